@@ -1,0 +1,65 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class MadMimiApi implements ICredentialType {
+	name = 'madMimiApi';
+
+	displayName = 'Mad Mimi API';
+
+	icon: Icon = { light: 'file:../nodes/MadMimi/madMimi.svg', dark: 'file:../nodes/MadMimi/madMimi.dark.svg' };
+
+	documentationUrl = 'https://github.com/madmimi-n8n/n8n-nodes-madmimi?tab=readme-ov-file#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Username',
+			name: 'username',
+			type: 'string',
+			placeholder: 'name@email.com',
+			required: true,
+			default: '',
+			description: 'The email address you sign in to Mad Mimi with',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'Found in Mad Mimi under Account → API',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.madmimi.com',
+			description:
+				'Address of the Mad Mimi API. Change it only to go through a proxy or to test against a local emulator.',
+		},
+	];
+
+	// The service takes both values as parameters (query string), not as headers
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			qs: {
+				username: '={{$credentials.username}}',
+				api_key: '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '/audience_lists/lists.xml',
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listLocator } from '../../descriptions/common';
+import { listName } from '../../helpers/params';
+import { madMimiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [listLocator({ description: 'The audience list to delete' })];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceList'], operation: ['delete'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const list = listName(this, itemIndex);
+	await madMimiRequest.call(this, {
+		method: 'POST',
+		methodOverride: 'delete',
+		path: ['audience_lists', list],
+		itemIndex,
+	});
+	return [{ deleted: true, list }];
+}

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../descriptions/common';
+import { recordLimit } from '../../helpers/params';
+import { requestXmlRecords } from '../../transport';
+
+const properties: INodeProperties[] = [...returnAllOrLimit];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceList'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = recordLimit(this, itemIndex);
+	const lists = await requestXmlRecords.call(this, { method: 'GET', path: ['audience_lists', 'lists'], itemIndex });
+	return limit === undefined ? lists : lists.slice(0, limit);
+}

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { emailField } from '../../descriptions/common';
+import { requireEmail } from '../../helpers/validation';
+import { requestXmlRecords } from '../../transport';
+
+const properties: INodeProperties[] = [emailField({ description: 'Email address of the member whose lists to get' })];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['getLists'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	const lists = await requestXmlRecords.call(this, { method: 'GET', path: ['audience_members', email, 'lists'], itemIndex });
+	return lists.map((list) => ({ ...list, email }));
+}

@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readDate } from '../../helpers/params';
+import { isoUtc, toUnixSeconds } from '../../helpers/dates';
+import { requestLines } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Since',
+		name: 'since',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: 'Get the members who opted out at or after this time',
+		hint: 'In the workflow\'s time zone unless the value carries an offset, e.g. {{ $now.minus(1, "day") }}',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['getOptedOut'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const since = readDate(this, itemIndex, 'since', 'Since');
+	const seconds = toUnixSeconds(since);
+	const emails = await requestLines.call(this, {
+		method: 'GET',
+		path: ['audience_members', 'suppressed_since', String(seconds)],
+		format: 'txt',
+		itemIndex,
+	});
+	const sinceIso = isoUtc(seconds * 1000);
+	return emails.map((email) => ({ email, optedOutSince: sinceIso }));
+}

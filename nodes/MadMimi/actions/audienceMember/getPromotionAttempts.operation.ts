@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { emailField } from '../../descriptions/common';
+import { requireEmail } from '../../helpers/validation';
+import { requestXmlRecords } from '../../transport';
+
+const properties: INodeProperties[] = [
+	emailField({ description: 'Email address of the member whose mailings to get, with their results (viewed, clicked, bounced…)' }),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['getPromotionAttempts'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	const attempts = await requestXmlRecords.call(this, {
+		method: 'GET',
+		path: ['audience_members', email, 'promotion_attempts'],
+		itemIndex,
+	});
+	return attempts.map((attempt) => ({ email, ...attempt }));
+}

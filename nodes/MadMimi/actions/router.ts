@@ -1,0 +1,26 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import * as audienceList from './audienceList';
+import * as audienceMember from './audienceMember';
+import { runPerItem } from './itemLoop';
+import type { Operation } from './types';
+import { isBatchOperation } from './types';
+
+export const resources: Record<string, Record<string, Operation>> = {
+	audienceList: audienceList.operations,
+	audienceMember: audienceMember.operations,
+};
+
+/** Reads resource and operation once and runs the operation over the input items. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const op = resources[resource]?.[operation];
+	if (!op) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	}
+	if (isBatchOperation(op)) return [await op.executeAll.call(this, items)];
+	return [await runPerItem(this, items.length, async (itemIndex) => await op.execute.call(this, itemIndex))];
+}

@@ -1,0 +1,31 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { DateInputError, parseDateInput } from './dates';
+import { inputError, requirePathName } from './validation';
+
+/** The value of a resource locator parameter (whatever its mode), as text. */
+export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): unknown {
+	return ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+}
+
+/** The list name of the `list` resource locator, checked. */
+export function listName(ctx: IExecuteFunctions, itemIndex: number, parameter = 'list', label = 'List'): string {
+	return requirePathName(ctx, itemIndex, locatorValue(ctx, parameter, itemIndex), label);
+}
+
+/** Return All / Limit: how many records to keep, or undefined for all of them. */
+export function recordLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	return ctx.getNodeParameter('limit', itemIndex, 50) as number;
+}
+
+/** A date-time parameter as an instant (ms), or an error naming the field. */
+export function readDate(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): number {
+	const value = ctx.getNodeParameter(parameter, itemIndex, '');
+	try {
+		return parseDateInput(value, ctx.getTimezone());
+	} catch (error) {
+		const reason = error instanceof DateInputError ? error.message : 'is not a valid date';
+		throw inputError(ctx, itemIndex, `The field "${label}" ${reason}`, 'Pick a date in the date picker, or map a value such as 2024-05-01T09:30:00 or {{ $now }}.');
+	}
+}

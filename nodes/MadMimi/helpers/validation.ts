@@ -1,0 +1,70 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** Thrown for bad input, before any request is sent; names the field. */
+export function inputError(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string) {
+	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+}
+
+// One address: a local part, an @, a domain with a dot; no white space or separators.
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/u;
+
+/** Whether a text holds a C0 control character or DEL (line breaks, tabs, NUL…). */
+export function hasControlChars(text: string): boolean {
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if (code < 0x20 || code === 0x7f) return true;
+	}
+	return false;
+}
+
+export function isEmail(value: string): boolean {
+	return value.length <= 254 && !hasControlChars(value) && EMAIL.test(value) && !value.includes('..');
+}
+
+/** A required email field: trimmed, checked, or an error naming the field. */
+export function requireEmail(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string): string {
+	const email = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	if (email === '') {
+		throw inputError(ctx, itemIndex, `The field "${field}" is empty`, 'Give an email address, e.g. jane@example.com, or map one from the input item.');
+	}
+	if (!isEmail(email)) {
+		throw inputError(ctx, itemIndex, `The field "${field}" is not a valid email address: "${printable(email)}"`, 'An address looks like jane@example.com, with no spaces.');
+	}
+	return email;
+}
+
+/**
+ * A name that goes into the URL path as one segment (a list name): not empty, no control
+ * characters, and not `.` or `..`, which URL parsers fold away whatever their encoding.
+ */
+export function requirePathName(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string): string {
+	const name = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	if (name === '') {
+		throw inputError(ctx, itemIndex, `The field "${field}" is empty`, 'Pick a value from the list, or type or map one.');
+	}
+	if (hasControlChars(name)) {
+		throw inputError(ctx, itemIndex, `The field "${field}" contains control characters (such as a line break or tab)`, `Remove them from "${printable(name)}".`);
+	}
+	if (name === '.' || name === '..') {
+		throw inputError(ctx, itemIndex, `The field "${field}" cannot be "${name}"`, 'Mad Mimi cannot address a record with this name in its API.');
+	}
+	return name;
+}
+
+/** A required text field, trimmed. */
+export function requireText(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string, hint?: string): string {
+	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+	if (text === '') throw inputError(ctx, itemIndex, `The field "${field}" is empty`, hint);
+	return text;
+}
+
+/** A text with its control characters shown, for messages. */
+export function printable(text: string): string {
+	let shown = '';
+	for (const c of text) {
+		const code = c.charCodeAt(0);
+		shown += code < 0x20 || code === 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+	}
+	return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+}

@@ -1,0 +1,58 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { camelCase, toIsoDateTime } from './values';
+import { XmlAnswerError } from './xml';
+
+export { parseXml, xmlRecords, XmlAnswerError } from './xml';
+export { camelCase, convertScalar, toIsoDateTime } from './values';
+
+/** An answer that cannot be read as the format its path promises. */
+export class AnswerFormatError extends XmlAnswerError {}
+
+/**
+ * Parses a JSON answer: camelCase keys at every depth, date-time strings to ISO 8601; numbers,
+ * booleans and nulls are kept as the service typed them.
+ */
+export function parseJson(text: string): unknown {
+	const body = text.replace(/^\uFEFF/, '').trim();
+	if (body === '') throw new AnswerFormatError('The answer was empty where JSON was expected');
+	let value: unknown;
+	let valid = true;
+	try {
+		value = JSON.parse(body);
+	} catch {
+		valid = false;
+	}
+	if (!valid) throw new AnswerFormatError('The answer is not valid JSON');
+	return normalizeJson(value);
+}
+
+function normalizeJson(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(normalizeJson);
+	if (value !== null && typeof value === 'object') {
+		const out: IDataObject = {};
+		for (const [key, v] of Object.entries(value as IDataObject)) {
+			out[camelCase(key)] = normalizeJson(v) as IDataObject[keyof IDataObject];
+		}
+		return out;
+	}
+	if (typeof value === 'string') return toIsoDateTime(value) ?? value;
+	return value;
+}
+
+/** The non-empty lines of a plain-text answer (suppressed_since: one address a line). */
+export function textLines(text: string): string[] {
+	return text
+		.split(/\r?\n/)
+		.map((line) => line.trim())
+		.filter((line) => line !== '');
+}
+
+/** A plain-text answer that must be one integer (import id, counts). */
+export function textInteger(text: string): number {
+	const body = text.trim();
+	if (!/^-?\d+$/.test(body)) {
+		throw new AnswerFormatError('The answer is not a number');
+	}
+	return Number(body);
+}

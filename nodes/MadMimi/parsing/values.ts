@@ -1,0 +1,111 @@
+/**
+ * Scalar conversion shared by the XML and JSON parsers: the service sends every value as
+ * text; the node's output has numbers as numbers, booleans as booleans, date-times as
+ * ISO 8601 strings with their offset, and empty values as null.
+ */
+
+const MONTHS: Record<string, string> = {
+	Jan: '01',
+	Feb: '02',
+	Mar: '03',
+	Apr: '04',
+	May: '05',
+	Jun: '06',
+	Jul: '07',
+	Aug: '08',
+	Sep: '09',
+	Oct: '10',
+	Nov: '11',
+	Dec: '12',
+};
+
+/** `2014-09-07 16:54:55 -0400`, `2014-09-04 18:32:31 UTC`, or with a `T` between date and time. */
+const SPACED_DATE =
+	/^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)? ?(?:([+-])(\d{2}):?(\d{2})|(UTC|GMT|Z))$/;
+/** `Mon Feb 14 09:59:05 -0500 2011` (Ruby's Time#to_s of old records). */
+const RUBY_DATE =
+	/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (?:([+-])(\d{2})(\d{2})|(UTC|GMT)) (\d{4})$/;
+
+/**
+ * Returns the ISO 8601 form of a date-time written the ways the service writes them, keeping
+ * the offset it was given (so the instant never shifts), or undefined when `text` is no date.
+ */
+export function toIsoDateTime(text: string): string | undefined {
+	let m = SPACED_DATE.exec(text);
+	if (m) {
+		const [, y, mo, d, h, mi, s, frac, sign, oh, om, utc] = m;
+		const offset = utc ? 'Z' : `${sign}${oh}:${om}`;
+		return `${y}-${mo}-${d}T${h}:${mi}:${s}${frac ?? ''}${offset}`;
+	}
+	m = RUBY_DATE.exec(text);
+	if (m) {
+		const [, mon, day, h, mi, s, sign, oh, om, utc, y] = m;
+		const offset = utc ? 'Z' : `${sign}${oh}:${om}`;
+		return `${y}-${MONTHS[mon]}-${day.padStart(2, '0')}T${h}:${mi}:${s}${offset}`;
+	}
+	return undefined;
+}
+
+const INTEGER = /^-?(?:0|[1-9]\d*)$/;
+const DECIMAL = /^-?(?:0|[1-9]\d*)\.\d+$/;
+
+const XML_ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+};
+
+/**
+ * Decodes the five predefined XML entities and numeric character references. Nothing else is
+ * expanded: entities declared in a DOCTYPE stay as they are (no entity expansion).
+ */
+export function decodeXmlText(text: string): string {
+	if (!text.includes('&')) return text;
+	return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
+		if (ref.startsWith('#x')) return safeCodePoint(parseInt(ref.slice(2), 16), whole);
+		if (ref.startsWith('#')) return safeCodePoint(parseInt(ref.slice(1), 10), whole);
+		return XML_ENTITIES[ref];
+	});
+}
+
+function safeCodePoint(code: number, fallback: string): string {
+	return Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+}
+
+export type Scalar = string | number | boolean | null;
+
+/**
+ * Converts one text value: `''` to null, `true`/`false` to booleans, integers and decimals to
+ * numbers (except codes with leading zeros and integers beyond 2^53, which stay text), and
+ * date-times to ISO 8601.
+ */
+export function convertScalar(raw: string): Scalar {
+	const text = raw.trim();
+	if (text === '') return null;
+	if (text === 'true') return true;
+	if (text === 'false') return false;
+	if (INTEGER.test(text)) {
+		const n = Number(text);
+		return Number.isSafeInteger(n) ? n : text;
+	}
+	if (DECIMAL.test(text)) return Number(text);
+	const first = text.charCodeAt(0);
+	// dates start with a digit (2014-…) or a weekday name (Mon …)
+	if ((first >= 48 && first <= 57) || (first >= 65 && first <= 90)) {
+		const iso = toIsoDateTime(text);
+		if (iso !== undefined) return iso;
+	}
+	return raw;
+}
+
+/** `started_send` → `startedSend`, `first name` → `firstName`, `opt-out` → `optOut`. */
+export function camelCase(key: string): string {
+	if (!/[_\s-]/.test(key)) return key;
+	const parts = key.split(/[_\s-]+/).filter((p) => p !== '');
+	if (parts.length === 0) return key;
+	return parts
+		.map((p, i) => (i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1)))
+		.join('');
+}

@@ -1,0 +1,139 @@
+import { XMLParser } from 'fast-xml-parser';
+import type { IDataObject } from 'n8n-workflow';
+
+import { camelCase, convertScalar, decodeXmlText } from './values';
+
+/**
+ * Container elements of the service's documents and the element each one repeats. A container
+ * always becomes an array of its children, whether it holds many, one, or none (`<x/>` or
+ * `<x></x>`): `<mailings><mailing …/></mailings>` → `mailings: [{…}]`.
+ */
+const CONTAINERS: Record<string, string> = {
+	lists: 'list',
+	promotions: 'promotion',
+	mailings: 'mailing',
+	links: 'link',
+	recipients: 'recipient',
+	promotion_attempts: 'promotion_attempt',
+	addons: 'addon',
+	google_analytics: 'domain',
+	domains: 'domain',
+	social_links: 'social_link',
+	participants: 'participant',
+	drip_campaigns: 'drip_campaign',
+	drips: 'drip',
+	fields: 'field',
+};
+
+const ATTR = '@_';
+const TEXT = '#text';
+
+const parser = new XMLParser({
+	ignoreAttributes: false,
+	attributeNamePrefix: ATTR,
+	textNodeName: TEXT,
+	parseTagValue: false,
+	parseAttributeValue: false,
+	// No entity expansion: DOCTYPE entities are never substituted (billion laughs, XXE).
+	// The five predefined entities and character references are decoded by decodeXmlText.
+	processEntities: false,
+	htmlEntities: false,
+	ignoreDeclaration: true,
+	ignorePiTags: true,
+	trimValues: true,
+	commentPropName: false,
+});
+
+export class XmlAnswerError extends Error {}
+
+type RawNode = string | number | boolean | IDataObject | RawNode[] | undefined | null;
+
+/** A parsed document: the root element's name and its normalised content. */
+export interface XmlDocument {
+	root: string;
+	value: unknown;
+}
+
+/**
+ * Parses an XML answer into clean JSON: camelCase keys (attributes and child elements
+ * alike), converted scalars, containers as arrays. Unknown fields are kept.
+ */
+export function parseXml(text: string): XmlDocument {
+	const body = text.replace(/^\uFEFF/, '').trim();
+	if (body === '') throw new XmlAnswerError('The answer was empty where an XML document was expected');
+	if (!body.startsWith('<')) throw new XmlAnswerError('The answer is not an XML document');
+	if (/<!DOCTYPE/i.test(body.slice(0, 2048))) {
+		throw new XmlAnswerError(
+			/<!DOCTYPE\s+html/i.test(body.slice(0, 2048))
+				? 'The answer is an HTML page, not an XML document'
+				: 'The answer declares a DOCTYPE, which is refused for safety (entity expansion)',
+		);
+	}
+	let parsed: IDataObject = {};
+	let parseFailure: string | undefined;
+	try {
+		parsed = parser.parse(body, true) as IDataObject;
+	} catch (error) {
+		parseFailure = error instanceof Error ? error.message : String(error);
+	}
+	if (parseFailure !== undefined) throw new XmlAnswerError(`The answer is not well-formed XML: ${parseFailure}`);
+	const roots = Object.keys(parsed).filter((k) => k !== TEXT);
+	if (roots.length !== 1) throw new XmlAnswerError('The answer is not an XML document with one root element');
+	const root = roots[0];
+	if (/^html$/i.test(root)) throw new XmlAnswerError('The answer is an HTML page, not an XML document');
+	return { root, value: normalize(parsed[root] as RawNode, root) };
+}
+
+/**
+ * The records of a document: the children of a container root (`<lists>` → its lists), or
+ * the root element itself as one record.
+ */
+export function xmlRecords(text: string): IDataObject[] {
+	const { value } = parseXml(text);
+	if (Array.isArray(value)) return value.map(asRecord);
+	if (value === null) return [];
+	return [asRecord(value)];
+}
+
+function asRecord(value: unknown): IDataObject {
+	if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
+	return { value: value as IDataObject[keyof IDataObject] };
+}
+
+function normalize(node: RawNode, tag: string): unknown {
+	const child = CONTAINERS[tag];
+	if (child !== undefined && !(Array.isArray(node) && tag !== child)) {
+		return normalizeContainer(node, child);
+	}
+	if (Array.isArray(node)) return node.map((n) => normalize(n, tag));
+	if (node === undefined || node === null) return null;
+	if (typeof node !== 'object') return convertScalar(decodeXmlText(String(node)));
+	return normalizeElement(node);
+}
+
+function normalizeContainer(node: RawNode, child: string): unknown[] {
+	if (node === undefined || node === null || typeof node !== 'object' || Array.isArray(node)) {
+		return [];
+	}
+	const items = (node as IDataObject)[child] as RawNode;
+	if (items === undefined) return [];
+	const list = Array.isArray(items) ? items : [items];
+	return list.map((item) => normalize(item, child));
+}
+
+function normalizeElement(node: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, raw] of Object.entries(node)) {
+		if (key === TEXT) {
+			out.value = convertScalar(decodeXmlText(String(raw)));
+			continue;
+		}
+		if (key.startsWith(ATTR)) {
+			const name = camelCase(key.slice(ATTR.length));
+			if (!(name in out)) out[name] = convertScalar(decodeXmlText(String(raw)));
+			continue;
+		}
+		out[camelCase(key)] = normalize(raw as RawNode, key) as IDataObject[keyof IDataObject];
+	}
+	return out;
+}

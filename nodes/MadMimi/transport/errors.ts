@@ -1,0 +1,169 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** Replaces every secret (and its URI-encoded forms) in a text by `***`. */
+export function redact(text: string, secrets: string[]): string {
+	let out = text;
+	for (const secret of secrets) {
+		if (!secret || secret.length < 4) continue;
+		for (const form of new Set([secret, encodeURIComponent(secret), encodeURI(secret)])) {
+			out = out.split(form).join('***');
+		}
+	}
+	// a query string that names the key is cut whatever its value
+	return out.replace(/(api_key=)[^&\s"'<>]*/gi, '$1***');
+}
+
+/** The service's text of an error answer, readable: HTML tags stripped, white space folded, cut. */
+export function serviceText(body: string, max = 400): string {
+	const text = body
+		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/&nbsp;/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
+	return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+export interface ErrorContext {
+	node: INode;
+	secrets: string[];
+	/** Where the request went, without credentials: `GET /audience_lists/lists.xml`. */
+	endpoint: string;
+	/** What a 404 means for this operation, in the user's words. */
+	notFound?: string;
+	itemIndex?: number;
+}
+
+function apiError(ctx: ErrorContext, httpCode: string, message: string, description: string): NodeApiError {
+	const safeMessage = redact(message, ctx.secrets);
+	const safeDescription = redact(description, ctx.secrets);
+	// A plain, already-redacted object: the original error (whose config holds the request
+	// URL with the api_key in its query string) is never attached to what n8n shows or stores.
+	const response: JsonObject = { message: safeMessage, description: safeDescription, httpCode };
+	return new NodeApiError(ctx.node, response, {
+		message: safeMessage,
+		description: safeDescription,
+		httpCode,
+		itemIndex: ctx.itemIndex,
+	});
+}
+
+/** Turns an HTTP error answer into an error a no-code user can act on. */
+export function statusError(ctx: ErrorContext, status: number, body: string): NodeApiError {
+	const text = serviceText(body);
+	const said = text ? `Mad Mimi said: "${text}". ` : '';
+	const where = `(${ctx.endpoint})`;
+	const code = String(status);
+	if (status === 401) {
+		if (/rights/i.test(text)) {
+			return apiError(
+				ctx,
+				code,
+				'This Mad Mimi account is not allowed to use the API',
+				`${said}Ask Mad Mimi support to enable API access for the account, or use the credentials of an account that has it.`,
+			);
+		}
+		return apiError(
+			ctx,
+			code,
+			'Mad Mimi rejected the credentials',
+			`${said}Check the username (the account's sign-in email) and the API key in the Mad Mimi credentials. The API key is on the Account page of Mad Mimi, under API.`,
+		);
+	}
+	if (status === 400 || status === 422 || status === 409) {
+		const message = text ? `Mad Mimi refused the request: ${text}` : 'Mad Mimi refused the request';
+		return apiError(
+			ctx,
+			code,
+			message,
+			`Check the values given to the node ${where}. ${said}`.trim(),
+		);
+	}
+	if (status === 404 || status === 410) {
+		return apiError(
+			ctx,
+			code,
+			ctx.notFound ?? 'Mad Mimi could not find the requested record',
+			`The service answered ${status} ${where}. Check the IDs and names given to the node, and that the base URL in the credentials is right. ${said}`.trim(),
+		);
+	}
+	if (status === 429) {
+		return apiError(
+			ctx,
+			code,
+			'Mad Mimi is limiting the rate of requests',
+			`The service answered 429 ${where}. Wait and run again, or turn on "Retry On Fail" in the node's settings with a longer wait between tries. ${said}`.trim(),
+		);
+	}
+	if (status >= 500) {
+		return apiError(
+			ctx,
+			code,
+			`Mad Mimi had a problem on its side (${status})`,
+			`The service answered ${status} ${where}. This is usually temporary: run again later, or turn on "Retry On Fail" in the node's settings. ${said}`.trim(),
+		);
+	}
+	return apiError(
+		ctx,
+		code,
+		`Mad Mimi answered with an unexpected status ${status}`,
+		`${where} ${said}`.trim(),
+	);
+}
+
+const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ERR_CANCELED', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_BAD_RESPONSE', 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED'] as const;
+
+function findCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+		const record = current as { code?: unknown; message?: unknown; cause?: unknown };
+		if (typeof record.code === 'string' && (NETWORK_CODES as readonly string[]).includes(record.code)) {
+			return record.code;
+		}
+		if (typeof record.message === 'string') {
+			const hit = NETWORK_CODES.find((c) => (record.message as string).includes(c));
+			if (hit) return hit;
+			if (/timeout/i.test(record.message)) return 'ETIMEDOUT';
+			if (/socket hang up|aborted/i.test(record.message)) return 'ECONNRESET';
+		}
+		current = record.cause;
+	}
+	return undefined;
+}
+
+/** Turns a failure to get any answer (refused, reset, timeout, DNS) into a clear error. */
+export function connectionError(ctx: ErrorContext, error: unknown, origin: string, timeoutMs: number): NodeApiError {
+	const code = findCode(error);
+	const where = `${origin} ${ctx.endpoint}`;
+	switch (code) {
+		case 'ECONNREFUSED':
+			return apiError(ctx, code, `Could not connect to Mad Mimi: the connection was refused`, `Nothing answered at ${where}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`);
+		case 'ENOTFOUND':
+		case 'EAI_AGAIN':
+			return apiError(ctx, code, 'Could not connect to Mad Mimi: the host name was not found', `The host of ${origin} could not be resolved. Check the base URL in the Mad Mimi credentials.`);
+		case 'ETIMEDOUT':
+		case 'ECONNABORTED':
+		case 'ERR_CANCELED':
+			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${Math.round(timeoutMs / 1000)} seconds`, `No answer from ${where}. Run again later, raise the timeout in the node's options, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`);
+		case 'ECONNRESET':
+		case 'EPIPE':
+		case 'ERR_BAD_RESPONSE':
+			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${where} was reset. Run again later, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`);
+		default: {
+			const raw = error instanceof Error ? error.message : String(error);
+			return apiError(ctx, code ?? 'UNKNOWN', 'The request to Mad Mimi failed', `${where}: ${raw}`);
+		}
+	}
+}
+
+/** An answer that came back with a success status but cannot be read. */
+export function answerError(ctx: ErrorContext, reason: string, body: string): NodeApiError {
+	const sample = serviceText(body, 200);
+	return apiError(
+		ctx,
+		'BAD_ANSWER',
+		'Mad Mimi sent an answer the node cannot read',
+		`${reason} (${ctx.endpoint}).${sample ? ` The answer began: "${sample}".` : ''} Check that the base URL in the credentials points at the Mad Mimi API.`,
+	);
+}

@@ -1,0 +1,194 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+import { parseJson, textInteger, textLines, xmlRecords } from '../parsing';
+import type { ErrorContext } from './errors';
+import { answerError, connectionError, statusError } from './errors';
+
+export { redact } from './errors';
+
+export const CREDENTIALS_TYPE = 'madMimiApi';
+
+export type MadMimiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export type Format = 'xml' | 'json' | 'txt';
+
+export interface MadMimiRequest {
+	method: IHttpRequestMethods;
+	/** Path segments, each URI-encoded on its own (a list named `a/b` stays one segment). */
+	path: Array<string | number>;
+	/** The answer's format, appended to the last segment as its extension. */
+	format?: Format;
+	qs?: Record<string, string | number | undefined>;
+	/** Form body (application/x-www-form-urlencoded), for POST and PUT. */
+	form?: Record<string, string | undefined>;
+	/** Send a POST carrying `_method=put|delete`, as the service documents for some writes. */
+	methodOverride?: 'put' | 'delete';
+	/** What a 404 means for this request, in the user's words. */
+	notFound?: string;
+	timeoutMs?: number;
+	itemIndex?: number;
+}
+
+interface MadMimiCredentials {
+	username: string;
+	apiKey: string;
+	baseUrl: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+const credentialCache = new WeakMap<object, Promise<MadMimiCredentials>>();
+
+/** The credentials, read once per execution context. */
+export async function getMadMimiCredentials(ctx: MadMimiContext): Promise<MadMimiCredentials> {
+	let pending = credentialCache.get(ctx);
+	if (!pending) {
+		pending = ctx.getCredentials(CREDENTIALS_TYPE).then((data) => ({
+			username: String(data.username ?? ''),
+			apiKey: String(data.apiKey ?? ''),
+			baseUrl: String(data.baseUrl || 'https://api.madmimi.com').replace(/\/+$/, ''),
+		}));
+		credentialCache.set(ctx, pending);
+		pending.catch(() => credentialCache.delete(ctx));
+	}
+	return await pending;
+}
+
+/** `/audience_lists/list%201/add`, `/audience_members/a%40b.com/lists.xml` */
+export function buildPath(path: Array<string | number>, format?: Format): string {
+	const segments = path.map((s) => encodeURIComponent(String(s)));
+	if (format) segments[segments.length - 1] += `.${format}`;
+	return `/${segments.join('/')}`;
+}
+
+function originOf(baseUrl: string): string {
+	try {
+		const url = new URL(baseUrl);
+		return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+	} catch {
+		return 'the base URL';
+	}
+}
+
+function clean(values: Record<string, string | number | undefined> | undefined): IDataObject {
+	const out: IDataObject = {};
+	for (const [k, v] of Object.entries(values ?? {})) if (v !== undefined) out[k] = v;
+	return out;
+}
+
+/**
+ * Sends one request to the service with the account's credentials and returns the answer's
+ * body text. HTTP errors, network failures and unreadable answers become NodeApiErrors with a
+ * message a user can act on; the api_key appears in none of them.
+ */
+export async function madMimiRequest(this: MadMimiContext, req: MadMimiRequest): Promise<string> {
+	const credentials = await getMadMimiCredentials(this);
+	const path = buildPath(req.path, req.format);
+	const method: IHttpRequestMethods = req.methodOverride ? 'POST' : req.method;
+	const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	const ctx: ErrorContext = {
+		node: this.getNode(),
+		secrets: [credentials.apiKey],
+		endpoint: `${req.methodOverride ? req.methodOverride.toUpperCase() : req.method} ${path}`,
+		notFound: req.notFound,
+		itemIndex: req.itemIndex,
+	};
+
+	const options: IHttpRequestOptions = {
+		method,
+		baseURL: credentials.baseUrl,
+		url: path,
+		qs: clean(req.qs),
+		encoding: 'text',
+		json: false,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: timeoutMs,
+		headers: { Accept: acceptFor(req.format) },
+	};
+	const form = clean(req.form);
+	if (req.methodOverride) form._method = req.methodOverride;
+	if (method !== 'GET' && Object.keys(form).length > 0) {
+		const body = new URLSearchParams();
+		for (const [k, v] of Object.entries(form)) body.append(k, String(v));
+		options.body = body;
+	}
+
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIALS_TYPE,
+			options,
+		)) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw connectionError(ctx, error, originOf(credentials.baseUrl), timeoutMs);
+	}
+	const body = bodyText(response.body);
+	if (response.statusCode >= 400 || response.statusCode < 200) {
+		throw statusError(ctx, response.statusCode, body);
+	}
+	return body;
+}
+
+function acceptFor(format: Format | undefined): string {
+	if (format === 'xml') return 'application/xml, text/xml;q=0.9, */*;q=0.1';
+	if (format === 'json') return 'application/json, */*;q=0.1';
+	return 'text/plain, text/html;q=0.9, */*;q=0.1';
+}
+
+function bodyText(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	if (typeof body === 'string') return body;
+	if (Buffer.isBuffer(body)) return body.toString('utf8');
+	return JSON.stringify(body);
+}
+
+/** Runs `read` on the body; an answer it cannot read becomes a clear NodeApiError. */
+async function readAnswer<T>(ctx: MadMimiContext, req: MadMimiRequest, read: (body: string) => T): Promise<T> {
+	const body = await madMimiRequest.call(ctx, req);
+	try {
+		return read(body);
+	} catch (error) {
+		// the readers are pure parsers: whatever they throw means the answer is unreadable
+		const credentials = await getMadMimiCredentials(ctx);
+		throw answerError(
+			{
+				node: ctx.getNode(),
+				secrets: [credentials.apiKey],
+				endpoint: `${req.method} ${buildPath(req.path, req.format)}`,
+				itemIndex: req.itemIndex,
+			},
+			error instanceof Error ? error.message : String(error),
+			body,
+		);
+	}
+}
+
+/** The records of an XML answer, one per element of its container. */
+export async function requestXmlRecords(this: MadMimiContext, req: Omit<MadMimiRequest, 'format'>): Promise<IDataObject[]> {
+	return await readAnswer(this, { ...req, format: 'xml' }, xmlRecords);
+}
+
+/** A JSON answer, keys in camelCase. */
+export async function requestJson(this: MadMimiContext, req: Omit<MadMimiRequest, 'format'>): Promise<unknown> {
+	return await readAnswer(this, { ...req, format: 'json' }, parseJson);
+}
+
+/** A plain-text answer's non-empty lines. */
+export async function requestLines(this: MadMimiContext, req: MadMimiRequest): Promise<string[]> {
+	return await readAnswer(this, req, textLines);
+}
+
+/** A plain-text answer that is one integer. */
+export async function requestInteger(this: MadMimiContext, req: MadMimiRequest): Promise<number> {
+	return await readAnswer(this, req, textInteger);
+}

@@ -1,0 +1,136 @@
+/**
+ * Date handling of the emulated service.
+ *
+ * The real service renders date-times with an offset that varies from answer to answer
+ * (`2014-09-07 16:54:55 -0400`), sometimes as `UTC` (`2014-09-04 18:32:31 UTC`), and old
+ * records (before 2012) in the legacy form `Mon Feb 14 09:59:05 -0500 2011`. The instant is
+ * always correct; only its presentation changes.
+ */
+
+/** The presentation styles the emulator rotates over, one per answer. */
+export const DATE_STYLES = ['-0400', '-0500', '+0200', '+0530', 'UTC'] as const;
+export type DateStyle = (typeof DATE_STYLES)[number];
+
+/** Records before this instant render in the legacy `Mon Feb 14 09:59:05 -0500 2011` form. */
+export const OLD_RECORD_CUTOFF_MS = Date.UTC(2012, 0, 1);
+
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function pad(n: number, width = 2): string {
+	return String(n).padStart(width, '0');
+}
+
+/** Offset of a style in minutes east of UTC. */
+export function styleOffsetMinutes(style: DateStyle): number {
+	if (style === 'UTC') return 0;
+	const sign = style.startsWith('-') ? -1 : 1;
+	const hours = Number(style.slice(1, 3));
+	const minutes = Number(style.slice(3, 5));
+	return sign * (hours * 60 + minutes);
+}
+
+/**
+ * Renders an instant (ms since the epoch) the way the service does, in the given style.
+ * Milliseconds are dropped (the service answers to the second).
+ */
+export function formatServiceDate(ms: number, style: DateStyle): string {
+	const seconds = Math.floor(ms / 1000) * 1000;
+	const local = new Date(seconds + styleOffsetMinutes(style) * 60_000);
+	const y = local.getUTCFullYear();
+	const mo = local.getUTCMonth();
+	const d = local.getUTCDate();
+	const time = `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
+	if (ms < OLD_RECORD_CUTOFF_MS) {
+		const zone = style === 'UTC' ? 'UTC' : style;
+		return `${DAY_NAMES[local.getUTCDay()]} ${MONTH_NAMES[mo]} ${pad(d)} ${time} ${zone} ${y}`;
+	}
+	return `${pad(y, 4)}-${pad(mo + 1)}-${pad(d)} ${time} ${style}`;
+}
+
+function zoneToMinutes(zone: string): number | null {
+	if (zone === 'UTC' || zone === 'GMT' || zone === 'Z') return 0;
+	const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+	if (!m) return null;
+	const sign = m[1] === '-' ? -1 : 1;
+	return sign * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+function utcFromParts(y: number, mo: number, d: number, h: number, mi: number, s: number): number | null {
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+	const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+	const check = new Date(ms);
+	if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+	return ms;
+}
+
+/**
+ * Parses any date-time text the service emits (both forms, any offset, `UTC`).
+ * Returns ms since the epoch, or null when the text is not one of those forms.
+ */
+export function parseServiceDate(text: string): number | null {
+	const t = text.trim();
+	let m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2}) ?(UTC|GMT|Z|[+-]\d{2}:?\d{2})$/.exec(t);
+	if (m) {
+		const base = utcFromParts(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
+		const off = zoneToMinutes(m[7]);
+		if (base === null || off === null) return null;
+		return base - off * 60_000;
+	}
+	m = /^(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (UTC|GMT|[+-]\d{4}) (\d{4})$/.exec(t);
+	if (m) {
+		const base = utcFromParts(+m[7], MONTH_NAMES.indexOf(m[1]) + 1, +m[2], +m[3], +m[4], +m[5]);
+		const off = zoneToMinutes(m[6]);
+		if (base === null || off === null) return null;
+		return base - off * 60_000;
+	}
+	return null;
+}
+
+/** Parses the promotion search input `YYYY-MM-DD hh:mm:ss` as UTC; null when malformed. */
+export function parseSearchDateTime(text: string): number | null {
+	const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
+	if (!m) return null;
+	return utcFromParts(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
+}
+
+/** Validates a `YYYY-MM-DD` day (the transactional count input); returns it normalised or null. */
+export function parseDay(text: string): string | null {
+	const t = text.trim();
+	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+	if (!m) return null;
+	return utcFromParts(+m[1], +m[2], +m[3], 0, 0, 0) === null ? null : t;
+}
+
+/** Service time. By default it follows real time; set()/advance() freeze it until useRealTime(). */
+export interface Clock {
+	now(): number;
+	set(ms: number): void;
+	advance(ms: number): void;
+	useRealTime(): void;
+}
+
+export class ServiceClock implements Clock {
+	private frozenAt: number | null = null;
+
+	now(): number {
+		return this.frozenAt ?? Date.now();
+	}
+
+	set(ms: number): void {
+		this.frozenAt = ms;
+	}
+
+	advance(ms: number): void {
+		this.frozenAt = this.now() + ms;
+	}
+
+	useRealTime(): void {
+		this.frozenAt = null;
+	}
+
+	/** True while the clock is frozen by set()/advance(). */
+	get frozen(): boolean {
+		return this.frozenAt !== null;
+	}
+}

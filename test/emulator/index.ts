@@ -1,0 +1,42 @@
+/**
+ * In-memory HTTP emulator of the Mad Mimi API, for tests. See README.md.
+ */
+export { startEmulator, faultRuleFromJson, parseUrlEncoded, MAX_BODY_BYTES } from './server';
+export type { Emulator, EmulatorOptions, RecordedRequest, FaultRule, FaultResponse, Faults } from './server';
+export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, DEMO_IDS, createStore } from './seed';
+export type { SeedName } from './seed';
+export { Store, ApiError, OUTCOMES, OUTCOME_COUNTER } from './store';
+export type {
+	AudienceList,
+	Member,
+	Mailing,
+	MailingStats,
+	MailingLink,
+	Recipient,
+	Outcome,
+	Promotion,
+	Addon,
+	SocialLinkDef,
+	Participant,
+	Drip,
+	DripCampaign,
+	Signup,
+	SignupField,
+	ImportRecord,
+	TransactionalCount,
+	AddMemberOptions,
+	AddPromotionOptions,
+	AddMailingOptions,
+} from './store';
+export {
+	ServiceClock,
+	DATE_STYLES,
+	OLD_RECORD_CUTOFF_MS,
+	formatServiceDate,
+	parseServiceDate,
+	parseSearchDateTime,
+	parseDay,
+} from './dates';
+export type { Clock, DateStyle } from './dates';
+export { parseCsv, parseCsvRows, csvRecords } from './csv';
+export type { ParsedCsv } from './csv';

@@ -1,0 +1,450 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
+/**
+ * Runs whole workflows through n8n-core's real execution engine (WorkflowExecute), with
+ * credentials stored encrypted and resolved the way n8n resolves them (defaults applied,
+ * generic `authenticate` expressions evaluated), and polling triggers through n8n-core's
+ * PollContext, resource-locator searches through its LoadOptionsContext.
+ */
+import { Container } from '@n8n/di';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// n8n-core reads its settings folder and encryption key when first loaded
+process.env.N8N_USER_FOLDER ??= mkdtempSync(path.join(tmpdir(), 'madmimi-harness-'));
+process.env.N8N_ENCRYPTION_KEY ??= 'harness-encryption-key-for-tests-only';
+process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+
+import {
+	Cipher,
+	Credentials,
+	EncryptionKeyProxy,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	SSHClientsManager,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentials,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IRequestOptionsSimplified,
+	IRun,
+	IRunExecutionData,
+	IVersionedNodeType,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { MadMimiApi } from '../../credentials/MadMimiApi.credentials';
+import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
+
+export const PACKAGE = 'n8n-nodes-madmimi';
+export const ACTION_TYPE = `${PACKAGE}.madMimi`;
+export const TRIGGER_TYPE = `${PACKAGE}.madMimiTrigger`;
+export const START_TYPE = 'n8n-nodes-base.manualTrigger';
+export const CREDENTIALS_TYPE = 'madMimiApi';
+
+/** The start node: passes the items the harness puts on its input through, as n8n's manual trigger does. */
+class HarnessStart implements INodeType {
+	description = {
+		displayName: 'Start',
+		name: 'manualTrigger',
+		group: ['trigger'],
+		version: 1,
+		description: 'Starts a harness run with the given items',
+		defaults: { name: 'Start' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [],
+	} as unknown as INodeType['description'];
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions) {
+		return [this.getInputData()];
+	}
+}
+
+/**
+ * n8n's server installs an encryption key provider at start-up (keys kept in its database):
+ * the harness installs one key of its own, a data key wrapped with the instance key, so
+ * credentials are encrypted and decrypted by n8n-core's real Cipher.
+ */
+function installEncryptionKey(): void {
+	const proxy = Container.get(EncryptionKeyProxy);
+	const cipher = Container.get(Cipher);
+	const key = {
+		id: 'harness',
+		value: cipher.encryptDEKWithInstanceKey(randomBytes(32).toString('hex')),
+		algorithm: 'aes-256-gcm',
+		format: 'prefixed' as const,
+	};
+	proxy.setProvider({
+		getActiveKey: async () => key,
+		getKeyById: async (id: string) => (id === key.id ? key : null),
+		getLegacyKey: async () => key,
+	});
+}
+installEncryptionKey();
+
+const registry: Record<string, INodeType> = {};
+
+/** Registers a node type under its package-qualified name (the trigger registers itself when it exists). */
+export function registerNodeType(name: string, type: INodeType): void {
+	registry[name] = type;
+}
+registerNodeType(ACTION_TYPE, new MadMimi());
+registerNodeType(START_TYPE, new HarnessStart());
+
+export const nodeTypes: INodeTypes = {
+	getByName(name: string): INodeType | IVersionedNodeType {
+		const type = registry[name];
+		if (!type) throw new Error(`Unknown node type ${name}`);
+		return type;
+	},
+	getByNameAndVersion(name: string): INodeType {
+		const type = registry[name];
+		if (!type) throw new Error(`Unknown node type ${name}`);
+		return type;
+	},
+	getKnownTypes() {
+		return {};
+	},
+};
+
+const credentialTypes: Record<string, ICredentialType> = { [CREDENTIALS_TYPE]: new MadMimiApi() };
+
+interface StoredCredential {
+	id: string;
+	name: string;
+	type: string;
+	data: string; // encrypted, as n8n stores it
+}
+
+/**
+ * Credentials as n8n handles them: stored encrypted, decrypted for a node, defaults of the
+ * credential type filled in, generic `authenticate` expressions resolved against them.
+ */
+export class HarnessCredentialsHelper extends ICredentialsHelper {
+	private readonly store = new Map<string, StoredCredential>();
+
+	async save(id: string, type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+		const credentials = new Credentials({ id, name: `${type} ${id}` }, type);
+		await credentials.setData(data);
+		const saved = credentials.getDataToSave();
+		this.store.set(id, { id, name: `${type} ${id}`, type, data: saved.data as string });
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		incoming: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const options = incoming as IHttpRequestOptions;
+		const type = credentialTypes[typeName];
+		const auth = type?.authenticate;
+		if (typeof auth === 'function') return await auth(credentials, options);
+		if (auth && auth.type === 'generic') {
+			options.headers ??= {};
+			for (const [outerKey, outerValue] of Object.entries(auth.properties)) {
+				const target = ((options as unknown as Record<string, IDataObject>)[outerKey] ??= {});
+				for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
+					const resolvedKey = resolve(key, credentials, workflow, node);
+					target[String(resolvedKey)] = resolve(value, credentials, workflow, node) as IDataObject[string];
+				}
+			}
+		}
+		return options;
+	}
+
+	async preAuthentication(
+		_helpers: IHttpRequestHelper,
+		_credentials: ICredentialDataDecryptedObject,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+		const stored = nodeCredentials.id ? this.store.get(nodeCredentials.id) : undefined;
+		if (!stored || stored.type !== type) {
+			throw new Error(`Credentials with ID "${nodeCredentials.id}" of type "${type}" do not exist`);
+		}
+		return new Credentials({ id: stored.id, name: stored.name }, stored.type, stored.data);
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const credentials = await this.getCredentials(nodeCredentials, type);
+		const data = (await credentials.getData()) as INodeParameters;
+		const withDefaults = NodeHelpers.getNodeParameters(
+			credentialTypes[type].properties,
+			data,
+			false,
+			false,
+			null,
+			null,
+		);
+		return (withDefaults ?? data) as ICredentialDataDecryptedObject;
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialTypes[type]?.properties ?? [];
+	}
+}
+
+function resolve(value: string, credentials: ICredentialDataDecryptedObject, workflow?: Workflow, node?: INode): unknown {
+	if (typeof value !== 'string' || !value.startsWith('=') || !workflow || !node) return value;
+	return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials } as never, undefined, '');
+}
+
+export const credentialsHelper = new HarnessCredentialsHelper();
+
+export const CREDENTIAL_ID = 'madmimi-1';
+
+/** Stores the account's credentials (encrypted) under CREDENTIAL_ID for the nodes to use. */
+export async function setCredentials(data: { username: string; apiKey: string; baseUrl?: string }): Promise<void> {
+	await credentialsHelper.save(CREDENTIAL_ID, CREDENTIALS_TYPE, data);
+}
+
+function additionalData(hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper,
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not available in the harness');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not available in the harness');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface NodeSpec {
+	parameters: INodeParameters;
+	name?: string;
+	type?: string;
+	continueOnFail?: boolean;
+	retryOnFail?: boolean;
+	maxTries?: number;
+	waitBetweenTries?: number;
+	credentialId?: string;
+}
+
+export function madMimiNode(spec: NodeSpec): INode {
+	return {
+		id: `node-${spec.name ?? 'Mad Mimi'}`,
+		name: spec.name ?? 'Mad Mimi',
+		type: spec.type ?? ACTION_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: spec.parameters,
+		credentials: { [CREDENTIALS_TYPE]: { id: spec.credentialId ?? CREDENTIAL_ID, name: 'Mad Mimi account' } },
+		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(spec.retryOnFail ? { retryOnFail: true, maxTries: spec.maxTries ?? 3, waitBetweenTries: spec.waitBetweenTries ?? 0 } : {}),
+	};
+}
+
+export interface RunResult {
+	/** The Mad Mimi node's output items (first output, first run). */
+	items: INodeExecutionData[];
+	/** The node's error when the workflow failed, as n8n records it. */
+	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
+	run: IRun;
+}
+
+/**
+ * Runs Start → Mad Mimi through WorkflowExecute with the given input items, and returns the
+ * Mad Mimi node's output (or its error).
+ */
+export async function runNode(spec: NodeSpec, input: INodeExecutionData[] = [{ json: {} }], mode: WorkflowExecuteMode = 'manual'): Promise<RunResult> {
+	const start: INode = {
+		id: 'start',
+		name: 'Start',
+		type: START_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const node = madMimiNode(spec);
+	const workflowData: IWorkflowBase = {
+		id: 'harness',
+		name: 'Harness workflow',
+		active: false,
+		isArchived: false,
+		nodes: [start, node],
+		connections: { Start: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	} as unknown as IWorkflowBase;
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes: workflowData.nodes,
+		connections: workflowData.connections,
+		active: false,
+		nodeTypes,
+		settings: workflowData.settings,
+	});
+
+	const hooks = new ExecutionLifecycleHooks(mode, `exec-${Date.now()}-${Math.random().toString(36).slice(2)}`, workflowData);
+	let resolveRun: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
+	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveRun(fullRunData));
+
+	const runExecutionData = {
+		version: 1,
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [{ node: start, data: { main: [input] }, source: null }],
+		},
+	} as unknown as IRunExecutionData;
+
+	const execute = new WorkflowExecute(additionalData(hooks), mode, runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await finished;
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	const items = taskData?.data?.main?.[0] ?? [];
+	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
+	return { items, error, run };
+}
+
+/** The result of one poll: the items it emitted (null when none), as n8n's poll loop sees them. */
+export interface PollResult {
+	items: INodeExecutionData[] | null;
+	error?: Error & { description?: string };
+}
+
+/**
+ * A polling trigger in a workflow that lives across polls: its static data persists between
+ * them (and can be saved and restored to simulate a restart of n8n).
+ */
+export class PollingWorkflow {
+	readonly node: INode;
+
+	workflow: Workflow;
+
+	constructor(parameters: INodeParameters, staticData?: IDataObject) {
+		this.node = madMimiNode({ parameters, name: 'Mad Mimi Trigger', type: TRIGGER_TYPE });
+		this.workflow = this.build(staticData);
+	}
+
+	private build(staticData?: IDataObject): Workflow {
+		return new Workflow({
+			id: 'harness-poll',
+			name: 'Harness polling workflow',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: staticData ? JSON.parse(JSON.stringify(staticData)) : undefined,
+			settings: { executionOrder: 'v1' },
+		});
+	}
+
+	/** The static data n8n would save to its database after a poll. */
+	savedStaticData(): IDataObject {
+		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
+	}
+
+	/** Simulates a restart of n8n: a new Workflow from the saved static data. */
+	restart(): void {
+		this.workflow = this.build(this.savedStaticData());
+	}
+
+	/** One poll, as n8n runs it: 'trigger' mode when active, 'manual' for "Fetch test event". */
+	async poll(mode: WorkflowExecuteMode = 'trigger', activation: WorkflowActivateMode = 'trigger'): Promise<PollResult> {
+		const type = nodeTypes.getByNameAndVersion(this.node.type, 1) as INodeType;
+		if (!type.poll) throw new Error(`${this.node.type} has no poll()`);
+		const ctx = new PollContext(this.workflow, this.node, additionalData(), mode, activation);
+		try {
+			const items = await type.poll.call(ctx);
+			return { items: items ? items[0] : null };
+		} catch (error) {
+			return { items: null, error: error as PollResult['error'] };
+		}
+	}
+}
+
+/** Calls a listSearch or loadOptions method of the action node as the editor does. */
+export async function callMethod(
+	kind: 'listSearch' | 'loadOptions',
+	method: string,
+	parameters: INodeParameters,
+	filter?: string,
+): Promise<unknown> {
+	const node = madMimiNode({ parameters });
+	const workflow = new Workflow({
+		id: 'harness-methods',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	const ctx = new LoadOptionsContext(workflow, node, { ...additionalData(), currentNodeParameters: parameters }, 'parameters');
+	const type = registry[node.type];
+	const fn = (type.methods?.[kind] as Record<string, (this: unknown, f?: string) => Promise<unknown>> | undefined)?.[method];
+	if (!fn) throw new Error(`No ${kind} method ${method}`);
+	return await fn.call(ctx, filter);
+}
+
+/** Call in afterAll: n8n-core keeps a timer per execution otherwise, and jest would not exit. */
+export function shutdownHarness(): void {
+	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
+}
