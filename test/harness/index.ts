@@ -357,7 +357,12 @@ export async function runNode(spec: NodeSpec, input: INodeExecutionData[] = [{ j
 	} as unknown as IRunExecutionData;
 
 	const execute = new WorkflowExecute(additionalData(hooks), mode, runExecutionData);
-	await execute.processRunExecutionData(workflow);
+	try {
+		await execute.processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses to start a workflow whose nodes have issues (a required parameter left empty)
+		return { items: [], error: error as RunResult['error'], run: undefined as unknown as IRun };
+	}
 	const run = await finished;
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	const items = taskData?.data?.main?.[0] ?? [];

@@ -1,0 +1,204 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
+import { DEMO_IDS } from '../emulator';
+import { runNode } from '../harness';
+import { received, useEmulator } from './setup';
+
+const env = useEmulator();
+const { newsletter, vipCustomers, betaTesters } = DEMO_IDS.listNames;
+
+const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+const fromList = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: value });
+
+describe('audienceList.getAll', () => {
+	test('Return All gives one item per list, typed, paired to the input item', async () => {
+		const { items, error } = await runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true } });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([
+			{ subscriberCount: 8, displayName: null, name: newsletter, id: 101 },
+			{ subscriberCount: 3, displayName: 'Our best customers', name: vipCustomers, id: 102 },
+			{ subscriberCount: 4, displayName: null, name: betaTesters, id: 103 },
+		]);
+		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/audience_lists/lists.xml', params: {} }]);
+	});
+
+	test('Limit keeps the first N lists', async () => {
+		const { items } = await runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: false, limit: 2 } });
+		expect(items.map((i) => i.json.name)).toEqual([newsletter, vipCustomers]);
+	});
+
+	test('an account without lists gives no items', async () => {
+		env.emulator.reset('empty');
+		const { items, error } = await runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true } });
+		expect(error).toBeUndefined();
+		expect(items).toEqual([]);
+	});
+
+	test('two input items run the read twice, each output paired to its item', async () => {
+		const { items } = await runNode(
+			{ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: false, limit: 1 } },
+			[{ json: {} }, { json: {} }],
+		);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(env.emulator.requests).toHaveLength(2);
+	});
+});
+
+describe('audienceList.create', () => {
+	test('creates the list and says what it did', async () => {
+		const { items, error } = await runNode({ parameters: { resource: 'audienceList', operation: 'create', name: 'Spring leads' } });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([{ success: true, name: 'Spring leads' }]);
+		expect(received(env.emulator)).toEqual([{ method: 'POST', path: '/audience_lists', params: { name: 'Spring leads' } }]);
+		expect(env.emulator.store.lists.has('Spring leads')).toBe(true);
+		// credentials travel as parameters, never in the path
+		expect(env.emulator.requests[0].query.api_key).toBe('demo-key-7f3a9c2e51b84d6a');
+	});
+
+	test('names from the input items, via expressions', async () => {
+		const { items } = await runNode(
+			{ parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.list }}' } },
+			[{ json: { list: 'A & B' } }, { json: { list: 'Ünïcödé ✓' } }],
+		);
+		expect(items.map((i) => [i.json.name, i.pairedItem])).toEqual([
+			['A & B', { item: 0 }],
+			['Ünïcödé ✓', { item: 1 }],
+		]);
+		expect(env.emulator.store.lists.has('A & B')).toBe(true);
+		expect(env.emulator.store.lists.has('Ünïcödé ✓')).toBe(true);
+	});
+
+	test('n8n itself refuses to run with the required name left empty', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceList', operation: 'create', name: '' } });
+		expect(error?.message).toContain('Parameter "Name" is required');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['', 'The field "Name" is empty'],
+		['   ', 'The field "Name" is empty'],
+		['..', 'The field "Name" cannot be ".."'],
+		['line\nbreak', 'The field "Name" contains control characters (such as a line break or tab)'],
+	])('refuses the mapped name %j before any request', async (name, message) => {
+		const { error } = await runNode({ parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.name }}' } }, [
+			{ json: { name } },
+		]);
+		expect(error?.message).toBe(message);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('audienceList.delete', () => {
+	test('deletes a list picked from the account, with _method=delete on its encoded path', async () => {
+		const { items, error } = await runNode({ parameters: { resource: 'audienceList', operation: 'delete', list: fromList(betaTesters) } });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([{ deleted: true, list: betaTesters }]);
+		const [request] = env.emulator.requests;
+		expect(request.method).toBe('POST');
+		expect(request.effectiveMethod).toBe('DELETE');
+		expect(request.rawPath).toBe('/audience_lists/Beta%20testers%20(EU)');
+		expect(request.form._method).toBe('delete');
+		expect(env.emulator.store.lists.has(betaTesters)).toBe(false);
+	});
+
+	test('a name with a slash stays one path segment', async () => {
+		env.emulator.store.createList('Clients/2024');
+		await runNode({ parameters: { resource: 'audienceList', operation: 'delete', list: byName('Clients/2024') } });
+		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/Clients%2F2024');
+		expect(env.emulator.store.lists.has('Clients/2024')).toBe(false);
+	});
+
+	test('an empty list field is refused before any request', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceList', operation: 'delete', list: byName('={{ $json.list }}') } }, [
+			{ json: { list: ' ' } },
+		]);
+		expect(error?.message).toBe('The field "List" is empty');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('audienceList.addMember / removeMember', () => {
+	test('adds an existing member to a list', async () => {
+		const { items, error } = await runNode({
+			parameters: { resource: 'audienceList', operation: 'addMember', list: byName(vipCustomers), email: 'ben.baker@example.com' },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual({ success: true, added: true, list: vipCustomers, email: 'ben.baker@example.com' });
+		expect(received(env.emulator)).toEqual([
+			{ method: 'POST', path: '/audience_lists/VIP%20Customers/add', params: { email: 'ben.baker@example.com' } },
+		]);
+		expect(env.emulator.store.lists.get(vipCustomers)?.members.has('ben.baker@example.com')).toBe(true);
+	});
+
+	test('removes a member from a list', async () => {
+		const { items } = await runNode({
+			parameters: { resource: 'audienceList', operation: 'removeMember', list: fromList(newsletter), email: 'ann.archer@example.com' },
+		});
+		expect(items[0].json).toEqual({ success: true, removed: true, list: newsletter, email: 'ann.archer@example.com' });
+		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/Newsletter/remove');
+		expect(env.emulator.store.lists.get(newsletter)?.members.has('ann.archer@example.com')).toBe(false);
+	});
+
+	test('an unknown member fails with the service text and what to check', async () => {
+		const { error } = await runNode({
+			parameters: { resource: 'audienceList', operation: 'addMember', list: byName(newsletter), email: 'nobody@example.com' },
+		});
+		expect(error?.message).toMatch(/^Mad Mimi refused the request: (Member )?nobody@example.com does not exist$/);
+		expect(error?.description).toContain('POST /audience_lists/Newsletter/add');
+		expect(JSON.stringify(error)).not.toContain('demo-key-7f3a9c2e51b84d6a');
+	});
+
+	test.each([
+		['', 'The field "Email" is empty'],
+		['not-an-address', 'The field "Email" is not a valid email address: "not-an-address"'],
+		['jane doe@example.com', 'The field "Email" is not a valid email address: "jane doe@example.com"'],
+	])('refuses the email %j before any request', async (email, message) => {
+		const { error } = await runNode(
+			{ parameters: { resource: 'audienceList', operation: 'addMember', list: byName(newsletter), email: '={{ $json.email }}' } },
+			[{ json: { email } }],
+		);
+		expect(error?.message).toBe(message);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('continueOnFail: one error item per failing input, the others go on, pairing kept', async () => {
+		const { items, error } = await runNode(
+			{
+				parameters: { resource: 'audienceList', operation: 'addMember', list: byName(vipCustomers), email: '={{ $json.email }}' },
+				continueOnFail: true,
+			},
+			[
+				{ json: { email: 'ben.baker@example.com' } },
+				{ json: { email: 'broken' } },
+				{ json: { email: 'ghost@example.com' } },
+				{ json: { email: 'gia.grant@example.com' } },
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(items[0].json.success).toBe(true);
+		expect(items[1].json.error).toBe('The field "Email" is not a valid email address: "broken"');
+		expect(items[2].json.error).toMatch(/ghost@example.com does not exist/);
+		expect(items[2].json.httpCode).toBe('400');
+		expect(items[3].json.success).toBe(true);
+		// the malformed address never reached the service
+		expect(env.emulator.requests.map((r) => r.params.email)).toEqual([
+			'ben.baker@example.com',
+			'ghost@example.com',
+			'gia.grant@example.com',
+		]);
+		const vip = env.emulator.store.lists.get(vipCustomers)!.members;
+		expect(vip.has('ben.baker@example.com') && vip.has('gia.grant@example.com')).toBe(true);
+	});
+
+	test('without continueOnFail the error names the failing item', async () => {
+		const { error } = await runNode(
+			{ parameters: { resource: 'audienceList', operation: 'addMember', list: byName(vipCustomers), email: '={{ $json.email }}' } },
+			[{ json: { email: 'ben.baker@example.com' } }, { json: { email: 'ghost@example.com' } }, { json: { email: 'gia.grant@example.com' } }],
+		);
+		expect(error?.message).toMatch(/ghost@example.com does not exist/);
+		expect(error?.context?.itemIndex).toBe(1);
+		// stopped at the failing item
+		expect(env.emulator.requests).toHaveLength(2);
+	});
+});

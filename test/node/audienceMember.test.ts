@@ -1,0 +1,314 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { DEMO_IDS } from '../emulator';
+import { runNode } from '../harness';
+import { received, useEmulator } from './setup';
+
+const env = useEmulator();
+const DAY = 86_400_000;
+
+const people = (n: number, offset = 0): INodeExecutionData[] =>
+	Array.from({ length: n }, (_, i) => ({
+		json: { email: `person${i + offset}@example.com`, 'first name': `P${i + offset}`, company: `Co ${i + offset}, Inc.` },
+	}));
+
+const importItems = (extra: Record<string, unknown> = {}, options: Record<string, unknown> = {}) => ({
+	resource: 'audienceMember',
+	operation: 'import',
+	source: 'items',
+	emailField: 'email',
+	options,
+	...extra,
+});
+
+describe('audienceMember.import from items', () => {
+	test('N items go out in ⌈N / batch size⌉ requests, one CSV row each, every item reported', async () => {
+		const { items, error } = await runNode({ parameters: importItems({}, { list: 'Newsletter', batchSize: 2 }) }, people(5));
+		expect(error).toBeUndefined();
+		expect(env.emulator.requests).toHaveLength(3);
+		expect(env.emulator.requests.every((r) => r.rawPath === '/audience_members' && r.method === 'POST')).toBe(true);
+		const imports = env.emulator.store.imports;
+		expect(imports.map((i) => i.rows.length)).toEqual([2, 2, 1]);
+		expect(imports[0].csv.split('\n')[0]).toBe('email,first name,company,add_list');
+		expect(imports[0].rows[0]).toMatchObject({ email: 'person0@example.com', 'first name': 'P0', company: 'Co 0, Inc.', add_list: 'Newsletter' });
+		expect(items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		expect(items.map((i) => i.json)).toEqual([
+			{ email: 'person0@example.com', imported: true, importId: imports[0].id, batch: 1 },
+			{ email: 'person1@example.com', imported: true, importId: imports[0].id, batch: 1 },
+			{ email: 'person2@example.com', imported: true, importId: imports[1].id, batch: 2 },
+			{ email: 'person3@example.com', imported: true, importId: imports[1].id, batch: 2 },
+			{ email: 'person4@example.com', imported: true, importId: imports[2].id, batch: 3 },
+		]);
+		const newsletter = env.emulator.store.lists.get('Newsletter')!.members;
+		for (let i = 0; i < 5; i++) {
+			expect(env.emulator.store.members.get(`person${i}@example.com`)?.fields.company).toBe(`Co ${i}, Inc.`);
+			expect(newsletter.has(`person${i}@example.com`)).toBe(true);
+		}
+	});
+
+	test('the default batch size sends 2,500 items in one request', async () => {
+		const { items } = await runNode({ parameters: importItems() }, people(2500));
+		expect(env.emulator.requests).toHaveLength(1);
+		expect(env.emulator.store.imports[0].rows).toHaveLength(2500);
+		expect(items).toHaveLength(2500);
+	});
+
+	test('"Fields to Send" picks the columns; other fields stay out', async () => {
+		await runNode({ parameters: importItems({ fields: 'company' }) }, people(2));
+		expect(env.emulator.store.imports[0].csv.split('\n')[0]).toBe('email,company');
+	});
+
+	test('an item with its own add_list joins both lists (two rows); opt-out marks every row', async () => {
+		await runNode({ parameters: importItems({}, { list: 'Newsletter', optOut: true }) }, [
+			{ json: { email: 'zoe@example.com', add_list: 'VIP Customers' } },
+			{ json: { email: 'yan@example.com' } },
+		]);
+		const rows = env.emulator.store.imports[0].rows;
+		expect(rows.map((r) => [r.email, r.add_list, r['opt out']])).toEqual([
+			['zoe@example.com', 'VIP Customers', '1'],
+			['zoe@example.com', 'Newsletter', '1'],
+			['yan@example.com', 'Newsletter', '1'],
+		]);
+		expect(env.emulator.store.lists.get('VIP Customers')!.members.has('zoe@example.com')).toBe(true);
+		expect(env.emulator.store.lists.get('Newsletter')!.members.has('zoe@example.com')).toBe(true);
+		expect(env.emulator.store.members.get('yan@example.com')?.optedOut).toBe(true);
+	});
+
+	test('items without a valid address are reported, not sent', async () => {
+		const { items, error } = await runNode({ parameters: importItems() }, [
+			{ json: { email: 'ok1@example.com' } },
+			{ json: { email: 'broken address' } },
+			{ json: { name: 'no email at all' } },
+			{ json: { email: 'ok2@example.com' } },
+		]);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => [i.json.imported, i.pairedItem])).toEqual([
+			[true, { item: 0 }],
+			[false, { item: 1 }],
+			[false, { item: 2 }],
+			[true, { item: 3 }],
+		]);
+		expect(items[1].json.error).toBe('"broken address" in the field "email" is not a valid email address');
+		expect(items[2].json.error).toBe('The item has no "email" field (or it is empty)');
+		expect(env.emulator.store.imports[0].rows.map((r) => r.email)).toEqual(['ok1@example.com', 'ok2@example.com']);
+	});
+
+	test('"Invalid Addresses: Stop" fails before any request, naming the field', async () => {
+		const { error } = await runNode({ parameters: importItems({ emailField: 'mail' }, { invalidRows: 'fail' }) }, [
+			{ json: { mail: 'ok@example.com' } },
+			{ json: { mail: 'nope' } },
+		]);
+		expect(error?.message).toBe('1 of 2 items have no valid email address; nothing was imported');
+		expect(error?.description).toContain('"nope" in the field "mail" is not a valid email address');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('a first batch that fails stops the import: nothing was sent after it', async () => {
+		env.emulator.faults.add({ path: '/audience_members', times: 1, respond: { status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>', contentType: 'text/html' } });
+		const { error } = await runNode({ parameters: importItems({}, { batchSize: 2 }) }, people(5));
+		expect(error?.message).toBe('Import stopped: Mad Mimi had a problem on its side (502)');
+		expect(error?.description).toMatch(/^Batch 1 of 3 \(items 0–1\) was not imported\. No earlier batch was sent\. Batches 2–3 were not sent\./);
+		expect(error?.description).toContain('502 Bad Gateway');
+		expect(env.emulator.requests).toHaveLength(1);
+		expect(env.emulator.store.imports).toHaveLength(0);
+	});
+
+	test('a failure in a middle batch names the imported batches and the ones not sent', async () => {
+		env.emulator.faults.add({ path: '/audience_members', after: 1, times: 1, respond: { status: 503, body: 'Service Unavailable' } });
+		const { error } = await runNode({ parameters: importItems({}, { batchSize: 2 }) }, people(6));
+		const [first] = env.emulator.store.imports;
+		expect(error?.message).toBe('Import stopped: Mad Mimi had a problem on its side (503)');
+		expect(error?.description).toMatch(
+			new RegExp(`^Batch 2 of 3 \\(items 2–3\\) was not imported\\. Batches 1–1 were imported \\(import ids ${first.id}\\)\\. Batches 3–3 were not sent\\.`),
+		);
+		expect(error?.context?.itemIndex).toBe(2);
+		expect(env.emulator.requests).toHaveLength(2);
+		// no row sent twice, none lost silently: batch 1 stored once, the rest reported
+		expect(env.emulator.store.imports.map((i) => i.rows.map((r) => r.email))).toEqual([['person0@example.com', 'person1@example.com']]);
+	});
+
+	test('continueOnFail: the failed batch gives error items, the next batches go on', async () => {
+		env.emulator.faults.add({ path: /^\/audience_members$/, times: 1, respond: { status: 500, body: 'Oops' } });
+		const { items, error } = await runNode({ parameters: importItems({}, { batchSize: 2 }), continueOnFail: true }, people(4));
+		expect(error).toBeUndefined();
+		expect(items.map((i) => [i.json.email, i.json.imported, i.pairedItem])).toEqual([
+			['person0@example.com', false, { item: 0 }],
+			['person1@example.com', false, { item: 1 }],
+			['person2@example.com', true, { item: 2 }],
+			['person3@example.com', true, { item: 3 }],
+		]);
+		expect(items[0].json.error).toBe('Mad Mimi had a problem on its side (500)');
+		expect(env.emulator.store.imports.map((i) => i.rows.map((r) => r.email))).toEqual([['person2@example.com', 'person3@example.com']]);
+	});
+});
+
+describe('audienceMember.import from CSV and text', () => {
+	test('CSV text is sent as it is', async () => {
+		const csvText = 'email,first name,add_list\njane@example.com,Jane,Newsletter\n"joe@example.com","Joe, Jr.",VIP Customers\n';
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'csv', csvSource: 'text', csvText } });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual({ success: true, importId: env.emulator.store.imports[0].id, rows: 2 });
+		expect(env.emulator.requests[0].form.csv_file).toBe(csvText);
+		expect(env.emulator.store.members.get('joe@example.com')?.fields['first name']).toBe('Joe, Jr.');
+		expect(env.emulator.store.lists.get('VIP Customers')!.members.has('joe@example.com')).toBe(true);
+	});
+
+	test('a CSV file from a binary property', async () => {
+		const csv = '\uFEFFEmail,Last Name\r\nkai@example.com,Kurz\r\n';
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'csv', csvSource: 'binary', binaryProperty: 'file' } }, [
+			{ json: {}, binary: { file: { data: Buffer.from(csv).toString('base64'), mimeType: 'text/csv', fileName: 'members.csv' } } },
+		]);
+		expect(error).toBeUndefined();
+		expect(items[0].json.rows).toBe(1);
+		expect(env.emulator.store.members.has('kai@example.com')).toBe(true);
+	});
+
+	test.each([
+		['', 'The CSV in the field "CSV Text" is empty'],
+		['name,company\nJane,Acme\n', 'The CSV in the field "CSV Text" has no "email" column'],
+		['email\n', 'The CSV in the field "CSV Text" has a header row but no members'],
+	])('a CSV %j is refused before any request', async (csvText, message) => {
+		const { error } = await runNode(
+			{ parameters: { resource: 'audienceMember', operation: 'import', source: 'csv', csvSource: 'text', csvText: '={{ $json.csv }}' } },
+			[{ json: { csv: csvText } }],
+		);
+		expect(error?.message).toBe(message);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('a missing binary property is refused before any request', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'csv', csvSource: 'binary', binaryProperty: 'data' } });
+		expect(error?.message).toMatch(/data/);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('unstructured text: addresses with optional quoted names', async () => {
+		const { items, error } = await runNode({
+			parameters: {
+				resource: 'audienceMember',
+				operation: 'import',
+				source: 'text',
+				text: 'jane@example.com "Jane Doe", joe@example.com\n  max@example.com "Max"',
+				options: { list: 'Beta testers (EU)' },
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ success: true, rows: 3, emails: ['jane@example.com', 'joe@example.com', 'max@example.com'] });
+		expect(env.emulator.store.members.get('jane@example.com')?.fields.name).toBe('Jane Doe');
+		expect(env.emulator.store.lists.get('Beta testers (EU)')!.members.has('max@example.com')).toBe(true);
+	});
+
+	test('unstructured text with something that is not an address is refused before any request', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'text', text: 'jane@example.com, bob, "Orphan name"' } });
+		expect(error?.message).toBe('The field "Text" holds 2 value(s) that are not email addresses: bob, "Orphan name"');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('continueOnFail with one CSV per item: the bad one gives an error item, the others are imported', async () => {
+		const { items } = await runNode(
+			{
+				parameters: { resource: 'audienceMember', operation: 'import', source: 'csv', csvSource: 'text', csvText: '={{ $json.csv }}' },
+				continueOnFail: true,
+			},
+			[{ json: { csv: 'email\na@example.com\n' } }, { json: { csv: 'name\nx\n' } }, { json: { csv: 'email\nb@example.com\n' } }],
+		);
+		expect(items.map((i) => [i.json.success ?? false, i.pairedItem])).toEqual([
+			[true, { item: 0 }],
+			[false, { item: 1 }],
+			[true, { item: 2 }],
+		]);
+		expect(items[1].json.error).toBe('The CSV in the field "CSV Text" has no "email" column');
+		expect(env.emulator.requests).toHaveLength(2);
+	});
+});
+
+describe('audienceMember reads', () => {
+	test('getLists: one item per list the member is on', async () => {
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'getLists', email: 'ann.archer@example.com' } });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.name)).toEqual(['Newsletter', 'VIP Customers']);
+		expect(items[0].json).toMatchObject({ id: 101, email: 'ann.archer@example.com' });
+		expect(env.emulator.requests[0].rawPath).toBe('/audience_members/ann.archer%40example.com/lists.xml');
+	});
+
+	test('getLists of a member on no list gives no items', async () => {
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'getLists', email: 'leo.lopez@example.com' } });
+		expect(error).toBeUndefined();
+		expect(items).toEqual([]);
+	});
+
+	test('getLists of an unknown member: the service text, and nothing leaked', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'getLists', email: 'ghost@example.com' } });
+		expect(error?.message).toMatch(/^Mad Mimi refused the request: (Member )?ghost@example.com does not exist$/);
+		expect(JSON.stringify({ m: error?.message, d: error?.description })).not.toContain('demo-key');
+	});
+
+	test('getOptedOut: the addresses that opted out since the time, with unix seconds in the path', async () => {
+		const since = new Date(Date.now() - 7 * DAY);
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'getOptedOut', since: since.toISOString() } });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.email).sort()).toEqual([...DEMO_IDS.optedOut].sort());
+		expect(items[0].json.optedOutSince).toBe(since.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+		expect(env.emulator.requests[0].rawPath).toBe(`/audience_members/suppressed_since/${Math.floor(since.getTime() / 1000)}.txt`);
+	});
+
+	test('getOptedOut with none since: no items (the service answers a lone newline)', async () => {
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'getOptedOut', since: new Date().toISOString() } });
+		expect(error).toBeUndefined();
+		expect(items).toEqual([]);
+	});
+
+	test('getOptedOut reads a naive date in the workflow time zone and refuses nonsense', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'getOptedOut', since: '={{ $json.when }}' } }, [{ json: { when: 'last tuesday' } }]);
+		expect(error?.message).toMatch(/^The field "Since" is not a date n8n can read/);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('getPromotionAttempts: one item per mailing sent to the member', async () => {
+		const recipient = env.emulator.store.promotions.get(DEMO_IDS.promotions.weeklyDigest)!.mailings[0].recipients.sent[0].email;
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'getPromotionAttempts', email: recipient } });
+		expect(error).toBeUndefined();
+		expect(items.length).toBeGreaterThan(0);
+		expect(items.find((i) => i.json.promotionId === DEMO_IDS.promotions.weeklyDigest)?.json).toMatchObject({ email: recipient, mailingId: DEMO_IDS.mailings.weeklyDigest });
+		expect(typeof items[0].json.viewed).toBe('boolean');
+		expect(String(items[0].json.sentAt)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
+	});
+});
+
+describe('audienceMember.countNew', () => {
+	test('a range within a month: one request, the service count', async () => {
+		const end = Date.now();
+		const start = end - 20 * DAY;
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'countNew', start: new Date(start).toISOString(), end: new Date(end).toISOString() } });
+		expect(error).toBeUndefined();
+		const expected = [...env.emulator.store.members.values()].filter((m) => m.createdAt >= Math.floor(start / 1000) * 1000 && m.createdAt <= Math.floor(end / 1000) * 1000).length;
+		expect(items[0].json.count).toBe(expected);
+		expect(env.emulator.requests).toHaveLength(1);
+		expect(env.emulator.requests[0].params).toEqual({ start: String(Math.floor(start / 1000)), end: String(Math.floor(end / 1000)) });
+	});
+
+	test('a 90-day range is split into windows the service accepts, and the counts added', async () => {
+		const end = Date.now();
+		const start = end - 90 * DAY;
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'countNew', start: new Date(start).toISOString(), end: new Date(end).toISOString() } });
+		expect(error).toBeUndefined();
+		expect(items[0].json.count).toBe(DEMO_IDS.memberCount);
+		expect(env.emulator.requests).toHaveLength(4);
+		const windows = env.emulator.requests.map((r) => [Number(r.params.start), Number(r.params.end)]);
+		for (let i = 1; i < windows.length; i++) expect(windows[i][0]).toBe(windows[i - 1][1] + 1);
+		expect(windows.every(([s, e]) => e - s <= 31 * 86400)).toBe(true);
+		expect(env.emulator.requests.every((r) => r.status === 200)).toBe(true);
+	});
+
+	test('End before Start is refused before any request', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'countNew', start: '2024-05-02T00:00:00Z', end: '2024-05-01T00:00:00Z' } });
+		expect(error?.message).toBe('The field "End" is before "Start"');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('received requests carry no credentials in the recorded params', async () => {
+		await runNode({ parameters: { resource: 'audienceMember', operation: 'countNew', start: '2024-05-01T00:00:00Z', end: '2024-05-02T00:00:00Z' } });
+		expect(received(env.emulator)[0].params).not.toHaveProperty('api_key');
+	});
+});
