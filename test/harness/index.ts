@@ -23,9 +23,10 @@ import {
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
 	PollContext,
-	SSHClientsManager,
 	WorkflowExecute,
 } from 'n8n-core';
+// not exported from the package index; it keeps a timer per execution that must be stopped
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -414,7 +415,7 @@ export class PollingWorkflow {
 	}
 
 	/** One poll, as n8n runs it: 'trigger' mode when active, 'manual' for "Fetch test event". */
-	async poll(mode: WorkflowExecuteMode = 'trigger', activation: WorkflowActivateMode = 'trigger'): Promise<PollResult> {
+	async poll(mode: WorkflowExecuteMode = 'trigger', activation: WorkflowActivateMode = 'activate'): Promise<PollResult> {
 		const type = nodeTypes.getByNameAndVersion(this.node.type, 1) as INodeType;
 		if (!type.poll) throw new Error(`${this.node.type} has no poll()`);
 		const ctx = new PollContext(this.workflow, this.node, additionalData(), mode, activation);
@@ -444,7 +445,8 @@ export async function callMethod(
 	});
 	const ctx = new LoadOptionsContext(workflow, node, { ...additionalData(), currentNodeParameters: parameters }, 'parameters');
 	const type = registry[node.type];
-	const fn = (type.methods?.[kind] as Record<string, (this: unknown, f?: string) => Promise<unknown>> | undefined)?.[method];
+	const methods = type.methods as Record<string, Record<string, (this: unknown, f?: string) => Promise<unknown>>> | undefined;
+	const fn = methods?.[kind]?.[method];
 	if (!fn) throw new Error(`No ${kind} method ${method}`);
 	return await fn.call(ctx, filter);
 }
@@ -452,4 +454,33 @@ export async function callMethod(
 /** Call in afterAll: n8n-core keeps a timer per execution otherwise, and jest would not exit. */
 export function shutdownHarness(): void {
 	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
+}
+
+/**
+ * Runs the credential type's `test` request with the given credential values, as n8n's
+ * "Test" button does: expressions resolved against the credentials, `authenticate` applied,
+ * any HTTP error status a failure. Returns n8n's verdict shape.
+ */
+export async function testCredentials(data: ICredentialDataDecryptedObject): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const type = credentialTypes[CREDENTIALS_TYPE];
+	const node = madMimiNode({ parameters: {} });
+	const workflow = new Workflow({ id: 'harness-credentials', nodes: [node], connections: {}, active: false, nodeTypes });
+	const withDefaults = (NodeHelpers.getNodeParameters(type.properties, data as INodeParameters, true, false, null, null) ?? data) as ICredentialDataDecryptedObject;
+	const request = type.test!.request;
+	const options: IHttpRequestOptions = {
+		method: request.method ?? 'GET',
+		baseURL: String(resolve(String(request.baseURL), withDefaults, workflow, node)),
+		url: String(resolve(String(request.url), withDefaults, workflow, node)),
+		encoding: 'text',
+		returnFullResponse: false,
+	};
+	const ctx = new LoadOptionsContext(workflow, node, additionalData(), 'parameters');
+	try {
+		await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIALS_TYPE, options, {
+			credentialsDecrypted: { id: 'test', name: 'test', type: CREDENTIALS_TYPE, data: withDefaults },
+		});
+		return { status: 'OK', message: 'Connection successful!' };
+	} catch (error) {
+		return { status: 'Error', message: (error as Error).message };
+	}
 }

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../emulator';
 import { runNode } from '../harness';
@@ -13,14 +13,8 @@ const people = (n: number, offset = 0): INodeExecutionData[] =>
 		json: { email: `person${i + offset}@example.com`, 'first name': `P${i + offset}`, company: `Co ${i + offset}, Inc.` },
 	}));
 
-const importItems = (extra: Record<string, unknown> = {}, options: Record<string, unknown> = {}) => ({
-	resource: 'audienceMember',
-	operation: 'import',
-	source: 'items',
-	emailField: 'email',
-	options,
-	...extra,
-});
+const importItems = (extra: IDataObject = {}, options: IDataObject = {}): INodeParameters =>
+	({ resource: 'audienceMember', operation: 'import', source: 'items', emailField: 'email', options, ...extra }) as INodeParameters;
 
 describe('audienceMember.import from items', () => {
 	test('N items go out in ⌈N / batch size⌉ requests, one CSV row each, every item reported', async () => {

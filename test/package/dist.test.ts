@@ -1,0 +1,83 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
+/**
+ * What n8n loads: the built bundles under dist/. `npm test` builds before jest runs.
+ */
+import { builtinModules } from 'node:module';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+	dependencies?: Record<string, string>;
+	peerDependencies?: Record<string, string>;
+	devDependencies: Record<string, string>;
+	files: string[];
+	keywords: string[];
+	n8n: { n8nNodesApiVersion: number; strict: boolean; credentials: string[]; nodes: string[] };
+};
+
+function walk(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const full = path.join(dir, name);
+		return statSync(full).isDirectory() ? walk(full) : [full];
+	});
+}
+
+const entries = [...pkg.n8n.credentials, ...pkg.n8n.nodes];
+
+beforeAll(() => {
+	if (!existsSync(path.join(root, 'dist'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+});
+
+test('the package has no runtime dependencies; n8n-workflow is a peer, pinned for development', () => {
+	expect(pkg.dependencies ?? {}).toEqual({});
+	expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+	expect(pkg.devDependencies['n8n-workflow']).toMatch(/^\d+\.\d+\.\d+$/);
+	expect(pkg.devDependencies['n8n-core']).toMatch(/^\d+\.\d+\.\d+$/);
+	expect(pkg.files).toEqual(['dist']);
+	expect(pkg.keywords).toContain('n8n-community-node-package');
+	expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
+});
+
+test.each(entries)('%s exists and requires nothing but n8n-workflow and Node built-ins', (entry) => {
+	const file = path.join(root, entry);
+	expect(existsSync(file)).toBe(true);
+	const code = readFileSync(file, 'utf8');
+	const required = [...code.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
+	const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+	const foreign = required.filter((name) => name !== 'n8n-workflow' && !builtins.has(name));
+	expect(foreign).toEqual([]);
+	// the XML parser and the CSV writer are inlined
+	if (entry.endsWith('MadMimi.node.js')) {
+		expect(code).toContain('XMLParser');
+		expect(code).not.toMatch(/require\(["']fast-xml-parser["']\)/);
+		expect(code).not.toMatch(/require\(["']csv-stringify/);
+	}
+});
+
+test.each(entries)('%s loads and exports its class', (entry) => {
+	const loaded = require(path.join(root, entry)) as Record<string, new () => { description?: { name: string }; name?: string }>;
+	const classes = Object.values(loaded).filter((v) => typeof v === 'function');
+	expect(classes).toHaveLength(1);
+	const instance = new classes[0]();
+	expect(instance.description?.name ?? instance.name).toBeTruthy();
+});
+
+test('icons (light and dark) and codex files sit beside the bundles', () => {
+	const files = walk(path.join(root, 'dist')).map((f) => path.relative(root, f));
+	expect(files).toEqual(
+		expect.arrayContaining([
+			'dist/nodes/MadMimi/madMimi.svg',
+			'dist/nodes/MadMimi/madMimi.dark.svg',
+			'dist/nodes/MadMimi/MadMimi.node.json',
+		]),
+	);
+	const codex = JSON.parse(readFileSync(path.join(root, 'dist/nodes/MadMimi/MadMimi.node.json'), 'utf8')) as { node: string };
+	expect(codex.node).toBe('n8n-nodes-madmimi.madMimi');
+});
+
+test('no source maps or tests are shipped, and nothing mentions a real key', () => {
+	const files = walk(path.join(root, 'dist'));
+	expect(files.filter((f) => /\.(map|test\.js|ts)$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+	for (const f of files) expect(readFileSync(f, 'utf8')).not.toMatch(/demo-key-|norights-key-/);
+});
