@@ -4,7 +4,7 @@ export type CsvRow = Array<string>;
 
 /** CSV text with a header row, written with csv-stringify (quotes where needed, CRLF-safe). */
 export function writeCsv(columns: string[], rows: CsvRow[]): string {
-	return stringify(rows, { header: true, columns, eof: true, record_delimiter: 'unix' });
+	return stringify(rows, { header: true, columns, eof: true, record_delimiter: 'unix', quoted_match: /\r/ });
 }
 
 /** A value of an item field as one CSV cell. */

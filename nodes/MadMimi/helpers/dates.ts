@@ -4,7 +4,7 @@
  */
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
-const WITH_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const WITH_ZONE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 /** The offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
 export function zoneOffsetMs(utcMs: number, timeZone: string): number {
@@ -47,7 +47,11 @@ export function parseDateInput(value: unknown, timeZone: string): number {
 	}
 	if (value !== null && typeof value === 'object') {
 		const candidate = value as { toMillis?: () => number; toISO?: () => string };
-		if (typeof candidate.toMillis === 'function') return candidate.toMillis();
+		if (typeof candidate.toMillis === 'function') {
+			const ms = candidate.toMillis();
+			if (!Number.isFinite(ms)) throw new DateInputError('is not a valid date');
+			return ms;
+		}
 		if (typeof candidate.toISO === 'function') return parseDateInput(candidate.toISO(), timeZone);
 	}
 	if (typeof value === 'number') return fromNumber(value);
@@ -58,19 +62,32 @@ export function parseDateInput(value: unknown, timeZone: string): number {
 	if (naive) {
 		const [, y, mo, d, h = '0', mi = '0', s = '0', ms = '0'] = naive;
 		const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0')));
-		if (!validParts(wall, Number(y), Number(mo), Number(d))) throw new DateInputError(`is not a valid date: "${text}"`);
+		if (!validParts(wall, [y, mo, d, h, mi, s])) throw new DateInputError(`is not a valid date: "${text}"`);
 		return wallTimeToUtc(wall, timeZone);
 	}
-	if (WITH_ZONE.test(text)) {
+	const zoned = WITH_ZONE.exec(text);
+	if (zoned) {
+		const [, y, mo, d, h, mi, s = '0'] = zoned;
 		const ms = Date.parse(text.replace(' ', 'T').replace(/\s/, ''));
-		if (!Number.isNaN(ms)) return ms;
+		const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d));
+		if (!Number.isNaN(ms) && validParts(wall, [y, mo, d, h, mi, s])) return ms;
+		throw new DateInputError(`is not a valid date: "${text}"`);
 	}
 	throw new DateInputError(`is not a date n8n can read: "${text.slice(0, 60)}" (use the date picker, or a value like 2024-05-01T09:30:00)`);
 }
 
-function validParts(wall: number, y: number, mo: number, d: number): boolean {
+/** Whether the written parts are a real date and time (no 30 February, no 09:61). */
+function validParts(wall: number, parts: string[]): boolean {
+	const [y, mo, d, h, mi, s] = parts.map(Number);
 	const date = new Date(wall);
-	return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+	return (
+		date.getUTCFullYear() === y &&
+		date.getUTCMonth() === mo - 1 &&
+		date.getUTCDate() === d &&
+		h < 24 &&
+		mi < 60 &&
+		s < 60
+	);
 }
 
 function fromNumber(n: number): number {

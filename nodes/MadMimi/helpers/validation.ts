@@ -13,13 +13,15 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{
 export function hasControlChars(text: string): boolean {
 	for (let i = 0; i < text.length; i++) {
 		const code = text.charCodeAt(i);
-		if (code < 0x20 || code === 0x7f) return true;
+		if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
 	}
 	return false;
 }
 
 export function isEmail(value: string): boolean {
-	return value.length <= 254 && !hasControlChars(value) && EMAIL.test(value) && !value.includes('..');
+	if (value.length > 254 || hasControlChars(value) || !EMAIL.test(value) || value.includes('..')) return false;
+	const local = value.slice(0, value.lastIndexOf('@'));
+	return !local.startsWith('.') && !local.endsWith('.');
 }
 
 /** A required email field: trimmed, checked, or an error naming the field. */
@@ -61,10 +63,11 @@ export function requireText(ctx: IExecuteFunctions, itemIndex: number, value: un
 
 /** A text with its control characters shown, for messages. */
 export function printable(text: string): string {
-	let shown = '';
+	const chars: string[] = [];
 	for (const c of text) {
 		const code = c.charCodeAt(0);
-		shown += code < 0x20 || code === 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+		chars.push(code < 0x20 || (code >= 0x7f && code <= 0x9f) ? `\\u${code.toString(16).padStart(4, '0')}` : c);
 	}
-	return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+	// cut by code points, never inside a surrogate pair
+	return chars.length > 80 ? `${chars.slice(0, 80).join('')}…` : chars.join('');
 }

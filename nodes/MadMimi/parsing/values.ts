@@ -30,16 +30,29 @@ const RUBY_DATE =
  * Returns the ISO 8601 form of a date-time written the ways the service writes them, keeping
  * the offset it was given (so the instant never shifts), or undefined when `text` is no date.
  */
+function validDateTime(y: string, mo: string, d: string, h: string, mi: string, s: string): boolean {
+	const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+	return (
+		date.getUTCMonth() === Number(mo) - 1 &&
+		date.getUTCDate() === Number(d) &&
+		Number(h) < 24 &&
+		Number(mi) < 60 &&
+		Number(s) < 61
+	);
+}
+
 export function toIsoDateTime(text: string): string | undefined {
 	let m = SPACED_DATE.exec(text);
 	if (m) {
 		const [, y, mo, d, h, mi, s, frac, sign, oh, om, utc] = m;
+		if (!validDateTime(y, mo, d, h, mi, s)) return undefined;
 		const offset = utc ? 'Z' : `${sign}${oh}:${om}`;
 		return `${y}-${mo}-${d}T${h}:${mi}:${s}${frac ?? ''}${offset}`;
 	}
 	m = RUBY_DATE.exec(text);
 	if (m) {
 		const [, mon, day, h, mi, s, sign, oh, om, utc, y] = m;
+		if (!validDateTime(y, MONTHS[mon], day, h, mi, s)) return undefined;
 		const offset = utc ? 'Z' : `${sign}${oh}:${om}`;
 		return `${y}-${MONTHS[mon]}-${day.padStart(2, '0')}T${h}:${mi}:${s}${offset}`;
 	}

@@ -27,6 +27,7 @@ const CONTAINERS: Record<string, string> = {
 
 const ATTR = '@_';
 const TEXT = '#text';
+const CDATA = '#cdata';
 
 const parser = new XMLParser({
 	ignoreAttributes: false,
@@ -42,6 +43,8 @@ const parser = new XMLParser({
 	ignorePiTags: true,
 	trimValues: true,
 	commentPropName: false,
+	// CDATA is literal text: kept apart so it is not entity-decoded
+	cdataPropName: CDATA,
 });
 
 export class XmlAnswerError extends Error {}
@@ -62,9 +65,9 @@ export function parseXml(text: string): XmlDocument {
 	const body = text.replace(/^\uFEFF/, '').trim();
 	if (body === '') throw new XmlAnswerError('The answer was empty where an XML document was expected');
 	if (!body.startsWith('<')) throw new XmlAnswerError('The answer is not an XML document');
-	if (/<!DOCTYPE/i.test(body.slice(0, 2048))) {
+	if (/<!DOCTYPE/i.test(body)) {
 		throw new XmlAnswerError(
-			/<!DOCTYPE\s+html/i.test(body.slice(0, 2048))
+			/<!DOCTYPE\s+html/i.test(body)
 				? 'The answer is an HTML page, not an XML document'
 				: 'The answer declares a DOCTYPE, which is refused for safety (entity expansion)',
 		);
@@ -111,23 +114,42 @@ function normalize(node: RawNode, tag: string): unknown {
 	return normalizeElement(node);
 }
 
+/**
+ * A container's children, as an array: its known child element first, then any other element
+ * it holds (never dropped). The container's own attributes (paging metadata) are not records.
+ */
 function normalizeContainer(node: RawNode, child: string): unknown[] {
 	if (node === undefined || node === null || typeof node !== 'object' || Array.isArray(node)) {
 		return [];
 	}
-	const items = (node as IDataObject)[child] as RawNode;
-	if (items === undefined) return [];
-	const list = Array.isArray(items) ? items : [items];
-	return list.map((item) => normalize(item, child));
+	const out: unknown[] = [];
+	const names = Object.keys(node).filter((k) => !k.startsWith(ATTR) && k !== TEXT && k !== CDATA);
+	names.sort((a, b) => (a === child ? -1 : b === child ? 1 : 0));
+	for (const name of names) {
+		const items = (node as IDataObject)[name] as RawNode;
+		const list = Array.isArray(items) ? items : [items];
+		for (const item of list) out.push(normalize(item, name));
+	}
+	return out;
 }
 
-function normalizeElement(node: IDataObject): IDataObject {
+/** The text of an element: its decoded text, and its CDATA sections as they are. */
+function elementText(node: IDataObject): string | undefined {
+	const text = node[TEXT] === undefined ? '' : decodeXmlText(String(node[TEXT]));
+	const cdata = node[CDATA];
+	if (cdata === undefined) return node[TEXT] === undefined ? undefined : text;
+	return text + (Array.isArray(cdata) ? cdata.map(String).join('') : String(cdata));
+}
+
+function normalizeElement(node: IDataObject): IDataObject | ReturnType<typeof convertScalar> {
+	const keys = Object.keys(node);
+	const text = elementText(node);
+	// an element holding only text (and CDATA) is that text
+	if (text !== undefined && keys.every((k) => k === TEXT || k === CDATA)) return convertScalar(text);
 	const out: IDataObject = {};
+	if (text !== undefined) out.value = convertScalar(text);
 	for (const [key, raw] of Object.entries(node)) {
-		if (key === TEXT) {
-			out.value = convertScalar(decodeXmlText(String(raw)));
-			continue;
-		}
+		if (key === TEXT || key === CDATA) continue;
 		if (key.startsWith(ATTR)) {
 			const name = camelCase(key.slice(ATTR.length));
 			if (!(name in out)) out[name] = convertScalar(decodeXmlText(String(raw)));

@@ -6,9 +6,15 @@ export function redact(text: string, secrets: string[]): string {
 	let out = text;
 	for (const secret of secrets) {
 		if (!secret || secret.length < 4) continue;
-		for (const form of new Set([secret, encodeURIComponent(secret), encodeURI(secret)])) {
-			out = out.split(form).join('***');
-		}
+		const encoded = encodeURIComponent(secret);
+		const forms = new Set([
+			secret,
+			encoded,
+			encoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+			encodeURI(secret),
+			new URLSearchParams({ k: secret }).toString().slice(2),
+		]);
+		for (const form of forms) out = out.split(form).join('***');
 	}
 	// a query string that names the key is cut whatever its value
 	return out.replace(/(api_key=)[^&\s"'<>]*/gi, '$1***');
@@ -35,23 +41,31 @@ export interface ErrorContext {
 	itemIndex?: number;
 }
 
-function apiError(ctx: ErrorContext, httpCode: string, message: string, description: string): NodeApiError {
+function apiError(ctx: ErrorContext, code: string, message: string, description: string): NodeApiError {
 	const safeMessage = redact(message, ctx.secrets);
 	const safeDescription = redact(description, ctx.secrets);
+	const isHttpStatus = /^\d{3}$/.test(code);
 	// A plain, already-redacted object: the original error (whose config holds the request
 	// URL with the api_key in its query string) is never attached to what n8n shows or stores.
-	const response: JsonObject = { message: safeMessage, description: safeDescription, httpCode };
-	return new NodeApiError(ctx.node, response, {
+	const response: JsonObject = { message: safeMessage, description: safeDescription, code };
+	const error = new NodeApiError(ctx.node, response, {
 		message: safeMessage,
 		description: safeDescription,
-		httpCode,
+		httpCode: isHttpStatus ? code : undefined,
 		itemIndex: ctx.itemIndex,
 	});
+	// NodeApiError swaps a message that mentions a system error code (ECONNREFUSED, EPERM…)
+	// for a generic sentence of its own; ours says what to do, so it is put back.
+	error.message = safeMessage;
+	error.description = safeDescription;
+	if (!isHttpStatus) error.context.errorCode = code;
+	return error;
 }
 
 /** Turns an HTTP error answer into an error a no-code user can act on. */
 export function statusError(ctx: ErrorContext, status: number, body: string): NodeApiError {
-	const text = serviceText(body);
+	// redacted before it is cut, so no part of a key survives the cut
+	const text = serviceText(redact(body, ctx.secrets));
 	const said = text ? `Mad Mimi said: "${text}". ` : '';
 	const where = `(${ctx.endpoint})`;
 	const code = String(status);
@@ -145,7 +159,7 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
 		case 'ETIMEDOUT':
 		case 'ECONNABORTED':
 		case 'ERR_CANCELED':
-			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${Math.round(timeoutMs / 1000)} seconds`, `No answer from ${where}. Run again later, raise the timeout in the node's options, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`);
+			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No answer from ${where}. Run again later, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`);
 		case 'ECONNRESET':
 		case 'EPIPE':
 		case 'ERR_BAD_RESPONSE':
@@ -159,7 +173,7 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
 
 /** An answer that came back with a success status but cannot be read. */
 export function answerError(ctx: ErrorContext, reason: string, body: string): NodeApiError {
-	const sample = serviceText(body, 200);
+	const sample = serviceText(redact(body.slice(0, 4096), ctx.secrets), 200);
 	return apiError(
 		ctx,
 		'BAD_ANSWER',

@@ -1,0 +1,160 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
+import { cell, csvRecords, writeCsv } from '../../nodes/MadMimi/helpers/csv';
+
+/** Small deterministic PRNG (mulberry32) so property tests are reproducible. */
+function rng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+const records = (text: string) => [...csvRecords(text)];
+
+describe('writeCsv', () => {
+	test('header row then one line per row, newline at the end', () => {
+		expect(writeCsv(['email', 'first name'], [['jane@example.com', 'Jane'], ['bob@example.com', 'Bob']])).toBe(
+			'email,first name\njane@example.com,Jane\nbob@example.com,Bob\n',
+		);
+	});
+
+	test('a header alone when there are no rows', () => {
+		expect(writeCsv(['email', 'name'], [])).toBe('email,name\n');
+	});
+
+	test('quotes fields holding commas, quotes and line breaks', () => {
+		const out = writeCsv(['email', 'name', 'note'], [['a@example.com', 'Doe, Jane', 'say "hi"\nline 2']]);
+		expect(out).toBe('email,name,note\na@example.com,"Doe, Jane","say ""hi""\nline 2"\n');
+	});
+
+	test('quotes fields holding CRLF', () => {
+		const out = writeCsv(['a', 'b'], [['x\r\ny', 'z']]);
+		expect(out).toBe('a,b\n"x\r\ny",z\n');
+	});
+
+	test('quotes header names that need it', () => {
+		expect(writeCsv(['email', 'last, first'], [])).toBe('email,"last, first"\n');
+	});
+
+	test('empty fields stay empty', () => {
+		expect(writeCsv(['a', 'b', 'c'], [['', 'x', '']])).toBe('a,b,c\n,x,\n');
+	});
+
+	test('unicode is written as is', () => {
+		expect(writeCsv(['name'], [['Zoë 😀 日本']])).toBe('name\nZoë 😀 日本\n');
+	});
+
+	test('round-trips through csvRecords', () => {
+		const rows = [
+			['jane@example.com', 'Doe, Jane', 'say "hi"'],
+			['bob@example.com', 'multi\nline', ''],
+			['c@example.com', 'crlf\r\ninside', '"quoted"'],
+		];
+		expect(records(writeCsv(['email', 'name', 'note'], rows))).toEqual([['email', 'name', 'note'], ...rows]);
+	});
+
+	// BUG: csv-stringify only quotes a field holding the record delimiter ('\n' here), so a
+	// field with a lone carriage return ('x\ry') is written unquoted: 'a,b\nx\ry,z\n'. Any CSV
+	// reader (csvRecords included) then splits that row in two: [['a','b'],['x'],['y','z']].
+	test('fixed: a field holding a lone CR is quoted and round-trips', () => {
+		const rows = [['x\ry', 'z']];
+		expect(records(writeCsv(['a', 'b'], rows))).toEqual([['a', 'b'], ...rows]);
+	});
+
+	const ALPHABET = ['a', 'b', 'Z', '0', ' ', ',', '"', '\n', '\r\n', 'é', 'ß', '日', '😀', '\t', ';', "'", '\\', '='];
+	const ALPHABET_WITH_LONE_CR = [...ALPHABET, '\r'];
+
+	function randomRows(rand: () => number, alphabet: string[], columns: number, count: number): string[][] {
+		const rows: string[][] = [];
+		for (let r = 0; r < count; r++) {
+			const row: string[] = [];
+			for (let c = 0; c < columns; c++) {
+				let s = '';
+				const length = Math.floor(rand() * 12);
+				for (let k = 0; k < length; k++) s += alphabet[Math.floor(rand() * alphabet.length)];
+				row.push(s);
+			}
+			rows.push(row);
+		}
+		return rows;
+	}
+
+	test('property: random rows (unicode, quotes, commas, LF, CRLF) round-trip through csvRecords', () => {
+		const rand = rng(11);
+		for (let i = 0; i < 300; i++) {
+			// at least two columns: a one-column row holding '' is a blank line (see report)
+			const columns = 2 + Math.floor(rand() * 4);
+			const header = Array.from({ length: columns }, (_, c) => `col ${c}`);
+			const rows = randomRows(rand, ALPHABET, columns, Math.floor(rand() * 6));
+			expect(records(writeCsv(header, rows))).toEqual([header, ...rows]);
+		}
+	});
+
+	test('fixed: property with lone CR characters as well (fails because of the lone-CR bug above)', () => {
+		const rand = rng(12);
+		for (let i = 0; i < 300; i++) {
+			const columns = 2 + Math.floor(rand() * 4);
+			const header = Array.from({ length: columns }, (_, c) => `col ${c}`);
+			const rows = randomRows(rand, ALPHABET_WITH_LONE_CR, columns, 1 + Math.floor(rand() * 6));
+			expect(records(writeCsv(header, rows))).toEqual([header, ...rows]);
+		}
+	});
+});
+
+describe('cell', () => {
+	test.each([
+		[undefined, ''],
+		[null, ''],
+		['text', 'text'],
+		['', ''],
+		[42, '42'],
+		[1.5, '1.5'],
+		[0, '0'],
+		[true, 'true'],
+		[false, 'false'],
+		[12345678901234567890n, '12345678901234567890'],
+		[new Date(Date.UTC(2024, 4, 1, 7, 30)), '2024-05-01T07:30:00.000Z'],
+		[{ a: 1 }, '{"a":1}'],
+		[[1, 'x'], '[1,"x"]'],
+	])('%p → %p', (value, expected) => {
+		expect(cell(value)).toBe(expected);
+	});
+});
+
+describe('csvRecords', () => {
+	test('quoted fields with commas, line breaks and doubled quotes', () => {
+		expect(records('email,name\r\n"a@example.com","Doe, ""Jane""\nline 2"\r\nb@example.com,Bob\n')).toEqual([
+			['email', 'name'],
+			['a@example.com', 'Doe, "Jane"\nline 2'],
+			['b@example.com', 'Bob'],
+		]);
+	});
+
+	test('keeps empty fields, skips blank lines and a BOM, accepts a missing final newline', () => {
+		expect(records('\uFEFFa,b,c\n\n1,,\n,2,\n"",x,"y"')).toEqual([
+			['a', 'b', 'c'],
+			['1', '', ''],
+			['', '2', ''],
+			['', 'x', 'y'],
+		]);
+	});
+
+	test('CR, LF and CRLF all end a record', () => {
+		expect(records('a\rb\nc\r\nd')).toEqual([['a'], ['b'], ['c'], ['d']]);
+	});
+
+	test('empty text has no records', () => {
+		expect(records('')).toEqual([]);
+		expect(records('\n\n')).toEqual([]);
+		expect(records('\uFEFF')).toEqual([]);
+	});
+
+	test('is lazy: the header can be read without scanning the rest', () => {
+		const gen = csvRecords('email,name\nx@example.com,X\n');
+		expect(gen.next().value).toEqual(['email', 'name']);
+	});
+});

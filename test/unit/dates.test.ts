@@ -1,0 +1,342 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
+import {
+	COUNT_NEW_WINDOW_SECONDS,
+	DateInputError,
+	formatDate,
+	formatDateTime,
+	isoUtc,
+	parseDateInput,
+	splitCountNewRange,
+	toUnixSeconds,
+	wallTimeToUtc,
+	zoneOffsetMs,
+} from '../../nodes/MadMimi/helpers/dates';
+
+/** Small deterministic PRNG (mulberry32) so property tests are reproducible. */
+function rng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * 3600;
+
+describe('zoneOffsetMs', () => {
+	test.each([
+		['UTC', Date.UTC(2024, 4, 1), 0],
+		['Europe/Berlin', Date.UTC(2024, 4, 1, 12), 2 * HOUR],
+		['Europe/Berlin', Date.UTC(2024, 0, 15, 12), 1 * HOUR],
+		['America/New_York', Date.UTC(2024, 0, 15, 12), -5 * HOUR],
+		['America/New_York', Date.UTC(2024, 6, 15, 12), -4 * HOUR],
+		['Asia/Kolkata', Date.UTC(2024, 4, 1), 5.5 * HOUR],
+		['Asia/Kathmandu', Date.UTC(2024, 4, 1), 5.75 * HOUR],
+	])('%s at %d → %d', (zone, ms, expected) => {
+		expect(zoneOffsetMs(ms, zone)).toBe(expected);
+	});
+
+	test('milliseconds of the instant do not leak into the offset', () => {
+		expect(zoneOffsetMs(Date.UTC(2024, 4, 1, 12, 0, 0, 999), 'Europe/Berlin')).toBe(2 * HOUR);
+	});
+
+	test('switches exactly at the DST transition (New York, 2024-03-10 07:00Z)', () => {
+		expect(zoneOffsetMs(Date.UTC(2024, 2, 10, 6, 59, 59), 'America/New_York')).toBe(-5 * HOUR);
+		expect(zoneOffsetMs(Date.UTC(2024, 2, 10, 7, 0, 0), 'America/New_York')).toBe(-4 * HOUR);
+	});
+});
+
+describe('wallTimeToUtc', () => {
+	test('wall clock in Berlin summer → UTC', () => {
+		expect(wallTimeToUtc(Date.UTC(2024, 4, 1, 9, 30), 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30));
+	});
+	test('wall clock in New York winter → UTC', () => {
+		expect(wallTimeToUtc(Date.UTC(2024, 0, 15, 9, 30), 'America/New_York')).toBe(Date.UTC(2024, 0, 15, 14, 30));
+	});
+	test('UTC is the identity', () => {
+		const wall = Date.UTC(2024, 1, 29, 23, 59, 59);
+		expect(wallTimeToUtc(wall, 'UTC')).toBe(wall);
+	});
+});
+
+describe('parseDateInput', () => {
+	describe('ISO strings with an offset or Z: that instant, whatever the zone', () => {
+		test.each([
+			['2024-05-01T07:30:00Z', Date.UTC(2024, 4, 1, 7, 30)],
+			['2024-05-01T07:30:00.250Z', Date.UTC(2024, 4, 1, 7, 30, 0, 250)],
+			['2024-05-01T09:30:00+02:00', Date.UTC(2024, 4, 1, 7, 30)],
+			['2024-05-01T09:30:00+0200', Date.UTC(2024, 4, 1, 7, 30)],
+			['2024-05-01T02:30:00-05:00', Date.UTC(2024, 4, 1, 7, 30)],
+			['2024-05-01 09:30:00 +02:00', Date.UTC(2024, 4, 1, 7, 30)],
+			['2024-05-01T07:30Z', Date.UTC(2024, 4, 1, 7, 30)],
+			['2024-05-01t07:30:00z', Date.UTC(2024, 4, 1, 7, 30)],
+		])('%s', (input, expected) => {
+			expect(parseDateInput(input, 'America/New_York')).toBe(expected);
+			expect(parseDateInput(input, 'Asia/Tokyo')).toBe(expected);
+		});
+	});
+
+	describe('naive wall-clock strings are read in the given zone', () => {
+		test('2024-05-01T09:30:00 in Europe/Berlin → 07:30Z', () => {
+			expect(isoUtc(parseDateInput('2024-05-01T09:30:00', 'Europe/Berlin'))).toBe('2024-05-01T07:30:00Z');
+		});
+		test('space separator, no seconds, milliseconds', () => {
+			expect(parseDateInput('2024-05-01 09:30:00', 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30));
+			expect(parseDateInput('2024-05-01T09:30', 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30));
+			expect(parseDateInput('2024-05-01T09:30:00.5', 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30, 0, 500));
+			expect(parseDateInput('2024-05-01T09:30:00.123456', 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30, 0, 123));
+		});
+		test('a date alone is midnight in the zone', () => {
+			expect(isoUtc(parseDateInput('2024-05-01', 'Europe/Berlin'))).toBe('2024-04-30T22:00:00Z');
+			expect(isoUtc(parseDateInput('2024-05-01', 'America/New_York'))).toBe('2024-05-01T04:00:00Z');
+			expect(isoUtc(parseDateInput('2024-05-01', 'UTC'))).toBe('2024-05-01T00:00:00Z');
+			expect(formatDateTime(parseDateInput('2024-01-15', 'Asia/Kolkata'), 'Asia/Kolkata')).toBe('2024-01-15 00:00:00');
+		});
+		test('surrounding white space is ignored', () => {
+			expect(parseDateInput('  2024-05-01T09:30:00 \n', 'UTC')).toBe(Date.UTC(2024, 4, 1, 9, 30));
+		});
+		test('leap day is accepted', () => {
+			expect(parseDateInput('2024-02-29', 'UTC')).toBe(Date.UTC(2024, 1, 29));
+		});
+	});
+
+	describe('daylight-saving edge cases (documented behaviour)', () => {
+		test('DST gap: 2024-03-10T02:30 does not exist in New York; it resolves within the gap hour', () => {
+			const ms = parseDateInput('2024-03-10T02:30:00', 'America/New_York');
+			// Sensible answers are 06:30Z (01:30 EST) or 07:30Z (03:30 EDT).
+			expect([Date.UTC(2024, 2, 10, 6, 30), Date.UTC(2024, 2, 10, 7, 30)]).toContain(ms);
+			// Documented: the module applies the daylight offset (-04:00) to the missing wall time,
+			// giving 06:30Z, which New York shows as 01:30 EST (an hour *before* the gap).
+			// Luxon/Temporal "compatible" would give 07:30Z (03:30 EDT) instead.
+			expect(isoUtc(ms)).toBe('2024-03-10T06:30:00Z');
+			expect(formatDateTime(ms, 'America/New_York')).toBe('2024-03-10 01:30:00');
+		});
+
+		test('DST overlap: 2024-11-03T01:30 happens twice in New York; the first (EDT) is chosen', () => {
+			const ms = parseDateInput('2024-11-03T01:30:00', 'America/New_York');
+			expect([Date.UTC(2024, 10, 3, 5, 30), Date.UTC(2024, 10, 3, 6, 30)]).toContain(ms);
+			expect(isoUtc(ms)).toBe('2024-11-03T05:30:00Z'); // 01:30 EDT (-04:00), the earlier one
+			expect(formatDateTime(ms, 'America/New_York')).toBe('2024-11-03 01:30:00');
+		});
+
+		test('Europe/Berlin gap and overlap (documented: east of UTC the other choice is made)', () => {
+			// gap 2024-03-31 02:30 → 01:30Z = 03:30 CEST (after the gap)
+			expect(isoUtc(parseDateInput('2024-03-31T02:30:00', 'Europe/Berlin'))).toBe('2024-03-31T01:30:00Z');
+			// overlap 2024-10-27 02:30 → 01:30Z = 02:30 CET (the second, later occurrence)
+			const overlap = parseDateInput('2024-10-27T02:30:00', 'Europe/Berlin');
+			expect(isoUtc(overlap)).toBe('2024-10-27T01:30:00Z');
+			expect(formatDateTime(overlap, 'Europe/Berlin')).toBe('2024-10-27 02:30:00');
+		});
+
+		test('wall times next to the transitions are exact', () => {
+			expect(isoUtc(parseDateInput('2024-03-10T01:59:59', 'America/New_York'))).toBe('2024-03-10T06:59:59Z');
+			expect(isoUtc(parseDateInput('2024-03-10T03:00:00', 'America/New_York'))).toBe('2024-03-10T07:00:00Z');
+			expect(isoUtc(parseDateInput('2024-11-03T00:59:59', 'America/New_York'))).toBe('2024-11-03T04:59:59Z');
+			expect(isoUtc(parseDateInput('2024-11-03T02:00:00', 'America/New_York'))).toBe('2024-11-03T07:00:00Z');
+		});
+	});
+
+	describe('unix timestamps', () => {
+		const seconds = 1714548600; // 2024-05-01T07:30:00Z
+		test('seconds as a number', () => {
+			expect(parseDateInput(seconds, 'Europe/Berlin')).toBe(seconds * 1000);
+		});
+		test('seconds as a 10-digit string', () => {
+			expect(parseDateInput(String(seconds), 'Europe/Berlin')).toBe(seconds * 1000);
+			expect(parseDateInput(` ${seconds} `, 'UTC')).toBe(seconds * 1000);
+		});
+		test('milliseconds as a 13-digit string and as a number', () => {
+			expect(parseDateInput('1714548600123', 'UTC')).toBe(1714548600123);
+			expect(parseDateInput(1714548600123, 'UTC')).toBe(1714548600123);
+		});
+		test('zero is the epoch', () => {
+			expect(parseDateInput(0, 'UTC')).toBe(0);
+		});
+	});
+
+	describe('Date and Luxon-like objects', () => {
+		test('a Date', () => {
+			const d = new Date(Date.UTC(2024, 4, 1, 7, 30));
+			expect(parseDateInput(d, 'America/New_York')).toBe(d.getTime());
+		});
+		test('an object with toMillis()', () => {
+			expect(parseDateInput({ toMillis: () => 1714548600000 }, 'UTC')).toBe(1714548600000);
+		});
+		test('an object with only toISO()', () => {
+			expect(parseDateInput({ toISO: () => '2024-05-01T09:30:00.000+02:00' }, 'UTC')).toBe(Date.UTC(2024, 4, 1, 7, 30));
+		});
+		test('an invalid Date throws', () => {
+			expect(() => parseDateInput(new Date('nope'), 'UTC')).toThrow(DateInputError);
+		});
+
+		// BUG: an invalid Luxon DateTime (e.g. DateTime.fromISO('garbage')) returns NaN from
+		// toMillis(); parseDateInput passes NaN through instead of throwing DateInputError.
+		test('fixed: an object whose toMillis() gives NaN (invalid Luxon DateTime) throws DateInputError', () => {
+			expect(() => parseDateInput({ toMillis: () => Number.NaN }, 'UTC')).toThrow(DateInputError);
+		});
+	});
+
+	describe('invalid input throws DateInputError', () => {
+		test.each([
+			['empty', ''],
+			['white space', '   '],
+			['a word', 'yesterday'],
+			['Feb 30', '2024-02-30'],
+			['Feb 29 in a non-leap year', '2023-02-29'],
+			['month 13', '2024-13-01'],
+			['day 32', '2024-01-32'],
+			['hour 25', '2024-05-01T25:00:00'],
+			['US format', '05/01/2024'],
+			['8 digits', '20240501'],
+			['14 digits', '17145486001234'],
+			['ISO garbage after', '2024-05-01T09:30:00 please'],
+			['negative number', -1],
+			['NaN', Number.NaN],
+			['Infinity', Number.POSITIVE_INFINITY],
+			['null', null],
+			['undefined', undefined],
+			['boolean', true],
+			['plain object', {}],
+		])('%s', (_name, value) => {
+			expect(() => parseDateInput(value, 'Europe/Berlin')).toThrow(DateInputError);
+		});
+
+		test('the error names the bad value', () => {
+			expect(() => parseDateInput('yesterday', 'UTC')).toThrow(/yesterday/);
+			expect(() => parseDateInput('2024-02-30', 'UTC')).toThrow(/2024-02-30/);
+		});
+
+		// BUG: with an offset or Z the string goes straight to Date.parse, which V8 accepts for
+		// impossible days: '2024-02-30T10:00:00Z' is silently read as 2024-03-01T10:00:00Z,
+		// although the naive '2024-02-30' is refused.
+		test('fixed: an impossible day with a Z/offset (2024-02-30T10:00:00Z) throws', () => {
+			expect(() => parseDateInput('2024-02-30T10:00:00Z', 'UTC')).toThrow(DateInputError);
+		});
+
+		// BUG: minutes/seconds are not range-checked for naive strings; Date.UTC rolls them over
+		// ('2024-05-01T09:61:00' is read as 10:01), only a roll-over into another day is caught.
+		test('fixed: minute 61 (2024-05-01T09:61:00) throws', () => {
+			expect(() => parseDateInput('2024-05-01T09:61:00', 'UTC')).toThrow(DateInputError);
+		});
+	});
+
+	test('property: naive wall-clock strings round-trip through formatDateTime in several zones', () => {
+		const rand = rng(7);
+		const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/St_Johns'];
+		const from = Date.UTC(2000, 0, 1);
+		const to = Date.UTC(2035, 0, 1);
+		for (let i = 0; i < 600; i++) {
+			const zone = zones[i % zones.length];
+			const ms = Math.floor((from + rand() * (to - from)) / 1000) * 1000;
+			const wall = formatDateTime(ms, zone);
+			const back = parseDateInput(wall.replace(' ', 'T'), zone);
+			// same instant, or (inside a DST overlap) the other instant with the same wall time
+			if (back !== ms) expect(formatDateTime(back, zone)).toBe(wall);
+		}
+	});
+});
+
+describe('formatting', () => {
+	const ms = Date.UTC(2024, 4, 1, 7, 30, 5, 999);
+	test('formatDateTime in a zone', () => {
+		expect(formatDateTime(ms, 'UTC')).toBe('2024-05-01 07:30:05');
+		expect(formatDateTime(ms, 'Europe/Berlin')).toBe('2024-05-01 09:30:05');
+		expect(formatDateTime(ms, 'America/New_York')).toBe('2024-05-01 03:30:05');
+		expect(formatDateTime(ms, 'Asia/Kolkata')).toBe('2024-05-01 13:00:05');
+	});
+	test('formatDateTime pads all parts', () => {
+		expect(formatDateTime(Date.UTC(2024, 0, 2, 3, 4, 5), 'UTC')).toBe('2024-01-02 03:04:05');
+	});
+	test('formatDate gives the day in the zone', () => {
+		const lateUtc = Date.UTC(2024, 4, 1, 23, 30);
+		expect(formatDate(lateUtc, 'UTC')).toBe('2024-05-01');
+		expect(formatDate(lateUtc, 'Europe/Berlin')).toBe('2024-05-02');
+		expect(formatDate(Date.UTC(2024, 4, 1, 2), 'America/New_York')).toBe('2024-04-30');
+	});
+	test('isoUtc drops milliseconds (floors)', () => {
+		expect(isoUtc(ms)).toBe('2024-05-01T07:30:05Z');
+		expect(isoUtc(Date.UTC(2024, 4, 1, 7, 30))).toBe('2024-05-01T07:30:00Z');
+		expect(isoUtc(0)).toBe('1970-01-01T00:00:00Z');
+	});
+	test('toUnixSeconds floors', () => {
+		expect(toUnixSeconds(1714548600999)).toBe(1714548600);
+		expect(toUnixSeconds(1714548600000)).toBe(1714548600);
+	});
+});
+
+describe('splitCountNewRange', () => {
+	const W = COUNT_NEW_WINDOW_SECONDS;
+	const start = 1704067200; // 2024-01-01T00:00:00Z
+
+	function checkWindows(windows: Array<[number, number]>, s: number, e: number): void {
+		expect(windows.length).toBeGreaterThan(0);
+		expect(windows[0][0]).toBe(s);
+		expect(windows[windows.length - 1][1]).toBe(e);
+		for (let i = 0; i < windows.length; i++) {
+			const [from, to] = windows[i];
+			expect(from).toBeLessThanOrEqual(to);
+			expect(to - from).toBeLessThanOrEqual(28 * DAY);
+			if (i > 0) expect(from).toBe(windows[i - 1][1] + 1);
+		}
+	}
+
+	test('the window is 28 days', () => {
+		expect(W).toBe(28 * DAY);
+	});
+
+	test('start === end is one window of one second', () => {
+		expect(splitCountNewRange(start, start)).toEqual([[start, start]]);
+	});
+
+	test('a range of exactly one window', () => {
+		expect(splitCountNewRange(start, start + W)).toEqual([[start, start + W]]);
+	});
+
+	test('one second more than a window gives a second one-second window', () => {
+		expect(splitCountNewRange(start, start + W + 1)).toEqual([
+			[start, start + W],
+			[start + W + 1, start + W + 1],
+		]);
+	});
+
+	test('a short range is one window', () => {
+		expect(splitCountNewRange(start, start + 7 * DAY)).toEqual([[start, start + 7 * DAY]]);
+	});
+
+	test('a 90-day range gives 4 windows that cover it exactly', () => {
+		const end = start + 90 * DAY;
+		const windows = splitCountNewRange(start, end);
+		expect(windows).toHaveLength(4);
+		checkWindows(windows, start, end);
+	});
+
+	test('end before start gives no windows', () => {
+		expect(splitCountNewRange(start + 10, start)).toEqual([]);
+	});
+
+	test('a custom window size', () => {
+		expect(splitCountNewRange(0, 10, 4)).toEqual([
+			[0, 4],
+			[5, 9],
+			[10, 10],
+		]);
+	});
+
+	test('property: 200 random ranges are covered exactly, without overlap or gap', () => {
+		const rand = rng(2024);
+		for (let i = 0; i < 200; i++) {
+			const s = 1_000_000_000 + Math.floor(rand() * 700_000_000);
+			const length = Math.floor(rand() * (rand() < 0.3 ? 3 * W : 400 * DAY));
+			const e = s + length;
+			const windows = splitCountNewRange(s, e);
+			checkWindows(windows, s, e);
+			const covered = windows.reduce((sum, [from, to]) => sum + (to - from + 1), 0);
+			expect(covered).toBe(e - s + 1);
+			expect(windows.length).toBe(Math.ceil((e - s + 1) / (W + 1)));
+		}
+	});
+});
