@@ -1,3 +1,5 @@
+import { XMLValidator } from 'fast-xml-parser';
+
 import { DEMO_CREDENTIALS, DEMO_IDS, NO_RIGHTS_CREDENTIALS, parseServiceDate, startEmulator } from './index';
 import type { Emulator, RecordedRequest } from './index';
 
@@ -629,6 +631,41 @@ describe('drip campaigns and signups', () => {
 		expect(body.fields[0].name).toBe('signup[email]');
 		expect(body.background.image).toBeNull();
 		expect(await get('/signups/7.json')).toEqual({ status: 400, text: 'The signup could not be found', type: 'text/html; charset=utf-8' });
+	});
+});
+
+// ====================================================================== well-formedness
+
+describe('XML documents', () => {
+	it('are all well-formed, also with awkward names', async () => {
+		emu.store.createList('Tom & "Jerry" <friends>\u0001');
+		emu.store.addPromotion(`It's <b>bold</b> & "quoted"`);
+		const paths = [
+			'/audience_lists/lists.xml',
+			'/audience_members/ann.archer@example.com/lists.xml',
+			'/audience_members/ann.archer@example.com/promotion_attempts.xml',
+			'/promotions.xml',
+			'/promotions.xml?page=2',
+			'/promotions/search.xml?query=a',
+			'/promotions/3/mailings/34.xml',
+			'/promotions/3/mailings/34/sent.xml',
+			'/promotions/3/mailings/34/clicked.xml',
+			'/promotions/2/mailings/33/clicked.xml',
+			'/addons/available.xml',
+			'/addons.xml',
+			'/google_analytics.xml',
+			'/social_links/available.xml',
+			'/social_links.xml',
+			'/participants.xml',
+			'/drip_campaigns/list.xml',
+		];
+		for (const path of paths) {
+			const [p, q] = path.split('?');
+			const r = await get(p, Object.fromEntries(new URLSearchParams(q ?? '')));
+			expect(r.status).toBe(200);
+			expect(r.type).toBe('application/xml; charset=utf-8');
+			expect([path, XMLValidator.validate(r.text)]).toEqual([path, true]);
+		}
 	});
 });
 

@@ -505,13 +505,13 @@ function promotionAttempts(store: Store, email: string): PromotionAttempt[] {
 	for (const promotion of store.promotionsById(true)) {
 		for (const mailing of [...promotion.mailings].sort((a, b) => a.id - b.id)) {
 			const found = {} as Record<Outcome, number | undefined>;
-			let any = false;
+			let seen = false;
 			for (const outcome of OUTCOMES) {
 				const r = mailing.recipients[outcome].find((x) => x.email.toLowerCase() === key);
 				found[outcome] = r?.at;
-				if (r) any = true;
+				if (r) seen = true;
 			}
-			if (!any) continue;
+			if (!seen) continue;
 			attempts.push({
 				promotion,
 				mailing,

@@ -1,8 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import * as addon from './addon';
+import * as analyticsDomain from './analyticsDomain';
 import * as audienceList from './audienceList';
 import * as audienceMember from './audienceMember';
+import * as childAccount from './childAccount';
+import * as dripCampaign from './dripCampaign';
+import * as mailing from './mailing';
+import * as promotion from './promotion';
+import * as signupForm from './signupForm';
+import * as socialLink from './socialLink';
 import { runPerItem } from './itemLoop';
 import type { Operation } from './types';
 import { isBatchOperation } from './types';
@@ -10,6 +18,14 @@ import { isBatchOperation } from './types';
 export const resources: Record<string, Record<string, Operation>> = {
 	audienceList: audienceList.operations,
 	audienceMember: audienceMember.operations,
+	promotion: promotion.operations,
+	mailing: mailing.operations,
+	addon: addon.operations,
+	analyticsDomain: analyticsDomain.operations,
+	socialLink: socialLink.operations,
+	childAccount: childAccount.operations,
+	dripCampaign: dripCampaign.operations,
+	signupForm: signupForm.operations,
 };
 
 /** Reads resource and operation once and runs the operation over the input items. */

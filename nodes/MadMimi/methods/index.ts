@@ -5,6 +5,8 @@ import type {
 } from 'n8n-workflow';
 
 import { requestXmlRecords } from '../transport';
+import { addonListSearch } from './addons';
+import { promotionListSearch } from './promotions';
 
 async function listNames(ctx: ILoadOptionsFunctions): Promise<string[]> {
 	const lists = await requestXmlRecords.call(ctx, { method: 'GET', path: ['audience_lists', 'lists'] });
@@ -24,6 +26,8 @@ export const listSearch = {
 		const names = await listNames(this);
 		return { results: names.filter((n) => matches(n, filter)).map((name) => ({ name, value: name })) };
 	},
+	...promotionListSearch,
+	...addonListSearch,
 };
 
 export const loadOptions = {
