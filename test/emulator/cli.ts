@@ -1,3 +1,4 @@
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- the emulator's command line: prints its address and credentials, reads its arguments */
 /**
  * Runs the emulator as a process:
  *   ts-node --transpile-only test/emulator/cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty]

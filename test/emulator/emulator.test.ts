@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
 import { XMLValidator } from 'fast-xml-parser';
 
 import { DEMO_CREDENTIALS, DEMO_IDS, NO_RIGHTS_CREDENTIALS, parseServiceDate, startEmulator } from './index';

@@ -3,7 +3,7 @@
  */
 export { startEmulator, faultRuleFromJson, parseUrlEncoded, MAX_BODY_BYTES } from './server';
 export type { Emulator, EmulatorOptions, RecordedRequest, FaultRule, FaultResponse, Faults } from './server';
-export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, DEMO_IDS, createStore } from './seed';
+export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS, DEMO_IDS, createStore } from './seed';
 export type { SeedName } from './seed';
 export { Store, ApiError, OUTCOMES, OUTCOME_COUNTER } from './store';
 export type {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- the local emulator's demo accounts: made-up keys that open nothing but the emulator */
 /**
  * Seed data of the emulator: the 'demo' account and the 'empty' account. Deterministic: every
  * value is fixed or derived from the clock's "now" at seeding time.
@@ -7,6 +8,8 @@ import type { Addon, Outcome, Recipient, SocialLinkDef } from './store';
 
 export const DEMO_CREDENTIALS = { username: 'demo@example.com', apiKey: 'demo-key-7f3a9c2e51b84d6a' };
 export const NO_RIGHTS_CREDENTIALS = { username: 'norights@example.com', apiKey: 'norights-key-0b1c2d3e' };
+/** The demo username with a key the emulator refuses. */
+export const WRONG_CREDENTIALS = { username: 'demo@example.com', apiKey: 'wrong-key-123456' };
 
 export type SeedName = 'demo' | 'empty';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- the emulator is test code: a stand-in for the Mad Mimi service, run by jest and by `npm run emulator`, never loaded by n8n */
 /**
  * The HTTP side of the emulator: request parsing and recording, faults, authentication, routing
  * of the service's endpoints and of the /__emulator control endpoints.
@@ -90,6 +91,8 @@ export interface FaultRule {
 	path?: string | RegExp;
 	/** How many matching requests it applies to (default Infinity), then it is removed. */
 	times?: number;
+	/** How many matching requests to let through untouched before it applies (default 0). */
+	after?: number;
 	respond: FaultResponse;
 }
 
@@ -276,14 +279,18 @@ class FaultList implements Faults {
 	readonly rules: FaultRule[] = [];
 	private readonly remaining = new Map<FaultRule, number>();
 
+	private readonly skip = new Map<FaultRule, number>();
+
 	add(rule: FaultRule): void {
 		this.rules.push(rule);
 		this.remaining.set(rule, rule.times ?? Infinity);
+		this.skip.set(rule, rule.after ?? 0);
 	}
 
 	clear(): void {
 		this.rules.length = 0;
 		this.remaining.clear();
+		this.skip.clear();
 	}
 
 	/** The first rule matching; counts it and removes it when used up. */
@@ -298,6 +305,11 @@ class FaultList implements Faults {
 					rule.path.lastIndex = 0;
 					if (!rule.path.test(path)) continue;
 				}
+			}
+			const skip = this.skip.get(rule) ?? 0;
+			if (skip > 0) {
+				this.skip.set(rule, skip - 1);
+				continue;
 			}
 			const left = (this.remaining.get(rule) ?? rule.times ?? Infinity) - 1;
 			if (left <= 0) {
@@ -335,6 +347,10 @@ export function faultRuleFromJson(value: unknown): FaultRule {
 		if (typeof value.times !== 'number' || value.times < 1) throw new Error('times must be a positive number');
 		rule.times = value.times;
 	}
+	if (value.after !== undefined && value.after !== null) {
+		if (typeof value.after !== 'number' || value.after < 0) throw new Error('after must be a number, 0 or more');
+		rule.after = value.after;
+	}
 	const r = value.respond;
 	if (r === 'reset' || r === 'resetMidAnswer' || r === 'hang') rule.respond = r;
 	else if (isRecord(r) && typeof r.hugeBytes === 'number') {
@@ -358,7 +374,7 @@ function faultRuleToJson(rule: FaultRule): unknown {
 		typeof rule.respond === 'object' && 'status' in rule.respond && Buffer.isBuffer(rule.respond.body)
 			? { ...rule.respond, body: rule.respond.body.toString('utf8') }
 			: rule.respond;
-	return { method: rule.method, path, times: rule.times, respond };
+	return { method: rule.method, path, times: rule.times, after: rule.after, respond };
 }
 
 // ====================================================================== the API

@@ -32,7 +32,6 @@ import type {
 	ICredentials,
 	ICredentialType,
 	IDataObject,
-	IHttpRequestHelper,
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialsDetails,
@@ -182,10 +181,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return options;
 	}
 
-	async preAuthentication(
-		_helpers: IHttpRequestHelper,
-		_credentials: ICredentialDataDecryptedObject,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 

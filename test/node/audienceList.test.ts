@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
 import { DEMO_IDS } from '../emulator';
 import { runNode } from '../harness';
 import { received, useEmulator } from './setup';

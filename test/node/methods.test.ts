@@ -1,6 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
-import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from '../emulator';
-import { callMethod, testCredentials } from '../harness';
+import { MadMimiApi } from '../../credentials/MadMimiApi.credentials';
+import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS } from '../emulator';
+import { callMethod, setCredentials, testCredentials } from '../harness';
 import { useEmulator } from './setup';
 
 const env = useEmulator();
@@ -30,7 +30,7 @@ describe('the list resource locator and dropdowns', () => {
 	});
 
 	test('a search with wrong credentials fails with a clear message', async () => {
-		await require('../harness').setCredentials({ username: DEMO_CREDENTIALS.username, apiKey: 'wrong-key-123456', baseUrl: env.emulator.baseUrl });
+		await setCredentials({ ...WRONG_CREDENTIALS, baseUrl: env.emulator.baseUrl });
 		await expect(callMethod('listSearch', 'searchLists', {})).rejects.toThrow('Mad Mimi rejected the credentials');
 	});
 });
@@ -42,7 +42,7 @@ describe('the credential test', () => {
 	});
 
 	test('fails with a wrong key, and fails for an account without API rights', async () => {
-		const wrong = await testCredentials({ username: DEMO_CREDENTIALS.username, apiKey: 'wrong-key-123456', baseUrl: env.emulator.baseUrl });
+		const wrong = await testCredentials({ ...WRONG_CREDENTIALS, baseUrl: env.emulator.baseUrl });
 		expect(wrong.status).toBe('Error');
 		const noRights = await testCredentials({ ...NO_RIGHTS_CREDENTIALS, baseUrl: env.emulator.baseUrl });
 		expect(noRights.status).toBe('Error');
@@ -52,8 +52,7 @@ describe('the credential test', () => {
 	});
 
 	test('uses https://api.madmimi.com when no base URL is given', async () => {
-		const { MadMimiApi } = require('../../credentials/MadMimiApi.credentials');
-		const baseUrl = new MadMimiApi().properties.find((p: { name: string }) => p.name === 'baseUrl');
-		expect(baseUrl.default).toBe('https://api.madmimi.com');
+		const baseUrl = new MadMimiApi().properties.find((p) => p.name === 'baseUrl');
+		expect(baseUrl?.default).toBe('https://api.madmimi.com');
 	});
 });

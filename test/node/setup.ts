@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
 import type { Emulator } from '../emulator';
 import { DEMO_CREDENTIALS, startEmulator } from '../emulator';
 import { setCredentials, shutdownHarness } from '../harness';

@@ -55,8 +55,8 @@ test.each(entries)('%s exists and requires nothing but n8n-workflow and Node bui
 	}
 });
 
-test.each(entries)('%s loads and exports its class', (entry) => {
-	const loaded = require(path.join(root, entry)) as Record<string, new () => { description?: { name: string }; name?: string }>;
+test.each(entries)('%s loads and exports its class', async (entry) => {
+	const loaded = (await import(path.join(root, entry))) as Record<string, new () => { description?: { name: string }; name?: string }>;
 	const classes = Object.values(loaded).filter((v) => typeof v === 'function');
 	expect(classes).toHaveLength(1);
 	const instance = new classes[0]();
