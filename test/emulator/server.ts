@@ -511,7 +511,11 @@ function countNew(c: Call): Answer {
 	const from = start * 1000;
 	const to = end * 1000;
 	let count = 0;
-	for (const m of c.store.members.values()) if (m.createdAt >= from && m.createdAt <= to) count++;
+	// the service stores created_at in whole seconds: a member created at 12.7 s is at 12 s
+	for (const m of c.store.members.values()) {
+		const createdAt = Math.floor(m.createdAt / 1000) * 1000;
+		if (createdAt >= from && createdAt <= to) count++;
+	}
 	return textAnswer(200, String(count));
 }
 

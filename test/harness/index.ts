@@ -15,6 +15,8 @@ import path from 'node:path';
 process.env.N8N_USER_FOLDER ??= mkdtempSync(path.join(tmpdir(), 'madmimi-harness-'));
 process.env.N8N_ENCRYPTION_KEY ??= 'harness-encryption-key-for-tests-only';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+// n8n-core logs every failed execution; tests assert on errors themselves (MADMIMI_TEST_LOG_LEVEL=debug to see them)
+process.env.N8N_LOG_LEVEL = process.env.MADMIMI_TEST_LOG_LEVEL ?? 'silent';
 
 import {
 	Cipher,
@@ -53,6 +55,7 @@ import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { MadMimiApi } from '../../credentials/MadMimiApi.credentials';
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
+import { MadMimiTrigger } from '../../nodes/MadMimiTrigger/MadMimiTrigger.node';
 
 export const PACKAGE = 'n8n-nodes-madmimi';
 export const ACTION_TYPE = `${PACKAGE}.madMimi`;
@@ -109,6 +112,7 @@ export function registerNodeType(name: string, type: INodeType): void {
 }
 registerNodeType(ACTION_TYPE, new MadMimi());
 registerNodeType(START_TYPE, new HarnessStart());
+registerNodeType(TRIGGER_TYPE, new MadMimiTrigger());
 
 export const nodeTypes: INodeTypes = {
 	getByName(name: string): INodeType | IVersionedNodeType {

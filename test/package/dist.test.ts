@@ -2,7 +2,7 @@
 /**
  * What n8n loads: the built bundles under dist/. `npm test` builds before jest runs.
  */
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -55,8 +55,10 @@ test.each(entries)('%s exists and requires nothing but n8n-workflow and Node bui
 	}
 });
 
-test.each(entries)('%s loads and exports its class', async (entry) => {
-	const loaded = (await import(path.join(root, entry))) as Record<string, new () => { description?: { name: string }; name?: string }>;
+const loadBuilt = createRequire(__filename);
+
+test.each(entries)('%s loads and exports its class', (entry) => {
+	const loaded = loadBuilt(path.join(root, entry)) as Record<string, new () => { description?: { name: string }; name?: string }>;
 	const classes = Object.values(loaded).filter((v) => typeof v === 'function');
 	expect(classes).toHaveLength(1);
 	const instance = new classes[0]();
