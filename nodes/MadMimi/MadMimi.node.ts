@@ -12,6 +12,7 @@ import * as promotion from './actions/promotion';
 import * as signupForm from './actions/signupForm';
 import * as socialLink from './actions/socialLink';
 import { router } from './actions/router';
+import { batchingProperty } from './descriptions/batching';
 import { listSearch, loadOptions } from './methods';
 
 export class MadMimi implements INodeType {
@@ -58,6 +59,7 @@ export class MadMimi implements INodeType {
 			...childAccount.description,
 			...dripCampaign.description,
 			...signupForm.description,
+			batchingProperty,
 		],
 	};
 

@@ -302,10 +302,12 @@ describe('audience members', () => {
 		const start = Date.UTC(2024, 0, 1) / 1000;
 		emu.store.addMember('a@example.com', { createdAt: start * 1000 });
 		emu.store.addMember('b@example.com', { createdAt: (start + 3600) * 1000 });
-		emu.store.addMember('c@example.com', { createdAt: (start + 3600) * 1000 + 1 });
+		emu.store.addMember('c@example.com', { createdAt: (start + 3601) * 1000 });
 		emu.store.addMember('d@example.com', { createdAt: start * 1000 - 1 });
+		// created_at is stored in whole seconds: 500 ms into the end second is that second
+		emu.store.addMember('e@example.com', { createdAt: (start + 3600) * 1000 + 500 });
 		const r = await get('/audience_members/count_new', { start: String(start), end: String(start + 3600) });
-		expect(r).toEqual({ status: 200, text: '2', type: 'text/html; charset=utf-8' });
+		expect(r).toEqual({ status: 200, text: '3', type: 'text/html; charset=utf-8' });
 		const long = await get('/audience_members/count_new', { start: String(start), end: String(start + 32 * 86400) });
 		expect(long).toMatchObject({ status: 400, text: 'Calls to count_new are limited to a date range of one month' });
 		expect((await get('/audience_members/count_new', { start: String(start), end: String(start + 31 * 86400) })).status).toBe(200);

@@ -109,6 +109,8 @@ export interface Emulator {
 	readonly clock: Clock;
 	latencyMs: number;
 	readonly faults: Faults;
+	/** The most requests the emulator was answering at once since the last clear or reset. */
+	readonly maxInFlight: number;
 	clearRequests(): void;
 	reset(seed?: SeedName): void;
 	close(): Promise<void>;
@@ -837,6 +839,10 @@ class EmulatorServer implements Emulator {
 	latencyMs: number;
 	baseUrl = '';
 
+	maxInFlight = 0;
+
+	private inFlight = 0;
+
 	private current: Store;
 	private readonly variation = new Variation();
 	private readonly sockets = new Set<Socket>();
@@ -848,6 +854,11 @@ class EmulatorServer implements Emulator {
 		this.latencyMs = options.latencyMs ?? 0;
 		this.current = createStore(options.seed ?? 'demo', () => this.clock.now());
 		this.server = createServer({ maxHeaderSize: 1024 * 1024, requestTimeout: 0 }, (req, res) => {
+			if (!(req.url ?? '').startsWith('/__emulator')) {
+				this.inFlight++;
+				this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+				res.on('close', () => this.inFlight--);
+			}
 			this.handle(req, res).catch((err: unknown) => {
 				if (!res.headersSent && !res.destroyed) {
 					const message = err instanceof Error ? err.message : String(err);
@@ -885,11 +896,13 @@ class EmulatorServer implements Emulator {
 
 	clearRequests(): void {
 		this.requests.length = 0;
+		this.maxInFlight = this.inFlight;
 	}
 
 	reset(seed?: SeedName): void {
 		this.current = createStore(seed ?? this.options.seed ?? 'demo', () => this.clock.now());
 		this.requests.length = 0;
+		this.maxInFlight = this.inFlight;
 		this.faults.clear();
 		this.variation.reset();
 	}

@@ -434,6 +434,7 @@ export async function callMethod(
 	method: string,
 	parameters: INodeParameters,
 	filter?: string,
+	paginationToken?: string,
 ): Promise<unknown> {
 	const node = madMimiNode({ parameters });
 	const workflow = new Workflow({
@@ -445,10 +446,10 @@ export async function callMethod(
 	});
 	const ctx = new LoadOptionsContext(workflow, node, { ...additionalData(), currentNodeParameters: parameters }, 'parameters');
 	const type = registry[node.type];
-	const methods = type.methods as Record<string, Record<string, (this: unknown, f?: string) => Promise<unknown>>> | undefined;
+	const methods = type.methods as Record<string, Record<string, (this: unknown, f?: string, token?: string) => Promise<unknown>>> | undefined;
 	const fn = methods?.[kind]?.[method];
 	if (!fn) throw new Error(`No ${kind} method ${method}`);
-	return await fn.call(ctx, filter);
+	return await fn.call(ctx, filter, paginationToken);
 }
 
 /** Call in afterAll: n8n-core keeps a timer per execution otherwise, and jest would not exit. */

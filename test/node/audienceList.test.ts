@@ -201,3 +201,64 @@ describe('audienceList.addMember / removeMember', () => {
 		expect(env.emulator.requests).toHaveLength(2);
 	});
 });
+
+describe('batching: per-item requests in parallel', () => {
+	const members = (n: number) => Array.from({ length: n }, (_, i) => ({ json: { email: i === 7 ? 'ghost@example.com' : `p${i}@example.com` } }));
+
+	beforeEach(() => {
+		for (let i = 0; i < 25; i++) env.emulator.store.addMember(`p${i}@example.com`);
+		env.emulator.latencyMs = 30;
+	});
+
+	afterEach(() => {
+		env.emulator.latencyMs = 0;
+	});
+
+	test('items of a batch are sent at once; output order, pairing and per-item errors as without batching', async () => {
+		const { items, error } = await runNode(
+			{
+				parameters: {
+					resource: 'audienceList',
+					operation: 'addMember',
+					list: byName(newsletter),
+					email: '={{ $json.email }}',
+					batching: { itemsPerBatch: 10 },
+				},
+				continueOnFail: true,
+			},
+			members(25),
+		);
+		expect(error).toBeUndefined();
+		expect(env.emulator.maxInFlight).toBe(10);
+		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+		expect(items.map((i) => i.json.email ?? null)).toEqual(members(25).map((m, i) => (i === 7 ? null : m.json.email)));
+		expect(items[7].json.error).toMatch(/ghost@example.com does not exist/);
+		expect(env.emulator.requests).toHaveLength(25);
+	});
+
+	test('without the option, one request at a time', async () => {
+		await runNode(
+			{ parameters: { resource: 'audienceList', operation: 'addMember', list: byName(newsletter), email: '={{ $json.email }}' }, continueOnFail: true },
+			members(5),
+		);
+		expect(env.emulator.maxInFlight).toBe(1);
+	});
+
+	test('without continueOnFail, the first failing item (in input order) stops the run and is named', async () => {
+		const { error } = await runNode(
+			{
+				parameters: {
+					resource: 'audienceList',
+					operation: 'addMember',
+					list: byName(newsletter),
+					email: '={{ $json.email }}',
+					batching: { itemsPerBatch: 5, batchInterval: 10 },
+				},
+			},
+			members(25),
+		);
+		expect(error?.context?.itemIndex).toBe(7);
+		// the batch holding item 7 ran to its end; no later batch was sent
+		expect(env.emulator.requests).toHaveLength(10);
+	});
+});

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 /** The JSON of an error item for continueOnFail: the message and what to do about it. */
 export function errorJson(error: unknown): IDataObject {
@@ -21,27 +21,51 @@ export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex:
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
+/** The node's batching settings: how many items run at once, and the pause between batches. */
+export interface Batching {
+	itemsPerBatch: number;
+	batchInterval: number;
+}
+
+export function readBatching(ctx: IExecuteFunctions): Batching {
+	const batching = ctx.getNodeParameter('batching', 0, {}) as Partial<Batching>;
+	return {
+		itemsPerBatch: Math.max(1, Math.floor(batching.itemsPerBatch ?? 1)),
+		batchInterval: Math.max(0, Math.floor(batching.batchInterval ?? 0)),
+	};
+}
+
 /**
  * The per-item loop: runs `run` for each input item, pairs every record it returns with that
  * item, and on failure either adds one error item paired with it (continueOnFail) or stops
- * with an error that names the item.
+ * with an error that names the item. With batching, the items of a batch run at the same
+ * time; their results are still taken in input order, so output order, pairing and the
+ * per-item error policy are those of the sequential loop.
  */
 export async function runPerItem(
 	ctx: IExecuteFunctions,
 	itemCount: number,
 	run: (itemIndex: number) => Promise<IDataObject[]>,
+	batching: Batching = { itemsPerBatch: 1, batchInterval: 0 },
 ): Promise<INodeExecutionData[]> {
 	const returnData: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-		try {
-			const records = await run(itemIndex);
-			for (const json of records) returnData.push({ json, pairedItem: { item: itemIndex } });
-		} catch (error) {
-			if (ctx.continueOnFail()) {
-				returnData.push({ json: errorJson(error), pairedItem: { item: itemIndex } });
+	const size = batching.itemsPerBatch;
+	for (let first = 0; first < itemCount; first += size) {
+		if (first > 0 && batching.batchInterval > 0) await sleep(batching.batchInterval);
+		const indexes = Array.from({ length: Math.min(size, itemCount - first) }, (_, k) => first + k);
+		const settled = await Promise.allSettled(indexes.map(async (itemIndex) => await run(itemIndex)));
+		for (let k = 0; k < settled.length; k++) {
+			const itemIndex = indexes[k];
+			const outcome = settled[k];
+			if (outcome.status === 'fulfilled') {
+				for (const json of outcome.value) returnData.push({ json, pairedItem: { item: itemIndex } });
 				continue;
 			}
-			throw withItemIndex(ctx, error, itemIndex);
+			if (ctx.continueOnFail()) {
+				returnData.push({ json: errorJson(outcome.reason), pairedItem: { item: itemIndex } });
+				continue;
+			}
+			throw withItemIndex(ctx, outcome.reason, itemIndex);
 		}
 	}
 	return returnData;

@@ -11,7 +11,7 @@ import * as mailing from './mailing';
 import * as promotion from './promotion';
 import * as signupForm from './signupForm';
 import * as socialLink from './socialLink';
-import { runPerItem } from './itemLoop';
+import { readBatching, runPerItem } from './itemLoop';
 import type { Operation } from './types';
 import { isBatchOperation } from './types';
 
@@ -38,5 +38,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
 	if (isBatchOperation(op)) return [await op.executeAll.call(this, items)];
-	return [await runPerItem(this, items.length, async (itemIndex) => await op.execute.call(this, itemIndex))];
+	const run = async (itemIndex: number) => await op.execute.call(this, itemIndex);
+	return [await runPerItem(this, items.length, run, readBatching(this))];
 }
