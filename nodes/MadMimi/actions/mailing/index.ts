@@ -1,8 +1,42 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as getLinks from './getLinks.operation';
+import * as getRecipients from './getRecipients.operation';
+import * as getStats from './getStats.operation';
 import type { Operation } from '../types';
 
-// Filled in by the operations of this resource (issue 4).
-export const operations: Record<string, Operation> = {};
+export const operations: Record<string, Operation> = { getLinks, getRecipients, getStats };
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['mailing'] } },
+		options: [
+			{
+				name: 'Get Links',
+				value: 'getLinks',
+				description: 'Get the links in a mailing, with their clicks',
+				action: 'Get the links of a mailing',
+			},
+			{
+				name: 'Get Recipients',
+				value: 'getRecipients',
+				description: 'Get the recipients of a mailing by outcome: sent, read, clicked, bounced…',
+				action: 'Get the recipients of a mailing',
+			},
+			{
+				name: 'Get Stats',
+				value: 'getStats',
+				description: 'Get the counters of a mailing: sent, read, clicked, bounced…',
+				action: 'Get the statistics of a mailing',
+			},
+		],
+		default: 'getStats',
+	},
+	...getStats.description,
+	...getRecipients.description,
+	...getLinks.description,
+];

@@ -1,0 +1,81 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../descriptions/common';
+import { mailingIdOf, mailingLocator, mailingNotFound, promotionIdOf, promotionLocator } from '../../descriptions/promotion';
+import { recordLimit } from '../../helpers/params';
+import { inputError } from '../../helpers/validation';
+import { requestXmlRecords } from '../../transport';
+import { collectPages } from '../../transport/paging';
+
+/** The most recipients the service sends in one page. */
+export const MAX_PER_PAGE = 100;
+
+/** The outcome values of the node and the path segment the service names each one by. */
+export const OUTCOME_PATHS: Record<string, string> = {
+	abused: 'abused',
+	bounced: 'bounced',
+	clickedThru: 'clicked_thru',
+	forwarded: 'forwarded',
+	optOut: 'opt_out',
+	read: 'read',
+	sent: 'sent',
+	unopened: 'unopened',
+};
+
+const properties: INodeProperties[] = [
+	promotionLocator(),
+	mailingLocator(),
+	{
+		displayName: 'Outcome',
+		name: 'outcome',
+		type: 'options',
+		options: [
+			{ name: 'Bounced', value: 'bounced', description: 'Recipients whose mail bounced' },
+			{ name: 'Clicked Through', value: 'clickedThru', description: 'Recipients who clicked a link (each once)' },
+			{ name: 'Forwarded', value: 'forwarded', description: 'Recipients who forwarded the mail' },
+			{ name: 'Marked as Spam', value: 'abused', description: 'Recipients who reported the mail as spam' },
+			{ name: 'Opted Out', value: 'optOut', description: 'Recipients who unsubscribed through the mail' },
+			{ name: 'Read', value: 'read', description: 'Recipients who opened the mail' },
+			{ name: 'Sent', value: 'sent', description: 'Every recipient the mail was sent to' },
+			{
+				name: 'Unopened (Deprecated)',
+				value: 'unopened',
+				description: 'Recipients whose opening cannot be traced. Deprecated by Mad Mimi: it will stop working in a future version of its API.',
+			},
+		],
+		default: 'sent',
+		description: 'Which recipients to get',
+	},
+	...returnAllOrLimit,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['mailing'], operation: ['getRecipients'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const promotionId = promotionIdOf(this, itemIndex);
+	const mailingId = mailingIdOf(this, itemIndex);
+	const outcome = this.getNodeParameter('outcome', itemIndex) as string;
+	const segment = OUTCOME_PATHS[outcome];
+	if (segment === undefined) {
+		throw inputError(this, itemIndex, `The outcome "${String(outcome)}" is not supported`, 'Pick one in "Outcome".');
+	}
+	const limit = recordLimit(this, itemIndex);
+	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
+	const recipients = await collectPages(
+		async (page) =>
+			await requestXmlRecords.call(this, {
+				method: 'GET',
+				path: ['promotions', promotionId, 'mailings', mailingId, segment],
+				qs: { page, per_page: perPage },
+				notFound: mailingNotFound(promotionId, mailingId),
+				itemIndex,
+			}),
+		perPage,
+		limit,
+	);
+	return recipients.map((recipient) => ({ ...recipient, promotionId, mailingId, outcome }));
+}

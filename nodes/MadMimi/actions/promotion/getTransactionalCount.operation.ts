@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { formatDate } from '../../helpers/dates';
+import { readDate } from '../../helpers/params';
+import { requireText } from '../../helpers/validation';
+import { requestInteger } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Promotion Name',
+		name: 'promotionName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Order receipt',
+		description: 'Name of the promotion the transactional emails were sent with (through the Mad Mimi mailer API)',
+	},
+	{
+		displayName: 'Date',
+		name: 'date',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: 'The day to count the emails of',
+		hint: "The day is taken in the workflow's time zone; the time of day is ignored",
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['promotion'], operation: ['getTransactionalCount'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion, e.g. Order receipt.');
+	const date = formatDate(readDate(this, itemIndex, 'date', 'Date'), this.getTimezone());
+	const count = await requestInteger.call(this, {
+		method: 'GET',
+		path: ['promotions', 'transactional_count'],
+		qs: { promotion_name: promotionName, date },
+		itemIndex,
+	});
+	return [{ promotionName, date, count }];
+}

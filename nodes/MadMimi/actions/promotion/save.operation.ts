@@ -1,0 +1,141 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { inputError, printable, requireText } from '../../helpers/validation';
+import { madMimiRequest } from '../../transport';
+import { serviceText } from '../../transport/errors';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Promotion Name',
+		name: 'promotionName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Spring sale',
+		description: 'Name of the promotion to create, or of the existing promotion to update',
+		hint: 'A promotion with exactly this name is updated; otherwise a new one is created',
+	},
+	{
+		displayName: 'Content Source',
+		name: 'contentSource',
+		type: 'options',
+		options: [
+			{ name: 'HTML', value: 'html', description: 'HTML you give here' },
+			{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: 'An HTML version and a plain-text version' },
+			{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
+			{ name: 'URL', value: 'url', description: 'Mad Mimi takes the content from a web page' },
+		],
+		default: 'html',
+		description: 'Where the content of the promotion comes from',
+	},
+	{
+		displayName: 'HTML',
+		name: 'rawHtml',
+		type: 'string',
+		typeOptions: { rows: 8 },
+		default: '',
+		required: true,
+		placeholder: '<html><body><h1>Spring sale</h1>[[unsubscribe]]</body></html>',
+		displayOptions: { show: { contentSource: ['html', 'htmlAndPlainText'] } },
+		description: 'The HTML of the email',
+	},
+	{
+		displayName: 'Plain Text',
+		name: 'rawPlainText',
+		type: 'string',
+		typeOptions: { rows: 6 },
+		default: '',
+		required: true,
+		placeholder: 'Spring sale: 20% off everything. [[unsubscribe]]',
+		displayOptions: { show: { contentSource: ['plainText', 'htmlAndPlainText'] } },
+		description: 'The plain-text version of the email',
+	},
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://example.com/newsletter.html',
+		displayOptions: { show: { contentSource: ['url'] } },
+		description: 'Address (http or https) of the web page whose content the promotion uses',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['promotion'], operation: ['save'] } },
+	properties,
+);
+
+type ContentSource = 'html' | 'plainText' | 'htmlAndPlainText' | 'url';
+
+function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
+	const text = requireText(ctx, itemIndex, value, 'URL', 'Give the address of a web page, e.g. https://example.com/newsletter.html.');
+	let url: URL | undefined;
+	try {
+		url = new URL(text);
+	} catch {
+		url = undefined;
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || /\s/.test(text)) {
+		throw inputError(
+			ctx,
+			itemIndex,
+			`The field "URL" is not an http or https address: "${printable(text)}"`,
+			'Give the full address of a web page, starting with http:// or https://, e.g. https://example.com/newsletter.html.',
+		);
+	}
+	return text;
+}
+
+/** The content fields to send, checked, for the chosen content source. */
+function contentFields(ctx: IExecuteFunctions, itemIndex: number): Record<string, string> {
+	const source = ctx.getNodeParameter('contentSource', itemIndex) as ContentSource;
+	const html = (): string => requireText(ctx, itemIndex, ctx.getNodeParameter('rawHtml', itemIndex, ''), 'HTML', 'Give the HTML of the email.');
+	const plain = (): string =>
+		requireText(ctx, itemIndex, ctx.getNodeParameter('rawPlainText', itemIndex, ''), 'Plain Text', 'Give the plain text of the email.');
+	switch (source) {
+		case 'html':
+			return { raw_html: html() };
+		case 'plainText':
+			return { raw_plain_text: plain() };
+		case 'htmlAndPlainText':
+			return { raw_html: html(), raw_plain_text: plain() };
+		case 'url':
+			return { url: requireHttpUrl(ctx, itemIndex, ctx.getNodeParameter('url', itemIndex, '')) };
+		default:
+			throw inputError(ctx, itemIndex, `The content source "${String(source)}" is not supported`, 'Pick one in "Content Source".');
+	}
+}
+
+/**
+ * Reads `Saved <name> (<id>)`. The name may itself hold parentheses (`Saved Sale (June) (42)`):
+ * the id is in the last pair.
+ */
+export function parseSaved(body: string): { promotionName: string; promotionId: number } | undefined {
+	const m = /^Saved ([\s\S]*) \((\d+)\)$/.exec(body.trim());
+	if (!m) return undefined;
+	const promotionId = Number(m[2]);
+	return Number.isSafeInteger(promotionId) ? { promotionName: m[1], promotionId } : undefined;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion, e.g. Spring sale.');
+	const content = contentFields(this, itemIndex);
+	const body = await madMimiRequest.call(this, {
+		method: 'POST',
+		path: ['promotions', 'save'],
+		form: { promotion_name: promotionName, ...content },
+		itemIndex,
+	});
+	const saved = parseSaved(body);
+	if (!saved) {
+		const said = serviceText(body, 200);
+		throw new NodeOperationError(this.getNode(), 'Mad Mimi did not confirm that the promotion was saved', {
+			itemIndex,
+			description: `${said ? `Mad Mimi answered: "${said}". ` : 'Mad Mimi answered with an empty text. '}Check in Mad Mimi whether the promotion "${printable(promotionName)}" was saved before running the node again.`,
+		});
+	}
+	return [{ success: true, promotionId: saved.promotionId, promotionName: saved.promotionName }];
+}

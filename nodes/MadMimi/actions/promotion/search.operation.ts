@@ -1,0 +1,133 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { promotionIdOf, promotionLocator } from '../../descriptions/promotion';
+import { formatDateTime } from '../../helpers/dates';
+import { readDate } from '../../helpers/params';
+import { inputError, requireText } from '../../helpers/validation';
+import { requestXmlRecords } from '../../transport';
+import { promotionRecord } from './getAll.operation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Search By',
+		name: 'searchBy',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Date Range', value: 'dateRange', description: 'Promotions dated between two times' },
+			{ name: 'Exact Name', value: 'name', description: 'The promotion with exactly this name' },
+			{ name: 'ID', value: 'id', description: 'One promotion by its ID' },
+			{ name: 'Name Contains', value: 'query', description: 'Promotions whose name contains a text' },
+		],
+		default: 'query',
+	},
+	{
+		displayName: 'Search Text',
+		name: 'query',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. sale',
+		displayOptions: { show: { searchBy: ['query'] } },
+		description: 'Text to look for in the promotion names; upper and lower case are the same',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Spring sale',
+		displayOptions: { show: { searchBy: ['name'] } },
+		description: 'The full name of the promotion, exactly as in Mad Mimi (upper and lower case count)',
+	},
+	promotionLocator({
+		displayOptions: { show: { searchBy: ['id'] } },
+		description: 'The promotion to get',
+	}),
+	{
+		displayName: 'From',
+		name: 'fromDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		displayOptions: { show: { searchBy: ['dateRange'] } },
+		description: 'Find the promotions dated at or after this time',
+		hint: "In the workflow's time zone unless the value carries an offset",
+	},
+	{
+		displayName: 'To',
+		name: 'toDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		displayOptions: { show: { searchBy: ['dateRange'] } },
+		description: 'Find the promotions dated at or before this time',
+		hint: "In the workflow's time zone unless the value carries an offset",
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show: { searchBy: ['query', 'dateRange'] } },
+		options: [
+			{
+				displayName: 'Include API Promotions',
+				name: 'includeApiMailings',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to include the promotions of mails sent through the Mad Mimi mailer API (transactional mails), which a search leaves out by default',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['promotion'], operation: ['search'] } },
+	properties,
+);
+
+type SearchBy = 'query' | 'name' | 'id' | 'dateRange';
+
+function searchParameters(ctx: IExecuteFunctions, itemIndex: number): Record<string, string | number | undefined> {
+	const searchBy = ctx.getNodeParameter('searchBy', itemIndex) as SearchBy;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as { includeApiMailings?: boolean };
+	const apiMailings = { api_mailings: options.includeApiMailings ? 'true' : undefined };
+	switch (searchBy) {
+		case 'name':
+			return { name: requireText(ctx, itemIndex, ctx.getNodeParameter('name', itemIndex, ''), 'Name', 'Give the full name of the promotion, e.g. Spring sale.') };
+		case 'id':
+			return { id: promotionIdOf(ctx, itemIndex) };
+		case 'dateRange': {
+			const from = readDate(ctx, itemIndex, 'fromDate', 'From');
+			const to = readDate(ctx, itemIndex, 'toDate', 'To');
+			const timeZone = ctx.getTimezone();
+			if (to < from) {
+				throw inputError(
+					ctx,
+					itemIndex,
+					'The field "To" is before "From"',
+					`From is ${formatDateTime(from, timeZone)} and To is ${formatDateTime(to, timeZone)} (${timeZone}): swap them, or fix the one that is wrong.`,
+				);
+			}
+			return { date: 1, from_date: formatDateTime(from, timeZone), to_date: formatDateTime(to, timeZone), ...apiMailings };
+		}
+		case 'query':
+			return {
+				query: requireText(ctx, itemIndex, ctx.getNodeParameter('query', itemIndex, ''), 'Search Text', 'Give a part of the promotion names to look for, e.g. sale.'),
+				...apiMailings,
+			};
+		default:
+			throw inputError(ctx, itemIndex, `The search "${String(searchBy)}" is not supported`, 'Pick one in "Search By".');
+	}
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const qs = searchParameters(this, itemIndex);
+	const promotions = await requestXmlRecords.call(this, { method: 'GET', path: ['promotions', 'search'], qs, itemIndex });
+	return promotions.map(promotionRecord);
+}

@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { promotionIdOf, promotionLocator } from '../../descriptions/promotion';
+import { madMimiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [promotionLocator({ description: 'The promotion to move to the trash' })];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['promotion'], operation: ['trash'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const promotionId = promotionIdOf(this, itemIndex);
+	await madMimiRequest.call(this, {
+		method: 'PUT',
+		path: ['promotions', promotionId, 'trash'],
+		notFound: `Mad Mimi has no promotion ${promotionId}: check the promotion ID`,
+		itemIndex,
+	});
+	return [{ trashed: true, promotionId }];
+}

@@ -1,0 +1,115 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { locatorValue } from '../helpers/params';
+import { inputError, printable } from '../helpers/validation';
+
+/** The promotion a request is about: picked from the account, or its ID typed or mapped. */
+export function promotionLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Promotion',
+		name: 'promotionId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The promotion (an email design in Mad Mimi)',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a promotion...',
+				typeOptions: { searchListMethod: 'searchPromotions', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 1234567',
+				hint: 'The ID of the promotion, as in the output of Promotion → Get Many or Search',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '[1-9][0-9]*', errorMessage: 'A promotion ID is a whole number, e.g. 1234567' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/** A mailing (one send) of the promotion chosen in `promotionId`. */
+export function mailingLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Mailing',
+		name: 'mailingId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The mailing: one send of the promotion',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a mailing...',
+				typeOptions: { searchListMethod: 'searchMailings', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 7654321',
+				hint: 'The ID of the mailing, as in the "mailings" of a promotion from Promotion → Get Many',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '[1-9][0-9]*', errorMessage: 'A mailing ID is a whole number, e.g. 7654321' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/**
+ * A record ID as the service takes it: a positive whole number, given as a number or as digits
+ * (white space around them is dropped). Anything else is refused, naming the field, before any
+ * request is sent.
+ */
+export function positiveId(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string, what: string): number {
+	let text: string;
+	if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
+	else if (typeof value === 'string') text = value.trim();
+	else if (value === undefined || value === null) text = '';
+	else text = String(value);
+	if (text === '') {
+		throw inputError(ctx, itemIndex, `The field "${field}" is empty`, `Pick a ${what} from the list, or type or map its ID.`);
+	}
+	const id = /^\d+$/.test(text) ? Number(text) : NaN;
+	if (!Number.isSafeInteger(id) || id < 1) {
+		throw inputError(
+			ctx,
+			itemIndex,
+			`The field "${field}" is not a valid ${what} ID: "${printable(text)}"`,
+			`A ${what} ID is a positive whole number, e.g. 1234567. Pick the ${what} from the list, or map the "id" of a ${what} from an earlier node.`,
+		);
+	}
+	return id;
+}
+
+/** The promotion ID of the `promotionId` resource locator, checked. */
+export function promotionIdOf(ctx: IExecuteFunctions, itemIndex: number): number {
+	return positiveId(ctx, itemIndex, locatorValue(ctx, 'promotionId', itemIndex), 'Promotion', 'promotion');
+}
+
+/** The mailing ID of the `mailingId` resource locator, checked. */
+export function mailingIdOf(ctx: IExecuteFunctions, itemIndex: number): number {
+	return positiveId(ctx, itemIndex, locatorValue(ctx, 'mailingId', itemIndex), 'Mailing', 'mailing');
+}
+
+/** The message of a 404 (a blank answer) for a mailing statistics request. */
+export function mailingNotFound(promotionId: number, mailingId: number): string {
+	return `Mad Mimi has no promotion ${promotionId} with a mailing ${mailingId}: check the promotion ID and mailing ID`;
+}

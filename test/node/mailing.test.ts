@@ -1,0 +1,278 @@
+import type { IDataObject, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
+
+import { DEMO_IDS } from '../emulator';
+import { callMethod, runNode } from '../harness';
+import { received, useEmulator } from './setup';
+
+const env = useEmulator();
+const { promotions: P, mailings: M } = DEMO_IDS;
+
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value });
+const fromList = (value: string, name?: string) => ({ __rl: true, mode: 'list', value, cachedResultName: name ?? value });
+const mailing = (operation: string, extra: IDataObject = {}): INodeParameters =>
+	({ resource: 'mailing', operation, ...extra }) as INodeParameters;
+/** The weekly digest mailing (250 sent, every outcome populated), picked from the lists. */
+const digest = { promotionId: fromList(String(P.weeklyDigest), 'Weekly digest'), mailingId: fromList(String(M.weeklyDigest)) };
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
+
+describe('mailing.getStats', () => {
+	test('one item of counters as numbers, links as an array, the extra counter kept', async () => {
+		const { items, error } = await runNode({ parameters: mailing('getStats', digest) });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(items[0].json).toEqual({
+			promotionId: P.weeklyDigest,
+			mailingId: M.weeklyDigest,
+			sent: 250,
+			views: 120,
+			untraced: 10,
+			clicked: 40,
+			links: [
+				{ id: expect.any(Number), url: 'https://blog.example.com/this-week', clicks: 52, uniqueClicks: 31 },
+				{ id: expect.any(Number), url: 'https://blog.example.com/archive?page=2&sort=new', clicks: 14, uniqueClicks: 9 },
+				{ id: expect.any(Number), url: 'https://events.example.com/meetup', clicks: 4, uniqueClicks: 4 },
+			],
+			forwarded: 2,
+			bounced: 5,
+			unsubscribed: 3,
+			abused: 1,
+		});
+		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions/3/mailings/34.xml', params: {} }]);
+	});
+
+	test('a mailing with one link or none: links is still an array', async () => {
+		const { items } = await runNode(
+			{ parameters: mailing('getStats', { promotionId: byId('={{ $json.p }}'), mailingId: byId('={{ $json.m }}') }) },
+			[{ json: { p: P.productUpdate, m: M.productUpdate } }, { json: { p: String(P.springSale), m: String(M.springSaleSecond) } }],
+		);
+		expect(items.map((i) => [i.json.mailingId, i.json.links, i.pairedItem])).toEqual([
+			[M.productUpdate, [{ id: expect.any(Number), url: 'https://example.com/changelog', clicks: 2, uniqueClicks: 2 }], { item: 0 }],
+			[M.springSaleSecond, [], { item: 1 }],
+		]);
+	});
+
+	test('a mailing not sent yet: all counters 0', async () => {
+		const { items } = await runNode({ parameters: mailing('getStats', { promotionId: byId('5'), mailingId: byId(String(M.summerLaunchUnsent)) }) });
+		expect(items[0].json).toMatchObject({ sent: 0, views: 0, clicked: 0, abused: 0, links: [] });
+	});
+
+	test('a mailing of another promotion: the blank 404 becomes a clear message', async () => {
+		const { error } = await runNode({ parameters: mailing('getStats', { promotionId: byId('3'), mailingId: byId('32') }) });
+		expect(error?.message).toBe('Mad Mimi has no promotion 3 with a mailing 32: check the promotion ID and mailing ID');
+		expect(error?.description).toContain('GET /promotions/3/mailings/32.xml');
+		expect(JSON.stringify({ m: error?.message, d: error?.description })).not.toContain('demo-key');
+		expect(env.emulator.requests.map((r) => r.status)).toEqual([404]);
+	});
+
+	test('an unknown promotion: the same clear message', async () => {
+		const { error } = await runNode({ parameters: mailing('getStats', { promotionId: byId('4242'), mailingId: byId('34') }) });
+		expect(error?.message).toBe('Mad Mimi has no promotion 4242 with a mailing 34: check the promotion ID and mailing ID');
+	});
+
+	test.each([
+		['promotionId', 'abc', 'The field "Promotion" is not a valid promotion ID: "abc"'],
+		['promotionId', '-3', 'The field "Promotion" is not a valid promotion ID: "-3"'],
+		['promotionId', '', 'The field "Promotion" is empty'],
+		['mailingId', '3.5', 'The field "Mailing" is not a valid mailing ID: "3.5"'],
+		['mailingId', '0', 'The field "Mailing" is not a valid mailing ID: "0"'],
+		['mailingId', '34; drop', 'The field "Mailing" is not a valid mailing ID: "34; drop"'],
+		['mailingId', '99999999999999999999', 'The field "Mailing" is not a valid mailing ID: "99999999999999999999"'],
+	])('a mapped %s of %j is refused before any request', async (field, v, message) => {
+		const parameters = mailing('getStats', { ...digest, [field]: byId('={{ $json.v }}') });
+		const { error } = await runNode({ parameters }, [{ json: { v } }]);
+		expect(error?.message).toBe(message);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('n8n refuses to run with a typed mailing ID that is not a number', async () => {
+		const { error } = await runNode({ parameters: mailing('getStats', { ...digest, mailingId: byId('latest') }) });
+		expect(error?.message).toMatch(/mailing ID is a whole number/);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('mailing.getRecipients', () => {
+	test('Return All: 250 sent recipients at 100 a page in 3 requests, typed and paired', async () => {
+		const { items, error } = await runNode({ parameters: mailing('getRecipients', { ...digest, outcome: 'sent', returnAll: true }) });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(250);
+		expect(received(env.emulator)).toEqual(
+			['1', '2', '3'].map((page) => ({ method: 'GET', path: '/promotions/3/mailings/34/sent.xml', params: { page, per_page: '100' } })),
+		);
+		expect(items[0].json).toEqual({
+			email: 'ann.archer@example.com',
+			firstName: 'Ann',
+			lastName: 'Archer',
+			createdAt: expect.stringMatching(ISO),
+			promotionId: P.weeklyDigest,
+			mailingId: M.weeklyDigest,
+			outcome: 'sent',
+		});
+		const stored = env.emulator.store.getMailing(P.weeklyDigest, M.weeklyDigest)!.recipients.sent;
+		expect(items.map((i) => i.json.email)).toEqual(stored.map((r) => r.email));
+		expect(new Date(String(items[0].json.createdAt)).getTime()).toBe(Math.floor(stored[0].at / 1000) * 1000);
+		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	test('Limit 30 asks for one page of 30', async () => {
+		const { items } = await runNode({ parameters: mailing('getRecipients', { ...digest, outcome: 'sent', returnAll: false, limit: 30 }) });
+		expect(items).toHaveLength(30);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/promotions/3/mailings/34/sent.xml', params: { page: '1', per_page: '30' } },
+		]);
+	});
+
+	test('Limit 150 asks for pages of 100 and stops after the second', async () => {
+		const { items } = await runNode({ parameters: mailing('getRecipients', { ...digest, outcome: 'sent', returnAll: false, limit: 150 }) });
+		expect(items).toHaveLength(150);
+		expect(env.emulator.requests.map((r) => [r.params.page, r.params.per_page])).toEqual([
+			['1', '100'],
+			['2', '100'],
+		]);
+	});
+
+	test.each([
+		['sent', 'sent', 250, 3],
+		['read', 'read', 120, 2],
+		['clickedThru', 'clicked_thru', 40, 1],
+		['optOut', 'opt_out', 3, 1],
+		['bounced', 'bounced', 5, 1],
+		['forwarded', 'forwarded', 2, 1],
+		['abused', 'abused', 1, 1],
+		['unopened', 'unopened', 10, 1],
+	])('outcome %s reads %s.xml: %i recipients in %i request(s)', async (outcome, path, count, requests) => {
+		const { items, error } = await runNode({ parameters: mailing('getRecipients', { ...digest, outcome, returnAll: true }) });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(count);
+		expect(items.every((i) => i.json.outcome === outcome)).toBe(true);
+		expect(env.emulator.requests).toHaveLength(requests);
+		expect(env.emulator.requests.every((r) => r.rawPath === `/promotions/3/mailings/34/${path}.xml` && r.method === 'GET')).toBe(true);
+		const stored = env.emulator.store.getMailing(P.weeklyDigest, M.weeklyDigest)!.recipients;
+		expect(items.map((i) => i.json.email)).toEqual(stored[path as keyof typeof stored].map((r) => r.email));
+	});
+
+	test('1,000 bounced recipients: 10 full pages, then an empty one ends the reading', async () => {
+		env.emulator.store.seedRecipients(P.productUpdate, M.productUpdate, 'bounced', 1000);
+		const { items } = await runNode({
+			parameters: mailing('getRecipients', { promotionId: byId('6'), mailingId: byId('36'), outcome: 'bounced', returnAll: true }),
+		});
+		expect(items).toHaveLength(1000);
+		expect(new Set(items.map((i) => i.json.email)).size).toBe(1000);
+		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+		// a missing last name is null, not dropped
+		expect(items.some((i) => i.json.lastName === null)).toBe(true);
+	});
+
+	test('no recipients for an outcome: no items', async () => {
+		const { items, error } = await runNode({
+			parameters: mailing('getRecipients', { promotionId: byId('6'), mailingId: byId('36'), outcome: 'read', returnAll: true }),
+		});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([]);
+		expect(env.emulator.requests).toHaveLength(1);
+	});
+
+	test('an unknown mailing: the clear 404 message', async () => {
+		const { error } = await runNode({
+			parameters: mailing('getRecipients', { promotionId: byId('3'), mailingId: byId('77'), outcome: 'clickedThru', returnAll: true }),
+		});
+		expect(error?.message).toBe('Mad Mimi has no promotion 3 with a mailing 77: check the promotion ID and mailing ID');
+		expect(error?.description).toContain('GET /promotions/3/mailings/77/clicked_thru.xml');
+	});
+
+	test('continueOnFail with 3 items, one failing: the others give their recipients, pairing kept', async () => {
+		const { items, error } = await runNode(
+			{
+				parameters: mailing('getRecipients', {
+					promotionId: byId('={{ $json.p }}'),
+					mailingId: byId('={{ $json.m }}'),
+					outcome: 'read',
+					returnAll: false,
+					limit: 2,
+				}),
+				continueOnFail: true,
+			},
+			[{ json: { p: 3, m: 34 } }, { json: { p: 3, m: 33 } }, { json: { p: 2, m: 32 } }],
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => [i.json.email ?? i.json.error, i.pairedItem])).toEqual([
+			['ann.archer@example.com', { item: 0 }],
+			['cara.cole@example.com', { item: 0 }],
+			['Mad Mimi has no promotion 3 with a mailing 33: check the promotion ID and mailing ID', { item: 1 }],
+			['ann.archer@example.com', { item: 2 }],
+			['ben.baker@example.com', { item: 2 }],
+		]);
+		expect(items[2].json.httpCode).toBe('404');
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
+			'/promotions/3/mailings/34/read.xml',
+			'/promotions/3/mailings/33/read.xml',
+			'/promotions/2/mailings/32/read.xml',
+		]);
+	});
+});
+
+describe('mailing.getLinks', () => {
+	test('one item per link of the mailing, URLs decoded', async () => {
+		const { items, error } = await runNode({ parameters: mailing('getLinks', digest) });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([
+			{ id: expect.any(Number), url: 'https://blog.example.com/this-week', clicks: 52, uniqueClicks: 31, promotionId: 3, mailingId: 34 },
+			{ id: expect.any(Number), url: 'https://blog.example.com/archive?page=2&sort=new', clicks: 14, uniqueClicks: 9, promotionId: 3, mailingId: 34 },
+			{ id: expect.any(Number), url: 'https://events.example.com/meetup', clicks: 4, uniqueClicks: 4, promotionId: 3, mailingId: 34 },
+		]);
+		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions/3/mailings/34/clicked.xml', params: {} }]);
+	});
+
+	test('a mailing without links gives no items, whichever empty form the service sends', async () => {
+		const { items, error } = await runNode(
+			{ parameters: mailing('getLinks', { promotionId: byId('2'), mailingId: byId('33') }) },
+			[{ json: {} }, { json: {} }],
+		);
+		expect(error).toBeUndefined();
+		expect(items).toEqual([]);
+		expect(env.emulator.requests).toHaveLength(2);
+	});
+
+	test('an unknown mailing: the clear 404 message', async () => {
+		const { error } = await runNode({ parameters: mailing('getLinks', { promotionId: byId('2'), mailingId: byId('34') }) });
+		expect(error?.message).toBe('Mad Mimi has no promotion 2 with a mailing 34: check the promotion ID and mailing ID');
+	});
+});
+
+describe('the mailing resource locator: "From list"', () => {
+	test('lists the mailings of the chosen promotion, newest first, with their start', async () => {
+		const result = (await callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: fromList('2', 'Spring sale') }))) as INodeListSearchResult;
+		expect(result.results.map((r) => r.value)).toEqual(['33', '32']);
+		for (const r of result.results) expect(r.name).toMatch(/^Mailing 3[23], started \d{4}-\d{2}-\d{2} \d{2}:\d{2} (UTC|[+-]\d{2}:\d{2})$/);
+		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions/search.xml', params: { id: '2' } }]);
+	});
+
+	test('a promotion typed by ID; a mailing not sent yet says so; the filter narrows the list', async () => {
+		const unsent = (await callMethod('listSearch', 'searchMailings', mailing('getRecipients', { promotionId: byId('5') }))) as INodeListSearchResult;
+		expect(unsent.results).toEqual([{ name: 'Mailing 35, not sent yet', value: '35' }]);
+		const filtered = (await callMethod('listSearch', 'searchMailings', mailing('getLinks', { promotionId: byId('20') }), '39')) as INodeListSearchResult;
+		expect(filtered.results.map((r) => r.value)).toEqual(['39']);
+		const none = (await callMethod('listSearch', 'searchMailings', mailing('getLinks', { promotionId: byId('9') }))) as INodeListSearchResult;
+		expect(none.results).toEqual([]);
+	});
+
+	test('without a promotion, or with an unknown one, the editor gets a clear message', async () => {
+		await expect(callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: fromList('') }))).rejects.toThrow('Choose a promotion first');
+		await expect(callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: byId('x1') }))).rejects.toThrow(
+			'The field "Promotion" is not a valid promotion ID: "x1"',
+		);
+		await expect(callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: byId('={{ $json.p }}') }))).rejects.toThrow(
+			'The mailings cannot be listed for a promotion given by an expression',
+		);
+		expect(env.emulator.requests).toHaveLength(0);
+		await expect(callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: byId('999') }))).rejects.toThrow('Mad Mimi has no promotion 999');
+	});
+
+	test('the promotion list of the mailing operations is the same search', async () => {
+		const result = (await callMethod('listSearch', 'searchPromotions', mailing('getStats'), 'digest')) as INodeListSearchResult;
+		expect(result.results).toEqual([{ name: 'Weekly digest', value: '3' }]);
+	});
+});
