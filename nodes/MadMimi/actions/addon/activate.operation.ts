@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { addonLocator, setAddonStatus } from './common';
+
+const properties: INodeProperties[] = [
+	{
+		...addonLocator,
+		description: 'The addon to activate. Nothing is sent when it is already activated.',
+		hint: 'Paid addons can only be activated in the Mad Mimi web app',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['addon'], operation: ['activate'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await setAddonStatus.call(this, itemIndex, 'activated');
+}

@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { addonLocator, setAddonStatus } from './common';
+
+const properties: INodeProperties[] = [
+	{ ...addonLocator, description: 'The addon to deactivate. Nothing is sent when it is already deactivated.' },
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['addon'], operation: ['deactivate'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await setAddonStatus.call(this, itemIndex, 'deactivated');
+}

@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { accountAddons } from './common';
+
+const properties: INodeProperties[] = [];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['addon'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await accountAddons.call(this, itemIndex);
+}

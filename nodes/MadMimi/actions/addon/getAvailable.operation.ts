@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { availableAddons } from './common';
+
+const properties: INodeProperties[] = [];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['addon'], operation: ['getAvailable'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await availableAddons.call(this, itemIndex);
+}

@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { addonLocator, readAddonRef, toggleAddon } from './common';
+
+const properties: INodeProperties[] = [
+	{
+		...addonLocator,
+		description: 'The addon to switch: an activated addon is deactivated, a deactivated one activated',
+		hint: 'To be sure of the result, use Activate or Deactivate: they switch only when needed',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['addon'], operation: ['toggle'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const ref = readAddonRef(this, itemIndex);
+	await toggleAddon.call(this, ref, itemIndex);
+	return [{ success: true, toggled: true, addon: ref.value }];
+}

@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { madMimiRequest } from '../../transport';
+import { domainField, requireDomain } from './common';
+
+const properties: INodeProperties[] = [domainField('The domain to track with Google Analytics in your promotions')];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analyticsDomain'], operation: ['add'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const domain = requireDomain(this, itemIndex);
+	await madMimiRequest.call(this, { method: 'POST', path: ['google_analytics'], form: { domain }, itemIndex });
+	return [{ success: true, domain }];
+}

@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { madMimiRequest } from '../../transport';
+import { domainField, requireDomain } from './common';
+
+const properties: INodeProperties[] = [domainField('The analytics domain to remove, as it was added')];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analyticsDomain'], operation: ['delete'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const domain = requireDomain(this, itemIndex);
+	await madMimiRequest.call(this, {
+		method: 'DELETE',
+		methodOverride: 'delete',
+		path: ['google_analytics'],
+		form: { domain },
+		itemIndex,
+	});
+	return [{ deleted: true, domain }];
+}

@@ -1,0 +1,61 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { inputError } from '../../helpers/validation';
+import { madMimiRequest } from '../../transport';
+import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
+
+const properties: INodeProperties[] = [
+	childEmailField('Email address the child account signs in with. It must not be in use by another Mad Mimi account.'),
+	{ ...accountFieldProperties.password, required: true },
+	accountFieldProperties.firstName,
+	accountFieldProperties.lastName,
+	accountFieldProperties.organizationName,
+	accountFieldProperties.address,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Send Invitation',
+				name: 'sendInvitation',
+				type: 'boolean',
+				default: true,
+				description: 'Whether Mad Mimi emails the new child account an invitation',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['childAccount'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const email = childEmail(this, itemIndex);
+	const form: Record<string, string> = { email };
+	for (const field of ACCOUNT_FIELDS) {
+		const value = accountFieldValue(this, itemIndex, field, this.getNodeParameter(field.name, itemIndex, ''));
+		if (field.name === 'password' && value.trim() === '') {
+			throw inputError(this, itemIndex, 'The field "Password" is empty', 'Give the password the child account signs in with.');
+		}
+		if (value !== '') form[field.form] = value;
+	}
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const sendInvitation = options.sendInvitation !== false;
+	if (!sendInvitation) form.no_invite = 'yes';
+
+	const answer = await madMimiRequest.call(this, { method: 'POST', path: ['participants'], form, itemIndex });
+	const apiKey = answer.trim();
+	if (apiKey === '' || /\s/.test(apiKey)) {
+		throw new NodeOperationError(this.getNode(), 'Mad Mimi did not send the API key of the new child account', {
+			itemIndex,
+			description: `The child account ${email} may have been created: check in Mad Mimi (Child Accounts) before running again.`,
+		});
+	}
+	return [{ success: true, email, apiKey, invitationSent: sendInvitation }];
+}

@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { madMimiRequest } from '../../transport';
+import { childEmail, childEmailField } from './common';
+
+const properties: INodeProperties[] = [childEmailField('Email address of the child account to delete')];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['childAccount'], operation: ['delete'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const email = childEmail(this, itemIndex);
+	await madMimiRequest.call(this, {
+		method: 'DELETE',
+		methodOverride: 'delete',
+		path: ['participants'],
+		form: { email },
+		itemIndex,
+	});
+	return [{ deleted: true, email }];
+}

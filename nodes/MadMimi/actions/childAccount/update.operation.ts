@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { inputError } from '../../helpers/validation';
+import { madMimiRequest } from '../../transport';
+import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
+
+const properties: INodeProperties[] = [
+	childEmailField('Email address of the child account to update'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'The fields to change. Fields not added here stay as they are.',
+		options: [
+			accountFieldProperties.address,
+			accountFieldProperties.firstName,
+			accountFieldProperties.lastName,
+			accountFieldProperties.organizationName,
+			{ ...accountFieldProperties.password, description: 'New password the child account signs in with' },
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['childAccount'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const email = childEmail(this, itemIndex);
+	const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const form: Record<string, string> = { email };
+	const updated: string[] = [];
+	for (const field of ACCOUNT_FIELDS) {
+		if (!(field.name in updateFields)) continue;
+		const value = accountFieldValue(this, itemIndex, field, updateFields[field.name]);
+		if (value.trim() === '') {
+			throw inputError(
+				this,
+				itemIndex,
+				`The field "${field.label}" is empty`,
+				`Give a value, or remove "${field.label}" from "Update Fields" to leave it as it is.`,
+			);
+		}
+		form[field.form] = value;
+		updated.push(field.name);
+	}
+	if (updated.length === 0) {
+		throw inputError(this, itemIndex, 'Nothing to update: "Update Fields" is empty', 'Add at least one field to change under "Update Fields".');
+	}
+	await madMimiRequest.call(this, {
+		method: 'PUT',
+		methodOverride: 'put',
+		path: ['participants', 'update'],
+		form,
+		itemIndex,
+	});
+	return [{ success: true, email, updatedFields: updated }];
+}

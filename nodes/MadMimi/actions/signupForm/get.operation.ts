@@ -1,0 +1,54 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { inputError, printable } from '../../helpers/validation';
+import { requestJson } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Webform ID',
+		name: 'webformId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 42',
+		description: 'The number of the signup form, as in its address in Mad Mimi (…/signups/42)',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['signupForm'], operation: ['get'] } },
+	properties,
+);
+
+function webformId(ctx: IExecuteFunctions, itemIndex: number): number {
+	const raw = ctx.getNodeParameter('webformId', itemIndex, '') as unknown;
+	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	if (text === '') {
+		throw inputError(ctx, itemIndex, 'The field "Webform ID" is empty', 'Give the number of the signup form, e.g. 42.');
+	}
+	const id = /^\d+$/.test(text) ? Number(text) : NaN;
+	if (!Number.isSafeInteger(id) || id < 1) {
+		throw inputError(
+			ctx,
+			itemIndex,
+			`The field "Webform ID" is not a positive whole number: "${printable(text)}"`,
+			'A webform ID is a number such as 42: the number in the address of the signup form in Mad Mimi.',
+		);
+	}
+	return id;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const id = webformId(this, itemIndex);
+	const form = await requestJson.call(this, {
+		method: 'GET',
+		path: ['signups', id],
+		notFound: `Mad Mimi has no signup form with the ID ${id}`,
+		itemIndex,
+	});
+	if (form === null || typeof form !== 'object' || Array.isArray(form)) {
+		throw new NodeOperationError(this.getNode(), `Mad Mimi sent no signup form for the ID ${id}`, { itemIndex, description: 'Check the webform ID in Mad Mimi.' });
+	}
+	return [form as IDataObject];
+}

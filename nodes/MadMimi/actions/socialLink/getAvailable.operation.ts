@@ -1,0 +1,16 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requestJson } from '../../transport';
+import { jsonRecords } from './common';
+
+const properties: INodeProperties[] = [];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['socialLink'], operation: ['getAvailable'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return jsonRecords(await requestJson.call(this, { method: 'GET', path: ['social_links', 'available'], itemIndex }));
+}

@@ -1,0 +1,129 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { hasControlChars, inputError, printable } from '../../helpers/validation';
+import { madMimiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Links',
+		name: 'links',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Link',
+		default: {},
+		description: 'The links to set. Links not given here stay as they are.',
+		options: [
+			{
+				displayName: 'Link',
+				name: 'link',
+				values: [
+					{
+						displayName: 'Social Network',
+						name: 'key',
+						type: 'options',
+						options: [
+							{ name: 'Facebook', value: 'facebook' },
+							{ name: 'Flickr', value: 'flickr' },
+							{ name: 'Google Plus', value: 'google_plus' },
+							{ name: 'Instagram', value: 'instagram' },
+							{ name: 'LinkedIn', value: 'linkedin' },
+							{ name: 'Pinterest', value: 'pinterest' },
+							{ name: 'Tumblr', value: 'tumblr' },
+							{ name: 'Twitter', value: 'twitter' },
+							{ name: 'WordPress', value: 'wordpress' },
+							{ name: 'YouTube', value: 'youtube' },
+						],
+						default: 'facebook',
+						description:
+							'The social network of the link. For a key not in this list, use an expression giving the key (Social Link > Get Available lists them).',
+					},
+					{
+						displayName: 'URL',
+						name: 'url',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. https://www.facebook.com/yourpage',
+						description: 'Address of your page on that network, starting with https:// or http://',
+					},
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['socialLink'], operation: ['update'] } },
+	properties,
+);
+
+const KEY = /^[a-z][a-z0-9_]*$/;
+// form names the request needs for itself: a link may not take their place
+const RESERVED = new Set(['username', 'api_key']);
+
+function isWebAddress(text: string): boolean {
+	if (/\s/.test(text) || hasControlChars(text)) return false;
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return false;
+	}
+	return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const raw = this.getNodeParameter('links.link', itemIndex, []) as unknown;
+	const entries = Array.isArray(raw) ? (raw as IDataObject[]) : [];
+	if (entries.length === 0) {
+		throw inputError(this, itemIndex, 'The field "Links" is empty', 'Add at least one link: a social network and the address of your page there.');
+	}
+	const form: Record<string, string> = {};
+	const links: IDataObject[] = [];
+	for (const [position, entry] of entries.entries()) {
+		const n = position + 1;
+		const key = String(entry.key ?? '').trim().toLowerCase();
+		if (key === '') {
+			throw inputError(this, itemIndex, `Link ${n}: the field "Social Network" is empty`, 'Pick a social network.');
+		}
+		if (!KEY.test(key) || RESERVED.has(key)) {
+			throw inputError(
+				this,
+				itemIndex,
+				`Link ${n}: "${printable(key)}" is not a social link key`,
+				'A key is a lower-case word such as facebook or google_plus. Social Link > Get Available lists the keys Mad Mimi knows.',
+			);
+		}
+		if (key in form) {
+			throw inputError(
+				this,
+				itemIndex,
+				`The social network "${key}" is given twice in "Links"`,
+				'Each social network can have one link: remove one of the two.',
+			);
+		}
+		const url = String(entry.url ?? '').trim();
+		if (url === '') {
+			throw inputError(this, itemIndex, `Link ${n} (${key}): the field "URL" is empty`, 'Give the address of your page, e.g. https://www.facebook.com/yourpage.');
+		}
+		if (!isWebAddress(url)) {
+			throw inputError(
+				this,
+				itemIndex,
+				`Link ${n} (${key}): the field "URL" is not a web address: "${printable(url)}"`,
+				'A web address starts with https:// or http://, e.g. https://www.facebook.com/yourpage.',
+			);
+		}
+		form[key] = url;
+		links.push({ key, url });
+	}
+	await madMimiRequest.call(this, {
+		method: 'PUT',
+		methodOverride: 'put',
+		path: ['social_links', 'update'],
+		form,
+		itemIndex,
+	});
+	return [{ success: true, links }];
+}
