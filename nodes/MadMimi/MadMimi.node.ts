@@ -12,7 +12,7 @@ import * as promotion from './actions/promotion';
 import * as signupForm from './actions/signupForm';
 import * as socialLink from './actions/socialLink';
 import { router } from './actions/router';
-import { batchingProperty } from './descriptions/batching';
+import { batchingProperty, requestOptionsProperty } from './descriptions/batching';
 import { listSearch, loadOptions } from './methods';
 
 export class MadMimi implements INodeType {
@@ -60,6 +60,7 @@ export class MadMimi implements INodeType {
 			...dripCampaign.description,
 			...signupForm.description,
 			batchingProperty,
+			requestOptionsProperty,
 		],
 	};
 

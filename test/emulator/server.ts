@@ -1164,6 +1164,23 @@ class EmulatorServer implements Emulator {
 				return jsonAnswer({ ok: true });
 			case 'GET /state':
 				return jsonAnswer(this.current.snapshot());
+			case 'GET /summary':
+				// counts only: cheap even with 100,000 members (benchmarks)
+				return jsonAnswer({
+					requests: this.requests.length,
+					maxInFlight: this.maxInFlight,
+					members: this.current.members.size,
+					lists: Object.fromEntries([...this.current.lists.values()].map((l) => [l.name, l.members.size])),
+					imports: this.current.imports.map((i) => ({ id: i.id, rows: i.rows.length })),
+				});
+			case 'POST /recipients': {
+				const { promotionId, mailingId, outcome, count } = input;
+				if (typeof promotionId !== 'number' || typeof mailingId !== 'number' || typeof outcome !== 'string' || typeof count !== 'number') {
+					throw new Error('give promotionId, mailingId, outcome and count');
+				}
+				this.current.seedRecipients(promotionId, mailingId, outcome as Outcome, count);
+				return jsonAnswer({ ok: true });
+			}
 			case 'POST /reset': {
 				const seed = input.seed ?? query.seed;
 				if (seed !== undefined && seed !== 'demo' && seed !== 'empty') throw new Error('seed must be "demo" or "empty"');

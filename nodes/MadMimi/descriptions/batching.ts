@@ -32,3 +32,23 @@ export const batchingProperty: INodeProperties = {
 		},
 	],
 };
+
+/** Settings of every request the node sends. */
+export const requestOptionsProperty: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add request option',
+	default: {},
+	options: [
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 3600, numberPrecision: 3 },
+			default: 60,
+			description:
+				'How long to wait for Mad Mimi to answer one request before failing it (imports wait at least 5 minutes)',
+		},
+	],
+};

@@ -128,20 +128,27 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 
 const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ERR_CANCELED', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_BAD_RESPONSE', 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED'] as const;
 
+/** The system error code of a failure, looked up along its chain of causes. */
 function findCode(error: unknown): string | undefined {
+	const chain: Array<{ code?: unknown; message?: unknown }> = [];
 	let current: unknown = error;
-	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const record = current as { code?: unknown; message?: unknown; cause?: unknown };
-		if (typeof record.code === 'string' && (NETWORK_CODES as readonly string[]).includes(record.code)) {
-			return record.code;
+	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+		chain.push(current as { code?: unknown; message?: unknown });
+		current = (current as { cause?: unknown }).cause;
+	}
+	// an explicit code anywhere in the chain wins (n8n's wrapper has a generic message of its own)
+	for (const link of chain) {
+		if (typeof link.code === 'string' && (NETWORK_CODES as readonly string[]).includes(link.code)) {
+			if (link.code === 'ECONNABORTED' && typeof link.message === 'string' && /timeout/i.test(link.message)) return 'ETIMEDOUT';
+			return link.code;
 		}
-		if (typeof record.message === 'string') {
-			const hit = NETWORK_CODES.find((c) => (record.message as string).includes(c));
-			if (hit) return hit;
-			if (/timeout/i.test(record.message)) return 'ETIMEDOUT';
-			if (/socket hang up|aborted/i.test(record.message)) return 'ECONNRESET';
-		}
-		current = record.cause;
+	}
+	for (const link of [...chain].reverse()) {
+		if (typeof link.message !== 'string') continue;
+		const hit = NETWORK_CODES.find((c) => (link.message as string).includes(c));
+		if (hit) return hit;
+		if (/timeout|timed out/i.test(link.message)) return 'ETIMEDOUT';
+		if (/socket hang up|aborted|reset/i.test(link.message)) return 'ECONNRESET';
 	}
 	return undefined;
 }

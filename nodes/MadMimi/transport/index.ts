@@ -45,6 +45,13 @@ interface MadMimiCredentials {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** The node's "Timeout" request option (action node), or the default. */
+function configuredTimeoutMs(ctx: MadMimiContext): number {
+	if (!('getInputData' in ctx)) return DEFAULT_TIMEOUT_MS;
+	const seconds = (ctx as IExecuteFunctions).getNodeParameter('requestOptions.timeout', 0, 60) as number;
+	return typeof seconds === 'number' && seconds > 0 ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_MS;
+}
+
 const credentialCache = new WeakMap<object, Promise<MadMimiCredentials>>();
 
 /** The credentials, read once per execution context. */
@@ -93,7 +100,9 @@ export async function madMimiRequest(this: MadMimiContext, req: MadMimiRequest):
 	const credentials = await getMadMimiCredentials(this);
 	const path = buildPath(req.path, req.format);
 	const method: IHttpRequestMethods = req.methodOverride ? 'POST' : req.method;
-	const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	const configured = configuredTimeoutMs(this);
+	// an operation may ask for longer (imports), never for less than the user set
+	const timeoutMs = Math.max(req.timeoutMs ?? 0, configured);
 	const ctx: ErrorContext = {
 		node: this.getNode(),
 		secrets: [credentials.apiKey],
