@@ -30,15 +30,17 @@ const RUBY_DATE =
  * Returns the ISO 8601 form of a date-time written the ways the service writes them, keeping
  * the offset it was given (so the instant never shifts), or undefined when `text` is no date.
  */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether the parts name a real date and time (no 30 February, no 25:00). */
 function validDateTime(y: string, mo: string, d: string, h: string, mi: string, s: string): boolean {
-	const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-	return (
-		date.getUTCMonth() === Number(mo) - 1 &&
-		date.getUTCDate() === Number(d) &&
-		Number(h) < 24 &&
-		Number(mi) < 60 &&
-		Number(s) < 61
-	);
+	const year = Number(y);
+	const month = Number(mo);
+	const day = Number(d);
+	if (month < 1 || month > 12 || day < 1) return false;
+	const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+	const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+	return day <= days && Number(h) < 24 && Number(mi) < 60 && Number(s) < 61;
 }
 
 export function toIsoDateTime(text: string): string | undefined {
@@ -113,8 +115,19 @@ export function convertScalar(raw: string): Scalar {
 	return raw;
 }
 
+const camelCache = new Map<string, string>();
+
 /** `started_send` → `startedSend`, `first name` → `firstName`, `opt-out` → `optOut`. */
 export function camelCase(key: string): string {
+	const cached = camelCache.get(key);
+	if (cached !== undefined) return cached;
+	const converted = toCamelCase(key);
+	// the service's field names are few; a bound keeps odd documents from growing the cache
+	if (camelCache.size < 10_000) camelCache.set(key, converted);
+	return converted;
+}
+
+function toCamelCase(key: string): string {
 	if (!/[_\s-]/.test(key)) return key;
 	const parts = key.split(/[_\s-]+/).filter((p) => p !== '');
 	if (parts.length === 0) return key;

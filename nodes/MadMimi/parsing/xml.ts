@@ -142,14 +142,20 @@ function elementText(node: IDataObject): string | undefined {
 }
 
 function normalizeElement(node: IDataObject): IDataObject | ReturnType<typeof convertScalar> {
-	const keys = Object.keys(node);
-	const text = elementText(node);
+	let hasText = false;
+	let onlyText = true;
+	for (const key in node) {
+		if (key === TEXT || key === CDATA) hasText = true;
+		else onlyText = false;
+	}
+	const text = hasText ? elementText(node) : undefined;
 	// an element holding only text (and CDATA) is that text
-	if (text !== undefined && keys.every((k) => k === TEXT || k === CDATA)) return convertScalar(text);
+	if (text !== undefined && onlyText) return convertScalar(text);
 	const out: IDataObject = {};
 	if (text !== undefined) out.value = convertScalar(text);
-	for (const [key, raw] of Object.entries(node)) {
+	for (const key in node) {
 		if (key === TEXT || key === CDATA) continue;
+		const raw = node[key];
 		if (key.startsWith(ATTR)) {
 			const name = camelCase(key.slice(ATTR.length));
 			if (!(name in out)) out[name] = convertScalar(decodeXmlText(String(raw)));
