@@ -4,6 +4,7 @@ import type { FaultRule } from '../emulator';
 import { WRONG_CREDENTIALS } from '../emulator';
 import { PollingWorkflow, setCredentials } from '../harness';
 import { useEmulator } from './setup';
+import { rng } from '../support/random';
 
 const env = useEmulator();
 const MINUTE = 60_000;
@@ -27,17 +28,6 @@ const clock = {
 	},
 };
 
-/** A small deterministic random generator (mulberry32), so a failure reproduces. */
-function rng(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 beforeEach(() => {
 	clock.skewMs = 0;

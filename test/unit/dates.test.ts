@@ -10,18 +10,8 @@ import {
 	wallTimeToUtc,
 	zoneOffsetMs,
 } from '../../nodes/MadMimi/helpers/dates';
+import { rng } from '../support/random';
 
-/** Small deterministic PRNG (mulberry32) so property tests are reproducible. */
-function rng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const HOUR = 3_600_000;
 const DAY = 24 * 3600;

@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { emailField, listLocator } from '../../descriptions/common';
+import { listName } from '../../helpers/params';
+import { requireEmail } from '../../helpers/validation';
+import { madMimiRequest } from '../../transport';
+
+/** Add Member and Remove Member: the same fields and request, on `/add` or `/remove`. */
+export function membershipOperation(operation: 'addMember' | 'removeMember') {
+	const verb = operation === 'addMember' ? 'add' : 'remove';
+	const properties: INodeProperties[] = [
+		listLocator(),
+		emailField({
+			description: `Email address of an existing audience member to ${verb === 'add' ? 'add to' : 'remove from'} the list`,
+		}),
+	];
+
+	const description = updateDisplayOptions({ show: { resource: ['audienceList'], operation: [operation] } }, properties);
+
+	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const list = listName(this, itemIndex);
+		const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+		await madMimiRequest.call(this, { method: 'POST', path: ['audience_lists', list, verb], form: { email }, itemIndex });
+		return [{ success: true, [verb === 'add' ? 'added' : 'removed']: true, list, email }];
+	}
+
+	return { description, execute };
+}
