@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it starts the emulator and each scenario in processes of their own */
 /**
  * `npm run bench [-- --latency 20] [--only import100k,overhead]`: runs every scenario of
  * bench/scenario.ts in a process of its own, each against a fresh emulator process that

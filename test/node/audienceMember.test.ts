@@ -113,7 +113,7 @@ describe('audienceMember.import from items', () => {
 		const [first] = env.emulator.store.imports;
 		expect(error?.message).toBe('Import stopped: Mad Mimi had a problem on its side (503)');
 		expect(error?.description).toMatch(
-			new RegExp(`^Batch 2 of 3 \\(items 2–3\\) was not imported\\. Batches 1–1 were imported \\(import ids ${first.id}\\)\\. Batches 3–3 were not sent\\.`),
+			new RegExp(`^Batch 2 of 3 \\(items 2–3\\) was not imported\\. Batch 1 was imported \\(import id ${first.id}\\)\\. Batch 3 was not sent\\.`),
 		);
 		expect(error?.context?.itemIndex).toBe(2);
 		expect(env.emulator.requests).toHaveLength(2);

@@ -18,8 +18,16 @@ export function hasControlChars(text: string): boolean {
 	return false;
 }
 
+/**
+ * Whether a text holds half of a character (an unpaired UTF-16 surrogate, as a cut emoji leaves):
+ * it has no UTF-8 form, so it cannot be put in a URL (encodeURIComponent throws "URI malformed").
+ */
+export function hasLoneSurrogate(text: string): boolean {
+	return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
+
 export function isEmail(value: string): boolean {
-	if (value.length > 254 || hasControlChars(value) || !EMAIL.test(value) || value.includes('..')) return false;
+	if (value.length > 254 || hasControlChars(value) || hasLoneSurrogate(value) || !EMAIL.test(value) || value.includes('..')) return false;
 	const local = value.slice(0, value.lastIndexOf('@'));
 	return !local.startsWith('.') && !local.endsWith('.');
 }
@@ -48,6 +56,9 @@ export function requirePathName(ctx: IExecuteFunctions, itemIndex: number, value
 	if (hasControlChars(name)) {
 		throw inputError(ctx, itemIndex, `The field "${field}" contains control characters (such as a line break or tab)`, `Remove them from "${printable(name)}".`);
 	}
+	if (hasLoneSurrogate(name)) {
+		throw inputError(ctx, itemIndex, `The field "${field}" contains a broken character (half of an emoji or symbol)`, `Fix or remove it in "${printable(name)}": it cannot be sent to Mad Mimi.`);
+	}
 	if (name === '.' || name === '..') {
 		throw inputError(ctx, itemIndex, `The field "${field}" cannot be "${name}"`, 'Mad Mimi cannot address a record with this name in its API.');
 	}
@@ -66,7 +77,8 @@ export function printable(text: string): string {
 	const chars: string[] = [];
 	for (const c of text) {
 		const code = c.charCodeAt(0);
-		chars.push(code < 0x20 || (code >= 0x7f && code <= 0x9f) ? `\\u${code.toString(16).padStart(4, '0')}` : c);
+		const lone = c.length === 1 && code >= 0xd800 && code <= 0xdfff;
+		chars.push(code < 0x20 || (code >= 0x7f && code <= 0x9f) || lone ? `\\u${code.toString(16).padStart(4, '0')}` : c);
 	}
 	// cut by code points, never inside a surrogate pair
 	return chars.length > 80 ? `${chars.slice(0, 80).join('')}…` : chars.join('');

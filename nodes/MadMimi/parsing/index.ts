@@ -48,6 +48,23 @@ export function textLines(text: string): string[] {
 		.filter((line) => line !== '');
 }
 
+/** One address a line: something@something, without white space or markup. */
+const ADDRESS_LINE = /^[^\s<>@]+@[^\s<>@]+$/;
+
+/**
+ * The addresses of a plain-text answer, one a line (suppressed_since). An answer that is not
+ * such a list (a proxy's HTML page, an XML document, any other text answered 200) is refused:
+ * read as lines, it would give its markup as addresses, and a trigger would move its cursor
+ * past the real ones.
+ */
+export function addressLines(text: string): string[] {
+	const lines = textLines(text);
+	if (!lines.every((line) => ADDRESS_LINE.test(line))) {
+		throw new AnswerFormatError('The answer is not a list of email addresses, one a line');
+	}
+	return lines;
+}
+
 /** A plain-text answer that must be one integer (import id, counts). */
 export function textInteger(text: string): number {
 	const body = text.trim();

@@ -3,6 +3,12 @@ import { NodeApiError } from 'n8n-workflow';
 
 /** Replaces every secret (and its URI-encoded forms) in a text by `***`. */
 export function redact(text: string, secrets: string[]): string {
+	// a query string that names the key is cut whatever its value
+	return redactSecrets(text, secrets).replace(/(api_key=)[^&\s"'<>]*/gi, '$1***');
+}
+
+/** Replaces every secret and its URI-encoded forms by `***`, and nothing else. */
+export function redactSecrets(text: string, secrets: string[]): string {
 	let out = text;
 	for (const secret of secrets) {
 		if (!secret || secret.length < 4) continue;
@@ -14,10 +20,9 @@ export function redact(text: string, secrets: string[]): string {
 			encodeURI(secret),
 			new URLSearchParams({ k: secret }).toString().slice(2),
 		]);
-		for (const form of forms) out = out.split(form).join('***');
+		for (const form of forms) if (out.includes(form)) out = out.split(form).join('***');
 	}
-	// a query string that names the key is cut whatever its value
-	return out.replace(/(api_key=)[^&\s"'<>]*/gi, '$1***');
+	return out;
 }
 
 /** The service's text of an error answer, readable: HTML tags stripped, white space folded, cut. */

@@ -8,9 +8,9 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { parseJson, textInteger, textLines, xmlRecords } from '../parsing';
+import { addressLines, parseJson, textInteger, xmlRecords } from '../parsing';
 import type { ErrorContext } from './errors';
-import { answerError, connectionError, statusError } from './errors';
+import { answerError, connectionError, redactSecrets, statusError } from './errors';
 
 export { redact } from './errors';
 
@@ -44,6 +44,9 @@ interface MadMimiCredentials {
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** A whole HTML page: never an answer of the API, whose answers are XML, JSON or plain text. */
+const HTML_PAGE = /^\uFEFF?\s*(?:<!DOCTYPE\s+html|<html[\s>])/i;
 
 /** The node's "Timeout" request option (action node), or the default. */
 function configuredTimeoutMs(ctx: MadMimiContext): number {
@@ -145,7 +148,14 @@ export async function madMimiRequest(this: MadMimiContext, req: MadMimiRequest):
 	if (response.statusCode >= 400 || response.statusCode < 200) {
 		throw statusError(ctx, response.statusCode, body);
 	}
-	return body;
+	if (HTML_PAGE.test(body)) {
+		// a proxy's or a network's sign-in page, answered 200 in place of the service: a write that
+		// reads no answer would otherwise pass as done
+		throw answerError(ctx, 'The answer is an HTML page, not an answer of the Mad Mimi API (a proxy or a sign-in page of the network may have answered)', body);
+	}
+	// An answer that echoes the request (a proxy's page, an error page sent with 200) would carry
+	// the key into items and into the messages operations build from the answer: it never does.
+	return redactSecrets(body, ctx.secrets);
 }
 
 function acceptFor(format: Format | undefined): string {
@@ -192,9 +202,12 @@ export async function requestJson(this: MadMimiContext, req: Omit<MadMimiRequest
 	return await readAnswer(this, { ...req, format: 'json' }, parseJson);
 }
 
-/** A plain-text answer's non-empty lines. */
+/**
+ * A plain-text answer of email addresses, one a line (suppressed_since): its non-empty lines.
+ * An answer that is not such a list is refused as unreadable, never read as addresses.
+ */
 export async function requestLines(this: MadMimiContext, req: MadMimiRequest): Promise<string[]> {
-	return await readAnswer(this, req, textLines);
+	return await readAnswer(this, req, addressLines);
 }
 
 /** A plain-text answer that is one integer. */

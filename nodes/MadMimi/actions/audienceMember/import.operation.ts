@@ -306,11 +306,12 @@ function describeFailedBatch(
 	s: { b: number; batches: number; firstItem: number; lastItem: number; importIds: number[]; total: number },
 ): Error {
 	const failed = withItemIndex(ctx, error, s.firstItem);
+	const range = (from: number, to: number) => (from === to ? `Batch ${from} was` : `Batches ${from}–${to} were`);
 	const done =
 		s.b === 0
 			? 'No earlier batch was sent.'
-			: `Batches 1–${s.b} were imported (import ids ${s.importIds.join(', ')}).`;
-	const rest = s.b + 1 < s.batches ? ` Batches ${s.b + 2}–${s.batches} were not sent.` : '';
+			: `${range(1, s.b)} imported (import id${s.b > 1 ? 's' : ''} ${s.importIds.join(', ')}).`;
+	const rest = s.b + 1 < s.batches ? ` ${range(s.b + 2, s.batches)} not sent.` : '';
 	const summary = `Batch ${s.b + 1} of ${s.batches} (items ${s.firstItem}–${s.lastItem}) was not imported. ${done}${rest}`;
 	if (failed instanceof NodeApiError || failed instanceof NodeOperationError) {
 		failed.message = `Import stopped: ${failed.message}`;

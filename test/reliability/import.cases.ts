@@ -1,0 +1,114 @@
+/**
+ * Import from items when a batch fails part way (a reset mid-answer or a 500 on the 2nd of 4
+ * batches): the rows not imported are named, nothing is silently dropped, no row is sent twice.
+ * The emulator's stored import rows are compared with the input, row by row.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { Emulator, FaultResponse } from '../emulator';
+import { runNode } from '../harness';
+import { logs } from './capture';
+import { byItem, hunt } from './checks';
+import { figures } from './support';
+
+/** 40 items, batch size 10: 4 batches. Items 5 and 17 have no valid address (reported, not sent). */
+function people(): INodeExecutionData[] {
+	return Array.from({ length: 40 }, (_, i) => ({
+		json: {
+			email: i === 5 ? 'not an address' : i === 17 ? '' : `row${i}@example.com`,
+			'first name': `Row ${i}`,
+			note: i % 7 === 0 ? 'comma, "quotes" and\nline break' : `n${i}`,
+		} as IDataObject,
+	}));
+}
+
+const parameters = { resource: 'audienceMember', operation: 'import', source: 'items', emailField: 'email', options: { batchSize: 10, list: 'Newsletter' } };
+
+const FAULTS: Array<[string, FaultResponse, string]> = [
+	['reset mid-answer', 'resetMidAnswer', 'Import stopped: The connection to Mad Mimi was cut before the answer was complete'],
+	['500', { status: 500, body: '<html><body><h1>Internal Server Error</h1></body></html>', contentType: 'text/html' }, 'Import stopped: Mad Mimi had a problem on its side (500)'],
+];
+
+/** The valid rows of the input, in order, by batch of 10. */
+function validBatches(input: INodeExecutionData[]): Array<Array<{ item: number; email: string }>> {
+	const valid = input.map((it, item) => ({ item, email: String(it.json.email) })).filter((r) => r.email.includes('@'));
+	return [0, 1, 2, 3].map((b) => valid.slice(b * 10, b * 10 + 10));
+}
+
+export function importFaults(env: { readonly emulator: Emulator }): void {
+	const storedEmails = () => env.emulator.store.imports.flatMap((i) => i.rows.map((r) => r.email));
+
+	test.each(FAULTS)('%s on the 2nd of 4 batches, stopping: batch 1 stored once, the rest named as not imported', async (_name, respond, message) => {
+		const input = people();
+		const batches = validBatches(input);
+		env.emulator.faults.add({ method: 'POST', path: '/audience_members', after: 1, times: 1, respond });
+		const mark = logs.mark();
+		const result = await runNode({ parameters }, input);
+		figures.casesTried++;
+		figures.import.rowsIn += input.length;
+		expect(hunt(`import stop ${_name}`, result, mark)).toEqual([]);
+		expect(result.error?.message).toBe(message);
+		const first = env.emulator.store.imports[0];
+		expect(result.error?.description).toContain(`Batch 2 of 4 (items ${batches[1][0].item}–${batches[1][9].item}) was not imported.`);
+		expect(result.error?.description).toContain(`Batch 1 was imported (import id ${first.id}).`);
+		expect(result.error?.description).toContain('Batches 3–4 were not sent.');
+		expect(result.error?.context?.itemIndex).toBe(batches[1][0].item);
+		if (respond === 'resetMidAnswer') expect(result.error?.description).toContain('may or may not have been applied');
+		// only batch 1 was stored, once, with every cell as given
+		const stored = storedEmails();
+		expect(stored).toEqual(batches[0].map((r) => r.email));
+		expect(first.rows.map((r) => [r['first name'], r.note, r.add_list])).toEqual(batches[0].map((r) => [input[r.item].json['first name'], input[r.item].json.note, 'Newsletter']));
+		expect(env.emulator.requests.filter((r) => r.path === '/audience_members')).toHaveLength(2);
+		figures.import.rowsStored += stored.length;
+		figures.import.rowsReportedNotImported += input.length - stored.length;
+		figures.failureOutputsChecked++;
+	});
+
+	test.each(FAULTS)('%s on the 2nd of 4 batches, Continue On Fail: every item reported once, stored rows = imported items', async (_name, respond) => {
+		const input = people();
+		const batches = validBatches(input);
+		env.emulator.faults.add({ method: 'POST', path: '/audience_members', after: 1, times: 1, respond });
+		const mark = logs.mark();
+		const result = await runNode({ parameters, continueOnFail: true }, input);
+		figures.casesTried++;
+		figures.import.rowsIn += input.length;
+		expect(hunt(`import continue ${_name}`, result, mark)).toEqual([]);
+		expect(result.error).toBeUndefined();
+		const groups = byItem(result.items, input.length);
+		const lost = groups.filter((g) => g.length === 0).length;
+		const twice = groups.filter((g) => g.length > 1).length;
+		figures.lost += lost;
+		figures.duplicated += twice;
+		expect([lost, twice]).toEqual([0, 0]);
+		const outs = groups.map((g) => g[0].json);
+		const failedItems = new Set(batches[1].map((r) => r.item));
+		outs.forEach((json, item) => {
+			if (item === 5 || item === 17) expect(json).toMatchObject({ imported: false, error: expect.stringMatching(/not a valid email address|has no "email" field/) });
+			else if (failedItems.has(item)) expect(json).toMatchObject({ email: input[item].json.email, imported: false, batch: 2, error: expect.stringMatching(/^(The connection to Mad Mimi was cut|Mad Mimi had a problem)/) });
+			else expect(json).toMatchObject({ email: input[item].json.email, imported: true, importId: expect.any(Number) });
+		});
+		// the stored rows are exactly the items reported imported, each once
+		const imported = outs.filter((j) => j.imported === true).map((j) => j.email);
+		const stored = storedEmails();
+		expect(stored).toEqual(imported);
+		expect(new Set(stored).size).toBe(stored.length);
+		expect(env.emulator.requests.filter((r) => r.path === '/audience_members')).toHaveLength(4);
+		figures.import.rowsStored += stored.length;
+		figures.import.rowsReportedNotImported += outs.filter((j) => j.imported === false).length;
+		figures.failureOutputsChecked += outs.filter((j) => j.imported === false).length;
+	});
+
+	test('n8n\'s Retry On Fail re-runs the whole node: the batches before the failed one are sent again (documented)', async () => {
+		const input = people();
+		env.emulator.faults.add({ method: 'POST', path: '/audience_members', after: 1, times: 1, respond: { status: 503, body: 'Service Unavailable' } });
+		const result = await runNode({ parameters, retryOnFail: true, maxTries: 2, waitBetweenTries: 1 }, input);
+		figures.casesTried++;
+		expect(result.error).toBeUndefined();
+		expect(result.items.filter((i) => i.json.imported === true)).toHaveLength(38);
+		// try 1: batch 1 stored, batch 2 failed; try 2: all 4 batches. Batch 1's rows went twice.
+		expect(env.emulator.store.imports.map((i) => i.rows.length)).toEqual([10, 10, 10, 10, 8]);
+		// Mad Mimi's import updates existing members: no member exists twice
+		const members = [...env.emulator.store.members.keys()].filter((k) => k.startsWith('row'));
+		expect(members).toHaveLength(38);
+	});
+}

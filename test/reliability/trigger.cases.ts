@@ -1,0 +1,208 @@
+/**
+ * The trigger under faults the month in test/node/trigger.test.ts does not try: failures at
+ * activation (nothing saved, then a clean start), and a simulated fortnight where failing polls
+ * include answers that look fine to HTTP (200 with a proxy's HTML page, 200 with garbage, 404,
+ * pages echoing the api_key), with restarts from saved static data. Every opt-out is emitted
+ * exactly once, every new member counted once, and the key is in no error, log or saved state.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Emulator, FaultRule } from '../emulator';
+import { PollingWorkflow } from '../harness';
+import { logs } from './capture';
+import { figures, leaksIn, serialize, DEMO_KEY } from './support';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A small deterministic random generator (mulberry32), so a failure reproduces. */
+function rng(seed: number) {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+const PORTAL = `<!DOCTYPE html><html><head><title>Sign in</title></head><body><p>You asked for /audience_members/suppressed_since/1.txt?api_key=${DEMO_KEY}</p></body></html>`;
+const ECHO = `<html><body><h1>Error</h1><p>api_key=${DEMO_KEY}</p><p>${DEMO_KEY}</p></body></html>`;
+
+/** Failures at activation, for both events; an empty 200 is a valid "none" for opt-outs only. */
+const ACTIVATION_FAULTS: Array<[string, FaultRule['respond'], Array<'memberOptedOut' | 'newMembers'>]> = [
+	['500 page echoing the key', { status: 500, body: ECHO, contentType: 'text/html' }, ['memberOptedOut', 'newMembers']],
+	['429', { status: 429, body: 'Rate limit exceeded' }, ['memberOptedOut', 'newMembers']],
+	['401 no rights', { status: 401, body: 'You do not have the rights to use this API' }, ['memberOptedOut', 'newMembers']],
+	['404 blank', { status: 404, body: ' ' }, ['memberOptedOut', 'newMembers']],
+	['reset', 'reset', ['memberOptedOut', 'newMembers']],
+	['reset mid-answer', 'resetMidAnswer', ['memberOptedOut', 'newMembers']],
+	['200 with a proxy sign-in page', { status: 200, body: PORTAL, contentType: 'text/html' }, ['memberOptedOut', 'newMembers']],
+	['200 with an empty body', { status: 200, body: '' }, ['newMembers']],
+];
+
+const MONTH_FAULTS: FaultRule['respond'][] = [
+	{ status: 200, body: PORTAL, contentType: 'text/html' },
+	{ status: 200, body: '<?xml version="1.0"?><lists><list name="x"/></lists>', contentType: 'application/xml' },
+	{ status: 500, body: ECHO, contentType: 'text/html' },
+	{ status: 404, body: ' ' },
+	{ status: 503, body: 'Service Unavailable' },
+	{ status: 401, body: 'Unable to authenticate' },
+	'reset',
+	'resetMidAnswer',
+];
+
+export function triggerFaults(env: { readonly emulator: Emulator }): void {
+	const clock = {
+		n8n: Date.UTC(2026, 0, 1, 8),
+		set(ms: number) {
+			this.n8n = ms;
+			env.emulator.clock.set(ms);
+		},
+		advance(ms: number) {
+			this.set(this.n8n + ms);
+		},
+	};
+
+	let dateNow: jest.SpyInstance | undefined;
+	beforeEach(() => {
+		dateNow = jest.spyOn(Date, 'now').mockImplementation(() => clock.n8n);
+		clock.set(Date.UTC(2026, 0, 1, 8));
+		env.emulator.reset('empty');
+	});
+	afterEach(() => {
+		dateNow?.mockRestore();
+		env.emulator.clock.useRealTime();
+	});
+
+	const activationCases = ACTIVATION_FAULTS.flatMap(([name, respond, events]) => events.map((event) => [event, name, respond] as const));
+
+	test.each(activationCases)('%s: %s at activation fails clearly, saves nothing, and the next activation starts clean', async (event, _name, respond) => {
+		env.emulator.store.addMember('old@example.com', { createdAt: clock.n8n - 2 * DAY });
+		env.emulator.store.optOut('old@example.com', clock.n8n - DAY);
+		const w = new PollingWorkflow({ event });
+		env.emulator.faults.add({ path: /^\/audience_members\//, times: 1, respond });
+		const mark = logs.mark();
+		const failed = await w.poll('trigger', 'activate');
+		figures.casesTried++;
+		figures.trigger.polls++;
+		figures.trigger.failedPolls++;
+		if (!failed.error) figures.escapes++;
+		expect(failed.error?.message).toMatch(/^(Mad Mimi|This Mad Mimi|The connection to Mad Mimi)/);
+		expect(failed.items).toBeNull();
+		expect(JSON.stringify(w.savedStaticData())).not.toContain('madMimi');
+		const leaks = leaksIn(serialize(failed.error) + logs.since(mark) + JSON.stringify(w.savedStaticData()));
+		figures.leakChecks += 3;
+		figures.leaksFound += leaks.length ? 1 : 0;
+		expect(leaks).toEqual([]);
+		figures.failureOutputsChecked++;
+
+		clock.advance(MINUTE);
+		const activated = await w.poll('trigger', 'activate');
+		figures.casesTried++;
+		figures.trigger.polls++;
+		expect(activated).toEqual({ items: null });
+		clock.advance(HOUR);
+		env.emulator.store.addMember('fresh@example.com', { createdAt: clock.n8n - 2 * DAY });
+		env.emulator.store.optOut('fresh@example.com', clock.n8n - 10 * MINUTE);
+		env.emulator.store.addMember('new@example.com', { createdAt: clock.n8n - 30 * MINUTE });
+		const next = await w.poll();
+		figures.casesTried++;
+		figures.trigger.polls++;
+		if (event === 'memberOptedOut') expect(next.items?.map((i) => i.json.email)).toEqual(['fresh@example.com']);
+		else expect(next.items?.map((i) => i.json.count)).toEqual([1]);
+	});
+
+	test('a fortnight of polls, 20% failing with answers that look fine to HTTP too, restarts included: exactly once', async () => {
+		const random = rng(2026);
+		let outW = new PollingWorkflow({ event: 'memberOptedOut' });
+		let newW = new PollingWorkflow({ event: 'newMembers' });
+		await outW.poll('trigger', 'activate');
+		await newW.poll('trigger', 'activate');
+		const activatedAt = clock.n8n;
+		const mark = logs.mark();
+
+		const optedOut: string[] = [];
+		let created = 0;
+		const emitted: string[] = [];
+		let counted = 0;
+		const errors: string[] = [];
+
+		for (let step = 0; step < 15 * 12; step++) {
+			const interval = 2 * HOUR + Math.floor((random() - 0.5) * 20 * MINUTE);
+			const from = clock.n8n;
+			clock.advance(interval);
+			for (let k = Math.floor(random() * 4); k > 0; k--) {
+				const email = `out${optedOut.length}@example.com`;
+				env.emulator.store.addMember(email, { createdAt: activatedAt - DAY });
+				env.emulator.store.optOut(email, from + Math.floor(random() * (clock.n8n - from)));
+				optedOut.push(email);
+			}
+			for (let k = Math.floor(random() * 5); k > 0; k--) {
+				env.emulator.store.addMember(`new${created}@example.com`, { createdAt: from + Math.floor(random() * (clock.n8n - from)) });
+				created++;
+			}
+			for (const w of [outW, newW]) {
+				if (random() < 0.2) env.emulator.faults.add({ path: /^\/audience_members\//, times: 1, respond: MONTH_FAULTS[Math.floor(random() * MONTH_FAULTS.length)] });
+				const before = env.emulator.requests.length;
+				const result = await w.poll();
+				figures.casesTried++;
+				figures.trigger.polls++;
+				// a fault was applied when a request of this poll never reached authentication
+				const faulted = env.emulator.requests.slice(before).some((r) => !r.authenticated);
+				env.emulator.faults.clear();
+				if (result.error) {
+					figures.trigger.failedPolls++;
+					figures.failureOutputsChecked++;
+					errors.push(`${result.error.message}\n${String(result.error.description)}`);
+					continue;
+				}
+				if (faulted) figures.escapes++;
+				for (const item of result.items ?? []) {
+					if (w === outW) emitted.push(String(item.json.email));
+					else counted += Number(item.json.count);
+				}
+			}
+			if (random() < 0.1) {
+				figures.trigger.restarts++;
+				outW.restart();
+				newW.restart();
+			}
+		}
+		clock.advance(HOUR);
+		for (const w of [outW, newW]) {
+			const result = await w.poll();
+			figures.casesTried++;
+			figures.trigger.polls++;
+			for (const item of result.items ?? []) {
+				if (w === outW) emitted.push(String(item.json.email));
+				else counted += Number(item.json.count);
+			}
+		}
+
+		expect(figures.trigger.failedPolls).toBeGreaterThan(40);
+		// every error says what happened, in the user's words
+		for (const e of errors) expect(e).toMatch(/^(Mad Mimi|This Mad Mimi|The connection to Mad Mimi)/);
+		// exactly once: nothing lost, nothing twice
+		const missing = optedOut.filter((e) => !emitted.includes(e));
+		const twice = emitted.filter((e, i) => emitted.indexOf(e) !== i);
+		figures.lost += missing.length + Math.max(0, created - counted);
+		figures.duplicated += twice.length + Math.max(0, counted - created);
+		figures.trigger.optOutsEmitted += emitted.length;
+		figures.trigger.newMembersCounted += counted;
+		expect(missing).toEqual([]);
+		expect(twice).toEqual([]);
+		expect(counted).toBe(created);
+		// the key is in no error, log or saved state
+		const saved = JSON.stringify([outW.savedStaticData(), newW.savedStaticData()]);
+		const leaks = leaksIn(errors.join('\n') + logs.since(mark) + saved);
+		figures.leakChecks += 3;
+		figures.leaksFound += leaks.length ? 1 : 0;
+		expect(leaks).toEqual([]);
+		const state = outW.savedStaticData()['node:Mad Mimi Trigger'] as { madMimi: { memberOptedOut: { emitted: IDataObject } } };
+		expect(Object.keys(state.madMimi.memberOptedOut.emitted).length).toBeLessThan(20);
+		outW = newW = undefined as never;
+	}, 60_000);
+}
