@@ -229,7 +229,7 @@ async function importItems(ctx: IExecuteFunctions, items: INodeExecutionData[]):
 		}
 		valid.push({ itemIndex: i, email });
 		if (chosen.length === 0) {
-			for (const key of Object.keys(json)) if (key !== emailField) columnSet.add(key);
+			for (const key in json) if (key !== emailField) columnSet.add(key);
 		}
 		if (typeof json.add_list === 'string' && json.add_list.trim() !== '') anyOwnList = true;
 	}
@@ -265,11 +265,20 @@ async function importItems(ctx: IExecuteFunctions, items: INodeExecutionData[]):
 		const rows: CsvRow[] = [];
 		for (const { itemIndex, email } of batch) {
 			const json = items[itemIndex].json;
-			const base = [email, ...dataColumns.map((c) => cell(json[c]))];
+			// one row per list the member joins (its own add_list, the option's list), else one row
 			const ownList = typeof json.add_list === 'string' ? json.add_list.trim() : '';
-			const lists = [...new Set([ownList, options.list ?? ''].filter((l) => l !== ''))];
-			if (!useList) rows.push(options.optOut ? [...base, '1'] : base);
-			else for (const l of lists.length > 0 ? lists : ['']) rows.push(options.optOut ? [...base, l, '1'] : [...base, l]);
+			const optionList = options.list ?? '';
+			const lists = useList ? [ownList || optionList] : [];
+			if (useList && ownList !== '' && optionList !== '' && optionList !== ownList) lists.push(optionList);
+			for (let l = 0; l < Math.max(1, lists.length); l++) {
+				const row: CsvRow = new Array(columns.length);
+				row[0] = email;
+				for (let c = 0; c < dataColumns.length; c++) row[c + 1] = cell(json[dataColumns[c]]);
+				let next = dataColumns.length + 1;
+				if (useList) row[next++] = lists[l] ?? '';
+				if (options.optOut) row[next] = '1';
+				rows.push(row);
+			}
 		}
 		const firstItem = batch[0].itemIndex;
 		const lastItem = batch[batch.length - 1].itemIndex;
