@@ -61,5 +61,15 @@ export class MadMimiApi implements ICredentialType {
 			url: '/audience_lists/lists.xml',
 			method: 'GET',
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'Mad Mimi refused these credentials ("Unable to authenticate", or "You do not have the rights to use this API" for an account without API access). Check the username (your sign-in email) and the API key (Mad Mimi → Account → API).',
+				},
+			},
+		],
 	};
 }

@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: a real n8n with this package installed, the Mad Mimi emulator with demo data, a
+ * ready credential and the example workflows, on http://127.0.0.1:5678. Ctrl-C stops it all.
+ * See `npm start -- --help` and docs/README-sections.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import {
+	CREDENTIAL_NAME_LOCAL,
+	CREDENTIAL_NAME_REAL,
+	DEFAULT_N8N_VERSION,
+	DEMO_CREDENTIALS,
+	N8N_TARGETS,
+	N8nRest,
+	REPO_ROOT,
+	buildAndPack,
+	cacheDir,
+	credentialsFile,
+	ensureN8n,
+	exampleFiles,
+	freePort,
+	installExitHandlers,
+	installPackage,
+	isStopping,
+	lastLines,
+	n8nCli,
+	n8nEnv,
+	packageHasTrigger,
+	portInUse,
+	startEmulator,
+	startN8n,
+	stopAll,
+} from './lib/n8n.mjs';
+
+const HELP = `Usage: npm start -- [options]
+
+Starts a real n8n (${DEFAULT_N8N_VERSION} by default, installed once into ${cacheDir()})
+with this package installed from its packed tarball, the Mad Mimi emulator with demo data,
+a ready "Mad Mimi" credential and the example workflows. Ctrl-C stops everything it started.
+
+Options:
+  --real               point the credential at the real Mad Mimi API instead of the emulator
+                       (needs MADMIMI_USERNAME and MADMIMI_API_KEY; MADMIMI_REAL=1 does the same)
+  --port N             n8n's port (default 5678, or N8N_PORT)
+  --emulator-port N    the emulator's port (default 8787, or EMULATOR_PORT; a free one if taken)
+  --n8n VERSION        n8n release to run: ${Object.keys(N8N_TARGETS).join(', ')} (default ${DEFAULT_N8N_VERSION})
+  --fresh              forget this n8n's saved data (workflows, executions, owner) first
+  --no-build           use the existing dist/ instead of running npm run build
+  -h, --help           this text
+
+Environment:
+  MADMIMI_USERNAME, MADMIMI_API_KEY   the real account, with --real
+  MADMIMI_BASE_URL                    the API address with --real (default https://api.madmimi.com)
+  N8N_OWNER_EMAIL, N8N_OWNER_PASSWORD the owner account created on first start
+                                      (default owner@example.com / MadMimi-demo-1)
+  N8N_CACHE_DIR                       where n8n and Node.js are installed (default ~/.cache/n8n-nodes-madmimi)
+  MADMIMI_START_DIR                   where this n8n keeps its data (default .n8n-cache/ in the repository)`;
+
+function fail(message) {
+	process.stderr.write(`npm start: ${message}\n`);
+	process.exit(1);
+}
+
+function parse() {
+	let parsed;
+	try {
+		parsed = parseArgs({
+			options: {
+				real: { type: 'boolean', default: false },
+				port: { type: 'string' },
+				'emulator-port': { type: 'string' },
+				n8n: { type: 'string', default: DEFAULT_N8N_VERSION },
+				fresh: { type: 'boolean', default: false },
+				'no-build': { type: 'boolean', default: false },
+				help: { type: 'boolean', short: 'h', default: false },
+			},
+			allowPositionals: false,
+		}).values;
+	} catch (error) {
+		fail(`${error.message}\n\n${HELP}`);
+	}
+	if (parsed.help) {
+		process.stdout.write(`${HELP}\n`);
+		process.exit(0);
+	}
+	const port = Number(parsed.port ?? process.env.N8N_PORT ?? 5678);
+	const emulatorPort = Number(parsed['emulator-port'] ?? process.env.EMULATOR_PORT ?? 8787);
+	for (const [name, value] of [
+		['--port', port],
+		['--emulator-port', emulatorPort],
+	]) {
+		if (!Number.isInteger(value) || value < 1 || value > 65535) fail(`${name} must be a port number`);
+	}
+	if (!N8N_TARGETS[parsed.n8n]) fail(`--n8n must be one of ${Object.keys(N8N_TARGETS).join(', ')}`);
+	const real = parsed.real || /^(1|true|yes)$/i.test(process.env.MADMIMI_REAL ?? '');
+	return { real, port, emulatorPort, version: parsed.n8n, fresh: parsed.fresh, build: !parsed['no-build'] };
+}
+
+async function main() {
+	const options = parse();
+	const startedAt = Date.now();
+	let realAccount;
+	if (options.real) {
+		const username = process.env.MADMIMI_USERNAME ?? '';
+		const apiKey = process.env.MADMIMI_API_KEY ?? '';
+		if (!username || !apiKey) {
+			fail('--real needs the Mad Mimi account: set MADMIMI_USERNAME (your sign-in email) and MADMIMI_API_KEY (Account → API).');
+		}
+		realAccount = { username, apiKey, baseUrl: (process.env.MADMIMI_BASE_URL || 'https://api.madmimi.com').replace(/\/+$/, '') };
+	}
+	if (!fs.existsSync(path.join(REPO_ROOT, 'node_modules', 'ts-node'))) fail('run `npm ci` first.');
+
+	const stateDir = path.resolve(process.env.MADMIMI_START_DIR || path.join(REPO_ROOT, '.n8n-cache'));
+	const userFolder = path.join(stateDir, `n8n-${options.version}`);
+	const owner = {
+		email: process.env.N8N_OWNER_EMAIL || 'owner@example.com',
+		password: process.env.N8N_OWNER_PASSWORD || 'MadMimi-demo-1',
+		firstName: 'Demo',
+		lastName: 'Owner',
+	};
+
+	installExitHandlers(() => process.stdout.write(`\nStopping n8n${options.real ? '' : ' and the emulator'} ...\n`), 0);
+
+	if (await portInUse(options.port)) fail(`port ${options.port} is in use (another n8n?): stop it or pass --port N.`);
+
+	const install = await ensureN8n(options.version);
+
+	if (options.fresh) fs.rmSync(userFolder, { recursive: true, force: true });
+	fs.mkdirSync(userFolder, { recursive: true });
+	const logDir = path.join(stateDir, 'logs');
+	fs.mkdirSync(logDir, { recursive: true });
+
+	console.log(options.build ? 'Building and packing n8n-nodes-madmimi ...' : 'Packing n8n-nodes-madmimi ...');
+	const packDir = path.join(stateDir, 'pack');
+	fs.rmSync(packDir, { recursive: true, force: true });
+	const { tarball, report } = await buildAndPack(packDir, { build: options.build, logFile: path.join(logDir, 'build.log') });
+	const packageDir = await installPackage(userFolder, tarball);
+	const withTrigger = packageHasTrigger(packageDir);
+
+	let emulator;
+	let account;
+	if (realAccount) {
+		account = { name: CREDENTIAL_NAME_REAL, ...realAccount };
+	} else {
+		let emulatorPort = options.emulatorPort;
+		if (await portInUse(emulatorPort)) emulatorPort = await freePort();
+		emulator = await startEmulator({ port: emulatorPort, logFile: path.join(logDir, 'emulator.log') });
+		account = { name: CREDENTIAL_NAME_LOCAL, ...DEMO_CREDENTIALS, baseUrl: emulator.baseUrl };
+	}
+
+	const env = n8nEnv(install, { userFolder, port: options.port, brokerPort: await freePort() });
+	console.log('Importing the credential and the example workflows ...');
+	const importDir = fs.mkdtempSync(path.join(stateDir, 'import-'));
+	try {
+		// holds the API key in clear for the moment of the import (n8n encrypts it): owner-only, removed at once
+		const credFile = credentialsFile(path.join(importDir, 'credentials.json'), account);
+		fs.chmodSync(credFile, 0o600);
+		await n8nCli(install, env, ['import:credentials', `--input=${credFile}`], { logFile: path.join(logDir, 'import.log') });
+		const workflowsDir = path.join(importDir, 'workflows');
+		fs.mkdirSync(workflowsDir);
+		const examples = exampleFiles({ withTrigger });
+		for (const file of examples) fs.copyFileSync(file, path.join(workflowsDir, path.basename(file)));
+		await n8nCli(install, env, ['import:workflow', '--separate', `--input=${workflowsDir}`], { logFile: path.join(logDir, 'import.log') });
+	} finally {
+		fs.rmSync(importDir, { recursive: true, force: true });
+	}
+
+	console.log(`Starting n8n ${options.version} ...`);
+	const n8n = await startN8n(install, env, { logFile: path.join(logDir, 'n8n.log') });
+	const rest = new N8nRest(n8n.baseUrl);
+	let login = `your owner account (not ${owner.email} / the default password)`;
+	try {
+		const outcome = await rest.setupOwnerOrLogin(owner);
+		login = `${owner.email} / ${owner.password}${outcome === 'created' ? ' (owner account created now)' : ''}`;
+	} catch {
+		// the owner was changed in the editor: the user knows their login
+	}
+	const workflows = (await rest.request('GET', '/rest/workflows', undefined, { expectOk: false })).json?.data ?? [];
+	const examples = workflows.filter((w) => /^Mad Mimi: /.test(w.name)).map((w) => w.name);
+
+	const lines = [
+		'',
+		`n8n ${options.version} is running with ${report.name} ${report.version} (${Math.round((Date.now() - startedAt) / 1000)} s):`,
+		'',
+		`  Open         ${n8n.baseUrl}`,
+		`  Log in       ${login}`,
+		realAccount
+			? `  Credential   "${account.name}" -> ${account.baseUrl} as ${account.username} (the REAL service: example workflows write to this account)`
+			: `  Credential   "${account.name}" -> the emulator's demo account`,
+		...(emulator
+			? [
+					`  Emulator     ${emulator.baseUrl} (demo data, in memory; ${emulator.baseUrl}/__emulator/requests shows what the node sent,`,
+					'               /__emulator/state what it stores, POST /__emulator/reset starts over)',
+				]
+			: []),
+		`  Workflows    ${examples.length ? examples.join('\n               ') : '(none found)'}`,
+		...(withTrigger ? [] : ['               (the trigger example is left out: this build has no Mad Mimi Trigger)']),
+		`  Data, logs   ${userFolder}, ${logDir}`,
+		'',
+		`Press Ctrl-C to stop n8n${emulator ? ' and the emulator' : ''}.`,
+		'',
+	];
+	process.stdout.write(`${lines.join('\n')}\n`);
+
+	// ends when one of them stops by itself
+	const watched = [n8n.proc, ...(emulator ? [emulator.proc] : [])];
+	const first = await Promise.race(watched.map((p) => p.exited.then((result) => ({ p, result }))));
+	if (isStopping()) return; // Ctrl-C: the signal handler stops the rest and exits
+	process.stderr.write(`\n${first.p.name} stopped unexpectedly (code ${first.result.code}, signal ${first.result.signal}):\n${lastLines(first.p.output, 30)}\n`);
+	await stopAll();
+	process.exit(1);
+}
+
+main().catch(async (error) => {
+	process.stderr.write(`\nnpm start failed: ${error.message}\n`);
+	await stopAll();
+	process.exit(1);
+});
