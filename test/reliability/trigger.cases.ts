@@ -11,22 +11,12 @@ import type { Emulator, FaultRule } from '../emulator';
 import { PollingWorkflow } from '../harness';
 import { logs } from './capture';
 import { figures, leaksIn, serialize, DEMO_KEY } from './support';
+import { rng } from '../support/random';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A small deterministic random generator (mulberry32), so a failure reproduces. */
-function rng(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const PORTAL = `<!DOCTYPE html><html><head><title>Sign in</title></head><body><p>You asked for /audience_members/suppressed_since/1.txt?api_key=${DEMO_KEY}</p></body></html>`;
 const ECHO = `<html><body><h1>Error</h1><p>api_key=${DEMO_KEY}</p><p>${DEMO_KEY}</p></body></html>`;
