@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorValue } from '../helpers/params';
-import { inputError, printable } from '../helpers/validation';
+import { inputError, printable, readPositiveId } from '../helpers/validation';
 
 /** The promotion a request is about: picked from the account, or its ID typed or mapped. */
 export function promotionLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
@@ -79,16 +79,11 @@ export function mailingLocator(overrides: Partial<INodeProperties> = {}): INodeP
  * request is sent.
  */
 export function positiveId(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string, what: string): number {
-	let text: string;
-	if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
-	else if (typeof value === 'string') text = value.trim();
-	else if (value === undefined || value === null) text = '';
-	else text = String(value);
+	const { text, id } = readPositiveId(value);
 	if (text === '') {
 		throw inputError(ctx, itemIndex, `The field "${field}" is empty`, `Pick a ${what} from the list, or type or map its ID.`);
 	}
-	const id = /^\d+$/.test(text) ? Number(text) : NaN;
-	if (!Number.isSafeInteger(id) || id < 1) {
+	if (id === undefined) {
 		throw inputError(
 			ctx,
 			itemIndex,

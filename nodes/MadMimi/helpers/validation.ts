@@ -83,3 +83,30 @@ export function printable(text: string): string {
 	// cut by code points, never inside a surrogate pair
 	return chars.length > 80 ? `${chars.slice(0, 80).join('')}…` : chars.join('');
 }
+
+/**
+ * A record ID as the service takes it: a positive whole number given as a number or as digits
+ * (white space around them dropped). Returns the text it read, and the ID when it is one; the
+ * caller words the error for its own field.
+ */
+export function readPositiveId(value: unknown): { text: string; id?: number } {
+	let text: string;
+	if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
+	else if (typeof value === 'string') text = value.trim();
+	else if (value === undefined || value === null) text = '';
+	else text = String(value).trim();
+	const id = /^\d+$/.test(text) ? Number(text) : NaN;
+	return Number.isSafeInteger(id) && id >= 1 ? { text, id } : { text };
+}
+
+/** Whether a text is a full http or https address, with a host and no white space or control characters. */
+export function isHttpUrl(text: string): boolean {
+	if (/\s/.test(text) || hasControlChars(text)) return false;
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return false;
+	}
+	return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { inputError, printable, requireText } from '../../helpers/validation';
+import { inputError, isHttpUrl, printable, requireText } from '../../helpers/validation';
 import { madMimiRequest } from '../../transport';
 import { serviceText } from '../../transport/errors';
 
@@ -72,13 +72,7 @@ type ContentSource = 'html' | 'plainText' | 'htmlAndPlainText' | 'url';
 
 function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
 	const text = requireText(ctx, itemIndex, value, 'URL', 'Give the address of a web page, e.g. https://example.com/newsletter.html.');
-	let url: URL | undefined;
-	try {
-		url = new URL(text);
-	} catch {
-		url = undefined;
-	}
-	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || /\s/.test(text)) {
+	if (!isHttpUrl(text)) {
 		throw inputError(
 			ctx,
 			itemIndex,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { inputError, printable } from '../../helpers/validation';
+import { inputError, printable, readPositiveId } from '../../helpers/validation';
 import { requestJson } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -22,13 +22,11 @@ export const description = updateDisplayOptions(
 );
 
 function webformId(ctx: IExecuteFunctions, itemIndex: number): number {
-	const raw = ctx.getNodeParameter('webformId', itemIndex, '') as unknown;
-	const text = raw === undefined || raw === null ? '' : String(raw).trim();
+	const { text, id } = readPositiveId(ctx.getNodeParameter('webformId', itemIndex, '') as unknown);
 	if (text === '') {
 		throw inputError(ctx, itemIndex, 'The field "Webform ID" is empty', 'Give the number of the signup form, e.g. 42.');
 	}
-	const id = /^\d+$/.test(text) ? Number(text) : NaN;
-	if (!Number.isSafeInteger(id) || id < 1) {
+	if (id === undefined) {
 		throw inputError(
 			ctx,
 			itemIndex,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { hasControlChars, inputError, printable } from '../../helpers/validation';
+import { inputError, isHttpUrl, printable } from '../../helpers/validation';
 import { madMimiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -62,17 +62,6 @@ const KEY = /^[a-z][a-z0-9_]*$/;
 // form names the request needs for itself: a link may not take their place
 const RESERVED = new Set(['username', 'api_key']);
 
-function isWebAddress(text: string): boolean {
-	if (/\s/.test(text) || hasControlChars(text)) return false;
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		return false;
-	}
-	return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const raw = this.getNodeParameter('links.link', itemIndex, []) as unknown;
 	const entries = Array.isArray(raw) ? (raw as IDataObject[]) : [];
@@ -107,7 +96,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (url === '') {
 			throw inputError(this, itemIndex, `Link ${n} (${key}): the field "URL" is empty`, 'Give the address of your page, e.g. https://www.facebook.com/yourpage.');
 		}
-		if (!isWebAddress(url)) {
+		if (!isHttpUrl(url)) {
 			throw inputError(
 				this,
 				itemIndex,
