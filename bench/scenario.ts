@@ -7,7 +7,7 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { xmlRecords } from '../nodes/MadMimi/parsing';
+import { xmlList } from '../nodes/MadMimi/parsing';
 import { DEMO_CREDENTIALS } from '../test/emulator';
 import { runNode, setCredentials, shutdownHarness } from '../test/harness';
 
@@ -117,7 +117,7 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
 		const bytes = pages.reduce((sum, p) => sum + p.length, 0);
 		let parsed = 0;
 		const parse = await timed(async () => {
-			for (let round = 0; round < 3; round++) for (const page of pages) parsed += xmlRecords(page).length;
+			for (let round = 0; round < 3; round++) for (const page of pages) parsed += xmlList(page).records.length;
 		});
 		return {
 			records: result.items.length,

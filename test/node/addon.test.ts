@@ -61,15 +61,15 @@ describe('addon.getAvailable / getAll', () => {
 });
 
 describe('addon.activate', () => {
-	test('a deactivated free addon picked from the list: status read, paid checked, then toggled', async () => {
+	test('a deactivated free addon picked from the list: status read, toggled, then read again to confirm', async () => {
 		const { items, error } = await runNode({ parameters: addonParams('activate', fromList('social_sharing', 'Social sharing')) });
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ addon: 'social_sharing', id: 3, name: 'Social sharing', status: 'activated', changed: true }]);
+		expect(items.map((i) => i.json)).toEqual([{ addon: 'social_sharing', id: 3, key: 'social_sharing', name: 'Social sharing', status: 'activated', changed: true }]);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/addons.xml', params: {} },
-			{ method: 'GET', path: '/addons/available.xml', params: {} },
 			{ method: 'POST', path: '/addon/social_sharing/toggle', params: {} },
+			{ method: 'GET', path: '/addons.xml', params: {} },
 		]);
 		expect(statusOf('social_sharing')).toBe('activated');
 	});
@@ -77,33 +77,40 @@ describe('addon.activate', () => {
 	test('an addon already activated: nothing is toggled, changed is false', async () => {
 		const { items, error } = await runNode({ parameters: addonParams('activate', byKey('ab_testing')) });
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ addon: 'ab_testing', id: 1, name: 'A/B testing', status: 'activated', changed: false }]);
+		expect(items.map((i) => i.json)).toEqual([{ addon: 'ab_testing', id: 1, key: 'ab_testing', name: 'A/B testing', status: 'activated', changed: false }]);
 		expect(env.emulator.requests).toHaveLength(1);
 		expect(toggles()).toHaveLength(0);
 		expect(statusOf('ab_testing')).toBe('activated');
 	});
 
-	test('a paid addon fails with a clear message before any toggle is sent', async () => {
+	test("a paid addon: Mad Mimi's refusal, with where to activate it", async () => {
 		const { items, error } = await runNode({ parameters: addonParams('activate', byKey('custom_domain')) });
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('The addon "Custom domain" (custom_domain) is a paid addon: Mad Mimi does not let the API activate it');
-		expect(error?.description).toContain('Activate it in the Mad Mimi web app');
+		expect(error?.message).toBe('Mad Mimi refused the request: Paid addons cannot be activated through the API');
+		expect(error?.description).toContain('Paid addons can only be activated in the Mad Mimi web app');
 		expect(error?.context?.itemIndex).toBe(0);
-		expect(toggles()).toHaveLength(0);
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/addons.xml', '/addons/available.xml']);
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/addons.xml', '/addon/custom_domain/toggle']);
 		expect(statusOf('custom_domain')).toBe('deactivated');
+	});
+
+	test('a toggle Mad Mimi accepts but does not carry out fails: the status is read again', async () => {
+		env.emulator.faults.add({ method: 'POST', path: '/addon/social_sharing/toggle', times: 1, respond: { status: 200, body: ' ' } });
+		const { error } = await runNode({ parameters: addonParams('activate', byKey('social_sharing')) });
+		expect(error?.message).toBe('Mad Mimi did not activate the addon with the key "social_sharing"');
+		expect(error?.description).toContain('still deactivated');
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/addons.xml', '/addon/social_sharing/toggle', '/addons.xml']);
 	});
 
 	test('a paid addon that is already activated: no error, nothing sent', async () => {
 		const { items, error } = await runNode({ parameters: addonParams('activate', byId('4')) });
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ addon: 'advanced_reporting', id: 4, name: 'Advanced reporting', status: 'activated', changed: false });
+		expect(items[0].json).toEqual({ addon: '4', id: 4, key: 'advanced_reporting', name: 'Advanced reporting', status: 'activated', changed: false });
 		expect(toggles()).toHaveLength(0);
 	});
 
 	test('by ID: the toggle goes to the ID the user gave', async () => {
 		const { items } = await runNode({ parameters: addonParams('activate', byId('3')) });
-		expect(items[0].json).toMatchObject({ addon: 'social_sharing', status: 'activated', changed: true });
+		expect(items[0].json).toMatchObject({ addon: '3', key: 'social_sharing', status: 'activated', changed: true });
 		expect(toggles().map((r) => [r.method, r.rawPath])).toEqual([['POST', '/addon/3/toggle']]);
 		expect(statusOf('social_sharing')).toBe('activated');
 	});
@@ -126,11 +133,11 @@ describe('addon.deactivate', () => {
 	test('an activated addon by ID is toggled off', async () => {
 		const { items, error } = await runNode({ parameters: addonParams('deactivate', byId('5')) });
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ addon: 'rss_campaigns', id: 5, name: 'RSS campaigns', status: 'deactivated', changed: true }]);
-		// deactivating never needs the catalogue
+		expect(items.map((i) => i.json)).toEqual([{ addon: '5', id: 5, key: 'rss_campaigns', name: 'RSS campaigns', status: 'deactivated', changed: true }]);
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/addons.xml', params: {} },
 			{ method: 'POST', path: '/addon/5/toggle', params: {} },
+			{ method: 'GET', path: '/addons.xml', params: {} },
 		]);
 		expect(statusOf('rss_campaigns')).toBe('deactivated');
 	});
@@ -144,7 +151,7 @@ describe('addon.deactivate', () => {
 	test('an addon already deactivated: nothing is toggled', async () => {
 		const { items, error } = await runNode({ parameters: addonParams('deactivate', byKey('social_sharing')) });
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ addon: 'social_sharing', id: 3, name: 'Social sharing', status: 'deactivated', changed: false });
+		expect(items[0].json).toEqual({ addon: 'social_sharing', id: 3, key: 'social_sharing', name: 'Social sharing', status: 'deactivated', changed: false });
 		expect(env.emulator.requests).toHaveLength(1);
 		expect(toggles()).toHaveLength(0);
 	});
@@ -233,10 +240,11 @@ describe('addon locator input', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toMatchObject({ addon: 'social_sharing', changed: true });
-		expect(items[1].json.error).toBe('The addon "Custom domain" (custom_domain) is a paid addon: Mad Mimi does not let the API activate it');
-		expect(items[1].json.description).toContain('Nothing was changed');
+		expect(items[1].json.error).toBe('Mad Mimi refused the request: Paid addons cannot be activated through the API');
+		expect(items[1].json.description).toContain('Paid addons can only be activated in the Mad Mimi web app');
 		expect(items[2].json).toMatchObject({ addon: 'ab_testing', changed: false });
-		expect(toggles().map((r) => r.rawPath)).toEqual(['/addon/social_sharing/toggle']);
+		expect(toggles().map((r) => r.rawPath)).toEqual(['/addon/social_sharing/toggle', '/addon/custom_domain/toggle']);
+		expect(statusOf('custom_domain')).toBe('deactivated');
 	});
 
 	test('without continueOnFail the error names the failing item', async () => {
@@ -245,7 +253,7 @@ describe('addon locator input', () => {
 			{ json: { addon: 'custom_domain' } },
 			{ json: { addon: 'social_sharing' } },
 		]);
-		expect(error?.message).toContain('is a paid addon');
+		expect(error?.message).toContain('Paid addons cannot be activated');
 		expect(error?.context?.itemIndex).toBe(1);
 		expect(statusOf('social_sharing')).toBe('deactivated');
 	});

@@ -141,7 +141,7 @@ describe('audienceMember.import from CSV and text', () => {
 		const csvText = 'email,first name,add_list\njane@example.com,Jane,Newsletter\n"joe@example.com","Joe, Jr.",VIP Customers\n';
 		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'csv', csvSource: 'text', csvText } });
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ success: true, importId: env.emulator.store.imports[0].id, rows: 2 });
+		expect(items[0].json).toEqual({ success: true, importId: env.emulator.store.imports[0].id, rows: 2, skipped: 0, skippedRows: [] });
 		expect(env.emulator.requests[0].form.csv_file).toBe(csvText);
 		expect(env.emulator.store.members.get('joe@example.com')?.fields['first name']).toBe('Joe, Jr.');
 		expect(env.emulator.store.lists.get('VIP Customers')!.members.has('joe@example.com')).toBe(true);
@@ -192,9 +192,71 @@ describe('audienceMember.import from CSV and text', () => {
 		expect(env.emulator.store.lists.get('Beta testers (EU)')!.members.has('max@example.com')).toBe(true);
 	});
 
-	test('unstructured text with something that is not an address is refused before any request', async () => {
-		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'text', text: 'jane@example.com, bob, "Orphan name"' } });
-		expect(error?.message).toBe('The field "Text" holds 2 value(s) that are not email addresses: bob, "Orphan name"');
+	test('unstructured text: the valid addresses are imported, the other tokens reported ("Report and Skip", the default)', async () => {
+		const text = 'jane@example.com "Jane Doe", bob, "Orphan name" joe@example.com';
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'text', text } });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({
+			success: true,
+			importId: env.emulator.store.imports[0].id,
+			rows: 2,
+			emails: ['jane@example.com', 'joe@example.com'],
+			skipped: 2,
+			skippedRows: [
+				{ row: 2, value: 'bob', reason: 'not a valid email address' },
+				{ row: 3, value: '"Orphan name"', reason: 'a name without an address before it' },
+			],
+		});
+		expect(env.emulator.requests).toHaveLength(1);
+		expect(env.emulator.requests[0].form.csv_file).toBe('email,name\njane@example.com,Jane Doe\njoe@example.com,\n');
+		expect(env.emulator.store.members.has('bob')).toBe(false);
+	});
+
+	test('unstructured text with "Invalid Addresses" = "Stop the Workflow": refused before any request, naming the tokens', async () => {
+		const { error } = await runNode({
+			parameters: { resource: 'audienceMember', operation: 'import', source: 'text', text: 'jane@example.com, bob, "Orphan name"', options: { invalidRows: 'fail' } },
+		});
+		expect(error?.message).toBe('The field "Text" holds 2 row(s) without a valid email address; nothing was imported');
+		expect(error?.description).toContain('2: "bob", 3: ""Orphan name""');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('unstructured text with no valid address at all fails, whatever the option: nothing would be imported', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'text', text: 'bob, alice at example' } });
+		expect(error?.message).toBe('The field "Text" holds no valid email address; nothing was imported');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('a CSV with rows without a valid address: the others are sent, re-written without them, and the skipped rows reported', async () => {
+		const csvText = 'email,first name\njane@example.com,Jane\nnot-an-address,Bob\n,Nobody\n"joe@example.com","Joe, Jr."\n';
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'csv', csvSource: 'text', csvText } });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({
+			success: true,
+			rows: 2,
+			skipped: 2,
+			skippedRows: [
+				{ row: 2, value: 'not-an-address', reason: 'not a valid email address' },
+				{ row: 3, value: '', reason: 'no address in the email column' },
+			],
+		});
+		expect(env.emulator.requests[0].form.csv_file).toBe('email,first name\njane@example.com,Jane\njoe@example.com,"Joe, Jr."\n');
+		expect(env.emulator.store.members.get('joe@example.com')?.fields['first name']).toBe('Joe, Jr.');
+	});
+
+	test('a CSV with a bad row and "Stop the Workflow": nothing sent', async () => {
+		const { error } = await runNode({
+			parameters: {
+				resource: 'audienceMember',
+				operation: 'import',
+				source: 'csv',
+				csvSource: 'text',
+				csvText: 'email\njane@example.com\nbob\n',
+				options: { invalidRows: 'fail' },
+			},
+		});
+		expect(error?.message).toBe('The CSV in the field "CSV Text" holds 1 row(s) without a valid email address; nothing was imported');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 

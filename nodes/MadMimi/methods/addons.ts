@@ -1,20 +1,24 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
+import { recordChoice } from '../helpers/records';
 import { requestXmlRecords } from '../transport';
 
-/** The account's addons whose name or key contains the filter; the value is the key. */
+/** The status words of an addon record: never its key or its name. */
+const STATUS_WORDS = new Set(['activated', 'deactivated', 'active', 'inactive', 'enabled', 'disabled']);
+
+/**
+ * The account's addons whose name or key contains the filter. The records' field names are not
+ * known (no source shows them): each addon is shown and addressed by its values (recordChoice).
+ */
 async function searchAddons(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const addons = await requestXmlRecords.call(this, { method: 'GET', path: ['addons'] });
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results = addons
-		.filter((a) => a.key !== undefined && a.key !== null && String(a.key) !== '')
-		.map((a) => ({
-			name: a.name === undefined || a.name === null || String(a.name) === '' ? String(a.key) : String(a.name),
-			value: String(a.key),
-		}))
+		.map((a) => recordChoice(a, STATUS_WORDS))
+		.filter((a): a is { name: string; value: string } => a !== undefined)
 		.filter((a) => !wanted || a.name.toLowerCase().includes(wanted) || a.value.toLowerCase().includes(wanted))
 		.sort((a, b) => a.name.localeCompare(b.name));
-	return { results };
+	return { results: results as INodeListSearchItems[] };
 }
 
 export const addonListSearch = { searchAddons };

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { promotionRecord } from '../actions/promotion/getAll.operation';
 import { requestXmlRecords } from '../transport';
 
 /** Promotions a page of /promotions.xml holds; a shorter page is the last one. */
@@ -92,7 +93,7 @@ export const promotionListSearch = {
 				description: 'Check the promotion in the field "Promotion": it may have been trashed.',
 			});
 		}
-		const mailings = Array.isArray(found[0].mailings) ? (found[0].mailings as IDataObject[]) : [];
+		const mailings = promotionRecord(found[0]).mailings as IDataObject[];
 		const results = mailings
 			.map(mailingItem)
 			.filter((r): r is INodeListSearchItems => r !== undefined)

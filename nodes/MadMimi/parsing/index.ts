@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { camelCase, toIsoDateTime } from './values';
 import { XmlAnswerError } from './xml';
 
-export { parseXml, xmlRecords, XmlAnswerError } from './xml';
+export { xmlDocument, xmlList, XmlAnswerError } from './xml';
+export type { XmlList, XmlReadOptions } from './xml';
 export { camelCase, convertScalar, toIsoDateTime } from './values';
 
 /** An answer that cannot be read as the format its path promises. */
@@ -38,6 +39,27 @@ function normalizeJson(value: unknown): unknown {
 	}
 	if (typeof value === 'string') return toIsoDateTime(value) ?? value;
 	return value;
+}
+
+/**
+ * The records of a JSON list answer, whatever its keys are called: the elements of an array; of
+ * an object that holds exactly one array (beside counters or flags), that array's elements; any
+ * other object is one record. An element that is not an object is `{ value }`.
+ */
+export function jsonList(answer: unknown): IDataObject[] {
+	let list: unknown[];
+	if (Array.isArray(answer)) list = answer;
+	else if (answer === null || answer === undefined) list = [];
+	else if (typeof answer === 'object') {
+		if (Object.keys(answer).length === 0) return [];
+		const arrays = Object.values(answer as IDataObject).filter((v) => Array.isArray(v));
+		list = arrays.length === 1 ? (arrays[0] as unknown[]) : [answer];
+	} else list = [answer];
+	return list.map((entry) =>
+		entry !== null && typeof entry === 'object' && !Array.isArray(entry)
+			? (entry as IDataObject)
+			: { value: entry as IDataObject[keyof IDataObject] },
+	);
 }
 
 /** The non-empty lines of a plain-text answer (suppressed_since: one address a line). */

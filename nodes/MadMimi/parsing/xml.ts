@@ -3,27 +3,40 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { camelCase, convertScalar, decodeXmlText } from './values';
 
-/**
- * Container elements of the service's documents and the element each one repeats. A container
- * always becomes an array of its children, whether it holds many, one, or none (`<x/>` or
- * `<x></x>`): `<mailings><mailing …/></mailings>` → `mailings: [{…}]`.
+/*
+ * Reading the service's XML without knowing its element names.
+ *
+ * Only a few of the service's documents have a recorded shape (lists, promotions, members, the
+ * mailing statistics); for the others (recipients, links, addons, domains, child accounts, drip
+ * campaigns…) no source shows the element or attribute names. So the reader depends on no name:
+ *
+ * 1. A list answer's records are the child elements of its root, whatever they are called, in
+ *    document order. The root's own attributes (paging figures) are not records: they are
+ *    returned apart, as `meta`.
+ * 2. A record's attributes and child elements are its fields, in camelCase; nothing is dropped.
+ *    A record that is only text (`<domain>example.com</domain>`) is `{ domain: 'example.com' }`.
+ * 3. Inside a record, an element without attributes or text whose child elements all share one
+ *    name is a WRAPPER: an array of its children. With two or more children that is certain.
+ * 4. The ambiguous case, an element holding exactly one child element (and no attributes or
+ *    text): it is a wrapper of one when that child is itself a record (has attributes or child
+ *    elements: `<drips><drip id="1"/></drips>` → `drips: [{ id: 1 }]`); when the child is a
+ *    plain value (`<address><street>Main St</street></address>`) it is a record with one field
+ *    (`address: { street: 'Main St' }`), unless the same document shows an element of that name
+ *    as a wrapper elsewhere (rule 6).
+ * 5. An empty element (`<x/>`, `<x></x>`, white space only) is null, unless the same document
+ *    shows an element of that name as a wrapper elsewhere (rule 6): then it is `[]`.
+ * 6. Evidence is read over the whole document before values are settled: an element name seen
+ *    as a wrapper anywhere makes every element of that name a wrapper (an empty one `[]`, one
+ *    with a single plain child a one-element array), and a child record seen repeated under a
+ *    parent (`<promotion><mailing/><mailing/></promotion>`) is an array under every parent of
+ *    that name, even where it appears once. So all records of one answer have one shape.
+ * 7. Where a recording shows a container (the `lists` of a member, the `links` of the mailing
+ *    statistics), the operation names it in `arrays`, and it is always an array, also when empty
+ *    and with no evidence in the document.
+ *
+ * Values: numbers as numbers, true/false as booleans, date-times as ISO 8601 with their offset,
+ * empty as null (see values.ts).
  */
-const CONTAINERS: Record<string, string> = {
-	lists: 'list',
-	promotions: 'promotion',
-	mailings: 'mailing',
-	links: 'link',
-	recipients: 'recipient',
-	promotion_attempts: 'promotion_attempt',
-	addons: 'addon',
-	google_analytics: 'domain',
-	domains: 'domain',
-	social_links: 'social_link',
-	participants: 'participant',
-	drip_campaigns: 'drip_campaign',
-	drips: 'drip',
-	fields: 'field',
-};
 
 const ATTR = '@_';
 const TEXT = '#text';
@@ -49,22 +62,25 @@ const parser = new XMLParser({
 
 export class XmlAnswerError extends Error {}
 
-type RawNode = string | number | boolean | IDataObject | RawNode[] | undefined | null;
+type RawNode = string | IDataObject | RawNode[] | undefined | null;
 
-/** A parsed document: the root element's name and its normalised content. */
-export interface XmlDocument {
-	root: string;
-	value: unknown;
+/** How to read one answer: the containers its recording shows (raw element names). */
+export interface XmlReadOptions {
+	arrays?: readonly string[];
 }
 
-/**
- * Parses an XML answer into clean JSON: camelCase keys (attributes and child elements
- * alike), converted scalars, containers as arrays. Unknown fields are kept.
- */
-export function parseXml(text: string): XmlDocument {
-	const body = text.replace(/^\uFEFF/, '').trim();
+/** A list answer: one record per child element of the root, and the root's own attributes. */
+export interface XmlList {
+	root: string;
+	records: IDataObject[];
+	meta: IDataObject;
+}
+
+/** Checks and parses an XML answer; returns the root element's name and raw content. */
+function parseRoot(text: string): { root: string; node: RawNode } {
+	const body = text.charCodeAt(0) === 0xfeff ? text.slice(1).trim() : text.trim();
 	if (body === '') throw new XmlAnswerError('The answer was empty where an XML document was expected');
-	if (!body.startsWith('<')) throw new XmlAnswerError('The answer is not an XML document');
+	if (body.charCodeAt(0) !== 60 /* < */) throw new XmlAnswerError('The answer is not an XML document');
 	if (/<!DOCTYPE/i.test(body)) {
 		throw new XmlAnswerError(
 			/<!DOCTYPE\s+html/i.test(body)
@@ -80,88 +96,181 @@ export function parseXml(text: string): XmlDocument {
 		parseFailure = error instanceof Error ? error.message : String(error);
 	}
 	if (parseFailure !== undefined) throw new XmlAnswerError(`The answer is not well-formed XML: ${parseFailure}`);
-	const roots = Object.keys(parsed).filter((k) => k !== TEXT);
-	if (roots.length !== 1) throw new XmlAnswerError('The answer is not an XML document with one root element');
-	const root = roots[0];
+	let root: string | undefined;
+	for (const key in parsed) {
+		if (key === TEXT) continue;
+		if (root !== undefined || Array.isArray(parsed[key])) {
+			throw new XmlAnswerError('The answer is not an XML document with one root element');
+		}
+		root = key;
+	}
+	if (root === undefined) throw new XmlAnswerError('The answer is not an XML document with one root element');
 	if (/^html$/i.test(root)) throw new XmlAnswerError('The answer is an HTML page, not an XML document');
-	return { root, value: normalize(parsed[root] as RawNode, root) };
+	return { root, node: parsed[root] as RawNode };
 }
 
-/**
- * The records of a document: the children of a container root (`<lists>` → its lists), or
- * the root element itself as one record.
- */
-export function xmlRecords(text: string): IDataObject[] {
-	const { value } = parseXml(text);
-	if (Array.isArray(value)) return value.map(asRecord);
-	if (value === null) return [];
-	return [asRecord(value)];
-}
-
-function asRecord(value: unknown): IDataObject {
-	if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
-	return { value: value as IDataObject[keyof IDataObject] };
-}
-
-function normalize(node: RawNode, tag: string): unknown {
-	const child = CONTAINERS[tag];
-	if (child !== undefined && !(Array.isArray(node) && tag !== child)) {
-		return normalizeContainer(node, child);
+/** The records of a list answer (rule 1): the root's child elements, whatever their names. */
+export function xmlList(text: string, options: XmlReadOptions = {}): XmlList {
+	const { root, node } = parseRoot(text);
+	const reader = new DocumentReader(options);
+	const records: IDataObject[] = [];
+	const meta: IDataObject = {};
+	if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
+		for (const key in node) {
+			if (key === TEXT || key === CDATA) continue;
+			if (key.startsWith(ATTR)) {
+				meta[camelCase(key.slice(ATTR.length))] = convertScalar(decodeXmlText(String(node[key])));
+				continue;
+			}
+			const children = node[key] as RawNode;
+			if (Array.isArray(children)) for (const child of children) records.push(reader.record(child, key));
+			else records.push(reader.record(children, key));
+		}
 	}
-	if (Array.isArray(node)) return node.map((n) => normalize(n, tag));
-	if (node === undefined || node === null) return null;
-	if (typeof node !== 'object') return convertScalar(decodeXmlText(String(node)));
-	return normalizeElement(node);
+	reader.settle();
+	return { root, records, meta };
 }
 
-/**
- * A container's children, as an array: its known child element first, then any other element
- * it holds (never dropped). The container's own attributes (paging metadata) are not records.
- */
-function normalizeContainer(node: RawNode, child: string): unknown[] {
-	if (node === undefined || node === null || typeof node !== 'object' || Array.isArray(node)) {
-		return [];
-	}
-	const out: unknown[] = [];
-	const names = Object.keys(node).filter((k) => !k.startsWith(ATTR) && k !== TEXT && k !== CDATA);
-	names.sort((a, b) => (a === child ? -1 : b === child ? 1 : 0));
-	for (const name of names) {
-		const items = (node as IDataObject)[name] as RawNode;
-		const list = Array.isArray(items) ? items : [items];
-		for (const item of list) out.push(normalize(item, name));
-	}
-	return out;
+/** A document that is one record (the mailing statistics): the root element and its fields. */
+export function xmlDocument(text: string, options: XmlReadOptions = {}): IDataObject {
+	const { root, node } = parseRoot(text);
+	const reader = new DocumentReader(options);
+	const record = reader.record(node, root);
+	reader.settle();
+	return record;
+}
+
+/** Whether a raw element is a record: it has attributes or child elements. */
+function isRecordNode(node: RawNode): boolean {
+	if (node === null || typeof node !== 'object' || Array.isArray(node)) return false;
+	for (const key in node) if (key !== TEXT && key !== CDATA) return true;
+	return false;
 }
 
 /** The text of an element: its decoded text, and its CDATA sections as they are. */
 function elementText(node: IDataObject): string | undefined {
-	const text = node[TEXT] === undefined ? '' : decodeXmlText(String(node[TEXT]));
+	const raw = node[TEXT];
 	const cdata = node[CDATA];
-	if (cdata === undefined) return node[TEXT] === undefined ? undefined : text;
+	if (cdata === undefined) return raw === undefined ? undefined : decodeXmlText(String(raw));
+	const text = raw === undefined ? '' : decodeXmlText(String(raw));
 	return text + (Array.isArray(cdata) ? cdata.map(String).join('') : String(cdata));
 }
 
-function normalizeElement(node: IDataObject): IDataObject | ReturnType<typeof convertScalar> {
-	let hasText = false;
-	let onlyText = true;
-	for (const key in node) {
-		if (key === TEXT || key === CDATA) hasText = true;
-		else onlyText = false;
+/**
+ * Reads the elements of one document. Values whose shape depends on evidence elsewhere in the
+ * document (rules 4–6) are written in their default shape and remembered; `settle()` reshapes
+ * them once the whole document has been read.
+ */
+class DocumentReader {
+	/** Element names seen (or recorded) as wrappers. */
+	private readonly wrappers: Set<string>;
+	/** `parent>child` pairs of a child record seen repeated under its parent. */
+	private readonly repeated = new Set<string>();
+	private readonly emptySlots: Array<[IDataObject, string, string]> = [];
+	private readonly singleSlots: Array<[IDataObject, string, string, unknown]> = [];
+	private readonly childSlots: Array<[IDataObject, string, string]> = [];
+
+	constructor(options: XmlReadOptions) {
+		this.wrappers = new Set(options.arrays ?? []);
 	}
-	const text = hasText ? elementText(node) : undefined;
-	// an element holding only text (and CDATA) is that text
-	if (text !== undefined && onlyText) return convertScalar(text);
-	const out: IDataObject = {};
-	if (text !== undefined) out.value = convertScalar(text);
-	for (const key in node) {
-		if (key === TEXT || key === CDATA) continue;
-		const raw = node[key];
-		if (key.startsWith(ATTR)) {
-			const name = camelCase(key.slice(ATTR.length));
-			if (!(name in out)) out[name] = convertScalar(decodeXmlText(String(raw)));
-			continue;
+
+	/** A record element: always an object (rule 2). */
+	record(node: RawNode, tag: string): IDataObject {
+		if (node === null || typeof node !== 'object' || Array.isArray(node) || !isRecordNode(node)) {
+			let text = '';
+			if (typeof node === 'string') text = decodeXmlText(node);
+			else if (node !== null && typeof node === 'object' && !Array.isArray(node)) text = elementText(node) ?? '';
+			return { [camelCase(tag)]: convertScalar(text) };
 		}
-		out[camelCase(key)] = normalize(raw as RawNode, key) as IDataObject[keyof IDataObject];
+		return this.fields(node, tag);
 	}
-	return out;
+
+	/** The fields of an element with attributes or children. */
+	private fields(node: IDataObject, tag: string): IDataObject {
+		const out: IDataObject = {};
+		const text = elementText(node);
+		if (text !== undefined && text.trim() !== '') out.value = convertScalar(text);
+		for (const key in node) {
+			if (key === TEXT || key === CDATA) continue;
+			const raw = node[key] as RawNode;
+			if (key.startsWith(ATTR)) {
+				const name = camelCase(key.slice(ATTR.length));
+				if (!(name in out)) out[name] = convertScalar(decodeXmlText(String(raw)));
+				continue;
+			}
+			const name = camelCase(key);
+			if (Array.isArray(raw)) {
+				// a child repeated under this element: an array under every element of this name
+				if (isRecordNode(raw[0])) this.repeated.add(`${tag}>${key}`);
+				const list: unknown[] = new Array(raw.length);
+				for (let i = 0; i < raw.length; i++) list[i] = this.value(raw[i], key);
+				out[name] = list as IDataObject[];
+				continue;
+			}
+			out[name] = this.value(raw, key, out, name) as IDataObject[keyof IDataObject];
+			if (isRecordNode(raw) && !Array.isArray(out[name])) this.childSlots.push([out, name, `${tag}>${key}`]);
+		}
+		return out;
+	}
+
+	/** The value of an element inside a record; `slot` is where it is written, for settle(). */
+	private value(node: RawNode, tag: string, out?: IDataObject, name?: string): unknown {
+		if (node === null || node === undefined || typeof node !== 'object') {
+			const text = node === null || node === undefined ? '' : String(node);
+			if (text === '') return this.empty(tag, out, name);
+			return convertScalar(decodeXmlText(text));
+		}
+		if (Array.isArray(node)) return node.map((n) => this.value(n, tag));
+		let attributes = false;
+		let hasText = false;
+		let children = 0;
+		let child = '';
+		for (const key in node) {
+			if (key === TEXT || key === CDATA) hasText = true;
+			else if (key.startsWith(ATTR)) attributes = true;
+			else {
+				children++;
+				child = key;
+			}
+		}
+		if (children === 0 && !attributes) {
+			const text = elementText(node) ?? '';
+			return text.trim() === '' ? this.empty(tag, out, name) : convertScalar(text);
+		}
+		if (children === 1 && !attributes && !(hasText && (elementText(node) ?? '').trim() !== '')) {
+			const inner = node[child] as RawNode;
+			if (Array.isArray(inner)) {
+				// rule 3: repeated children of one name
+				this.wrappers.add(tag);
+				return inner.map((n) => this.value(n, child));
+			}
+			if (isRecordNode(inner) || this.wrappers.has(tag)) {
+				// rule 4: a wrapper of one record (or a known wrapper)
+				this.wrappers.add(tag);
+				return [this.value(inner, child)];
+			}
+			// rule 4: one plain child: a record with one field, unless evidence says wrapper
+			const single = this.value(inner, child);
+			if (out !== undefined && name !== undefined) this.singleSlots.push([out, name, tag, single]);
+			return { [camelCase(child)]: single };
+		}
+		return this.fields(node, tag);
+	}
+
+	private empty(tag: string, out?: IDataObject, name?: string): unknown {
+		if (this.wrappers.has(tag)) return [];
+		if (out !== undefined && name !== undefined) this.emptySlots.push([out, name, tag]);
+		return null;
+	}
+
+	/** Reshapes the values whose shape the rest of the document decided (rules 5 and 6). */
+	settle(): void {
+		for (const [out, name, tag] of this.emptySlots) if (this.wrappers.has(tag)) out[name] = [];
+		for (const [out, name, tag, single] of this.singleSlots) {
+			if (this.wrappers.has(tag)) out[name] = [single] as IDataObject[];
+		}
+		for (const [out, name, pair] of this.childSlots) {
+			if (this.repeated.has(pair)) out[name] = [out[name]] as IDataObject[];
+		}
+	}
 }

@@ -8,7 +8,8 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { addressLines, parseJson, textInteger, xmlRecords } from '../parsing';
+import { addressLines, jsonList, parseJson, textInteger, xmlDocument, xmlList } from '../parsing';
+import type { XmlList, XmlReadOptions } from '../parsing';
 import type { ErrorContext } from './errors';
 import { answerError, connectionError, redactSecrets, statusError } from './errors';
 
@@ -192,9 +193,36 @@ async function readAnswer<T>(ctx: MadMimiContext, req: MadMimiRequest, read: (bo
 	}
 }
 
-/** The records of an XML answer, one per element of its container. */
-export async function requestXmlRecords(this: MadMimiContext, req: Omit<MadMimiRequest, 'format'>): Promise<IDataObject[]> {
-	return await readAnswer(this, { ...req, format: 'xml' }, xmlRecords);
+/** An XML list answer: one record per child element of its root, and the root's attributes. */
+export async function requestXmlList(
+	this: MadMimiContext,
+	req: Omit<MadMimiRequest, 'format'>,
+	options?: XmlReadOptions,
+): Promise<XmlList> {
+	return await readAnswer(this, { ...req, format: 'xml' }, (body) => xmlList(body, options));
+}
+
+/** The records of an XML list answer, one per child element of its root, whatever its name. */
+export async function requestXmlRecords(
+	this: MadMimiContext,
+	req: Omit<MadMimiRequest, 'format'>,
+	options?: XmlReadOptions,
+): Promise<IDataObject[]> {
+	return (await requestXmlList.call(this, req, options)).records;
+}
+
+/** An XML answer that is one record (the mailing statistics). */
+export async function requestXmlDocument(
+	this: MadMimiContext,
+	req: Omit<MadMimiRequest, 'format'>,
+	options?: XmlReadOptions,
+): Promise<IDataObject> {
+	return await readAnswer(this, { ...req, format: 'xml' }, (body) => xmlDocument(body, options));
+}
+
+/** The records of a JSON list answer (see jsonList), keys in camelCase. */
+export async function requestJsonList(this: MadMimiContext, req: Omit<MadMimiRequest, 'format'>): Promise<IDataObject[]> {
+	return await readAnswer(this, { ...req, format: 'json' }, (body) => jsonList(parseJson(body)));
 }
 
 /** A JSON answer, keys in camelCase. */

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { fieldWithValue, findByValue, recordChoice } from '../../helpers/records';
 import { inputError, printable } from '../../helpers/validation';
 import { madMimiRequest, requestXmlRecords } from '../../transport';
 
@@ -92,17 +94,12 @@ export function describeRef(ref: AddonRef): string {
 	return ref.by === 'id' ? `with the ID ${ref.value}` : `with the key "${ref.value}"`;
 }
 
-export function matchesRef(record: IDataObject, ref: AddonRef): boolean {
-	if (ref.by === 'id') return record.id !== undefined && record.id !== null && String(record.id) === ref.value;
-	return record.key !== undefined && record.key !== null && String(record.key) === ref.value;
-}
-
 /** The account's addons with their status (GET /addons.xml). */
 export async function accountAddons(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await requestXmlRecords.call(this, { method: 'GET', path: ['addons'], itemIndex });
 }
 
-/** Every addon Mad Mimi offers, with its description and whether it is paid (GET /addons/available.xml). */
+/** Every addon Mad Mimi offers, with its description (GET /addons/available.xml). */
 export async function availableAddons(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await requestXmlRecords.call(this, { method: 'GET', path: ['addons', 'available'], itemIndex });
 }
@@ -117,29 +114,23 @@ export async function toggleAddon(this: IExecuteFunctions, ref: AddonRef, itemIn
 	});
 }
 
-function label(record: IDataObject): string {
-	const key = record.key === undefined || record.key === null ? '' : String(record.key);
-	const name = record.name === undefined || record.name === null ? '' : String(record.name);
-	if (name && key) return `"${name}" (${key})`;
-	return name ? `"${name}"` : key ? `"${key}"` : `with the ID ${String(record.id)}`;
-}
+/** The words the spec gives an addon's status, and their usual variants. */
+const ACTIVE = new Set(['activated', 'active', 'enabled']);
+const STATUS_WORDS = new Set([...ACTIVE, 'deactivated', 'inactive', 'disabled']);
 
-/**
- * Brings the addon to the wanted status: reads its status first and toggles only when it
- * differs. A paid addon is never toggled on: that fails, before any toggle, with what to do.
- */
-export async function setAddonStatus(
+/** The addon of the account the user gave, found by its ID or key among the record's values. */
+async function findAddon(
 	this: IExecuteFunctions,
+	ref: AddonRef,
 	itemIndex: number,
-	wanted: 'activated' | 'deactivated',
-): Promise<IDataObject[]> {
-	const ref = readAddonRef(this, itemIndex);
+): Promise<{ addon: IDataObject; statusField: string }> {
 	const addons = await accountAddons.call(this, itemIndex);
-	const addon = addons.find((a) => matchesRef(a, ref));
+	const addon = findByValue(addons, ref.value);
 	if (!addon) {
 		const known = addons
-			.filter((a) => a.key !== undefined && a.key !== null)
-			.map((a) => (a.name ? `${String(a.key)} (${String(a.name)})` : String(a.key)));
+			.map((a) => recordChoice(a, STATUS_WORDS))
+			.filter((c) => c !== undefined)
+			.map((c) => (c.name === c.value ? c.value : `${c.value} (${c.name})`));
 		throw inputError(
 			this,
 			itemIndex,
@@ -149,22 +140,51 @@ export async function setAddonStatus(
 				: 'This account lists no addons.',
 		);
 	}
-	const current = addon.status === 'activated' ? 'activated' : 'deactivated';
-	const out: IDataObject = { addon: addon.key ?? ref.value, id: addon.id ?? null, name: addon.name ?? null };
-	if (current === wanted) return [{ ...out, status: current, changed: false }];
-
-	if (wanted === 'activated') {
-		const catalogue = await availableAddons.call(this, itemIndex);
-		const offered = catalogue.find((a) => matchesRef(a, ref)) ?? catalogue.find((a) => a.id === addon.id);
-		if (offered && (offered.paid === true || String(offered.paid) === 'true')) {
-			throw inputError(
-				this,
-				itemIndex,
-				`The addon ${label(addon)} is a paid addon: Mad Mimi does not let the API activate it`,
-				'Activate it in the Mad Mimi web app (Account, Add-ons). Nothing was changed.',
-			);
-		}
+	const statusField = fieldWithValue(addon, STATUS_WORDS);
+	if (statusField === undefined) {
+		throw new NodeOperationError(this.getNode(), `Mad Mimi's list of addons does not say whether the addon ${describeRef(ref)} is activated`, {
+			itemIndex,
+			description: `Its record reads: ${printable(JSON.stringify(addon))}. Nothing was changed. Use Toggle to switch it regardless of its status.`,
+		});
 	}
-	await toggleAddon.call(this, ref, itemIndex);
-	return [{ ...out, status: wanted, changed: true }];
+	return { addon, statusField };
+}
+
+/**
+ * Brings the addon to the wanted status: reads its status first and toggles only when it
+ * differs, then reads it again: a toggle Mad Mimi did not carry out (a paid addon cannot be
+ * activated through the API) fails instead of passing as done.
+ */
+export async function setAddonStatus(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	wanted: 'activated' | 'deactivated',
+): Promise<IDataObject[]> {
+	const ref = readAddonRef(this, itemIndex);
+	const { addon, statusField } = await findAddon.call(this, ref, itemIndex);
+	const isActive = (record: IDataObject) => ACTIVE.has(String(record[statusField]).toLowerCase());
+	if (isActive(addon) === (wanted === 'activated')) return [{ addon: ref.value, ...addon, changed: false }];
+
+	try {
+		await toggleAddon.call(this, ref, itemIndex);
+	} catch (error) {
+		if (wanted === 'activated' && error instanceof NodeApiError) {
+			error.description = `${error.description ? `${error.description} ` : ''}Paid addons can only be activated in the Mad Mimi web app (Account, Add-ons).`;
+		}
+		// the transport's errors are NodeApiErrors already; anything else is wrapped with the item
+		throw error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+	}
+	const after = await findAddon.call(this, ref, itemIndex);
+	if (isActive(after.addon) !== (wanted === 'activated')) {
+		throw new NodeOperationError(this.getNode(), `Mad Mimi did not ${wanted === 'activated' ? 'activate' : 'deactivate'} the addon ${describeRef(ref)}`, {
+			itemIndex,
+			description:
+				wanted === 'activated'
+					? 'Mad Mimi accepted the request but the addon is still deactivated. Paid addons can only be activated in the Mad Mimi web app (Account, Add-ons).'
+					: 'Mad Mimi accepted the request but the addon is still activated. Deactivate it in the Mad Mimi web app (Account, Add-ons).',
+		});
+	}
+	return [{ addon: ref.value, ...after.addon, changed: true }];
 }

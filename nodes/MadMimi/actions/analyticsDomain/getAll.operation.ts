@@ -12,9 +12,10 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const records = await requestXmlRecords.call(this, { method: 'GET', path: ['google_analytics'], itemIndex });
-	// each <domain> element holds only its text: the parser gives it as `value`
+	// no source shows this document's names: a record that is one text (an element holding the
+	// domain, whatever it is called) is given as { domain }; a record with fields stays as it is
 	return records.map((record) => {
-		const keys = Object.keys(record);
-		return keys.length === 1 && keys[0] === 'value' ? { domain: record.value } : record;
+		const values = Object.values(record);
+		return values.length === 1 && typeof values[0] === 'string' ? { domain: values[0] } : record;
 	});
 }

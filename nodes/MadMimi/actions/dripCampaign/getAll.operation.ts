@@ -11,7 +11,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const campaigns = await requestXmlRecords.call(this, { method: 'GET', path: ['drip_campaigns', 'list'], itemIndex });
-	// the parser makes every <drips> an array; a campaign without the element gets an empty one
-	return campaigns.map((campaign) => (Array.isArray(campaign.drips) ? campaign : { ...campaign, drips: [] }));
+	// no source shows this document's names: one item per child of its root, the drips of a
+	// campaign as the array the document's shape makes of them (parsing/xml.ts)
+	return await requestXmlRecords.call(this, { method: 'GET', path: ['drip_campaigns', 'list'], itemIndex });
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailingIdOf, mailingLocator, mailingNotFound, promotionIdOf, promotionLocator } from '../../descriptions/promotion';
-import { requestXmlRecords } from '../../transport';
+import { requestXmlDocument } from '../../transport';
 
 const properties: INodeProperties[] = [promotionLocator(), mailingLocator()];
 
@@ -14,12 +14,16 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
 	const mailingId = mailingIdOf(this, itemIndex);
-	const [stats] = await requestXmlRecords.call(this, {
-		method: 'GET',
-		path: ['promotions', promotionId, 'mailings', mailingId],
-		notFound: mailingNotFound(promotionId, mailingId),
-		itemIndex,
-	});
-	const record = stats ?? {};
-	return [{ promotionId, mailingId, ...record, links: Array.isArray(record.links) ? record.links : [] }];
+	// the recorded statistics document: <mailing> with counters and a <links> container
+	const stats = await requestXmlDocument.call(
+		this,
+		{
+			method: 'GET',
+			path: ['promotions', promotionId, 'mailings', mailingId],
+			notFound: mailingNotFound(promotionId, mailingId),
+			itemIndex,
+		},
+		{ arrays: ['links'] },
+	);
+	return [{ promotionId, mailingId, ...stats, links: Array.isArray(stats.links) ? stats.links : [] }];
 }

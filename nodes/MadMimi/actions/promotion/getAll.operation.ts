@@ -14,9 +14,19 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** A promotion record as the node outputs it: its mailings always an array. */
+function asArray(value: unknown): IDataObject[] {
+	if (value === undefined || value === null) return [];
+	return (Array.isArray(value) ? value : [value]) as IDataObject[];
+}
+
+/**
+ * A promotion as the node outputs it: its ID and name first, and its mailings under one field,
+ * `mailings`, always an array. The service puts each `<mailing>` directly inside its
+ * `<promotion>` (recorded): none for a promotion never sent, one, or several.
+ */
 export function promotionRecord(promotion: IDataObject): IDataObject {
-	return { ...promotion, mailings: Array.isArray(promotion.mailings) ? promotion.mailings : [] };
+	const { id, name, mailing, mailings, ...rest } = promotion;
+	return { id, name, ...rest, mailings: [...asArray(mailing), ...asArray(mailings)] };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

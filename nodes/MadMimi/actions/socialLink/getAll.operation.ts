@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestJson } from '../../transport';
-import { jsonRecords } from './common';
+import { requestJsonList } from '../../transport';
 
 const properties: INodeProperties[] = [];
 
@@ -12,5 +11,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return jsonRecords(await requestJson.call(this, { method: 'GET', path: ['social_links'], itemIndex }));
+	return await requestJsonList.call(this, { method: 'GET', path: ['social_links'], itemIndex });
 }

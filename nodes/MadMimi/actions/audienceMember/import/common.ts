@@ -1,0 +1,80 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { hasControlChars, inputError, printable } from '../../../helpers/validation';
+import { requestInteger } from '../../../transport';
+
+/** An import of many rows may take Mad Mimi a while to accept. */
+const IMPORT_TIMEOUT_MS = 300_000;
+export const DEFAULT_BATCH_SIZE = 10_000;
+
+export interface ImportOptions {
+	list?: string;
+	batchSize?: number;
+	invalidRows?: 'report' | 'fail';
+	optOut?: boolean;
+}
+
+/** The import's options, read for one input item; the list name checked. */
+export function readOptions(ctx: IExecuteFunctions, itemIndex: number): ImportOptions {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as ImportOptions;
+	if (options.list !== undefined) {
+		const list = String(options.list).trim();
+		if (hasControlChars(list)) {
+			throw inputError(ctx, itemIndex, 'The option "Add to List" contains control characters', `Remove them from "${printable(list)}".`);
+		}
+		options.list = list === '' ? undefined : list;
+	}
+	return options;
+}
+
+/** Sends one CSV (the spec's import) and returns the import id the service answers. */
+export async function sendCsv(ctx: IExecuteFunctions, csv: string, itemIndex: number): Promise<number> {
+	return await requestInteger.call(ctx, {
+		method: 'POST',
+		path: ['audience_members'],
+		form: { csv_file: csv },
+		timeoutMs: IMPORT_TIMEOUT_MS,
+		itemIndex,
+	});
+}
+
+/** A row of a CSV or text source that was not sent: its place, what it held, and why. */
+export interface SkippedRow {
+	row: number;
+	value: string;
+	reason: string;
+}
+
+/**
+ * Applies the "Invalid Addresses" option to the rows of one CSV or text source: with "Stop the
+ * Workflow", any skipped row fails the item before anything is sent; with "Report and Skip" the
+ * valid rows go out and the skipped ones are reported. Either way, a source without a single
+ * valid row fails: nothing would be imported.
+ */
+export function checkSkipped(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	s: { field: string; valid: number; skipped: SkippedRow[]; options: ImportOptions; example: string },
+): void {
+	const { field, valid, skipped, options, example } = s;
+	if (skipped.length === 0 || (valid > 0 && options.invalidRows !== 'fail')) return;
+	const shown = skipped
+		.slice(0, 5)
+		.map((r) => `${r.row}: "${printable(r.value)}"`)
+		.join(', ');
+	const list = `${shown}${skipped.length > 5 ? ', …' : ''}`;
+	if (valid === 0) {
+		throw inputError(
+			ctx,
+			itemIndex,
+			`${field} holds no valid email address; nothing was imported`,
+			`Rows without a valid address: ${list}. ${example}`,
+		);
+	}
+	throw inputError(
+		ctx,
+		itemIndex,
+		`${field} holds ${skipped.length} row(s) without a valid email address; nothing was imported`,
+		`Rows without a valid address: ${list}. Fix them, or set the option "Invalid Addresses" to "Report and Skip" to import the others. ${example}`,
+	);
+}

@@ -1,0 +1,52 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { writeCsv } from '../../../helpers/csv';
+import { isEmail, requireText } from '../../../helpers/validation';
+import type { SkippedRow } from './common';
+import { checkSkipped, readOptions, sendCsv } from './common';
+
+const EXAMPLE = 'Write each address, optionally followed by a name in double quotes: jane@example.com "Jane Doe", joe@example.com';
+
+/**
+ * Addresses each optionally followed by a quoted name, separated by commas or white space.
+ * Tokens that are not addresses (and names without an address) are returned apart, numbered
+ * from 1 in the order they appear with the valid ones.
+ */
+export function parseUnstructured(text: string): { rows: Array<[string, string]>; skipped: SkippedRow[] } {
+	const rows: Array<[string, string]> = [];
+	const skipped: SkippedRow[] = [];
+	const token = /([^\s,"]+)(?:\s*"([^"]*)")?|"([^"]*)"/g;
+	let position = 0;
+	for (let m = token.exec(text); m !== null; m = token.exec(text)) {
+		position++;
+		if (m[3] !== undefined) {
+			skipped.push({ row: position, value: `"${m[3]}"`, reason: 'a name without an address before it' });
+			continue;
+		}
+		const email = m[1];
+		if (isEmail(email)) rows.push([email, (m[2] ?? '').trim()]);
+		else skipped.push({ row: position, value: email, reason: 'not a valid email address' });
+	}
+	return { rows, skipped };
+}
+
+/** Import from unstructured text: the valid addresses, sent as the email,name CSV they mean. */
+export async function importText(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const text = requireText(ctx, itemIndex, ctx.getNodeParameter('text', itemIndex), 'Text', `Give one or more addresses. ${EXAMPLE}`);
+	const options = readOptions(ctx, itemIndex);
+	const { rows, skipped } = parseUnstructured(text);
+	checkSkipped(ctx, itemIndex, { field: 'The field "Text"', valid: rows.length, skipped, options, example: EXAMPLE });
+	// The spec does not name the parameter for unstructured input; the node sends it as the
+	// CSV it means (email, name), which the service documents fully.
+	const columns = ['email', 'name', ...(options.list ? ['add_list'] : []), ...(options.optOut ? ['opt out'] : [])];
+	const csvRows = rows.map(([email, name]) => [email, name, ...(options.list ? [options.list] : []), ...(options.optOut ? ['1'] : [])]);
+	const importId = await sendCsv(ctx, writeCsv(columns, csvRows), itemIndex);
+	return {
+		success: true,
+		importId,
+		rows: rows.length,
+		emails: rows.map(([email]) => email),
+		skipped: skipped.length,
+		skippedRows: skipped as unknown as IDataObject[],
+	};
+}
