@@ -310,6 +310,16 @@ describe('xmlList: wrappers and the ambiguous case (rules 3 to 7 of parsing/xml.
 		]);
 	});
 
+	test('rule 7: a code the recording names in `text` is never a number', () => {
+		const xml = '<promotions><promotion id="1" mimio="4e9245"/><promotion id="2" mimio="293145"><mimio_child>0</mimio_child></promotion></promotions>';
+		expect(xmlList(xml, { text: ['mimio'] }).records).toEqual([
+			{ id: 1, mimio: '4e9245' },
+			{ id: 2, mimio: '293145', mimioChild: 0 },
+		]);
+		expect(xmlList(xml).records[1].mimio).toBe(293145);
+		expect(xmlDocument('<p><mimio>007</mimio><code></code></p>', { text: ['mimio', 'code'] })).toEqual({ mimio: '007', code: null });
+	});
+
 	test('an element with attributes and repeated children is a record whose repeated field is an array', () => {
 		expect(one('<group kind="a"><m>1</m><m>2</m></group>').group).toEqual({ kind: 'a', m: [1, 2] });
 	});

@@ -32,7 +32,8 @@ import { camelCase, convertScalar, decodeXmlText } from './values';
  *    that name, even where it appears once. So all records of one answer have one shape.
  * 7. Where a recording shows a container (the `lists` of a member, the `links` of the mailing
  *    statistics), the operation names it in `arrays`, and it is always an array, also when empty
- *    and with no evidence in the document.
+ *    and with no evidence in the document. Where a recording shows a code that is sometimes all
+ *    digits (a promotion's `mimio`), the operation names it in `text`: it is never a number.
  *
  * Values: numbers as numbers, true/false as booleans, date-times as ISO 8601 with their offset,
  * empty as null (see values.ts).
@@ -64,9 +65,12 @@ export class XmlAnswerError extends Error {}
 
 type RawNode = string | IDataObject | RawNode[] | undefined | null;
 
-/** How to read one answer: the containers its recording shows (raw element names). */
+/** How to read one answer, from its recording (raw element and attribute names). */
 export interface XmlReadOptions {
+	/** Containers: always arrays (rule 7). */
 	arrays?: readonly string[];
+	/** Codes that may look like numbers (`mimio="293145"` beside `mimio="4e9245"`): always text. */
+	text?: readonly string[];
 }
 
 /** A list answer: one record per child element of the root, and the root's own attributes. */
@@ -170,8 +174,17 @@ class DocumentReader {
 	private readonly singleSlots: Array<[IDataObject, string, string, unknown]> = [];
 	private readonly childSlots: Array<[IDataObject, string, string]> = [];
 
+	/** Element and attribute names whose values stay text. */
+	private readonly text: ReadonlySet<string>;
+
 	constructor(options: XmlReadOptions) {
 		this.wrappers = new Set(options.arrays ?? []);
+		this.text = new Set(options.text ?? []);
+	}
+
+	private scalar(text: string, tag: string): unknown {
+		if (this.text.size > 0 && this.text.has(tag)) return text.trim() === '' ? null : text;
+		return convertScalar(text);
 	}
 
 	/** A record element: always an object (rule 2). */
@@ -194,8 +207,9 @@ class DocumentReader {
 			if (key === TEXT || key === CDATA) continue;
 			const raw = node[key] as RawNode;
 			if (key.startsWith(ATTR)) {
-				const name = camelCase(key.slice(ATTR.length));
-				if (!(name in out)) out[name] = convertScalar(decodeXmlText(String(raw)));
+				const attribute = key.slice(ATTR.length);
+				const name = camelCase(attribute);
+				if (!(name in out)) out[name] = this.scalar(decodeXmlText(String(raw)), attribute) as IDataObject[keyof IDataObject];
 				continue;
 			}
 			const name = camelCase(key);
@@ -218,7 +232,7 @@ class DocumentReader {
 		if (node === null || node === undefined || typeof node !== 'object') {
 			const text = node === null || node === undefined ? '' : String(node);
 			if (text === '') return this.empty(tag, out, name);
-			return convertScalar(decodeXmlText(text));
+			return this.scalar(decodeXmlText(text), tag);
 		}
 		if (Array.isArray(node)) return node.map((n) => this.value(n, tag));
 		let attributes = false;
@@ -235,7 +249,7 @@ class DocumentReader {
 		}
 		if (children === 0 && !attributes) {
 			const text = elementText(node) ?? '';
-			return text.trim() === '' ? this.empty(tag, out, name) : convertScalar(text);
+			return text.trim() === '' ? this.empty(tag, out, name) : this.scalar(text, tag);
 		}
 		if (children === 1 && !attributes && !(hasText && (elementText(node) ?? '').trim() !== '')) {
 			const inner = node[child] as RawNode;

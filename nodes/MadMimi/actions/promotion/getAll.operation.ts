@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
 import { PROMOTIONS_PAGE_SIZE } from '../../methods/promotions';
+import type { XmlReadOptions } from '../../parsing';
 import { requestXmlRecords } from '../../transport';
 import { collectPages } from '../../transport/paging';
 
@@ -13,6 +14,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['promotion'], operation: ['getAll'] } },
 	properties,
 );
+
+/** The promotions document as recorded: `mimio` is a code (`4e9245`, `293145`), never a number. */
+export const PROMOTIONS_DOCUMENT: XmlReadOptions = { text: ['mimio'] };
 
 function asArray(value: unknown): IDataObject[] {
 	if (value === undefined || value === null) return [];
@@ -33,7 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = recordLimit(this, itemIndex);
 	const promotions = await collectPages(
 		async (page) =>
-			await requestXmlRecords.call(this, { method: 'GET', path: ['promotions'], qs: { page }, itemIndex }),
+			await requestXmlRecords.call(this, { method: 'GET', path: ['promotions'], qs: { page }, itemIndex }, PROMOTIONS_DOCUMENT),
 		PROMOTIONS_PAGE_SIZE,
 		limit,
 	);

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../helpers/dates';
 import { readDate } from '../../helpers/params';
 import { inputError, requireText } from '../../helpers/validation';
 import { requestXmlRecords } from '../../transport';
-import { promotionRecord } from './getAll.operation';
+import { PROMOTIONS_DOCUMENT, promotionRecord } from './getAll.operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -128,6 +128,6 @@ function searchParameters(ctx: IExecuteFunctions, itemIndex: number): Record<str
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = searchParameters(this, itemIndex);
-	const promotions = await requestXmlRecords.call(this, { method: 'GET', path: ['promotions', 'search'], qs, itemIndex });
+	const promotions = await requestXmlRecords.call(this, { method: 'GET', path: ['promotions', 'search'], qs, itemIndex }, PROMOTIONS_DOCUMENT);
 	return promotions.map(promotionRecord);
 }
