@@ -2,21 +2,28 @@
 /**
  * Runs the emulator as a process:
  *   ts-node --transpile-only test/emulator/cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty]
+ *     [--vocabulary guessed|second] [--date-style -0400|-0500|+0200|+0530|UTC]
  * EMULATOR_PORT also sets the port (the flag wins). Default port 8787. Stops on SIGINT/SIGTERM.
  */
-import { DEMO_CREDENTIALS, startEmulator } from './index';
-import type { SeedName } from './index';
+import { DATE_STYLES, DEMO_CREDENTIALS, isVocabulary, startEmulator } from './index';
+import type { DateStyle, SeedName, Vocabulary } from './index';
+
+const USAGE =
+	'usage: cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty] [--vocabulary guessed|second] ' +
+	`[--date-style ${DATE_STYLES.join('|')}]`;
 
 interface CliOptions {
 	port: number;
 	host: string;
 	latencyMs: number;
 	seed: SeedName;
+	vocabulary: Vocabulary;
+	dateStyle?: DateStyle;
 }
 
 function fail(message: string): never {
 	console.error(message);
-	console.error('usage: cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty]');
+	console.error(USAGE);
 	process.exit(2);
 }
 
@@ -27,6 +34,7 @@ function parseArgs(argv: string[]): CliOptions {
 		host: '127.0.0.1',
 		latencyMs: 0,
 		seed: 'demo',
+		vocabulary: 'guessed',
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
@@ -52,9 +60,21 @@ function parseArgs(argv: string[]): CliOptions {
 				options.seed = seed;
 				break;
 			}
+			case '--vocabulary': {
+				const vocabulary = value();
+				if (!isVocabulary(vocabulary)) fail('--vocabulary must be guessed or second');
+				options.vocabulary = vocabulary;
+				break;
+			}
+			case '--date-style': {
+				const style = value();
+				if (!(DATE_STYLES as readonly string[]).includes(style)) fail(`--date-style must be one of ${DATE_STYLES.join(', ')}`);
+				options.dateStyle = style as DateStyle;
+				break;
+			}
 			case '--help':
 			case '-h':
-				console.log('usage: cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty]');
+				console.log(USAGE);
 				process.exit(0);
 				break;
 			default:

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
 import { XMLValidator } from 'fast-xml-parser';
 
-import { DEMO_CREDENTIALS, DEMO_IDS, NO_RIGHTS_CREDENTIALS, parseServiceDate, startEmulator } from './index';
+import { DEMO_CREDENTIALS, DEMO_IDS, formatServiceDate, NO_RIGHTS_CREDENTIALS, parseServiceDate, startEmulator } from './index';
 import type { Emulator, RecordedRequest } from './index';
 
 const AUTH = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
@@ -112,17 +112,22 @@ describe('audience lists', () => {
 		const r = await get('/audience_lists/lists.xml');
 		expect(r.status).toBe(200);
 		expect(r.type).toBe('application/xml; charset=utf-8');
-		expect(r.text).toContain('<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n  <list subscriber_count="8" display_name="" name="Newsletter" id="101"/>');
-		expect(r.text).toContain('name="Beta testers (EU)" id="103"');
+		expect(r.text).toBe(
+			'<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n' +
+				'  <list id="101" name="Newsletter" subscriber_count="8" display_name=""/>\n' +
+				'  <list id="102" name="VIP Customers" subscriber_count="3" display_name="Our best customers"/>\n' +
+				'  <list id="103" name="Beta testers (EU)" subscriber_count="4" display_name=""/>\n' +
+				'</lists>',
+		);
 	});
 
-	it('renders an empty account as <lists></lists> and <lists/> in turn', async () => {
+	it('renders an empty account as <lists>\\n</lists>, every time', async () => {
 		emu.reset('empty');
 		const a = await get('/audience_lists/lists.xml');
 		const b = await get('/audience_lists/lists.xml');
-		expect([a.text, b.text].sort()).toEqual([
-			'<?xml version="1.0" encoding="UTF-8"?>\n<lists/>',
-			'<?xml version="1.0" encoding="UTF-8"?>\n<lists></lists>',
+		expect([a.text, b.text]).toEqual([
+			'<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n</lists>',
+			'<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n</lists>',
 		]);
 	});
 
@@ -168,11 +173,14 @@ describe('audience lists', () => {
 
 	it('adds and removes members, with the service errors', async () => {
 		const list = encodeURIComponent('Beta testers (EU)');
-		expect(isBlank(await send(`/audience_lists/${list}/add`, { email: 'Eve.Evans@example.com' }))).toBe(true);
+		expect((await send(`/audience_lists/${list}/add`, { email: 'Eve.Evans@example.com' })).text).toBe(' ');
 		expect(emu.store.lists.get('Beta testers (EU)')?.members.has('eve.evans@example.com')).toBe(true);
-		expect(isBlank(await send(`/audience_lists/${list}/remove`, { email: 'eve.evans@example.com' }))).toBe(true);
+		expect((await send(`/audience_lists/${list}/remove`, { email: 'eve.evans@example.com' })).text).toBe('');
 		expect(emu.store.lists.get('Beta testers (EU)')?.members.has('eve.evans@example.com')).toBe(false);
-		expect(isBlank(await send(`/audience_lists/${list}/remove`, { email: 'eve.evans@example.com' }))).toBe(true);
+		expect((await send(`/audience_lists/${list}/remove`, { email: 'eve.evans@example.com' })).text).toBe('');
+		// recorded: remove answers 200 and an empty body also for an unknown member (and, our guess, list)
+		expect(await send(`/audience_lists/${list}/remove`, { email: 'ghost@example.com' })).toMatchObject({ status: 200, text: '' });
+		expect(await send('/audience_lists/Nope/remove', { email: 'ann.archer@example.com' })).toMatchObject({ status: 200, text: '' });
 
 		const a = await send(`/audience_lists/${list}/add`, { email: 'ghost@example.com' });
 		const b = await send(`/audience_lists/${list}/add`, { email: 'ghost@example.com' });
@@ -265,7 +273,7 @@ describe('audience members', () => {
 		const r = await get(`/audience_members/${encodeURIComponent('ann.archer@example.com')}/lists.xml`);
 		expect(r.status).toBe(200);
 		expect(count(r.text, '<list ')).toBe(2);
-		expect(r.text).toContain('name="VIP Customers" id="102"');
+		expect(r.text).toContain('<list id="102" name="VIP Customers" subscriber_count="3" display_name="Our best customers"/>');
 		const missing = await get('/audience_members/ghost%40example.com/lists.xml');
 		expect(missing.status).toBe(400);
 		expect(missing.text).toMatch(/^(Member )?ghost@example.com does not exist$/);
@@ -276,7 +284,7 @@ describe('audience members', () => {
 		emu.store.optOut('late@example.com', now + 5000);
 		emu.store.optOut('early@example.com', now);
 		const r = await get(`/audience_members/suppressed_since/${now / 1000}.txt`);
-		expect(r).toEqual({ status: 200, text: 'early@example.com\nlate@example.com\n', type: 'text/html; charset=utf-8' });
+		expect(r).toEqual({ status: 200, text: 'early@example.com\nlate@example.com\n', type: 'text/plain; charset=utf-8' });
 		const demo = await get('/audience_members/suppressed_since/0.txt');
 		expect(demo.text.split('\n').slice(0, 2)).toEqual(['dan.diaz@example.com', 'ines.ivanova@example.com']);
 		expect((await get(`/audience_members/suppressed_since/${now / 1000 + 10}.txt`)).text).toBe('\n');
@@ -323,44 +331,58 @@ describe('audience members', () => {
 // ====================================================================== promotions
 
 describe('promotions', () => {
-	it('pages promotions 20 at a time without paging attributes', async () => {
+	it('pages promotions 20 at a time, newest first, without paging attributes', async () => {
 		const p1 = await get('/promotions.xml');
 		const p2 = await get('/promotions.xml', { page: '2' });
 		const p3 = await get('/promotions.xml', { page: '3' });
-		expect(count(p1.text, '<promotion ')).toBe(20);
-		expect(count(p2.text, '<promotion ')).toBe(5);
-		expect(p3.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<promotions></promotions>');
-		expect(p1.text).toContain('\n<promotions>\n');
-		expect(p1.text).toMatch(
-			/<promotion id="5" name="Summer launch" updated_at="[^"]+" hidden="false" thumbnail="https:\/\/[^"]+"><mailings><mailing id="35"><started_send\/><finished_send><\/finished_send><\/mailing><\/mailings><\/promotion>/,
+		const ids = (t: string): number[] => [...t.matchAll(/<promotion name="[^"]*" id="(\d+)"/g)].map((m) => Number(m[1]));
+		expect(ids(p1.text)).toEqual(Array.from({ length: 20 }, (_, i) => 25 - i));
+		expect(ids(p2.text)).toEqual([5, 4, 3, 2, 1]);
+		expect(p3.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<promotions>\n</promotions>');
+		expect(p2.text).toContain(
+			'\n<promotion name="Summer launch" id="5" mimio="5e77a0" updated_at="' +
+				`${formatServiceDate(emu.store.promotions.get(5)?.updatedAt ?? 0, '-0500')}" hidden="false" ` +
+				'thumbnail="https://snaps.madmimi.com/v2/thumbs.php?size=b&amp;wait=120&amp;url=https%3A%2F%2Fmadmimi.com%2Fp%2F5e77a0">\n' +
+				'  <mailing id="35" subject="Summer launch" count="0">\n' +
+				'    <started_send></started_send>\n' +
+				'    <finished_send></finished_send>\n' +
+				'  </mailing>\n' +
+				'</promotion>\n',
 		);
-		expect(p1.text).toMatch(/<mailing id="32"><started_send>[^<]+<\/started_send><finished_send>[^<]+<\/finished_send><\/mailing>/);
-		expect(p1.text).toMatch(/updated_at="(Mon Feb 14 \d\d:59:05 [^"]+ 2011)"/);
-		expect(p1.text).toContain('name="API: Receipt"'); // listed here, unlike in search
-		expect(p1.text).toMatch(/<mailings\/>|<mailings><\/mailings>/);
+		expect(p2.text).toMatch(
+			/\n {2}<mailing id="32" subject="Spring sale starts today" count="4">\n {4}<started_send>[^<]+<\/started_send>\n {4}<finished_send>[^<]+<\/finished_send>\n {2}<\/mailing>\n {2}<mailing id="33"/,
+		);
+		expect(p2.text).toMatch(/id="1" mimio="0a9f3e" updated_at="(Mon Feb 14 \d\d:59:05 [^"]+ 2011)"/);
+		expect(p2.text).toContain('name="API: Receipt"'); // listed here, unlike in search
+		expect(p2.text).toContain('<promotion name="API: Receipt" id="4" mimio="'); // no mailing:
+		expect(p2.text).toMatch(/<promotion name="API: Receipt"[^\n]*>\n<\/promotion>\n/);
+		expect(p2.text).not.toContain('<mailings');
+		expect(p1.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<promotions>\n<promotion ')).toBe(true);
+		expect(p1.text.endsWith('</promotion>\n</promotions>')).toBe(true);
 	});
 
 	it('renders the old promotion at its true instant whatever the offset', async () => {
-		const texts = [await get('/promotions.xml'), await get('/promotions.xml')].map((r) => r.text);
-		const dates = texts.map((t) => /id="1" name="Winter clearance 2010" updated_at="([^"]+)"/.exec(t)?.[1] ?? '');
+		const texts = [await get('/promotions.xml', { page: '2' }), await get('/promotions.xml', { page: '2' })].map((r) => r.text);
+		const dates = texts.map((t) => /name="Winter clearance 2010" id="1" mimio="[0-9a-f]{6}" updated_at="([^"]+)"/.exec(t)?.[1] ?? '');
 		expect(dates[0]).not.toBe(dates[1]);
 		for (const d of dates) expect(parseServiceDate(d)).toBe(Date.UTC(2011, 1, 14, 14, 59, 5));
 	});
 
-	it('serves JSON for /promotions with Accept: application/json', async () => {
-		const r = await get('/promotions', {}, { headers: { accept: 'application/json' } });
+	it('serves JSON for /promotions with Accept: application/json (a guess)', async () => {
+		const r = await get('/promotions', { page: '2' }, { headers: { accept: 'application/json' } });
 		expect(r.type).toBe('application/json; charset=utf-8');
-		const body: unknown = JSON.parse(r.text);
-		expect(Array.isArray(body)).toBe(true);
-		expect(body).toHaveLength(20);
-		expect((body as { mailings: { started_send: string | null }[] }[])[4].mailings[0].started_send).toBeNull();
+		const body = JSON.parse(r.text) as { id: number; mimio: string; mailings: { subject: string; count: number; started_send: string | null }[] }[];
+		expect(body.map((p) => p.id)).toEqual([5, 4, 3, 2, 1]);
+		expect(body[0].mailings[0]).toMatchObject({ subject: 'Summer launch', count: 0, started_send: null });
+		expect(body[2]).toMatchObject({ mimio: '293145', mailings: [{ count: 250 }] });
+		expect(JSON.parse((await get('/promotions', {}, { headers: { accept: 'application/json' } })).text)).toHaveLength(20);
 	});
 
 	it('searches by query, api_mailings, id, name and date range', async () => {
 		const q = await get('/promotions/search.xml', { query: 'SALE' });
 		expect(count(q.text, '<promotion ')).toBe(2); // Spring sale, Flash sale
 		const api = await get('/promotions/search.xml', { query: 'receipt' });
-		expect(api.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<promotions></promotions>');
+		expect(api.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<promotions>\n</promotions>');
 		const withApi = await get('/promotions/search.xml', { query: 'receipt', api_mailings: 'true' });
 		expect(withApi.text).toContain('name="API: Receipt"');
 		expect(count((await get('/promotions/search.xml', { id: '3' })).text, '<promotion ')).toBe(1);
@@ -429,12 +451,12 @@ describe('mailing statistics', () => {
 	const p = DEMO_IDS.promotions.weeklyDigest;
 	const m = DEMO_IDS.mailings.weeklyDigest;
 
-	it('answers the counters with the extra one and the links', async () => {
+	it('answers the counters with the extra one and the links (one per line, indented 4)', async () => {
 		const r = await get(`/promotions/${p}/mailings/${m}.xml`);
 		expect(r.text).toMatch(
-			/^<\?xml[^>]+>\n<mailing><sent>250<\/sent><views>120<\/views><untraced>10<\/untraced><clicked>40<\/clicked><links><link><id>\d+<\/id><url>https:\/\/blog.example.com\/this-week<\/url><clicks>52<\/clicks><unique_clicks>31<\/unique_clicks><\/link>.*<\/links><forwarded>2<\/forwarded><bounced>5<\/bounced><unsubscribed>3<\/unsubscribed><abused>1<\/abused><\/mailing>$/,
+			/^<\?xml[^>]+>\n<mailing all_audience="false">\n {2}<sent>250<\/sent>\n {2}<views>120<\/views>\n {2}<untraced>10<\/untraced>\n {2}<clicked>40<\/clicked>\n {2}<links>\n {4}<link><id>\d+<\/id><url>https:\/\/blog.example.com\/this-week<\/url><clicks>52<\/clicks><unique_clicks>31<\/unique_clicks><\/link>\n(?: {4}<link>.*<\/link>\n){2} {2}<\/links>\n {2}<forwarded>2<\/forwarded>\n {2}<bounced>5<\/bounced>\n {2}<unsubscribed>3<\/unsubscribed>\n {2}<abused>1<\/abused>\n<\/mailing>$/,
 		);
-		expect((await get(`/promotions/2/mailings/33.xml`)).text).toContain('<links/>');
+		expect((await get(`/promotions/2/mailings/33.xml`)).text).toContain('\n  <links>\n  </links>\n');
 	});
 
 	it('pages recipients (default 30, at most 100) and ends with an empty page', async () => {

@@ -5,7 +5,7 @@ export { startEmulator, faultRuleFromJson, parseUrlEncoded, MAX_BODY_BYTES } fro
 export type { Emulator, EmulatorOptions, RecordedRequest, FaultRule, FaultResponse, Faults } from './server';
 export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS, DEMO_IDS, createStore } from './seed';
 export type { SeedName } from './seed';
-export { Store, ApiError, OUTCOMES, OUTCOME_COUNTER } from './store';
+export { Store, ApiError, OUTCOMES, OUTCOME_COUNTER, defaultMimio, thumbnailFor } from './store';
 export type {
 	AudienceList,
 	Member,
@@ -39,4 +39,19 @@ export {
 } from './dates';
 export type { Clock, DateStyle } from './dates';
 export { parseCsv, parseCsvRows, csvRecords } from './csv';
+export {
+	VOCABULARIES,
+	SECOND_VOCABULARY,
+	SECOND_VOCABULARY_COUNTER,
+	isVocabulary,
+	secondName,
+	toSecondVocabularyXml,
+	toSecondVocabularyRecords,
+	toSecondVocabularyJson,
+} from './vocabulary';
+export type { Vocabulary, SecondName } from './vocabulary';
+export { parseXml, writeXml, elementChildren, ownText, isTextOnly, isElement } from './xml';
+export type { XmlElement, XmlNode } from './xml';
+export { ROUTE_MODULES } from './routes';
+export type { RouteModule, Call, Answer, GuessMark } from './routes';
 export type { ParsedCsv } from './csv';

@@ -1,7 +1,12 @@
 /**
- * Rendering of the service's answers: XML documents, JSON and plain text, with the variations the
- * real service shows (date offsets rotating between answers, `<x/>` versus `<x></x>`, blank
- * answers as '' or ' ').
+ * Rendering of the service's answers: XML documents, JSON and plain text.
+ *
+ * Recorded documents (lists, promotions, the statistics document) are rendered byte for byte as
+ * recorded (shared/design/recorded-answers.md): whitespace, indentation, attribute order and
+ * `<x/>` beside `<x></x>`. Every XML document starts with the declaration and its line break and
+ * ends right after the root's closing tag, with no trailing newline (the recordings show none).
+ * Guessed documents vary like the real service does (`<x/>` versus `<x></x>`); the date style
+ * rotates between answers unless fixed (Variation.fixedDateStyle).
  */
 import { DATE_STYLES, formatServiceDate } from './dates';
 import type { DateStyle } from './dates';
@@ -16,20 +21,29 @@ import type {
 	Recipient,
 	SocialLinkDef,
 } from './store';
+import { toSecondVocabularyRecords } from './vocabulary';
+import type { Vocabulary } from './vocabulary';
+import { escapeAttr, escapeXml, XML_DECLARATION } from './xml';
 
-export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+export { escapeXml, XML_DECLARATION };
 export const XML_TYPE = 'application/xml; charset=utf-8';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 /** The real service sends its plain-text answers with this type. */
 export const TEXT_TYPE = 'text/html; charset=utf-8';
+/** ... except suppressed_since (recorded). */
+export const PLAIN_TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /** Per-emulator counters that make answers vary deterministically. */
 export class Variation {
 	private dateIndex = 0;
 	private readonly toggles = new Map<string, number>();
 
-	/** The next date style in the rotation. */
+	/** When set, every answer uses this date style instead of the rotation. */
+	fixedDateStyle: DateStyle | undefined;
+
+	/** The fixed style, or the next one in the rotation. */
 	nextDateStyle(): DateStyle {
+		if (this.fixedDateStyle !== undefined) return this.fixedDateStyle;
 		const style = DATE_STYLES[this.dateIndex % DATE_STYLES.length];
 		this.dateIndex++;
 		return style;
@@ -42,6 +56,7 @@ export class Variation {
 		return n % 2 === 1;
 	}
 
+	/** Restarts the rotation and the alternations (the fixed style is the emulator's to reset). */
 	reset(): void {
 		this.dateIndex = 0;
 		this.toggles.clear();
@@ -52,7 +67,11 @@ export class Variation {
 export class AnswerContext {
 	private style: DateStyle | undefined;
 
-	constructor(private readonly variation: Variation) {}
+	constructor(
+		private readonly variation: Variation,
+		/** The vocabulary of guessed names this answer is served in. */
+		readonly vocabulary: Vocabulary = 'guessed',
+	) {}
 
 	date(ms: number): string {
 		if (this.style === undefined) this.style = this.variation.nextDateStyle();
@@ -62,24 +81,6 @@ export class AnswerContext {
 	alt(key: string): boolean {
 		return this.variation.alternate(key);
 	}
-}
-
-// Characters not allowed in XML 1.0 documents.
-// eslint-disable-next-line no-control-regex
-const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-export function escapeXml(value: string): string {
-	return value
-		.replace(INVALID_XML_CHARS, '')
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&apos;');
-}
-
-function escapeAttr(value: string): string {
-	return escapeXml(value).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
 }
 
 type AttrValue = string | number | boolean | undefined | null;
@@ -96,7 +97,7 @@ export function textEl(name: string, value: AttrValue, emptyForm: 'short' | 'lon
 	return `<${name}>${escapeXml(String(value))}</${name}>`;
 }
 
-/** A root element with its children one per line, or an empty root in one of the two forms. */
+/** A guessed root element with its children one per line, or an empty root in one of the two forms. */
 function rootDocument(name: string, children: string[], ctx: AnswerContext, rootAttrs = ''): string {
 	if (children.length === 0) {
 		return XML_DECLARATION + (ctx.alt(`empty:${name}`) ? `<${name}${rootAttrs}/>` : `<${name}${rootAttrs}></${name}>`);
@@ -106,20 +107,21 @@ function rootDocument(name: string, children: string[], ctx: AnswerContext, root
 
 // ---------------------------------------------------------------- audience
 
-export function renderLists(lists: AudienceList[], ctx: AnswerContext): string {
-	return rootDocument(
-		'lists',
-		lists.map(
-			(l) =>
-				`<list${attrs([
-					['subscriber_count', l.members.size],
-					['display_name', l.displayName],
-					['name', l.name],
-					['id', l.id],
-				])}/>`,
-		),
-		ctx,
+/**
+ * The lists document (recorded): `<list id name subscriber_count display_name/>` one per line,
+ * indented 2; no list: `<lists>\n</lists>`.
+ */
+export function renderLists(lists: AudienceList[]): string {
+	const lines = lists.map(
+		(l) =>
+			`  <list${attrs([
+				['id', l.id],
+				['name', l.name],
+				['subscriber_count', l.members.size],
+				['display_name', l.displayName],
+			])}/>\n`,
 	);
+	return `${XML_DECLARATION}<lists>\n${lines.join('')}</lists>`;
 }
 
 export interface PromotionAttempt {
@@ -134,6 +136,7 @@ export interface PromotionAttempt {
 	abused: boolean;
 }
 
+/** Promotion attempts (a guess: no recording shows the names; second vocabulary applies). */
 export function renderPromotionAttempts(attempts: PromotionAttempt[], ctx: AnswerContext): string {
 	return rootDocument(
 		'promotion_attempts',
@@ -158,44 +161,56 @@ export function renderPromotionAttempts(attempts: PromotionAttempt[], ctx: Answe
 
 // ---------------------------------------------------------------- promotions
 
+/** A date of the promotions document: empty when the mailing was not sent (`<started_send></started_send>`). */
+function sendDate(ms: number | undefined, ctx: AnswerContext): string {
+	return ms === undefined ? '' : escapeXml(ctx.date(ms));
+}
+
 function renderMailingSummary(m: Mailing, ctx: AnswerContext): string {
-	const started = m.startedSend === undefined ? '<started_send/>' : textEl('started_send', ctx.date(m.startedSend));
-	const finished =
-		m.finishedSend === undefined ? '<finished_send></finished_send>' : textEl('finished_send', ctx.date(m.finishedSend));
-	return `<mailing${attrs([['id', m.id]])}>${started}${finished}</mailing>`;
+	return (
+		`  <mailing${attrs([
+			['id', m.id],
+			['subject', m.subject],
+			['count', m.stats.sent],
+		])}>\n` +
+		`    <started_send>${sendDate(m.startedSend, ctx)}</started_send>\n` +
+		`    <finished_send>${sendDate(m.finishedSend, ctx)}</finished_send>\n` +
+		'  </mailing>\n'
+	);
 }
 
 function renderPromotion(p: Promotion, ctx: AnswerContext): string {
 	const mailings = [...p.mailings].sort((a, b) => a.id - b.id);
-	const inner =
-		mailings.length === 0
-			? ctx.alt('empty:mailings')
-				? '<mailings></mailings>'
-				: '<mailings/>'
-			: `<mailings>${mailings.map((m) => renderMailingSummary(m, ctx)).join('')}</mailings>`;
-	return `<promotion${attrs([
-		['id', p.id],
-		['name', p.name],
-		['updated_at', ctx.date(p.updatedAt)],
-		['hidden', p.hidden],
-		['thumbnail', p.thumbnail],
-	])}>${inner}</promotion>`;
-}
-
-/** The promotions document; an empty one is always `<promotions></promotions>`. */
-export function renderPromotions(promotions: Promotion[], ctx: AnswerContext): string {
-	if (promotions.length === 0) return `${XML_DECLARATION}<promotions></promotions>`;
-	return rootDocument(
-		'promotions',
-		promotions.map((p) => renderPromotion(p, ctx)),
-		ctx,
+	return (
+		`<promotion${attrs([
+			['name', p.name],
+			['id', p.id],
+			['mimio', p.mimio],
+			['updated_at', ctx.date(p.updatedAt)],
+			['hidden', p.hidden],
+			['thumbnail', p.thumbnail],
+		])}>\n` +
+		mailings.map((m) => renderMailingSummary(m, ctx)).join('') +
+		'</promotion>\n'
 	);
 }
 
+/**
+ * The promotions document (recorded): each `<promotion>` on its own line, not indented, its
+ * `<mailing>` elements directly inside (no wrapper), indented 2, their dates indented 4. No
+ * promotion (a page past the end, a search that finds nothing): `<promotions>\n</promotions>`
+ * (a guess: no recording shows it).
+ */
+export function renderPromotions(promotions: Promotion[], ctx: AnswerContext): string {
+	return `${XML_DECLARATION}<promotions>\n${promotions.map((p) => renderPromotion(p, ctx)).join('')}</promotions>`;
+}
+
+/** The JSON form of a promotions page (a guess: no recording shows it). */
 export function promotionsJson(promotions: Promotion[], ctx: AnswerContext): unknown[] {
 	return promotions.map((p) => ({
 		id: p.id,
 		name: p.name,
+		mimio: p.mimio,
 		updated_at: ctx.date(p.updatedAt),
 		hidden: p.hidden,
 		thumbnail: p.thumbnail,
@@ -203,6 +218,8 @@ export function promotionsJson(promotions: Promotion[], ctx: AnswerContext): unk
 			.sort((a, b) => a.id - b.id)
 			.map((m) => ({
 				id: m.id,
+				subject: m.subject,
+				count: m.stats.sent,
 				started_send: m.startedSend === undefined ? null : ctx.date(m.startedSend),
 				finished_send: m.finishedSend === undefined ? null : ctx.date(m.finishedSend),
 			})),
@@ -211,30 +228,41 @@ export function promotionsJson(promotions: Promotion[], ctx: AnswerContext): unk
 
 // ---------------------------------------------------------------- statistics
 
-function renderLinkElements(links: MailingLink[]): string {
-	return links
-		.map(
-			(l) =>
-				`<link><id>${l.id}</id>${textEl('url', l.url)}<clicks>${l.clicks}</clicks><unique_clicks>${l.uniqueClicks}</unique_clicks></link>`,
-		)
-		.join('');
+/** One `<link>` element (a guess: no recording shows a mailing with links). */
+function linkElement(l: MailingLink): string {
+	return `<link><id>${l.id}</id>${textEl('url', l.url)}<clicks>${l.clicks}</clicks><unique_clicks>${l.uniqueClicks}</unique_clicks></link>`;
 }
 
-export function renderMailingStats(m: Mailing): string {
+/**
+ * The statistics document (recorded): `<mailing all_audience="...">` and its counters one per
+ * line, indented 2. No link: `<links>\n  </links>` (recorded). The `<link>` elements inside are a
+ * guess: one per line, indented 4, and in the second vocabulary they are transformed (the
+ * recorded rest of the document never is).
+ */
+export function renderMailingStats(m: Mailing, ctx: AnswerContext): string {
 	const s = m.stats;
-	const links = m.links.length === 0 ? '<links/>' : `<links>${renderLinkElements(m.links)}</links>`;
-	return (
-		`${XML_DECLARATION}<mailing><sent>${s.sent}</sent><views>${s.views}</views><untraced>${s.untraced}</untraced>` +
-		`<clicked>${s.clicked}</clicked>${links}<forwarded>${s.forwarded}</forwarded><bounced>${s.bounced}</bounced>` +
-		`<unsubscribed>${s.unsubscribed}</unsubscribed><abused>${s.abused}</abused></mailing>`
-	);
+	const records = m.links.map(linkElement);
+	const shown = ctx.vocabulary === 'second' ? toSecondVocabularyRecords(records, '    ') : records;
+	const lines = [
+		`<sent>${s.sent}</sent>`,
+		`<views>${s.views}</views>`,
+		`<untraced>${s.untraced}</untraced>`,
+		`<clicked>${s.clicked}</clicked>`,
+		`<links>\n${shown.map((r) => `    ${r}\n`).join('')}  </links>`,
+		`<forwarded>${s.forwarded}</forwarded>`,
+		`<bounced>${s.bounced}</bounced>`,
+		`<unsubscribed>${s.unsubscribed}</unsubscribed>`,
+		`<abused>${s.abused}</abused>`,
+	];
+	return `${XML_DECLARATION}<mailing${attrs([['all_audience', m.allAudience]])}>\n${lines.map((l) => `  ${l}\n`).join('')}</mailing>`;
 }
 
+/** The links of a mailing (clicked.xml; a guess). */
 export function renderLinks(links: MailingLink[], ctx: AnswerContext): string {
-	if (links.length === 0) return XML_DECLARATION + (ctx.alt('empty:links') ? '<links/>' : '<links></links>');
-	return `${XML_DECLARATION}<links>${renderLinkElements(links)}</links>`;
+	return rootDocument('links', links.map(linkElement), ctx);
 }
 
+/** A paged statistics list (sent.xml, read.xml, ...; a guess: second vocabulary applies). */
 export function renderRecipients(page: number, perPage: number, recipients: Recipient[], ctx: AnswerContext): string {
 	const rootAttrs = attrs([
 		['page', page],
@@ -250,6 +278,7 @@ export function renderRecipients(page: number, perPage: number, recipients: Reci
 }
 
 // ---------------------------------------------------------------- account extras
+// Every document below is a guess: no recording shows its names (second vocabulary applies).
 
 export function renderAvailableAddons(addons: Addon[], ctx: AnswerContext): string {
 	return rootDocument(
@@ -351,7 +380,9 @@ export function renderDripCampaigns(campaigns: DripCampaign[], ctx: AnswerContex
 		campaigns.map((c) => {
 			const drips =
 				c.drips.length === 0
-					? '<drips/>'
+					? ctx.alt('empty:drips')
+						? '<drips></drips>'
+						: '<drips/>'
 					: `<drips>${c.drips
 							.map(
 								(d) =>

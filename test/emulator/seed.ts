@@ -177,6 +177,12 @@ const PROMOTION_NAMES = [
 	'Monthly newsletter',
 ];
 
+/**
+ * Mimio codes given explicitly (the others derive from the id): one all digits, as the service's
+ * own `293145` (a code, not a number).
+ */
+const DEMO_MIMIOS: Record<number, string> = { 1: '0a9f3e', 2: 'c4e1b7', 3: '293145', 5: '5e77a0' };
+
 function seedDemo(store: Store, now: number): void {
 	// Lists in a fixed order so their ids are 101, 102, 103.
 	store.createList(N);
@@ -200,6 +206,7 @@ function seedDemo(store: Store, now: number): void {
 		const updatedAt = id === 1 ? Date.UTC(2011, 1, 14, 14, 59, 5) : now - (26 - id) * 2 * DAY - id * HOUR;
 		store.addPromotion(name, {
 			id,
+			mimio: DEMO_MIMIOS[id],
 			updatedAt,
 			hidden: id === 7,
 			rawHtml: id % 3 === 0 ? undefined : `<html><body><h1>${name}</h1>[[unsubscribe]]</body></html>`,
@@ -223,6 +230,7 @@ function seedDemo(store: Store, now: number): void {
 	const spring1 = now - 20 * DAY;
 	const m32 = store.addMailing(2, {
 		id: 32,
+		subject: 'Spring sale starts today',
 		startedSend: spring1,
 		finishedSend: spring1 + 12 * 60_000,
 		stats: { sent: 4, views: 3, untraced: 0, clicked: 1, forwarded: 1, bounced: 0, unsubscribed: 0, abused: 0 },
@@ -238,6 +246,7 @@ function seedDemo(store: Store, now: number): void {
 	const spring2 = now - 10 * DAY;
 	const m33 = store.addMailing(2, {
 		id: 33,
+		subject: 'Last days of the spring sale',
 		startedSend: spring2,
 		finishedSend: spring2 + 9 * 60_000,
 		stats: { sent: 3, views: 1, untraced: 0, clicked: 0, forwarded: 0, bounced: 1, unsubscribed: 0, abused: 0 },
@@ -250,6 +259,7 @@ function seedDemo(store: Store, now: number): void {
 	const digest = now - 6 * DAY;
 	const m34 = store.addMailing(3, {
 		id: 34,
+		subject: 'Weekly digest: this week on the blog',
 		startedSend: digest,
 		finishedSend: digest + 25 * 60_000,
 		links: [

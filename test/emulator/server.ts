@@ -8,35 +8,18 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { unescape as lenientUnescape } from 'node:querystring';
 
-import { parseDay, parseSearchDateTime, ServiceClock } from './dates';
-import type { Clock } from './dates';
-import {
-	AnswerContext,
-	JSON_TYPE,
-	promotionsJson,
-	renderAddons,
-	renderAnalyticsDomains,
-	renderAvailableAddons,
-	renderDripCampaigns,
-	renderLinks,
-	renderLists,
-	renderMailingStats,
-	renderParticipants,
-	renderPromotionAttempts,
-	renderPromotions,
-	renderRecipients,
-	renderSocialLinkDefs,
-	renderSocialLinks,
-	TEXT_TYPE,
-	Variation,
-	XML_DECLARATION,
-	XML_TYPE,
-} from './render';
-import type { PromotionAttempt, UserSocialLink } from './render';
+import { DATE_STYLES, ServiceClock } from './dates';
+import type { Clock, DateStyle } from './dates';
+import { AnswerContext, JSON_TYPE, TEXT_TYPE, Variation, XML_TYPE } from './render';
+import { route } from './routes';
+import type { Answer, Call } from './routes';
 import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
 import type { SeedName } from './seed';
-import { ApiError, OUTCOMES } from './store';
-import type { Outcome, Participant, Promotion, Store } from './store';
+import { ApiError } from './store';
+import type { Outcome, Store } from './store';
+import { isVocabulary, toSecondVocabularyJson, toSecondVocabularyXml } from './vocabulary';
+import type { Vocabulary } from './vocabulary';
+import { XML_DECLARATION } from './xml';
 
 // ====================================================================== public types
 
@@ -49,6 +32,16 @@ export interface EmulatorOptions {
 	latencyMs?: number;
 	/** Default 'demo'. */
 	seed?: SeedName;
+	/**
+	 * The names of the guessed answers: 'guessed' (default, our names) or 'second' (every guessed
+	 * answer renamed and reshaped, see vocabulary.ts). Recorded answers never change with it.
+	 */
+	vocabulary?: Vocabulary;
+	/**
+	 * A date style used for every answer instead of the rotation (e.g. '-0400', to reproduce a
+	 * recorded document exactly). Default: none, the style rotates from answer to answer.
+	 */
+	dateStyle?: DateStyle;
 }
 
 export interface RecordedRequest {
@@ -111,6 +104,13 @@ export interface Emulator {
 	readonly faults: Faults;
 	/** The most requests the emulator was answering at once since the last clear or reset. */
 	readonly maxInFlight: number;
+	/** The vocabulary of guessed answers (settable); reset() returns to the one given at start. */
+	vocabulary: Vocabulary;
+	/**
+	 * When set, every answer's dates use this style instead of the rotation (settable; undefined
+	 * restores the rotation); reset() returns to the one given at start.
+	 */
+	dateStyle: DateStyle | undefined;
 	clearRequests(): void;
 	reset(seed?: SeedName): void;
 	close(): Promise<void>;
@@ -121,26 +121,13 @@ export interface Emulator {
 /** Request bodies above this are refused with 413. */
 export const MAX_BODY_BYTES = 200 * 1024 * 1024;
 
-interface Answer {
-	status: number;
-	body: string | Buffer;
-	contentType: string;
-	headers?: Record<string, string>;
-}
-
 function textAnswer(status: number, body: string): Answer {
 	return { status, body, contentType: TEXT_TYPE };
-}
-
-function xmlAnswer(body: string): Answer {
-	return { status: 200, body, contentType: XML_TYPE };
 }
 
 function jsonAnswer(value: unknown, status = 200): Answer {
 	return { status, body: JSON.stringify(value), contentType: JSON_TYPE };
 }
-
-const NOT_FOUND: Answer = textAnswer(404, ' ');
 
 function decodeComponent(s: string): string {
 	if (!s.includes('%')) return s;
@@ -256,25 +243,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
 	});
 }
 
-function toInt(text: string | undefined): number | null {
-	if (text === undefined) return null;
-	const t = text.trim();
-	return /^-?\d+$/.test(t) ? Number(t) : null;
-}
-
-function positiveInt(text: string | undefined): number | null {
-	const n = toInt(text);
-	return n !== null && n >= 1 ? n : null;
-}
-
-function truthy(text: string | undefined): boolean {
-	return text !== undefined && ['true', '1', 'yes', 'on'].includes(text.trim().toLowerCase());
-}
-
-function given(params: Record<string, string>, key: string): boolean {
-	return params[key] !== undefined && params[key] !== '';
-}
-
 // ====================================================================== faults
 
 class FaultList implements Faults {
@@ -379,451 +347,30 @@ function faultRuleToJson(rule: FaultRule): unknown {
 	return { method: rule.method, path, times: rule.times, after: rule.after, respond };
 }
 
-// ====================================================================== the API
+// ====================================================================== vocabulary and date style
 
-interface Call {
-	method: string;
-	seg: string[];
-	params: Record<string, string>;
-	accept: string;
-	store: Store;
-	now: number;
-	out: AnswerContext;
+function checkVocabulary(value: unknown): Vocabulary {
+	if (!isVocabulary(value)) throw new Error('vocabulary must be "guessed" or "second"');
+	return value;
 }
 
-const BLANK_KEY = 'blank';
-
-function blank(c: Call): Answer {
-	return textAnswer(200, c.out.alt(BLANK_KEY) ? ' ' : '');
+function checkDateStyle(value: unknown): DateStyle | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== 'string' || !(DATE_STYLES as readonly string[]).includes(value)) {
+		throw new Error(`dateStyle must be one of ${DATE_STYLES.join(', ')} (or null for the rotation)`);
+	}
+	return value as DateStyle;
 }
 
-function memberMissing(c: Call, email: string): ApiError {
-	return new ApiError(400, c.out.alt('memberMissing') ? `Member ${email} does not exist` : `${email} does not exist`);
-}
-
-function requireMember(c: Call, email: string): void {
-	if (!c.store.getMember(email)) throw memberMissing(c, email);
-}
-
-function route(c: Call): Answer {
-	switch (c.seg[0]) {
-		case 'audience_lists':
-			return audienceLists(c);
-		case 'audience_members':
-			return audienceMembers(c);
-		case 'promotions':
-		case 'promotions.xml':
-		case 'promotions.json':
-			return promotions(c);
-		case 'addons':
-		case 'addons.xml':
-		case 'addon':
-			return addons(c);
-		case 'google_analytics':
-		case 'google_analytics.xml':
-			return analytics(c);
-		case 'social_links':
-		case 'social_links.xml':
-		case 'social_links.json':
-			return socialLinks(c);
-		case 'participants':
-		case 'participants.xml':
-			return participants(c);
-		case 'drip_campaigns':
-			if (c.method === 'GET' && c.seg.length === 2 && c.seg[1] === 'list.xml') {
-				return xmlAnswer(renderDripCampaigns(c.store.dripCampaigns, c.out));
-			}
-			return NOT_FOUND;
-		case 'signups':
-			return signups(c);
-		default:
-			return NOT_FOUND;
+/** A guessed answer in the second vocabulary (a recorded one unchanged). */
+function inSecondVocabulary(answer: Answer): Answer {
+	const mark = answer.guessed;
+	if (mark === undefined) return answer;
+	if (mark.kind === 'json') {
+		return { ...answer, body: JSON.stringify(toSecondVocabularyJson(mark.value, mark.root)) };
 	}
-}
-
-// ---------------------------------------------------------------- audience
-
-function audienceLists(c: Call): Answer {
-	const { seg, method, params, store } = c;
-	if (seg.length === 1 && method === 'POST') {
-		const name = (params.name ?? '').trim();
-		if (name === '') throw new ApiError(400, "Name can't be blank");
-		store.createList(name);
-		return blank(c);
-	}
-	if (seg.length === 2 && method === 'GET' && seg[1] === 'lists.xml') {
-		return xmlAnswer(renderLists(store.listsById(), c.out));
-	}
-	if (seg.length === 2 && method === 'DELETE') {
-		store.lists.delete(seg[1]);
-		return blank(c);
-	}
-	if (seg.length === 3 && method === 'POST' && (seg[2] === 'add' || seg[2] === 'remove')) {
-		const email = (params.email ?? '').trim();
-		if (email === '') throw new ApiError(400, "Email can't be blank");
-		requireMember(c, email);
-		const list = store.lists.get(seg[1]);
-		if (!list) throw new ApiError(400, `List ${seg[1]} does not exist`);
-		if (seg[2] === 'add') list.members.add(email.toLowerCase());
-		else list.members.delete(email.toLowerCase());
-		return blank(c);
-	}
-	return NOT_FOUND;
-}
-
-function audienceMembers(c: Call): Answer {
-	const { seg, method, params, store } = c;
-	if (seg.length === 1 && method === 'POST') {
-		const csv = params.csv_file;
-		if (csv === undefined) throw new ApiError(400, 'csv_file is required');
-		const record = store.importCsv(csv, c.now);
-		return textAnswer(200, String(record.id));
-	}
-	if (method !== 'GET') return NOT_FOUND;
-	if (seg.length === 2 && (seg[1] === 'count_new' || seg[1] === 'count_new.txt')) return countNew(c);
-	if (seg.length === 3 && seg[1] === 'suppressed_since' && /\.txt$/.test(seg[2])) {
-		const ts = toInt(seg[2].slice(0, -4));
-		if (ts === null) throw new ApiError(400, 'Invalid timestamp');
-		const since = ts * 1000;
-		const emails = [...store.members.values()]
-			.filter((m) => m.optedOut && m.suppressedAt !== undefined && m.suppressedAt >= since)
-			.sort((a, b) => (a.suppressedAt ?? 0) - (b.suppressedAt ?? 0) || a.email.localeCompare(b.email))
-			.map((m) => m.email);
-		return textAnswer(200, emails.length === 0 ? '\n' : `${emails.join('\n')}\n`);
-	}
-	if (seg.length === 3 && seg[2] === 'lists.xml') {
-		requireMember(c, seg[1]);
-		return xmlAnswer(renderLists(store.listsOf(seg[1]), c.out));
-	}
-	if (seg.length === 3 && seg[2] === 'promotion_attempts.xml') {
-		requireMember(c, seg[1]);
-		return xmlAnswer(renderPromotionAttempts(promotionAttempts(store, seg[1]), c.out));
-	}
-	return NOT_FOUND;
-}
-
-function countNew(c: Call): Answer {
-	const start = toInt(c.params.start);
-	const end = toInt(c.params.end);
-	if (start === null || end === null) throw new ApiError(400, 'start and end must be unix timestamps');
-	if (start > end) throw new ApiError(400, 'start must be before end');
-	if (end - start > 31 * 86_400) {
-		throw new ApiError(400, 'Calls to count_new are limited to a date range of one month');
-	}
-	const from = start * 1000;
-	const to = end * 1000;
-	let count = 0;
-	// the service stores created_at in whole seconds: a member created at 12.7 s is at 12 s
-	for (const m of c.store.members.values()) {
-		const createdAt = Math.floor(m.createdAt / 1000) * 1000;
-		if (createdAt >= from && createdAt <= to) count++;
-	}
-	return textAnswer(200, String(count));
-}
-
-function promotionAttempts(store: Store, email: string): PromotionAttempt[] {
-	const key = email.trim().toLowerCase();
-	const attempts: PromotionAttempt[] = [];
-	for (const promotion of store.promotionsById(true)) {
-		for (const mailing of [...promotion.mailings].sort((a, b) => a.id - b.id)) {
-			const found = {} as Record<Outcome, number | undefined>;
-			let seen = false;
-			for (const outcome of OUTCOMES) {
-				const r = mailing.recipients[outcome].find((x) => x.email.toLowerCase() === key);
-				found[outcome] = r?.at;
-				if (r) seen = true;
-			}
-			if (!seen) continue;
-			attempts.push({
-				promotion,
-				mailing,
-				sentAt: found.sent ?? mailing.startedSend ?? mailing.finishedSend ?? store.now(),
-				viewed: found.read !== undefined,
-				clicked: found.clicked_thru !== undefined,
-				bounced: found.bounced !== undefined,
-				unsubscribed: found.opt_out !== undefined,
-				forwarded: found.forwarded !== undefined,
-				abused: found.abused !== undefined,
-			});
-		}
-	}
-	return attempts;
-}
-
-// ---------------------------------------------------------------- promotions
-
-const PROMOTIONS_PER_PAGE = 20;
-
-function promotions(c: Call): Answer {
-	const { seg, method, params, store } = c;
-	if (seg.length === 1) {
-		if (method !== 'GET') return NOT_FOUND;
-		const page = positiveInt(params.page) ?? 1;
-		const all = store.promotionsById();
-		const slice = all.slice((page - 1) * PROMOTIONS_PER_PAGE, page * PROMOTIONS_PER_PAGE);
-		const wantsJson = seg[0] === 'promotions.json' || (seg[0] === 'promotions' && c.accept.includes('json'));
-		if (wantsJson) return jsonAnswer(promotionsJson(slice, c.out));
-		return xmlAnswer(renderPromotions(slice, c.out));
-	}
-	if (seg[0] !== 'promotions') return NOT_FOUND;
-	if (seg.length === 2) {
-		if (seg[1] === 'search.xml' && method === 'GET') return xmlAnswer(renderPromotions(searchPromotions(c), c.out));
-		if (seg[1] === 'save' && method === 'POST') return savePromotion(c);
-		if ((seg[1] === 'transactional_count' || seg[1] === 'transactional_count.txt') && method === 'GET') {
-			const name = params.promotion_name ?? '';
-			if (name === '') throw new ApiError(400, 'Promotion name is required');
-			const day = parseDay(params.date ?? '');
-			if (day === null) throw new ApiError(400, 'Invalid date');
-			let count = 0;
-			for (const t of store.transactional) if (t.promotionName === name && t.date === day) count += t.count;
-			return textAnswer(200, String(count));
-		}
-		return NOT_FOUND;
-	}
-	const promotionId = /^\d+$/.test(seg[1]) ? Number(seg[1]) : null;
-	if (promotionId === null) return NOT_FOUND;
-	if (seg.length === 3 && seg[2] === 'trash' && method === 'PUT') {
-		const promotion = store.promotions.get(promotionId);
-		if (!promotion) return NOT_FOUND;
-		promotion.trashed = true;
-		return blank(c);
-	}
-	if (seg[2] !== 'mailings' || method !== 'GET') return NOT_FOUND;
-	if (seg.length === 4) {
-		const m = /^(\d+)\.xml$/.exec(seg[3]);
-		if (!m) return NOT_FOUND;
-		const mailing = store.getMailing(promotionId, Number(m[1]));
-		return mailing ? xmlAnswer(renderMailingStats(mailing)) : NOT_FOUND;
-	}
-	if (seg.length === 5) {
-		if (!/^\d+$/.test(seg[3])) return NOT_FOUND;
-		const mailing = store.getMailing(promotionId, Number(seg[3]));
-		if (!mailing) return NOT_FOUND;
-		const m = /^([a-z_]+)\.xml$/.exec(seg[4]);
-		if (!m) return NOT_FOUND;
-		if (m[1] === 'clicked') return xmlAnswer(renderLinks(mailing.links, c.out));
-		if (!(OUTCOMES as readonly string[]).includes(m[1])) return NOT_FOUND;
-		const list = mailing.recipients[m[1] as Outcome];
-		const page = positiveInt(params.page) ?? 1;
-		const perPage = Math.min(positiveInt(params.per_page) ?? 30, 100);
-		const slice = list.slice((page - 1) * perPage, page * perPage);
-		return xmlAnswer(renderRecipients(page, perPage, slice, c.out));
-	}
-	return NOT_FOUND;
-}
-
-function isApiPromotion(p: Promotion): boolean {
-	return p.name.startsWith('API: ');
-}
-
-function searchPromotions(c: Call): Promotion[] {
-	const { params, store } = c;
-	const all = store.promotionsById();
-	const withApi = truthy(params.api_mailings);
-	if (given(params, 'id')) {
-		const id = toInt(params.id);
-		return all.filter((p) => p.id === id);
-	}
-	if (given(params, 'name')) return all.filter((p) => p.name === params.name);
-	if (given(params, 'date') && !['0', 'false'].includes(params.date.trim().toLowerCase())) {
-		const from = parseSearchDateTime(params.from_date ?? '');
-		const to = parseSearchDateTime(params.to_date ?? '');
-		if (from === null || to === null) throw new ApiError(400, 'Invalid date');
-		return all.filter((p) => {
-			const at = Math.floor(p.updatedAt / 1000) * 1000;
-			return at >= from && at <= to && (withApi || !isApiPromotion(p));
-		});
-	}
-	if (params.query !== undefined) {
-		const q = params.query.toLowerCase();
-		return all.filter((p) => p.name.toLowerCase().includes(q) && (withApi || !isApiPromotion(p)));
-	}
-	throw new ApiError(400, 'A search needs query, name, id or date=1 with from_date and to_date');
-}
-
-function savePromotion(c: Call): Answer {
-	const { params, store } = c;
-	const name = params.promotion_name ?? '';
-	if (name.trim() === '') throw new ApiError(400, 'Promotion name is required');
-	if (!given(params, 'raw_html') && !given(params, 'raw_plain_text') && !given(params, 'url')) {
-		throw new ApiError(400, 'Content is required (raw_html, raw_plain_text or url)');
-	}
-	let promotion = store.findPromotionByName(name);
-	if (!promotion) promotion = store.addPromotion(name, { updatedAt: c.now });
-	if (given(params, 'raw_html')) promotion.rawHtml = params.raw_html;
-	if (given(params, 'raw_plain_text')) promotion.rawPlainText = params.raw_plain_text;
-	if (given(params, 'url')) promotion.url = params.url;
-	promotion.updatedAt = c.now;
-	return textAnswer(200, `Saved ${name} (${promotion.id})`);
-}
-
-// ---------------------------------------------------------------- account extras
-
-function addons(c: Call): Answer {
-	const { seg, method, store } = c;
-	if (seg[0] === 'addons.xml' && seg.length === 1 && method === 'GET') return xmlAnswer(renderAddons(store.addons, c.out));
-	if (seg[0] === 'addons' && seg.length === 2 && seg[1] === 'available.xml' && method === 'GET') {
-		return xmlAnswer(renderAvailableAddons(store.addons, c.out));
-	}
-	if (seg[0] === 'addon' && seg.length === 3 && seg[2] === 'toggle' && method === 'POST') {
-		const ref = seg[1];
-		const addon = /^\d+$/.test(ref)
-			? store.addons.find((a) => a.id === Number(ref))
-			: store.addons.find((a) => a.key === ref);
-		if (!addon) return NOT_FOUND;
-		if (addon.status === 'activated') addon.status = 'deactivated';
-		else if (addon.paid) throw new ApiError(400, 'Paid addons cannot be activated through the API');
-		else addon.status = 'activated';
-		return blank(c);
-	}
-	return NOT_FOUND;
-}
-
-function analytics(c: Call): Answer {
-	const { seg, method, params, store } = c;
-	if (seg.length !== 1) return NOT_FOUND;
-	if (seg[0] === 'google_analytics.xml') {
-		return method === 'GET' ? xmlAnswer(renderAnalyticsDomains(store.analyticsDomains, c.out)) : NOT_FOUND;
-	}
-	if (method !== 'POST' && method !== 'DELETE') return NOT_FOUND;
-	const domain = (params.domain ?? '').trim();
-	if (domain === '') throw new ApiError(400, "Domain can't be blank");
-	const index = store.analyticsDomains.findIndex((d) => d.toLowerCase() === domain.toLowerCase());
-	if (method === 'POST') {
-		if (index === -1) store.analyticsDomains.push(domain);
-		return blank(c);
-	}
-	if (index === -1) throw new ApiError(400, `Domain ${domain} is not set up`);
-	store.analyticsDomains.splice(index, 1);
-	return blank(c);
-}
-
-function userSocialLinks(store: Store): UserSocialLink[] {
-	const out: UserSocialLink[] = [];
-	const known = new Set<string>();
-	for (const def of store.socialLinkDefs) {
-		known.add(def.key);
-		const url = store.socialLinks[def.key];
-		if (url !== undefined && url !== '') out.push({ key: def.key, name: def.name, url });
-	}
-	for (const [key, url] of Object.entries(store.socialLinks)) {
-		if (!known.has(key) && url !== '') out.push({ key, name: key, url });
-	}
-	return out;
-}
-
-function socialLinks(c: Call): Answer {
-	const { seg, method, params, store } = c;
-	if (seg.length === 1 && method === 'GET') {
-		const links = userSocialLinks(store);
-		if (seg[0] === 'social_links.json') return jsonAnswer(links);
-		if (seg[0] === 'social_links.xml') return xmlAnswer(renderSocialLinks(links, c.out));
-		return NOT_FOUND;
-	}
-	if (seg[0] !== 'social_links' || seg.length !== 2) return NOT_FOUND;
-	if (method === 'GET' && seg[1] === 'available.json') {
-		return jsonAnswer(
-			store.socialLinkDefs.map((d) => ({ key: d.key, name: d.name, description: d.description, formatting: d.formatting })),
-		);
-	}
-	if (method === 'GET' && seg[1] === 'available.xml') return xmlAnswer(renderSocialLinkDefs(store.socialLinkDefs, c.out));
-	if (method === 'PUT' && seg[1] === 'update') {
-		const keys = new Set(store.socialLinkDefs.map((d) => d.key));
-		for (const key of Object.keys(params)) if (!keys.has(key)) throw new ApiError(400, `Unknown social link ${key}`);
-		for (const [key, url] of Object.entries(params)) {
-			if (url.trim() === '') delete store.socialLinks[key];
-			else store.socialLinks[key] = url.trim();
-		}
-		return blank(c);
-	}
-	return NOT_FOUND;
-}
-
-const PARTICIPANT_FIELDS: [string, 'pwd' | 'firstName' | 'lastName' | 'organizationName' | 'address'][] = [
-	['pwd', 'pwd'],
-	['first_name', 'firstName'],
-	['last_name', 'lastName'],
-	['organization_name', 'organizationName'],
-	['address', 'address'],
-];
-
-function participants(c: Call): Answer {
-	const { seg, method, params, store } = c;
-	if (seg[0] === 'participants.xml') {
-		if (seg.length !== 1 || method !== 'GET') return NOT_FOUND;
-		const all = [...store.participants.values()].sort((a, b) => a.createdAt - b.createdAt);
-		return xmlAnswer(renderParticipants(all, c.out));
-	}
-	const email = (params.email ?? '').trim();
-	const key = email.toLowerCase();
-	const existing = (): Participant => {
-		if (email === '') throw new ApiError(400, "Email can't be blank");
-		const p = store.participants.get(key);
-		if (!p) throw new ApiError(400, `${email} does not exist`);
-		return p;
-	};
-	if (seg.length === 1 && method === 'POST') {
-		if (email === '') throw new ApiError(400, "Email can't be blank");
-		if (store.participants.has(key) || key === DEMO_CREDENTIALS.username) {
-			throw new ApiError(400, 'Email has already been taken');
-		}
-		const participant: Participant = {
-			email,
-			apiKey: store.makeApiKey(email),
-			invited: (params.no_invite ?? '').trim().toLowerCase() !== 'yes',
-			createdAt: c.now,
-			permissions: { full: [], read: [], none: [] },
-		};
-		for (const [param, field] of PARTICIPANT_FIELDS) if (given(params, param)) participant[field] = params[param];
-		store.participants.set(key, participant);
-		return textAnswer(200, participant.apiKey);
-	}
-	if (seg.length === 1 && method === 'DELETE') {
-		existing();
-		store.participants.delete(key);
-		return blank(c);
-	}
-	if (seg.length === 2 && seg[1] === 'update' && method === 'PUT') {
-		const p = existing();
-		for (const [param, field] of PARTICIPANT_FIELDS) {
-			if (params[param] !== undefined) p[field] = params[param] === '' ? undefined : params[param];
-		}
-		return blank(c);
-	}
-	if (seg.length === 2 && seg[1] === 'update_permissions_for' && method === 'POST') {
-		const p = existing();
-		const categories = ['full', 'read', 'none'] as const;
-		const wanted: Partial<Record<(typeof categories)[number], string[]>> = {};
-		for (const cat of categories) {
-			if (params[cat] === undefined) continue;
-			const names = params[cat]
-				.split(',')
-				.map((n) => n.trim())
-				.filter((n) => n !== '');
-			for (const name of names) if (!store.lists.has(name)) throw new ApiError(400, `List ${name} does not exist`);
-			wanted[cat] = names;
-		}
-		for (const cat of categories) {
-			const names = wanted[cat];
-			if (names === undefined) continue;
-			for (const other of categories) {
-				if (other !== cat) p.permissions[other] = p.permissions[other].filter((n) => !names.includes(n));
-			}
-			p.permissions[cat] = [...new Set(names)];
-		}
-		return blank(c);
-	}
-	return NOT_FOUND;
-}
-
-function signups(c: Call): Answer {
-	if (c.seg.length !== 2 || c.method !== 'GET') return NOT_FOUND;
-	const m = /^(.*)\.json$/.exec(c.seg[1]);
-	if (!m) return NOT_FOUND;
-	const id = toInt(m[1]);
-	const signup = id === null ? undefined : c.store.signups.get(id);
-	if (!signup) throw new ApiError(400, 'The signup could not be found');
-	return jsonAnswer(signup);
+	const body = typeof answer.body === 'string' ? answer.body : answer.body.toString('utf8');
+	return { ...answer, body: toSecondVocabularyXml(body) };
 }
 
 // ====================================================================== the server
@@ -844,6 +391,7 @@ class EmulatorServer implements Emulator {
 	private inFlight = 0;
 
 	private current: Store;
+	private currentVocabulary: Vocabulary;
 	private readonly variation = new Variation();
 	private readonly sockets = new Set<Socket>();
 	private readonly timers = new Set<NodeJS.Timeout>();
@@ -852,6 +400,8 @@ class EmulatorServer implements Emulator {
 
 	constructor(private readonly options: EmulatorOptions) {
 		this.latencyMs = options.latencyMs ?? 0;
+		this.currentVocabulary = checkVocabulary(options.vocabulary ?? 'guessed');
+		this.variation.fixedDateStyle = checkDateStyle(options.dateStyle);
 		this.current = createStore(options.seed ?? 'demo', () => this.clock.now());
 		this.server = createServer({ maxHeaderSize: 1024 * 1024, requestTimeout: 0 }, (req, res) => {
 			if (!(req.url ?? '').startsWith('/__emulator')) {
@@ -880,6 +430,22 @@ class EmulatorServer implements Emulator {
 		return this.current;
 	}
 
+	get vocabulary(): Vocabulary {
+		return this.currentVocabulary;
+	}
+
+	set vocabulary(value: Vocabulary) {
+		this.currentVocabulary = checkVocabulary(value);
+	}
+
+	get dateStyle(): DateStyle | undefined {
+		return this.variation.fixedDateStyle;
+	}
+
+	set dateStyle(value: DateStyle | undefined) {
+		this.variation.fixedDateStyle = checkDateStyle(value);
+	}
+
 	async listen(): Promise<void> {
 		const host = this.options.host ?? '127.0.0.1';
 		await new Promise<void>((resolve, reject) => {
@@ -905,6 +471,8 @@ class EmulatorServer implements Emulator {
 		this.maxInFlight = this.inFlight;
 		this.faults.clear();
 		this.variation.reset();
+		this.currentVocabulary = checkVocabulary(this.options.vocabulary ?? 'guessed');
+		this.variation.fixedDateStyle = checkDateStyle(this.options.dateStyle);
 	}
 
 	close(): Promise<void> {
@@ -1036,7 +604,7 @@ class EmulatorServer implements Emulator {
 			accept: (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).toLowerCase(),
 			store: this.current,
 			now: this.clock.now(),
-			out: new AnswerContext(this.variation),
+			out: new AnswerContext(this.variation, this.currentVocabulary),
 		};
 		let answer: Answer;
 		try {
@@ -1045,6 +613,7 @@ class EmulatorServer implements Emulator {
 			if (err instanceof ApiError) answer = textAnswer(err.status, err.body);
 			else throw err;
 		}
+		if (call.out.vocabulary === 'second') answer = inSecondVocabulary(answer);
 		this.send(res, record, answer);
 	}
 
@@ -1065,7 +634,7 @@ class EmulatorServer implements Emulator {
 		}
 		if (respond === 'resetMidAnswer') {
 			record.status = 0;
-			const partial = `${XML_DECLARATION}<promotions>\n  <promotion id="1" name="Trunc`;
+			const partial = `${XML_DECLARATION}<promotions>\n<promotion name="Trunc`;
 			res.writeHead(200, { 'Content-Type': XML_TYPE, 'Content-Length': String(partial.length + 4096) });
 			res.write(partial, () => req.socket.destroy());
 			return;
@@ -1209,6 +778,17 @@ class EmulatorServer implements Emulator {
 				}
 				return jsonAnswer({ now: this.clock.now(), frozen: this.clock.frozen });
 			}
+			case 'GET /vocabulary':
+				return jsonAnswer({ vocabulary: this.vocabulary });
+			case 'POST /vocabulary':
+				this.vocabulary = checkVocabulary(input.vocabulary ?? query.vocabulary);
+				return jsonAnswer({ vocabulary: this.vocabulary });
+			case 'GET /date-style':
+				return jsonAnswer({ dateStyle: this.dateStyle ?? null });
+			case 'POST /date-style':
+				if (!('dateStyle' in input) && query.dateStyle === undefined) throw new Error('give {"dateStyle": "-0400"} or {"dateStyle": null}');
+				this.dateStyle = checkDateStyle('dateStyle' in input ? input.dateStyle : query.dateStyle);
+				return jsonAnswer({ dateStyle: this.dateStyle ?? null });
 			case 'GET /latency':
 				return jsonAnswer({ latencyMs: this.latencyMs });
 			case 'POST /latency': {

@@ -74,6 +74,10 @@ export interface Recipient {
 
 export interface Mailing {
 	id: number;
+	/** The `subject` attribute in the promotions document (default: the promotion's name). */
+	subject: string;
+	/** The `all_audience` attribute of the statistics document (default false). */
+	allAudience: boolean;
 	startedSend?: number;
 	finishedSend?: number;
 	stats: MailingStats;
@@ -84,6 +88,8 @@ export interface Mailing {
 export interface Promotion {
 	id: number;
 	name: string;
+	/** The promotion's public code (6 hex digits; the `mimio` attribute, also in the thumbnail address). */
+	mimio: string;
 	updatedAt: number;
 	rawHtml?: string;
 	rawPlainText?: string;
@@ -195,23 +201,41 @@ export interface AddMemberOptions {
 
 export interface AddPromotionOptions {
 	id?: number;
+	/** Default: 6 hex digits derived from the id (deterministic). */
+	mimio?: string;
 	updatedAt?: number;
 	rawHtml?: string;
 	rawPlainText?: string;
 	url?: string;
 	hidden?: boolean;
+	/** Default: the service's snapshot address of the mimio (see thumbnailFor). */
 	thumbnail?: string;
 	trashed?: boolean;
 }
 
 export interface AddMailingOptions {
 	id?: number;
+	/** Default: the promotion's name. */
+	subject?: string;
+	/** Default false. */
+	allAudience?: boolean;
 	/** A mailing that has not been sent: no started/finished send. */
 	unsent?: boolean;
 	startedSend?: number;
 	finishedSend?: number;
+	/** `stats.sent` is also the mailing's `count` in the promotions document. */
 	stats?: Partial<MailingStats>;
 	links?: { url: string; clicks?: number; uniqueClicks?: number }[];
+}
+
+/** A deterministic 6-hex-digit mimio for a promotion id. */
+export function defaultMimio(promotionId: number): string {
+	return createHash('md5').update(`mimio#${promotionId}`).digest('hex').slice(0, 6);
+}
+
+/** The thumbnail address the service gives a promotion (recorded form). */
+export function thumbnailFor(mimio: string): string {
+	return `https://snaps.madmimi.com/v2/thumbs.php?size=b&wait=120&url=${encodeURIComponent(`https://madmimi.com/p/${mimio}`)}`;
 }
 
 const FIRST_NAMES = ['Ava', 'Noah', 'Mia', 'Liam', 'Zoe', 'Omar', 'Ines', 'Yuki', 'Lars', 'Nora', 'Raj', 'Eli'];
@@ -346,6 +370,14 @@ export class Store {
 
 	// ---------------------------------------------------------------- promotions and mailings
 
+	/**
+	 * Promotions in the order the service lists them: newest first (by id, descending), as in the
+	 * recorded promotions document (trashed ones included unless asked).
+	 */
+	promotionsNewestFirst(includeTrashed = false): Promotion[] {
+		return this.promotionsById(includeTrashed).reverse();
+	}
+
 	/** Promotions ordered by id (trashed ones included unless asked). */
 	promotionsById(includeTrashed = false): Promotion[] {
 		return [...this.promotions.values()]
@@ -362,15 +394,17 @@ export class Store {
 	addPromotion(name: string, opts: AddPromotionOptions = {}): Promotion {
 		const id = opts.id ?? this.nextPromotionId;
 		if (id >= this.nextPromotionId) this.nextPromotionId = id + 1;
+		const mimio = opts.mimio ?? defaultMimio(id);
 		const promotion: Promotion = {
 			id,
 			name,
+			mimio,
 			updatedAt: opts.updatedAt ?? this.now(),
 			rawHtml: opts.rawHtml,
 			rawPlainText: opts.rawPlainText,
 			url: opts.url,
 			hidden: opts.hidden ?? false,
-			thumbnail: opts.thumbnail ?? `https://thumbnails.example.com/promotions/${id}/t.png`,
+			thumbnail: opts.thumbnail ?? thumbnailFor(mimio),
 			trashed: opts.trashed ?? false,
 			mailings: [],
 		};
@@ -390,6 +424,8 @@ export class Store {
 			: (opts.finishedSend ?? (startedSend !== undefined ? startedSend + 10 * 60_000 : now));
 		const mailing: Mailing = {
 			id,
+			subject: opts.subject ?? promotion.name,
+			allAudience: opts.allAudience ?? false,
 			startedSend,
 			finishedSend,
 			stats: { ...emptyStats(), ...opts.stats },

@@ -25,6 +25,7 @@ describe('mailing.getStats', () => {
 		expect(items[0].json).toEqual({
 			promotionId: P.weeklyDigest,
 			mailingId: M.weeklyDigest,
+			allAudience: false,
 			sent: 250,
 			views: 120,
 			untraced: 10,

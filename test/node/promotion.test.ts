@@ -27,11 +27,11 @@ async function inTimeZone<T>(timeZone: string, fn: () => Promise<T>): Promise<T>
 }
 
 describe('promotion.getAll', () => {
-	test('Return All follows the pages of 20 until a short one: 25 promotions in 2 requests', async () => {
+	test('Return All follows the pages of 20 until a short one: 25 promotions in 2 requests, newest first as the service lists them', async () => {
 		const { items, error } = await runNode({ parameters: promotion('getAll', { returnAll: true }) });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(promotionCount);
-		expect(items.map((i) => i.json.id)).toEqual(Array.from({ length: promotionCount }, (_, i) => i + 1));
+		expect(items.map((i) => i.json.id)).toEqual(Array.from({ length: promotionCount }, (_, i) => promotionCount - i));
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/promotions.xml', params: { page: '1' } },
 			{ method: 'GET', path: '/promotions.xml', params: { page: '2' } },
@@ -55,7 +55,7 @@ describe('promotion.getAll', () => {
 		// extra attributes the spec does not list are kept
 		expect(byIdMap.get(7)).toMatchObject({ hidden: true, thumbnail: expect.stringMatching(/^https:\/\//) });
 		// a mailing not sent yet: empty started/finished send
-		expect(byIdMap.get(P.summerLaunch)!.mailings).toEqual([{ id: M.summerLaunchUnsent, startedSend: null, finishedSend: null }]);
+		expect(byIdMap.get(P.summerLaunch)!.mailings).toEqual([{ id: M.summerLaunchUnsent, subject: 'Summer launch', count: 0, startedSend: null, finishedSend: null }]);
 		// two mailings, dates as ISO 8601 with the instant kept
 		const spring = byIdMap.get(P.springSale)!.mailings as IDataObject[];
 		expect(spring.map((m) => m.id)).toEqual([M.springSaleFirst, M.springSaleSecond]);
@@ -68,7 +68,7 @@ describe('promotion.getAll', () => {
 
 	test('Limit 5 asks for one page only', async () => {
 		const { items } = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 5 }) });
-		expect(items.map((i) => i.json.id)).toEqual([1, 2, 3, 4, 5]);
+		expect(items.map((i) => i.json.id)).toEqual([25, 24, 23, 22, 21]);
 		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions.xml', params: { page: '1' } }]);
 	});
 
@@ -78,7 +78,7 @@ describe('promotion.getAll', () => {
 		expect(env.emulator.requests).toHaveLength(1);
 		env.emulator.clearRequests();
 		const more = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 21 }) });
-		expect(more.items.map((i) => i.json.id)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+		expect(more.items.map((i) => i.json.id)).toEqual(Array.from({ length: 21 }, (_, i) => promotionCount - i));
 		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2']);
 	});
 
@@ -100,10 +100,10 @@ describe('promotion.getAll', () => {
 	test('two input items read twice, each output paired to its item', async () => {
 		const { items } = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 2 }) }, [{ json: {} }, { json: {} }]);
 		expect(items.map((i) => [i.json.id, i.pairedItem])).toEqual([
-			[1, { item: 0 }],
-			[2, { item: 0 }],
-			[1, { item: 1 }],
-			[2, { item: 1 }],
+			[25, { item: 0 }],
+			[24, { item: 0 }],
+			[25, { item: 1 }],
+			[24, { item: 1 }],
 		]);
 	});
 });
@@ -112,9 +112,9 @@ describe('promotion.search', () => {
 	test('by a text in the name: case-insensitive, API promotions left out', async () => {
 		const { items, error } = await runNode({ parameters: promotion('search', { searchBy: 'query', query: 'SALE' }) });
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json.name)).toEqual(['Spring sale', 'Flash sale: 24 hours']);
+		expect(items.map((i) => i.json.name)).toEqual(['Flash sale: 24 hours', 'Spring sale']);
 		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions/search.xml', params: { query: 'SALE' } }]);
-		expect(items[0].json.mailings).toHaveLength(2);
+		expect(items[1].json.mailings).toHaveLength(2);
 	});
 
 	test('"Include API Promotions" sends api_mailings=true', async () => {
@@ -168,7 +168,7 @@ describe('promotion.search', () => {
 				parameters: promotion('search', { searchBy: 'dateRange', fromDate: naive(from), toDate: naive(to) }),
 			});
 			expect(error).toBeUndefined();
-			expect(items.map((i) => i.json.id)).toEqual([10, 11, 12]);
+			expect(items.map((i) => i.json.id)).toEqual([12, 11, 10]);
 			const sql = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 			expect(received(env.emulator)).toEqual([
 				{ method: 'GET', path: '/promotions/search.xml', params: { date: '1', from_date: sql(from), to_date: sql(to) } },
@@ -417,10 +417,11 @@ describe('the promotion resource locator: "From list"', () => {
 	test('lists the account\'s promotions a page at a time, value = ID, name = promotion name', async () => {
 		const first = (await callMethod('listSearch', 'searchPromotions', promotion('trash'))) as INodeListSearchResult;
 		expect(first.results).toHaveLength(20);
+		// newest first, as the service lists them
 		expect(first.results.slice(0, 3)).toEqual([
-			{ name: 'Winter clearance 2010', value: '1' },
-			{ name: 'Spring sale', value: '2' },
-			{ name: 'Weekly digest', value: '3' },
+			{ name: 'Monthly newsletter', value: '25' },
+			{ name: 'Re-engagement: we miss you', value: '24' },
+			{ name: 'Autumn catalogue', value: '23' },
 		]);
 		expect(first.paginationToken).toBe('2');
 
@@ -428,7 +429,7 @@ describe('the promotion resource locator: "From list"', () => {
 		const second = (await withPaginationToken(first.paginationToken!, async () =>
 			await callMethod('listSearch', 'searchPromotions', promotion('trash')),
 		)) as INodeListSearchResult;
-		expect(second.results.map((r) => r.value)).toEqual(['21', '22', '23', '24', '25']);
+		expect(second.results.map((r) => r.value)).toEqual(['5', '4', '3', '2', '1']);
 		expect(second.paginationToken).toBeUndefined();
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/promotions.xml', params: { page: '1' } },
@@ -440,8 +441,8 @@ describe('the promotion resource locator: "From list"', () => {
 		const sale = (await callMethod('listSearch', 'searchPromotions', promotion('trash'), 'Sale')) as INodeListSearchResult;
 		expect(sale).toEqual({
 			results: [
-				{ name: 'Spring sale', value: '2' },
 				{ name: 'Flash sale: 24 hours', value: '14' },
+				{ name: 'Spring sale', value: '2' },
 			],
 		});
 		const receipt = (await callMethod('listSearch', 'searchPromotions', promotion('trash'), 'receipt')) as INodeListSearchResult;

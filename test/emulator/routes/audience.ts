@@ -1,0 +1,141 @@
+/**
+ * Audience lists and the audience-member endpoints of the spec: lists, list membership, import,
+ * suppressed_since, promotion attempts, count_new.
+ */
+import { PLAIN_TEXT_TYPE, renderLists, renderPromotionAttempts } from '../render';
+import type { PromotionAttempt } from '../render';
+import { ApiError, OUTCOMES } from '../store';
+import type { Outcome, Store } from '../store';
+import { blank, empty, guessedXml, jsonAnswer, requireMember, space, textAnswer, toInt, xmlAnswer } from './types';
+import type { Answer, Call, RouteModule } from './types';
+
+function audienceLists(c: Call): Answer | undefined {
+	const { seg, method, params, store } = c;
+	if (seg[0] === 'audience_lists.json') {
+		if (seg.length !== 1 || method !== 'POST') return undefined;
+		// recorded: {"success":true,"result":{"id":..,"name":..,"size":0}} and the taken name
+		const name = (params.name ?? '').trim();
+		if (name === '') return jsonAnswer({ success: false, error: "Name can't be blank" }); // guess
+		if (store.lists.has(name)) return jsonAnswer({ success: false, error: 'Name has already been taken' });
+		const list = store.createList(name);
+		return jsonAnswer({ success: true, result: { id: list.id, name: list.name, size: list.members.size } });
+	}
+	if (seg.length === 1 && method === 'POST') {
+		// no recording of this form's answer: a blank, as the spec's "none described"
+		const name = (params.name ?? '').trim();
+		if (name === '') throw new ApiError(400, "Name can't be blank");
+		store.createList(name);
+		return blank(c);
+	}
+	if (seg.length === 2 && method === 'GET' && seg[1] === 'lists.xml') {
+		return xmlAnswer(renderLists(store.listsById()));
+	}
+	if (seg.length === 2 && method === 'DELETE') {
+		// recorded: one space, whether the list exists or not
+		store.lists.delete(seg[1]);
+		return space();
+	}
+	if (seg.length === 3 && method === 'POST' && seg[2] === 'remove') {
+		// recorded: 200 with an empty body, member on the list or not, or unknown
+		const email = (params.email ?? '').trim().toLowerCase();
+		if (email !== '') store.lists.get(seg[1])?.members.delete(email);
+		return empty();
+	}
+	if (seg.length === 3 && method === 'POST' && seg[2] === 'add') {
+		const email = (params.email ?? '').trim();
+		if (email === '') throw new ApiError(400, "Email can't be blank"); // guess
+		requireMember(c, email); // guess: no recording of an unknown member here
+		const list = store.lists.get(seg[1]);
+		if (!list) throw new ApiError(400, `List ${seg[1]} does not exist`); // guess
+		list.members.add(email.toLowerCase());
+		return space(); // recorded
+	}
+	return undefined;
+}
+
+function audienceMembers(c: Call): Answer | undefined {
+	const { seg, method, params, store } = c;
+	if (seg.length === 1 && method === 'POST') {
+		const csv = params.csv_file;
+		if (csv === undefined) throw new ApiError(400, 'csv_file is required');
+		const record = store.importCsv(csv, c.now);
+		return textAnswer(200, String(record.id));
+	}
+	if (method !== 'GET') return undefined;
+	if (seg.length === 2 && (seg[1] === 'count_new' || seg[1] === 'count_new.txt')) return countNew(c);
+	if (seg.length === 3 && seg[1] === 'suppressed_since' && /\.txt$/.test(seg[2])) {
+		const ts = toInt(seg[2].slice(0, -4));
+		if (ts === null) throw new ApiError(400, 'Invalid timestamp');
+		const since = ts * 1000;
+		const emails = [...store.members.values()]
+			.filter((m) => m.optedOut && m.suppressedAt !== undefined && m.suppressedAt >= since)
+			.sort((a, b) => (a.suppressedAt ?? 0) - (b.suppressedAt ?? 0) || a.email.localeCompare(b.email))
+			.map((m) => m.email);
+		return textAnswer(200, emails.length === 0 ? '\n' : `${emails.join('\n')}\n`, PLAIN_TEXT_TYPE);
+	}
+	if (seg.length === 3 && seg[2] === 'lists.xml') {
+		requireMember(c, seg[1]);
+		return xmlAnswer(renderLists(store.listsOf(seg[1])));
+	}
+	if (seg.length === 3 && seg[2] === 'promotion_attempts.xml') {
+		requireMember(c, seg[1]);
+		return guessedXml(renderPromotionAttempts(promotionAttempts(store, seg[1]), c.out));
+	}
+	return undefined;
+}
+
+function countNew(c: Call): Answer {
+	const start = toInt(c.params.start);
+	const end = toInt(c.params.end);
+	if (start === null || end === null) throw new ApiError(400, 'start and end must be unix timestamps');
+	if (start > end) throw new ApiError(400, 'start must be before end');
+	if (end - start > 31 * 86_400) {
+		throw new ApiError(400, 'Calls to count_new are limited to a date range of one month');
+	}
+	const from = start * 1000;
+	const to = end * 1000;
+	let count = 0;
+	// the service stores created_at in whole seconds: a member created at 12.7 s is at 12 s
+	for (const m of c.store.members.values()) {
+		const createdAt = Math.floor(m.createdAt / 1000) * 1000;
+		if (createdAt >= from && createdAt <= to) count++;
+	}
+	return textAnswer(200, String(count));
+}
+
+function promotionAttempts(store: Store, email: string): PromotionAttempt[] {
+	const key = email.trim().toLowerCase();
+	const attempts: PromotionAttempt[] = [];
+	for (const promotion of store.promotionsById(true)) {
+		for (const mailing of [...promotion.mailings].sort((a, b) => a.id - b.id)) {
+			const found = {} as Record<Outcome, number | undefined>;
+			let seen = false;
+			for (const outcome of OUTCOMES) {
+				const r = mailing.recipients[outcome].find((x) => x.email.toLowerCase() === key);
+				found[outcome] = r?.at;
+				if (r) seen = true;
+			}
+			if (!seen) continue;
+			attempts.push({
+				promotion,
+				mailing,
+				sentAt: found.sent ?? mailing.startedSend ?? mailing.finishedSend ?? store.now(),
+				viewed: found.read !== undefined,
+				clicked: found.clicked_thru !== undefined,
+				bounced: found.bounced !== undefined,
+				unsubscribed: found.opt_out !== undefined,
+				forwarded: found.forwarded !== undefined,
+				abused: found.abused !== undefined,
+			});
+		}
+	}
+	return attempts;
+}
+
+export const audienceRoutes: RouteModule = {
+	name: 'audience',
+	roots: ['audience_lists', 'audience_lists.json', 'audience_members'],
+	handle(c) {
+		return c.seg[0] === 'audience_members' ? audienceMembers(c) : audienceLists(c);
+	},
+};

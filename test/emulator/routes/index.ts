@@ -1,0 +1,44 @@
+/**
+ * The API's endpoints, one route module per group.
+ *
+ * To add a group (say the Mailer, `/mailer` and `/mailers/status/{id}`): write
+ * `routes/mailer.ts` exporting a RouteModule (`name`, the first path segments it answers in
+ * `roots`, and `handle(call)` returning an Answer, or undefined for a path that is not one of its
+ * own), and list it in ROUTE_MODULES. Several modules may share a root (the member endpoints can
+ * claim `audience_members` beside routes/audience.ts): they are asked in this order and the first
+ * answer wins. Mark an answer whose names are our guess with guessedXml / guessedJson so that the
+ * second vocabulary applies to it; a recorded answer uses xmlAnswer / jsonAnswer / textAnswer.
+ */
+import { audienceRoutes } from './audience';
+import { extrasRoutes } from './extras';
+import { promotionRoutes } from './promotions';
+import { NOT_FOUND } from './types';
+import type { Answer, Call, RouteModule } from './types';
+
+export const ROUTE_MODULES: readonly RouteModule[] = [audienceRoutes, promotionRoutes, extrasRoutes];
+
+/** The answer of the first module that answers the call, or 404 with a body of one space. */
+export function route(c: Call, modules: readonly RouteModule[] = ROUTE_MODULES): Answer {
+	const root = c.seg[0] ?? '';
+	for (const module of modules) {
+		if (!module.roots.includes(root)) continue;
+		const answer = module.handle(c);
+		if (answer !== undefined) return answer;
+	}
+	return NOT_FOUND;
+}
+
+export type { Answer, Call, GuessMark, RouteModule } from './types';
+export {
+	blank,
+	empty,
+	guessedJson,
+	guessedXml,
+	jsonAnswer,
+	memberMissing,
+	NOT_FOUND,
+	requireMember,
+	space,
+	textAnswer,
+	xmlAnswer,
+} from './types';
