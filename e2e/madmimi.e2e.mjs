@@ -322,8 +322,10 @@ for (const version of VERSIONS) {
 			const result = await n8nExecute(ctx.install, ctx.env, workflow.id, { logFile: path.join(logs, 'cli.log') });
 			assert.equal(result.code, 0, result.output.slice(-3000));
 			const promotions = nodeOutput(result.run, 'Get promotions');
-			const stored = (await ctx.emu.state()).promotions.filter((p) => !p.trashed);
+			// newest first, as the service lists them (recorded)
+			const stored = (await ctx.emu.state()).promotions.filter((p) => !p.trashed).sort((a, b) => b.id - a.id);
 			assert.deepEqual(promotions.map((p) => p.id), stored.map((p) => p.id), 'every promotion, in order, over all pages');
+			assert.ok(promotions.every((p) => Array.isArray(p.mailings) && !('mailing' in p)), 'mailings: one array per promotion');
 			const lines = nodeOutput(result.run, 'Report line');
 			const digest = lines.find((l) => l.promotion === 'Weekly digest');
 			assert.deepEqual(digest && { ...digest, sentAt: undefined }, {
