@@ -7,6 +7,7 @@ import * as audienceList from './actions/audienceList';
 import * as audienceMember from './actions/audienceMember';
 import * as childAccount from './actions/childAccount';
 import * as dripCampaign from './actions/dripCampaign';
+import * as email from './actions/email';
 import * as mailing from './actions/mailing';
 import * as promotion from './actions/promotion';
 import * as signupForm from './actions/signupForm';
@@ -42,6 +43,7 @@ export class MadMimi implements INodeType {
 					{ name: 'Audience Member', value: 'audienceMember' },
 					{ name: 'Child Account', value: 'childAccount' },
 					{ name: 'Drip Campaign', value: 'dripCampaign' },
+					{ name: 'Email', value: 'email' },
 					{ name: 'Mailing', value: 'mailing' },
 					{ name: 'Promotion', value: 'promotion' },
 					{ name: 'Signup Form', value: 'signupForm' },
@@ -58,6 +60,7 @@ export class MadMimi implements INodeType {
 			...socialLink.description,
 			...childAccount.description,
 			...dripCampaign.description,
+			...email.description,
 			...signupForm.description,
 			batchingProperty,
 			requestOptionsProperty,

@@ -47,8 +47,9 @@ describe('audienceList.create', () => {
 	test('creates the list and says what it did', async () => {
 		const { items, error } = await runNode({ parameters: { resource: 'audienceList', operation: 'create', name: 'Spring leads' } });
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ success: true, name: 'Spring leads' }]);
-		expect(received(env.emulator)).toEqual([{ method: 'POST', path: '/audience_lists', params: { name: 'Spring leads' } }]);
+		expect(items.map((i) => i.json)).toEqual([{ success: true, id: env.emulator.store.lists.get('Spring leads')!.id, name: 'Spring leads', size: 0 }]);
+		// the JSON form of the endpoint (recorded): it answers the new list's ID, or why not
+		expect(received(env.emulator)).toEqual([{ method: 'POST', path: '/audience_lists.json', params: { name: 'Spring leads' } }]);
 		expect(env.emulator.store.lists.has('Spring leads')).toBe(true);
 		// credentials travel as parameters, never in the path
 		expect(env.emulator.requests[0].query.api_key).toBe('demo-key-7f3a9c2e51b84d6a');

@@ -207,7 +207,7 @@ export function pathFuzz(env: { readonly emulator: Emulator }): void {
 		figures.badInput.valuesTried += values.length * 2;
 		expect(created.items.filter(isErrorItem)).toEqual([]);
 		expect(searched.items.filter(isErrorItem)).toEqual([]);
-		const forms = env.emulator.requests.filter((q) => q.path === '/audience_lists').map((q) => q.form.name);
+		const forms = env.emulator.requests.filter((q) => q.path === '/audience_lists.json').map((q) => q.form.name);
 		const queries = env.emulator.requests.filter((q) => q.path === '/promotions/search.xml').map((q) => q.query.query);
 		expect(forms).toEqual(values);
 		expect(queries).toEqual(values);

@@ -7,6 +7,7 @@ import * as audienceList from './audienceList';
 import * as audienceMember from './audienceMember';
 import * as childAccount from './childAccount';
 import * as dripCampaign from './dripCampaign';
+import * as email from './email';
 import * as mailing from './mailing';
 import * as promotion from './promotion';
 import * as signupForm from './signupForm';
@@ -25,6 +26,7 @@ export const resources: Record<string, Record<string, Operation>> = {
 	socialLink: socialLink.operations,
 	childAccount: childAccount.operations,
 	dripCampaign: dripCampaign.operations,
+	email: email.operations,
 	signupForm: signupForm.operations,
 };
 

@@ -202,7 +202,7 @@ class DocumentReader {
 	private fields(node: IDataObject, tag: string): IDataObject {
 		const out: IDataObject = {};
 		const text = elementText(node);
-		if (text !== undefined && text.trim() !== '') out.value = convertScalar(text);
+		if (text !== undefined && text.trim() !== '') out.value = this.scalar(text, tag) as IDataObject[keyof IDataObject];
 		for (const key in node) {
 			if (key === TEXT || key === CDATA) continue;
 			const raw = node[key] as RawNode;

@@ -43,8 +43,13 @@ export interface ErrorContext {
 	endpoint: string;
 	/** What a 404 means for this operation, in the user's words. */
 	notFound?: string;
+	/** What a refusal means for this operation (the status and the service's text), in the user's words. */
+	refusal?: Refusal;
 	itemIndex?: number;
 }
+
+/** An operation's reading of a refusal: a message and what to do, or undefined for the usual one. */
+export type Refusal = (status: number, text: string) => { message: string; description: string } | undefined;
 
 function apiError(ctx: ErrorContext, code: string, message: string, description: string): NodeApiError {
 	const safeMessage = redact(message, ctx.secrets);
@@ -74,6 +79,8 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 	const said = text ? `Mad Mimi said: "${text}". ` : '';
 	const where = `(${ctx.endpoint})`;
 	const code = String(status);
+	const own = status !== 401 && status < 500 ? ctx.refusal?.(status, text) : undefined;
+	if (own) return apiError(ctx, code, own.message, `${own.description} ${said}`.trim());
 	if (status === 401) {
 		if (/rights/i.test(text)) {
 			return apiError(
@@ -181,6 +188,21 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
 			return apiError(ctx, code ?? 'UNKNOWN', 'The request to Mad Mimi failed', `${where}: ${raw}`);
 		}
 	}
+}
+
+/**
+ * A JSON answer of 200 that says `"success": false`: a refusal, with the service's `error` text.
+ */
+export function refusedAnswerError(ctx: ErrorContext, text: string): NodeApiError {
+	const said = serviceText(redact(text, ctx.secrets));
+	const own = ctx.refusal?.(200, said);
+	if (own) return apiError(ctx, 'REFUSED', own.message, `${own.description}${said ? ` Mad Mimi said: "${said}".` : ''}`);
+	return apiError(
+		ctx,
+		'REFUSED',
+		said ? `Mad Mimi refused the request: ${said}` : 'Mad Mimi refused the request',
+		`Mad Mimi answered that the request did not succeed (${ctx.endpoint}). Check the values given to the node.`,
+	);
 }
 
 /** An answer that came back with a success status but cannot be read. */

@@ -10,8 +10,8 @@ import type {
 
 import { addressLines, jsonList, parseJson, textInteger, xmlDocument, xmlList } from '../parsing';
 import type { XmlList, XmlReadOptions } from '../parsing';
-import type { ErrorContext } from './errors';
-import { answerError, connectionError, redactSecrets, statusError } from './errors';
+import type { ErrorContext, Refusal } from './errors';
+import { answerError, connectionError, redactSecrets, refusedAnswerError, statusError } from './errors';
 
 export { redact } from './errors';
 
@@ -25,8 +25,10 @@ export interface MadMimiRequest {
 	method: IHttpRequestMethods;
 	/** Path segments, each URI-encoded on its own (a list named `a/b` stays one segment). */
 	path: Array<string | number>;
-	/** The answer's format, appended to the last segment as its extension. */
+	/** The answer's format, appended to the last segment as its extension (unless `extension` is false). */
 	format?: Format;
+	/** False for an answer in `format` whose path has no extension (the Accept header still asks for it). */
+	extension?: boolean;
 	qs?: Record<string, string | number | undefined>;
 	/** Form body (application/x-www-form-urlencoded), for POST and PUT. */
 	form?: Record<string, string | undefined>;
@@ -34,6 +36,8 @@ export interface MadMimiRequest {
 	methodOverride?: 'put' | 'delete';
 	/** What a 404 means for this request, in the user's words. */
 	notFound?: string;
+	/** What a refusal (4xx, or JSON `"success": false`) means for this request, in the user's words. */
+	refusal?: Refusal;
 	timeoutMs?: number;
 	itemIndex?: number;
 }
@@ -80,6 +84,11 @@ export function buildPath(path: Array<string | number>, format?: Format): string
 	return `/${segments.join('/')}`;
 }
 
+/** The path a request goes to, with its format's extension unless it has none. */
+function requestPath(req: MadMimiRequest): string {
+	return buildPath(req.path, req.extension === false ? undefined : req.format);
+}
+
 function originOf(baseUrl: string): string {
 	try {
 		const url = new URL(baseUrl);
@@ -102,7 +111,7 @@ function clean(values: Record<string, string | number | undefined> | undefined):
  */
 export async function madMimiRequest(this: MadMimiContext, req: MadMimiRequest): Promise<string> {
 	const credentials = await getMadMimiCredentials(this);
-	const path = buildPath(req.path, req.format);
+	const path = requestPath(req);
 	const method: IHttpRequestMethods = req.methodOverride ? 'POST' : req.method;
 	const configured = configuredTimeoutMs(this);
 	// an operation may ask for longer (imports), never for less than the user set
@@ -112,6 +121,7 @@ export async function madMimiRequest(this: MadMimiContext, req: MadMimiRequest):
 		secrets: [credentials.apiKey],
 		endpoint: `${req.methodOverride ? req.methodOverride.toUpperCase() : req.method} ${path}`,
 		notFound: req.notFound,
+		refusal: req.refusal,
 		itemIndex: req.itemIndex,
 	};
 
@@ -184,7 +194,7 @@ async function readAnswer<T>(ctx: MadMimiContext, req: MadMimiRequest, read: (bo
 			{
 				node: ctx.getNode(),
 				secrets: [credentials.apiKey],
-				endpoint: `${req.method} ${buildPath(req.path, req.format)}`,
+				endpoint: `${req.method} ${requestPath(req)}`,
 				itemIndex: req.itemIndex,
 			},
 			error instanceof Error ? error.message : String(error),
@@ -222,12 +232,36 @@ export async function requestXmlDocument(
 
 /** The records of a JSON list answer (see jsonList), keys in camelCase. */
 export async function requestJsonList(this: MadMimiContext, req: Omit<MadMimiRequest, 'format'>): Promise<IDataObject[]> {
-	return await readAnswer(this, { ...req, format: 'json' }, (body) => jsonList(parseJson(body)));
+	return jsonList(await requestJson.call(this, req));
 }
 
-/** A JSON answer, keys in camelCase. */
+/**
+ * A JSON answer, keys in camelCase. An answer `{"success": false, "error": "…"}` (the service
+ * answers some refusals so, with 200) is a failure carrying the service's text.
+ */
 export async function requestJson(this: MadMimiContext, req: Omit<MadMimiRequest, 'format'>): Promise<unknown> {
-	return await readAnswer(this, { ...req, format: 'json' }, parseJson);
+	const answer = await readAnswer(this, { ...req, format: 'json' }, parseJson);
+	// a JSON answer of 200 with "success": false is a refusal
+	if (answer !== null && typeof answer === 'object' && !Array.isArray(answer) && (answer as IDataObject).success === false) {
+		const credentials = await getMadMimiCredentials(this);
+		const said = (answer as IDataObject).error;
+		throw refusedAnswerError(
+			{
+				node: this.getNode(),
+				secrets: [credentials.apiKey],
+				endpoint: `${req.method} ${requestPath({ ...req, format: 'json' })}`,
+				refusal: req.refusal,
+				itemIndex: req.itemIndex,
+			},
+			typeof said === 'string' ? said : JSON.stringify(said ?? ''),
+		);
+	}
+	return answer;
+}
+
+/** A plain-text answer, trimmed (a word, an ID of any length). */
+export async function requestText(this: MadMimiContext, req: MadMimiRequest): Promise<string> {
+	return (await madMimiRequest.call(this, req)).trim();
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requirePathName } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
+import { printable, requirePathName } from '../../helpers/validation';
+import { requestJson } from '../../transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,6 +24,17 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	// the list is later addressed by its name in URL paths: the same rules apply
 	const name = requirePathName(this, itemIndex, this.getNodeParameter('name', itemIndex), 'Name');
-	await madMimiRequest.call(this, { method: 'POST', path: ['audience_lists'], form: { name }, itemIndex });
-	return [{ success: true, name }];
+	// the JSON form of the endpoint (recorded) answers the new list, or why not
+	const answer = await requestJson.call(this, {
+		method: 'POST',
+		path: ['audience_lists'],
+		form: { name },
+		refusal: (_status, text) =>
+			/taken/i.test(text)
+				? { message: `A list named "${printable(name)}" already exists`, description: 'List names are unique in Mad Mimi: pick another name, or use the existing list.' }
+				: undefined,
+		itemIndex,
+	});
+	const result = ((answer as IDataObject | null)?.result ?? {}) as IDataObject;
+	return [{ success: true, id: result.id ?? null, name: result.name ?? name, size: result.size ?? 0 }];
 }

@@ -4,10 +4,11 @@ import * as getAll from './getAll.operation';
 import * as getTransactionalCount from './getTransactionalCount.operation';
 import * as save from './save.operation';
 import * as search from './search.operation';
+import * as send from './send.operation';
 import * as trash from './trash.operation';
 import type { Operation } from '../types';
 
-export const operations: Record<string, Operation> = { getAll, getTransactionalCount, save, search, trash };
+export const operations: Record<string, Operation> = { getAll, getTransactionalCount, save, search, send, trash };
 
 export const description: INodeProperties[] = [
 	{
@@ -42,6 +43,12 @@ export const description: INodeProperties[] = [
 				action: 'Search promotions',
 			},
 			{
+				name: 'Send',
+				value: 'send',
+				description: 'Send a promotion to chosen audience lists, or to the whole audience, as a new mailing',
+				action: 'Send a promotion',
+			},
+			{
 				name: 'Trash',
 				value: 'trash',
 				description: 'Move a promotion to the trash',
@@ -53,6 +60,7 @@ export const description: INodeProperties[] = [
 	...getAll.description,
 	...search.description,
 	...save.description,
+	...send.description,
 	...trash.description,
 	...getTransactionalCount.description,
 ];

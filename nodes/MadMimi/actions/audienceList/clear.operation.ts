@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listLocator } from '../../descriptions/common';
+import { listName } from '../../helpers/params';
+import { printable } from '../../helpers/validation';
+import { madMimiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	listLocator({ description: 'The audience list to empty: every member leaves it, the list itself stays' }),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['audienceList'], operation: ['clear'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const list = listName(this, itemIndex);
+	await madMimiRequest.call(this, {
+		method: 'PUT',
+		path: ['audience_lists', list, 'clear'],
+		notFound: `Mad Mimi has no list named "${printable(list)}"`,
+		itemIndex,
+	});
+	return [{ success: true, cleared: true, list }];
+}

@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listLocator } from '../../descriptions/common';
+import { listName } from '../../helpers/params';
+import { printable, requirePathName } from '../../helpers/validation';
+import { madMimiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	listLocator({ description: 'The audience list to rename' }),
+	{
+		displayName: 'New Name',
+		name: 'newName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Newsletter (weekly)',
+		description: 'The name the list has from now on; its members stay on it',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['audienceList'], operation: ['rename'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const list = listName(this, itemIndex);
+	const newName = requirePathName(this, itemIndex, this.getNodeParameter('newName', itemIndex), 'New Name');
+	await madMimiRequest.call(this, {
+		method: 'POST',
+		path: ['audience_lists', list, 'rename'],
+		form: { name: newName },
+		notFound: `Mad Mimi has no list named "${printable(list)}"`,
+		itemIndex,
+	});
+	return [{ success: true, list: newName, previousName: list }];
+}

@@ -1,0 +1,30 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { emailField } from '../../descriptions/common';
+import { printable, requireEmail } from '../../helpers/validation';
+import { requestXmlRecords } from '../../transport';
+import { MEMBERS_DOCUMENT, memberRecord } from './member';
+
+const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' })];
+
+export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	// raw=true: opted-out (suppressed) members are found too
+	const records = await requestXmlRecords.call(
+		this,
+		{ method: 'GET', path: ['audience_members', 'search'], qs: { email, raw: 'true' }, itemIndex },
+		MEMBERS_DOCUMENT,
+	);
+	const wanted = email.toLowerCase();
+	const member = records.map(memberRecord).find((m) => String(m.email ?? '').toLowerCase() === wanted);
+	if (!member) {
+		throw new NodeOperationError(this.getNode(), `Mad Mimi has no member with the address ${printable(email)}`, {
+			itemIndex,
+			description: 'Check the address. New people are added with Audience Member → Create or Update, or Import.',
+		});
+	}
+	return [member];
+}

@@ -1,0 +1,104 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../descriptions/common';
+import { recordLimit } from '../../helpers/params';
+import { requirePathName } from '../../helpers/validation';
+import { requestXmlList } from '../../transport';
+import { collectPages } from '../../transport/paging';
+import { MEMBERS_DOCUMENT, memberRecord } from './member';
+
+/** The most members the service gives in one page. */
+const MAX_PER_PAGE = 100;
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Opted Out',
+				name: 'includeSuppressed',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to include the members who opted out (suppressed members)',
+			},
+			{
+				displayName: 'List Name or ID',
+				name: 'list',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getListNames' },
+				default: '',
+				description:
+					'Only the members of this audience list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Only Opted Out',
+				name: 'suppressedOnly',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to get only the members who opted out (suppressed members)',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'order',
+				type: 'options',
+				options: [
+					{ name: 'Date Added', value: 'created_at' },
+					{ name: 'Email', value: 'email' },
+					{ name: 'First Name', value: 'first_name' },
+					{ name: 'Last Name', value: 'last_name' },
+				],
+				default: 'created_at',
+				description: 'The order Mad Mimi gives the members in',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['getAll'] } }, properties);
+
+interface GetAllOptions {
+	includeSuppressed?: boolean;
+	list?: string;
+	suppressedOnly?: boolean;
+	order?: string;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as GetAllOptions;
+	const list = options.list === undefined || String(options.list).trim() === '' ? undefined : requirePathName(this, itemIndex, options.list, 'List');
+	const limit = recordLimit(this, itemIndex);
+	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
+	const members = await collectPages(
+		async (page) => {
+			const answer = await requestXmlList.call(
+				this,
+				{
+					method: 'GET',
+					path: list === undefined ? ['audience_members'] : ['audience_lists', list, 'members'],
+					qs: {
+						page,
+						per_page: perPage,
+						order: options.order || undefined,
+						raw: options.includeSuppressed ? 'true' : undefined,
+						suppressed_only: options.suppressedOnly ? 'true' : undefined,
+					},
+					notFound: list === undefined ? undefined : `Mad Mimi has no list named "${list}"`,
+					itemIndex,
+				},
+				MEMBERS_DOCUMENT,
+			);
+			// the members documents say how many pages there are: none is asked for past the last
+			const pageCount = typeof answer.meta.totalPages === 'number' ? answer.meta.totalPages : undefined;
+			return { records: answer.records, pageCount };
+		},
+		perPage,
+		limit,
+	);
+	return members.map(memberRecord);
+}

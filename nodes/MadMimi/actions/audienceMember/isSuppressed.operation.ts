@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { emailField } from '../../descriptions/common';
+import { requireEmail } from '../../helpers/validation';
+import { requestText } from '../../transport';
+import { answerErrorFor } from '../email/common';
+import { memberMissing } from './member';
+
+const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to check' })];
+
+export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['isSuppressed'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	const answer = await requestText.call(this, {
+		method: 'GET',
+		path: ['audience_members', email, 'is_suppressed'],
+		refusal: memberMissing(email),
+		itemIndex,
+	});
+	if (answer !== 'true' && answer !== 'false') {
+		throw await answerErrorFor(this, 'GET /audience_members/…/is_suppressed', itemIndex, 'The answer is neither true nor false', answer);
+	}
+	return [{ email, suppressed: answer === 'true' }];
+}

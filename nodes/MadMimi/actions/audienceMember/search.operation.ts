@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requireText } from '../../helpers/validation';
+import { requestXmlRecords } from '../../transport';
+import { MEMBERS_DOCUMENT, memberRecord } from './member';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Search Text',
+		name: 'query',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. example.com',
+		description: 'Text to look for in the members’ addresses and names',
+		hint: 'Mad Mimi gives at most 100 members per search',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Opted Out',
+				name: 'includeSuppressed',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to include the members who opted out (suppressed members)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['search'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const query = requireText(this, itemIndex, this.getNodeParameter('query', itemIndex), 'Search Text', 'Give a part of an address or name, e.g. example.com.');
+	const options = this.getNodeParameter('options', itemIndex, {}) as { includeSuppressed?: boolean };
+	const records = await requestXmlRecords.call(
+		this,
+		{ method: 'GET', path: ['audience_members', 'search'], qs: { query, raw: options.includeSuppressed ? 'true' : undefined }, itemIndex },
+		MEMBERS_DOCUMENT,
+	);
+	return records.map(memberRecord);
+}

@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { emailField } from '../../descriptions/common';
+import { writeCsv } from '../../helpers/csv';
+import { requireEmail } from '../../helpers/validation';
+import { sendCsv } from './import/common';
+
+const properties: INodeProperties[] = [
+	emailField({ description: 'Email address to opt out: Mad Mimi sends it no more promotions (a new address is added as opted out)' }),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['suppress'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	// the spec's own way: an import whose opt-out column is 1
+	const importId = await sendCsv(this, writeCsv(['email', 'opt out'], [[email, '1']]), itemIndex);
+	return [{ success: true, email, suppressed: true, importId }];
+}

@@ -1,0 +1,31 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { emailField } from '../../descriptions/common';
+import { printable, requireEmail } from '../../helpers/validation';
+import { requestJson } from '../../transport';
+
+const properties: INodeProperties[] = [
+	emailField({ description: 'Email address of the opted-out member to opt back in' }),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['unsuppress'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	// a JSON answer on a path without extension; "success": false (an unknown member) is a failure
+	await requestJson.call(this, {
+		method: 'DELETE',
+		path: ['suppressed_audience_members', email],
+		extension: false,
+		refusal: (status, text) =>
+			status === 200 || /does not exist|undefined method/i.test(text)
+				? {
+						message: `Mad Mimi could not opt ${printable(email)} back in`,
+						description: 'Mad Mimi answers so when the address is not a member of the account: check it with Audience Member → Get.',
+					}
+				: undefined,
+		itemIndex,
+	});
+	return [{ success: true, email, suppressed: false }];
+}

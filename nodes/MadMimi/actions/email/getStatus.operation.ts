@@ -1,0 +1,61 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { inputError, printable, requireText } from '../../helpers/validation';
+import { requestText } from '../../transport';
+import { answerErrorFor } from './common';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Transaction ID',
+		name: 'transactionId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 10199230844895592240',
+		description: 'The ID Email → Send gave for the email (its transactionId)',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['email'], operation: ['getStatus'] } }, properties);
+
+/** The words Mad Mimi answers, one per delivery status. */
+export const STATUSES = [
+	'ignorant',
+	'sending',
+	'failed',
+	'sent',
+	'received',
+	'clicked_through',
+	'bounced',
+	'retried',
+	'retry_failed',
+	'forwarded',
+	'opted_out',
+	'abused',
+] as const;
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const raw = this.getNodeParameter('transactionId', itemIndex);
+	if (typeof raw === 'number' && !Number.isSafeInteger(raw)) {
+		// a 20-digit ID turned into a number has lost its last digits: it would name another email
+		throw inputError(
+			this,
+			itemIndex,
+			'The field "Transaction ID" was given as a number and has lost its last digits',
+			'Transaction IDs have 20 digits, more than a number holds. Map the transactionId of Email → Send as it is (it is text), e.g. {{ $json.transactionId }}, without converting it.',
+		);
+	}
+	const transactionId = requireText(this, itemIndex, raw, 'Transaction ID', 'Map the transactionId of Email → Send.');
+	if (!/^\d{1,40}$/.test(transactionId)) {
+		throw inputError(this, itemIndex, `The field "Transaction ID" is not a transaction ID: "${printable(transactionId)}"`, 'A transaction ID is a whole number of up to 20 digits: the transactionId of Email → Send.');
+	}
+	const status = await requestText.call(this, {
+		method: 'GET',
+		path: ['mailers', 'status', transactionId],
+		notFound: `Mad Mimi has no email with the transaction ID ${transactionId}`,
+		itemIndex,
+	});
+	if (!/^[a-z_]+$/.test(status)) throw await answerErrorFor(this, 'GET /mailers/status', itemIndex, 'The answer is not a delivery status', status);
+	return [{ transactionId, status }];
+}

@@ -1,0 +1,179 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { mailContentFields } from '../../descriptions/mailer';
+import { writeCsv } from '../../helpers/csv';
+import type { MailContentSource } from '../../helpers/mailer';
+import { contentFields, flag, optionalAddress, placeholdersYaml, requireAddress } from '../../helpers/mailer';
+import { requireText } from '../../helpers/validation';
+import { requestText } from '../../transport';
+import { answerErrorFor, promotionMissing } from './common';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Promotion Name',
+		name: 'promotionName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Welcome email',
+		description:
+			'Name of the promotion (email design) to send. With your own HTML or text below, Mad Mimi creates the promotion if it does not exist yet.',
+	},
+	{
+		displayName: 'Recipient',
+		name: 'recipient',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Jane Doe <jane@example.com>',
+		description: 'The one person to send the email to: an address, optionally with a name',
+	},
+	...mailContentFields('transactional'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Add Recipient to Lists',
+				name: 'addToLists',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getListNames' },
+				default: [],
+				description:
+					'Audience lists to add the recipient to as the email is sent. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'BCC',
+				name: 'bcc',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. archive@example.com',
+				description: 'An address that gets a blind copy of the email',
+			},
+			{
+				displayName: 'CC',
+				name: 'cc',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. manager@example.com',
+				description: 'An address that gets a copy of the email',
+			},
+			{
+				displayName: 'Hide Promotion',
+				name: 'hidden',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to hide the promotion in the Mad Mimi web app, so transactional emails do not clutter it',
+			},
+			{
+				displayName: 'Reply To',
+				name: 'replyTo',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. support@example.com',
+				description: 'The address replies go to, when it is not the sender',
+			},
+			{
+				displayName: 'Skip If Opted Out',
+				name: 'checkSuppressed',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to not send when the recipient has opted out (unsubscribed) of your emails',
+			},
+			{
+				displayName: 'Skip Placeholders',
+				name: 'skipPlaceholders',
+				type: 'boolean',
+				default: false,
+				description: 'Whether Mad Mimi leaves {placeholders} in the content as they are, instead of filling them in',
+			},
+			{
+				displayName: 'Track Clicks',
+				name: 'trackLinks',
+				type: 'boolean',
+				default: true,
+				description: 'Whether Mad Mimi counts the clicks on the links of the email',
+			},
+			{
+				displayName: 'Track Opens',
+				name: 'trackViews',
+				type: 'boolean',
+				default: true,
+				description: 'Whether Mad Mimi counts the opens of the email',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['email'], operation: ['send'] } }, properties);
+
+interface SendOptions {
+	addToLists?: string[] | string;
+	bcc?: string;
+	cc?: string;
+	hidden?: boolean;
+	replyTo?: string;
+	checkSuppressed?: boolean;
+	skipPlaceholders?: boolean;
+	trackLinks?: boolean;
+	trackViews?: boolean;
+}
+
+/** List names from a multi-select, or a comma-separated text mapped by expression. */
+export function listNames(value: unknown): string[] {
+	const names = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
+	return [...new Set(names.map((n) => n.trim()).filter((n) => n !== ''))];
+}
+
+/** One CSV row of list names, as the Mailer reads `list_name(s)`: `list 1,"Friends, family"`. */
+export function listNamesCsv(names: string[]): string {
+	return writeCsv(names, []).replace(/\r?\n$/, '');
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion to send, e.g. Welcome email.');
+	const recipient = requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient');
+	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;
+	const content = contentFields(this, itemIndex, source, 'one');
+	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
+	const lists = listNames(options.addToLists);
+	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();
+	const form: Record<string, string | undefined> = {
+		promotion_name: promotionName,
+		recipient,
+		subject: subject === '' ? undefined : subject,
+		from: optionalAddress(this, itemIndex, this.getNodeParameter('from', itemIndex, ''), 'From'),
+		reply_to: optionalAddress(this, itemIndex, options.replyTo, 'Reply To'),
+		cc: optionalAddress(this, itemIndex, options.cc, 'CC'),
+		bcc: optionalAddress(this, itemIndex, options.bcc, 'BCC'),
+		...content,
+		body: placeholdersYaml(this, itemIndex),
+		check_suppressed: flag(options.checkSuppressed),
+		track_links: flag(options.trackLinks),
+		track_views: flag(options.trackViews),
+		hidden: flag(options.hidden),
+		skip_placeholders: flag(options.skipPlaceholders),
+		list_names: lists.length > 0 ? listNamesCsv(lists) : undefined,
+	};
+	const answer = await requestText.call(this, {
+		method: 'POST',
+		path: ['mailer'],
+		form,
+		refusal: promotionMissing(promotionName, source),
+		itemIndex,
+	});
+	// 20 digits: more than a JavaScript number holds exactly, so it stays text from end to end
+	if (!/^\d+$/.test(answer)) throw await answerErrorFor(this, 'POST /mailer', itemIndex, 'The answer is not a transaction ID', answer);
+	return [
+		{
+			transactionId: answer,
+			recipient,
+			promotionName,
+			...(lists.length > 0 ? { addedToLists: lists } : {}),
+		},
+	];
+}

@@ -1,0 +1,137 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { mailContentFields } from '../../descriptions/mailer';
+import type { MailContentSource } from '../../helpers/mailer';
+import { contentFields, flag, optionalAddress, placeholdersYaml } from '../../helpers/mailer';
+import { hasControlChars, inputError, printable, requireText } from '../../helpers/validation';
+import { requestText } from '../../transport';
+import { answerErrorFor, promotionMissing } from '../email/common';
+import { listNames, listNamesCsv } from '../email/send.operation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Promotion Name',
+		name: 'promotionName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Spring sale',
+		description:
+			'Name of the promotion (email design) to send. With your own HTML or text below, Mad Mimi creates the promotion if it does not exist yet.',
+	},
+	{
+		displayName: 'Send To',
+		name: 'audience',
+		type: 'options',
+		options: [
+			{ name: 'Chosen Lists', value: 'lists', description: 'The members of the audience lists chosen below' },
+			{ name: 'Whole Audience', value: 'all', description: 'Every member of the account who has not opted out' },
+		],
+		default: 'lists',
+		description: 'Who receives the mailing',
+	},
+	{
+		displayName: 'List Names or IDs',
+		name: 'lists',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getListNames' },
+		default: [],
+		required: true,
+		displayOptions: { show: { audience: ['lists'] } },
+		description:
+			'The audience lists to send to; a member on several of them gets the email once. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	...mailContentFields('list'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Hide Promotion',
+				name: 'hidden',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to hide the promotion in the Mad Mimi web app',
+			},
+			{
+				displayName: 'Skip Earlier Recipients',
+				name: 'preventResend',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to leave out the members who already received this promotion',
+			},
+			{
+				displayName: 'Track Clicks',
+				name: 'trackLinks',
+				type: 'boolean',
+				default: true,
+				description: 'Whether Mad Mimi counts the clicks on the links of the email',
+			},
+			{
+				displayName: 'Track Opens',
+				name: 'trackViews',
+				type: 'boolean',
+				default: true,
+				description: 'Whether Mad Mimi counts the opens of the email',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['promotion'], operation: ['send'] } }, properties);
+
+interface SendOptions {
+	hidden?: boolean;
+	preventResend?: boolean;
+	trackLinks?: boolean;
+	trackViews?: boolean;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion to send, e.g. Spring sale.');
+	const audience = this.getNodeParameter('audience', itemIndex, 'lists') as 'lists' | 'all';
+	let lists: string[] = [];
+	if (audience === 'lists') {
+		lists = listNames(this.getNodeParameter('lists', itemIndex, []));
+		if (lists.length === 0) {
+			throw inputError(this, itemIndex, 'The field "List Names or IDs" is empty: no list to send to', 'Choose at least one audience list, or set "Send To" to "Whole Audience".');
+		}
+		const bad = lists.find((name) => hasControlChars(name));
+		if (bad !== undefined) {
+			throw inputError(this, itemIndex, 'A list name in "List Names or IDs" contains control characters', `Remove them from "${printable(bad)}".`);
+		}
+	}
+	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;
+	const content = contentFields(this, itemIndex, source, 'many');
+	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
+	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();
+	const form: Record<string, string | undefined> = {
+		promotion_name: promotionName,
+		// one CSV row, so that a list name holding a comma stays one name
+		list_name: audience === 'lists' ? listNamesCsv(lists) : undefined,
+		subject: subject === '' ? undefined : subject,
+		from: optionalAddress(this, itemIndex, this.getNodeParameter('from', itemIndex, ''), 'From'),
+		...content,
+		body: placeholdersYaml(this, itemIndex),
+		track_links: flag(options.trackLinks),
+		track_views: flag(options.trackViews),
+		prevent_resend: flag(options.preventResend),
+		hidden: flag(options.hidden),
+	};
+	const path = audience === 'lists' ? ['mailer', 'to_list'] : ['mailer', 'to_all'];
+	const answer = await requestText.call(this, {
+		method: 'POST',
+		path,
+		form,
+		refusal: promotionMissing(promotionName, source),
+		itemIndex,
+	});
+	if (!/^\d+$/.test(answer) || !Number.isSafeInteger(Number(answer))) {
+		throw await answerErrorFor(this, `POST /${path.join('/')}`, itemIndex, 'The answer is not the ID of a mailing', answer);
+	}
+	return [{ mailingId: Number(answer), promotionName, audience, ...(audience === 'lists' ? { lists } : {}) }];
+}

@@ -1,0 +1,128 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { stringify } from 'yaml';
+
+import { inputError, isEmail, printable, requireText } from './validation';
+
+/*
+ * What the service's sending interface (the Mailer) takes, checked before any request: addresses
+ * with an optional display name, the content and its required tags, and the placeholders, sent
+ * as YAML that the service reads under YAML 1.1 rules.
+ */
+
+/** `jane@example.com` or `Jane Doe <jane@example.com>`: the address and the name, if any. */
+export function parseAddress(text: string): { email: string; name?: string } | undefined {
+	const trimmed = text.trim();
+	const named = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
+	if (named) {
+		const email = named[2].trim();
+		const name = named[1].trim().replace(/^"(.*)"$/, '$1');
+		return isEmail(email) ? { email, name: name === '' ? undefined : name } : undefined;
+	}
+	return isEmail(trimmed) ? { email: trimmed } : undefined;
+}
+
+/** A required address field (optionally with a display name), as the service takes it. */
+export function requireAddress(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string): string {
+	const text = requireText(ctx, itemIndex, value, field, 'Give an email address, e.g. jane@example.com or Jane Doe <jane@example.com>.');
+	const parsed = parseAddress(text);
+	if (!parsed) {
+		throw inputError(
+			ctx,
+			itemIndex,
+			`The field "${field}" is not a valid email address: "${printable(text)}"`,
+			'Give an address such as jane@example.com, or a name and an address: Jane Doe <jane@example.com>.',
+		);
+	}
+	return parsed.name ? `${parsed.name} <${parsed.email}>` : parsed.email;
+}
+
+/** An optional address field: undefined when empty, checked when given. */
+export function optionalAddress(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string): string | undefined {
+	if (value === undefined || value === null || String(value).trim() === '') return undefined;
+	return requireAddress(ctx, itemIndex, value, field);
+}
+
+/** The tags the service needs in raw content: `[[tracking_beacon]]` (or `[[peek_image]]`) in HTML, an unsubscribe link in list sends. */
+const BEACON = /\[\[\s*(tracking_beacon|peek_image)\s*\]\]/i;
+const UNSUBSCRIBE = /\[\[\s*(unsubscribe|opt_out)\s*\]\]/i;
+
+export type MailContentSource = 'promotion' | 'html' | 'plainText' | 'htmlAndPlainText';
+
+/**
+ * The raw content fields of a send, checked as the service would check them, before any request:
+ * HTML must carry `[[tracking_beacon]]` or `[[peek_image]]`; a send to lists or to the whole
+ * audience must carry `[[unsubscribe]]` or `[[opt_out]]` in every raw version.
+ */
+export function contentFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	source: MailContentSource,
+	audience: 'one' | 'many',
+): Record<string, string> {
+	if (source === 'promotion') return {};
+	const out: Record<string, string> = {};
+	if (source === 'html' || source === 'htmlAndPlainText') {
+		const html = requireText(ctx, itemIndex, ctx.getNodeParameter('rawHtml', itemIndex, ''), 'HTML', 'Give the HTML of the email.');
+		if (!BEACON.test(html)) {
+			throw inputError(
+				ctx,
+				itemIndex,
+				'The field "HTML" has no [[tracking_beacon]]',
+				'Mad Mimi refuses HTML without it: add [[tracking_beacon]] (or its alias [[peek_image]]) once, e.g. just before </body>. It lets Mad Mimi count opens.',
+			);
+		}
+		if (audience === 'many' && !UNSUBSCRIBE.test(html)) {
+			throw inputError(
+				ctx,
+				itemIndex,
+				'The field "HTML" has no [[unsubscribe]] link',
+				'Mad Mimi refuses a send to lists without an unsubscribe link: add [[unsubscribe]] (or [[opt_out]]) to the HTML, e.g. in its footer.',
+			);
+		}
+		out.raw_html = html;
+	}
+	if (source === 'plainText' || source === 'htmlAndPlainText') {
+		const text = requireText(ctx, itemIndex, ctx.getNodeParameter('rawPlainText', itemIndex, ''), 'Plain Text', 'Give the plain text of the email.');
+		if (audience === 'many' && !UNSUBSCRIBE.test(text)) {
+			throw inputError(
+				ctx,
+				itemIndex,
+				'The field "Plain Text" has no [[unsubscribe]] link',
+				'Mad Mimi refuses a send to lists without an unsubscribe link: add [[unsubscribe]] (or [[opt_out]]) to the text.',
+			);
+		}
+		out.raw_plain_text = text;
+	}
+	return out;
+}
+
+/**
+ * The placeholders as the YAML `body` the service reads, or undefined when there are none. Every
+ * key and value is written as a double-quoted string: the service reads YAML 1.1, where a plain
+ * `yes`, `10:30`, `0777` or `2014-09-05` would arrive as true, 630, 511 or a date instead of the
+ * text the user typed. Names are checked (not empty, not given twice) before any request.
+ */
+export function placeholdersYaml(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const raw = ctx.getNodeParameter('placeholders.placeholder', itemIndex, []) as unknown;
+	const entries = Array.isArray(raw) ? (raw as IDataObject[]) : [];
+	if (entries.length === 0) return undefined;
+	const values: Record<string, string> = {};
+	for (const [position, entry] of entries.entries()) {
+		const name = String(entry.name ?? '').trim();
+		if (name === '') {
+			throw inputError(ctx, itemIndex, `Placeholder ${position + 1}: the field "Name" is empty`, 'Give the name used in the promotion, e.g. first_name for {first_name}.');
+		}
+		if (name in values) {
+			throw inputError(ctx, itemIndex, `The placeholder "${printable(name)}" is given twice`, 'Each placeholder can have one value: remove one of the two.');
+		}
+		const value = entry.value;
+		values[name] = value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+	}
+	return stringify(values, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'QUOTE_DOUBLE', lineWidth: 0 });
+}
+
+/** A yes/no flag of the Mailer, sent only when the user set it. */
+export function flag(value: unknown): 'yes' | 'no' | undefined {
+	if (value === undefined || value === null) return undefined;
+	return value === true ? 'yes' : 'no';
+}
