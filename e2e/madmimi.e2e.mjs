@@ -367,6 +367,41 @@ for (const version of VERSIONS) {
 			assert.deepEqual(child.permissions, { full: ['Newsletter'], read: ['VIP Customers'], none: ['Beta testers (EU)'] });
 		});
 
+		it('runs "welcome email on signup": one email with the first name as a placeholder, its 20-digit ID as text', { timeout: 3 * MIN }, async () => {
+			await ctx.emu.reset();
+			const workflow = ctx.examples['welcome-email'];
+			const result = await n8nExecute(ctx.install, ctx.env, workflow.id, { logFile: path.join(logs, 'cli.log') });
+			assert.equal(result.code, 0, result.output.slice(-3000));
+			const [item] = nodeOutput(result.run, 'Send welcome email');
+			assert.equal(typeof item.transactionId, 'string');
+			assert.match(item.transactionId, /^\d{20}$/);
+			assert.equal(item.recipient, 'Sam <sam.signup@example.com>');
+			const state = await ctx.emu.state();
+			assert.equal(state.transactions.length, 1);
+			assert.equal(state.transactions[0].id, item.transactionId, 'the ID in the output is the one Mad Mimi gave, to the last digit');
+			assert.deepEqual(state.transactions[0].placeholders, { first_name: 'Sam' });
+			assert.ok(state.lists.find((l) => l.name === 'Newsletter').members.includes('sam.signup@example.com'), 'the recipient joined the Newsletter');
+		});
+
+		it('runs "send a promotion to a list": a new mailing of the promotion, then its statistics', { timeout: 3 * MIN }, async () => {
+			await ctx.emu.reset();
+			const workflow = ctx.examples['send-promotion-to-list'];
+			const result = await n8nExecute(ctx.install, ctx.env, workflow.id, { logFile: path.join(logs, 'cli.log') });
+			assert.equal(result.code, 0, result.output.slice(-3000));
+			const [sent] = nodeOutput(result.run, 'Send to Newsletter');
+			assert.equal(typeof sent.mailingId, 'number');
+			const state = await ctx.emu.state();
+			assert.equal(state.sends.length, 1);
+			assert.equal(state.sends[0].mailingId, sent.mailingId);
+			assert.deepEqual(state.sends[0].audience, ['Newsletter']);
+			const [stats] = nodeOutput(result.run, 'Mailing statistics');
+			assert.equal(stats.mailingId, sent.mailingId);
+			assert.equal(stats.sent, state.sends[0].recipients.length);
+			const post = apiRequests(await ctx.emu.requests(), 'POST', '/mailer/to_list');
+			assert.equal(post.length, 1);
+			assert.equal(post[0].params.list_name, 'Newsletter');
+		});
+
 		it('a wrong API key fails the run with a message that says so, without the key', { timeout: 3 * MIN }, async () => {
 			await ctx.emu.reset();
 			const result = await n8nExecute(ctx.install, ctx.env, 'madMimiE2eBadKey', { logFile: path.join(logs, 'cli.log') });
@@ -506,6 +541,33 @@ for (const version of VERSIONS) {
 				const mapped = nodeOutput({ data }, 'Map to CRM fields');
 				assert.deepEqual(mapped.map((i) => ({ email: i.email, subscribed: i.subscribed })), [{ email: 'ann.archer@example.com', subscribed: false }]);
 				await rest.request('POST', `/rest/workflows/${workflow.id}/deactivate`, {}, { expectOk: false });
+			});
+
+			it('the welcome-email example, activated, sends the email when its webhook receives a signup', { timeout: 4 * MIN }, async () => {
+				await ctx.emu.reset();
+				const workflow = ctx.examples['welcome-email'];
+				const current = (await rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
+				const activated = await rest.request('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: current.versionId }, { expectOk: false });
+				if (activated.status === 404) await rest.request('PATCH', `/rest/workflows/${workflow.id}`, { active: true, versionId: current.versionId });
+				else assert.ok(activated.status < 300, `activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
+				try {
+					const signup = await fetch(`${ctx.n8n.baseUrl}/webhook/welcome`, {
+						method: 'POST',
+						headers: { 'Content-Type': 'application/json' },
+						body: JSON.stringify({ email: 'webhook.signup@example.com', first_name: 'Wanda' }),
+						signal: AbortSignal.timeout(30000),
+					});
+					assert.equal(signup.status, 200, await signup.text());
+					const transaction = await waitUntil(
+						async () => (await ctx.emu.state()).transactions.find((t) => t.recipient.email === 'webhook.signup@example.com'),
+						60000,
+						'the welcome email sent by the webhook run',
+					);
+					assert.deepEqual(transaction.placeholders, { first_name: 'Wanda' });
+					assert.equal(transaction.recipient.name, 'Wanda');
+				} finally {
+					await rest.request('POST', `/rest/workflows/${workflow.id}/deactivate`, {}, { expectOk: false });
+				}
 			});
 
 			it('the editor shows the Mad Mimi node\'s parameters (headless Chromium)', { timeout: 4 * MIN }, async (t) => {

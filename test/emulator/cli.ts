@@ -2,15 +2,15 @@
 /**
  * Runs the emulator as a process:
  *   ts-node --transpile-only test/emulator/cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty]
- *     [--vocabulary guessed|second] [--date-style -0400|-0500|+0200|+0530|UTC]
+ *     [--vocabulary guessed|second] [--date-style -0400|-0500|+0200|+0530|UTC|+0300]
  * EMULATOR_PORT also sets the port (the flag wins). Default port 8787. Stops on SIGINT/SIGTERM.
  */
-import { DATE_STYLES, DEMO_CREDENTIALS, isVocabulary, startEmulator } from './index';
+import { ALL_DATE_STYLES, DEMO_CREDENTIALS, isVocabulary, startEmulator } from './index';
 import type { DateStyle, SeedName, Vocabulary } from './index';
 
 const USAGE =
 	'usage: cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty] [--vocabulary guessed|second] ' +
-	`[--date-style ${DATE_STYLES.join('|')}]`;
+	`[--date-style ${ALL_DATE_STYLES.join('|')}]`;
 
 interface CliOptions {
 	port: number;
@@ -68,7 +68,7 @@ function parseArgs(argv: string[]): CliOptions {
 			}
 			case '--date-style': {
 				const style = value();
-				if (!(DATE_STYLES as readonly string[]).includes(style)) fail(`--date-style must be one of ${DATE_STYLES.join(', ')}`);
+				if (!(ALL_DATE_STYLES as readonly string[]).includes(style)) fail(`--date-style must be one of ${ALL_DATE_STYLES.join(', ')}`);
 				options.dateStyle = style as DateStyle;
 				break;
 			}

@@ -9,7 +9,14 @@
 
 /** The presentation styles the emulator rotates over, one per answer. */
 export const DATE_STYLES = ['-0400', '-0500', '+0200', '+0530', 'UTC'] as const;
-export type DateStyle = (typeof DATE_STYLES)[number];
+/**
+ * Styles a test may fix (emu.dateStyle) that are not in the rotation: `+0300` is the offset of the
+ * recorded members documents (`<created_at>2014-09-07 22:14:29 +0300</created_at>`).
+ */
+export const EXTRA_DATE_STYLES = ['+0300'] as const;
+/** Every style the emulator can render: the rotation's and the extra ones. */
+export const ALL_DATE_STYLES = [...DATE_STYLES, ...EXTRA_DATE_STYLES] as const;
+export type DateStyle = (typeof ALL_DATE_STYLES)[number];
 
 /** Records before this instant render in the legacy `Mon Feb 14 09:59:05 -0500 2011` form. */
 export const OLD_RECORD_CUTOFF_MS = Date.UTC(2012, 0, 1);

@@ -5,7 +5,17 @@ export { startEmulator, faultRuleFromJson, parseUrlEncoded, MAX_BODY_BYTES } fro
 export type { Emulator, EmulatorOptions, RecordedRequest, FaultRule, FaultResponse, Faults } from './server';
 export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS, DEMO_IDS, createStore } from './seed';
 export type { SeedName } from './seed';
-export { Store, ApiError, OUTCOMES, OUTCOME_COUNTER, defaultMimio, thumbnailFor } from './store';
+export {
+	Store,
+	ApiError,
+	OUTCOMES,
+	OUTCOME_COUNTER,
+	MAILER_STATUSES,
+	STANDARD_MEMBER_FIELDS,
+	defaultMimio,
+	thumbnailFor,
+	fieldElementName,
+} from './store';
 export type {
 	AudienceList,
 	Member,
@@ -27,10 +37,15 @@ export type {
 	AddMemberOptions,
 	AddPromotionOptions,
 	AddMailingOptions,
+	MailerStatus,
+	Transaction,
+	ListSend,
 } from './store';
 export {
 	ServiceClock,
 	DATE_STYLES,
+	EXTRA_DATE_STYLES,
+	ALL_DATE_STYLES,
 	OLD_RECORD_CUTOFF_MS,
 	formatServiceDate,
 	parseServiceDate,
@@ -53,5 +68,7 @@ export type { Vocabulary, SecondName } from './vocabulary';
 export { parseXml, writeXml, elementChildren, ownText, isTextOnly, isElement } from './xml';
 export type { XmlElement, XmlNode } from './xml';
 export { ROUTE_MODULES } from './routes';
+export { mailerFlag, parseRecipient, readListNames, readPlaceholders } from './routes/mailer';
+export { MEMBER_ORDERS, MEMBERS_PER_PAGE, MAX_MEMBERS_PER_PAGE, MAX_SEARCH_RESULTS } from './routes/members';
 export type { RouteModule, Call, Answer, GuessMark } from './routes';
 export type { ParsedCsv } from './csv';

@@ -63,6 +63,145 @@ const STATS =
 	'  <abused>0</abused>\n' +
 	'</mailing>';
 
+
+// The members documents (recorded in the +0300 style; membership dates always in UTC).
+
+/** `<x/>` for every empty standard field after `created_at`, and `<confirmed/>`. */
+const EMPTY_REST = ['city', 'phone', 'company', 'title', 'address', 'state', 'zip', 'country', 'confirmed'].map((f) => `    <${f}/>\n`).join('');
+const FOUR_CUSTOM = '    <custom_field_1/>\n    <custom_value/>\n    <custom_value_1/>\n    <custom_value_2/>\n';
+
+/** GET /audience_lists/list%201/members.xml, as recorded (the account had 4 custom fields). */
+const LIST_MEMBERS =
+	`${DECLARATION}<audience count="2" total_pages="1" per_page="30" page="1">\n` +
+	'  <member suppressed="false">\n' +
+	'    <first_name/>\n' +
+	'    <last_name/>\n' +
+	'    <email>another@example.com</email>\n' +
+	'    <created_at>2014-09-07 22:14:29 +0300</created_at>\n' +
+	'    <city/>\n' +
+	'    <phone/>\n' +
+	'    <company/>\n' +
+	'    <title/>\n' +
+	'    <address/>\n' +
+	'    <state/>\n' +
+	'    <zip/>\n' +
+	'    <country/>\n' +
+	'    <confirmed/>\n' +
+	'    <custom_field_1/>\n' +
+	'    <custom_value/>\n' +
+	'    <custom_value_1/>\n' +
+	'    <custom_value_2/>\n' +
+	'    <lists>\n' +
+	'      <list membership_created_at="2014-09-07 19:14:29 UTC">list 1</list>\n' +
+	'    </lists>\n' +
+	'  </member>\n' +
+	'  <member suppressed="false">\n' +
+	'    <first_name/>\n' +
+	'    <last_name/>\n' +
+	'    <email>new_test1@example.com</email>\n' +
+	'    <created_at>2014-09-04 21:32:31 +0300</created_at>\n' +
+	EMPTY_REST +
+	FOUR_CUSTOM +
+	'    <lists>\n' +
+	'      <list membership_created_at="2014-09-04 18:32:31 UTC">list 1</list>\n' +
+	'      <list membership_created_at="2014-09-04 18:32:45 UTC">list 2</list>\n' +
+	'    </lists>\n' +
+	'  </member>\n' +
+	'</audience>';
+
+/** The same document as recorded-answers.md shows it: an account with two custom fields. */
+const LIST_MEMBERS_TWO_CUSTOM = LIST_MEMBERS.split('    <custom_value_1/>\n    <custom_value_2/>\n').join('');
+
+/** Three members of the recorded GET /audience_members.xml (22 there), their blocks as recorded. */
+const ALL_MEMBERS =
+	`${DECLARATION}<audience count="3" total_pages="1" per_page="30" page="1">\n` +
+	'  <member suppressed="false">\n' +
+	'    <first_name></first_name>\n' +
+	'    <last_name></last_name>\n' +
+	'    <email>add_to_list@example.com</email>\n' +
+	'    <created_at>2014-09-05 21:12:22 +0300</created_at>\n' +
+	'    <city></city>\n' +
+	'    <phone></phone>\n' +
+	'    <company></company>\n' +
+	'    <title></title>\n' +
+	'    <address></address>\n' +
+	'    <state></state>\n' +
+	'    <zip></zip>\n' +
+	'    <country></country>\n' +
+	'    <confirmed/>\n' +
+	FOUR_CUSTOM +
+	'    <lists>\n' +
+	'    </lists>\n' +
+	'  </member>\n' +
+	'  <member suppressed="false">\n' +
+	'    <first_name>AddUser</first_name>\n' +
+	'    <last_name/>\n' +
+	'    <email>add_user@example.com</email>\n' +
+	'    <created_at>2014-09-07 19:41:31 +0300</created_at>\n' +
+	EMPTY_REST +
+	'    <custom_field_1/>\n' +
+	'    <custom_value/>\n' +
+	'    <custom_value_1>updated</custom_value_1>\n' +
+	'    <custom_value_2/>\n' +
+	'    <lists>\n' +
+	'    </lists>\n' +
+	'  </member>\n' +
+	'  <member suppressed="false">\n' +
+	'    <first_name/>\n' +
+	'    <last_name/>\n' +
+	'    <email>new_test1@example.com</email>\n' +
+	'    <created_at>2014-09-04 21:32:31 +0300</created_at>\n' +
+	EMPTY_REST +
+	FOUR_CUSTOM +
+	'    <lists>\n' +
+	'      <list membership_created_at="2014-09-04 18:32:31 UTC">list 1</list>\n' +
+	'      <list membership_created_at="2014-09-04 18:32:45 UTC">list 2</list>\n' +
+	'    </lists>\n' +
+	'  </member>\n' +
+	'</audience>';
+
+/** GET /audience_members/search.xml?query=test&raw=true: three of the recorded members, newest first. */
+const SEARCH =
+	`${DECLARATION}<audience>\n` +
+	'  <member suppressed="true">\n' +
+	'    <first_name/>\n' +
+	'    <last_name/>\n' +
+	'    <email>test@example.com</email>\n' +
+	'    <created_at>2014-09-07 22:59:46 +0300</created_at>\n' +
+	EMPTY_REST +
+	FOUR_CUSTOM +
+	'    <lists>\n' +
+	'    </lists>\n' +
+	'  </member>\n' +
+	'  <member suppressed="false">\n' +
+	'    <first_name>test2</first_name>\n' +
+	'    <last_name>csv2</last_name>\n' +
+	'    <email>csv_test2@example.com</email>\n' +
+	'    <created_at>2014-09-07 19:32:52 +0300</created_at>\n' +
+	EMPTY_REST +
+	FOUR_CUSTOM +
+	'    <lists>\n' +
+	'    </lists>\n' +
+	'  </member>\n' +
+	'  <member suppressed="true">\n' +
+	'    <first_name/>\n' +
+	'    <last_name/>\n' +
+	'    <email>new_test1@example.com</email>\n' +
+	'    <created_at>2014-09-04 21:32:31 +0300</created_at>\n' +
+	EMPTY_REST +
+	FOUR_CUSTOM +
+	'    <lists>\n' +
+	'      <list>list 1</list>\n' +
+	'      <list>list 2</list>\n' +
+	'    </lists>\n' +
+	'  </member>\n' +
+	'</audience>';
+
+const UNSUPPRESSED =
+	'{"success":true,"result":{"id":7130012110,"email":"test@example.com","name":"","first_name":"","last_name":"",' +
+	'"suppressed":false,"recent_signup?":false,"suppression_reason":"","suppression_reason_class":"sent","external_id":null,' +
+	'"special_list_member":false,"lists":[],"list_removals":[],"list_unsuppressions":[],"list_additions":[]}}';
+
 // ---------------------------------------------------------------- the recorded data
 
 /** The account behind the recordings: lists 1163641 (1 member) and 1165154 (2). */
@@ -101,6 +240,28 @@ function seedTwoMailings(emu: Emulator): void {
 		stats: { sent: 120 },
 	});
 	store.addMailing(1234, { id: 5002, unsent: true });
+}
+
+
+const CUSTOM_FIELDS = ['custom_field_1', 'custom_value', 'custom_value_1', 'custom_value_2'];
+
+/** The account behind the recorded members documents (dates as recorded, in UTC). */
+function seedMembers(emu: Emulator): void {
+	const store = emu.store;
+	store.nextListId = 1163641;
+	store.createList('list 1');
+	store.nextListId = 1165154;
+	store.createList('list 2');
+	store.addMember('new_test1@example.com', { createdAt: Date.UTC(2014, 8, 4, 18, 32, 31), lists: ['list 1'] });
+	store.addMember('new_test1@example.com', { lists: ['list 2'], membershipCreatedAt: Date.UTC(2014, 8, 4, 18, 32, 45) });
+	store.addMember('another@example.com', { createdAt: Date.UTC(2014, 8, 7, 19, 14, 29), lists: ['list 1'] });
+	// created by add_to_list: its standard fields are empty texts, written <x></x>
+	const blank = Object.fromEntries(['first_name', 'last_name', 'city', 'phone', 'company', 'title', 'address', 'state', 'zip', 'country'].map((f) => [f, '']));
+	store.addMember('add_to_list@example.com', { createdAt: Date.UTC(2014, 8, 5, 18, 12, 22), fields: blank });
+	store.addMember('add_user@example.com', { createdAt: Date.UTC(2014, 8, 7, 16, 41, 31), fields: { first_name: 'AddUser', custom_value_1: 'updated' } });
+	store.addMember('csv_test2@example.com', { createdAt: Date.UTC(2014, 8, 7, 16, 32, 52), fields: { first_name: 'test2', last_name: 'csv2' } });
+	store.addMember('test@example.com', { createdAt: Date.UTC(2014, 8, 7, 19, 59, 46) });
+	store.customFieldNames = [...CUSTOM_FIELDS];
 }
 
 // ---------------------------------------------------------------- helpers
@@ -198,6 +359,42 @@ describe('recorded documents, character for character', () => {
 		expect((await get('/promotions/5510034/mailings/122026332.xml')).text).toBe(STATS.replace('"false"', '"true"'));
 	});
 
+	it('GET /audience_lists/{list}/members.xml: the recorded document, members by address, membership dates in UTC', async () => {
+		emu.dateStyle = '+0300';
+		seedMembers(emu);
+		expect(await get('/audience_lists/list%201/members.xml')).toEqual({ status: 200, text: LIST_MEMBERS, type: XML });
+		emu.store.customFieldNames = ['custom_field_1', 'custom_value'];
+		expect((await get('/audience_lists/list%201/members.xml')).text).toBe(LIST_MEMBERS_TWO_CUSTOM);
+		// the member part recorded-answers.md shows, verbatim
+		expect(LIST_MEMBERS_TWO_CUSTOM).toContain(
+			'<audience count="2" total_pages="1" per_page="30" page="1">\n  <member suppressed="false">\n    <first_name/>\n    <last_name/>\n' +
+				'    <email>another@example.com</email>\n    <created_at>2014-09-07 22:14:29 +0300</created_at>\n    <city/>\n    <phone/>\n    <company/>\n' +
+				'    <title/>\n    <address/>\n    <state/>\n    <zip/>\n    <country/>\n    <confirmed/>\n    <custom_field_1/>\n    <custom_value/>\n' +
+				'    <lists>\n      <list membership_created_at="2014-09-07 19:14:29 UTC">list 1</list>\n    </lists>\n  </member>\n',
+		);
+	});
+
+	it('GET /audience_members.xml: recorded members, <x></x> for cleared fields beside <x/> for unset ones', async () => {
+		emu.dateStyle = '+0300';
+		seedMembers(emu);
+		for (const email of ['another@example.com', 'csv_test2@example.com', 'test@example.com']) emu.store.members.delete(email);
+		expect(await get('/audience_members.xml')).toEqual({ status: 200, text: ALL_MEMBERS, type: XML });
+	});
+
+	it('GET /audience_members/search.xml: no root attributes, bare list names, newest first, opted-out members with raw=true', async () => {
+		emu.dateStyle = '+0300';
+		seedMembers(emu);
+		emu.store.optOut('test@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
+		emu.store.optOut('new_test1@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
+		emu.store.members.delete('another@example.com');
+		expect(await get('/audience_members/search.xml', { query: 'test', raw: 'true' })).toEqual({ status: 200, text: SEARCH, type: XML });
+		const withoutRaw = await get('/audience_members/search.xml', { query: 'test' });
+		const csvOnly = SEARCH.replace(/ {2}<member suppressed="true">[\s\S]*?<\/member>\n/g, '');
+		expect(withoutRaw.text).toBe(csvOnly);
+		expect(csvOnly).toContain('<email>csv_test2@example.com</email>');
+		expect(csvOnly).not.toContain('suppressed="true"');
+	});
+
 	it('unknown promotion or mailing in statistics: 404, one space', async () => {
 		seedPromotions(emu);
 		expect(await get('/promotions/999/mailings/122026332.xml')).toEqual({ status: 404, text: ' ', type: TEXT });
@@ -273,6 +470,76 @@ describe('recorded plain-text and empty answers', () => {
 		});
 	});
 
+	it('GET /audience_members/{email}/is_suppressed: true or false; unknown member 400 <email> does not exist', async () => {
+		seedMembers(emu);
+		expect(await get('/audience_members/test%40example.com/is_suppressed')).toEqual({ status: 200, text: 'false', type: TEXT });
+		emu.store.optOut('test@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
+		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual({ status: 200, text: 'true', type: TEXT });
+		emu.store.members.delete('test@example.com');
+		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual({ status: 400, text: 'test@example.com does not exist', type: TEXT });
+	});
+
+	it('POST /audience_members/{email}/update_email: one space; unknown member 400 Member <email> does not exist', async () => {
+		expect(await post('/audience_members/test@example.com/update_email', { new_email: 'new@example.com' })).toEqual({
+			status: 400,
+			text: 'Member test@example.com does not exist',
+			type: TEXT,
+		});
+		seedMembers(emu);
+		expect(await post('/audience_members/test@example.com/update_email', { new_email: 'new@example.com' })).toEqual({ status: 200, text: ' ', type: TEXT });
+		expect(emu.store.getMember('new@example.com')?.email).toBe('new@example.com');
+	});
+
+	it('DELETE /suppressed_audience_members/{email}: the recorded JSON; unknown member: success false, undefined method', async () => {
+		emu.store.nextMemberId = 7130012110;
+		emu.store.addMember('test@example.com');
+		emu.store.optOut('test@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
+		expect(await request('DELETE', '/suppressed_audience_members/test%40example.com')).toEqual({ status: 200, text: UNSUPPRESSED, type: JSON_TYPE });
+		expect(emu.store.getMember('test@example.com')?.optedOut).toBe(false);
+		const unknown = await request('DELETE', '/suppressed_audience_members/nobody%40example.com');
+		expect(unknown.status).toBe(200);
+		expect(unknown.type).toBe(JSON_TYPE);
+		expect(JSON.parse(unknown.text)).toEqual({ success: false, error: expect.stringMatching(/^undefined method /) });
+	});
+
+	it('POST /mailer: a 20-digit transaction id; GET /mailers/status/{id}: one word; unknown id: 410 Not Found', async () => {
+		emu.store.addPromotion('Transactional Promotion');
+		const sent = await post('/mailer', {
+			promotion_name: 'Transactional Promotion',
+			from: 'maxim+1@madmimi.com',
+			subject: 'Test',
+			recipient: 'Test Example <test@example.com>',
+			body: '--- {}\n',
+		});
+		expect(sent).toEqual({ status: 200, text: '10199230844895592240', type: TEXT });
+		expect(Number.isSafeInteger(Number(sent.text))).toBe(false);
+		expect(await get(`/mailers/status/${sent.text}`)).toEqual({ status: 200, text: 'sent', type: TEXT });
+		expect(await get('/mailers/status/0')).toEqual({ status: 410, text: 'Not Found', type: TEXT });
+	});
+
+	it('POST /mailer/to_list and /mailer/to_all: the mailing id; an unknown promotion without raw content: 409', async () => {
+		seedMembers(emu);
+		emu.store.addPromotion('Transactional Promotion');
+		emu.store.nextMailingId = 122048588;
+		expect(
+			await post('/mailer/to_list', {
+				promotion_name: 'Transactional Promotion',
+				from: 'maxim+1@madmimi.com',
+				subject: 'Test',
+				list_name: 'list 1',
+				raw_html: '<html><body>Test [[tracking_beacon]] [[opt_out]]</body></html>',
+			}),
+		).toEqual({ status: 200, text: '122048588', type: TEXT });
+		expect(
+			await post('/mailer/to_all', { promotion_name: 'Unknown Promotion', from: 'maxim+1@madmimi.com', subject: 'Test', to_all: 'true', body: '--- {}\n' }),
+		).toEqual({ status: 409, text: 'You do not have a promotion named Unknown Promotion.', type: TEXT });
+		// with raw content the promotion is created (recorded: 122048622 there)
+		expect(
+			await post('/mailer/to_all', { promotion_name: 'Unknown Promotion', from: 'maxim+1@madmimi.com', subject: 'Test', to_all: 'true', raw_plain_text: 'Test [[opt_out]]' }),
+		).toEqual({ status: 200, text: '122048589', type: TEXT });
+		expect(emu.store.findPromotionByName('Unknown Promotion')?.mailings.map((m) => m.id)).toEqual([122048589]);
+	});
+
 	it('401: wrong credentials, and an account without the API right', async () => {
 		expect(await request('GET', '/audience_lists/lists.xml', {}, { ...AUTH, api_key: 'wrong' })).toEqual({
 			status: 401,
@@ -327,6 +594,28 @@ describe('recorded answers never change with the vocabulary', () => {
 			replies.push(await request(method, path, params));
 		}
 		replies.push(await request('GET', '/promotions.xml', {}, { ...AUTH, api_key: 'wrong' }));
+		// the members documents and the Mailer (the members of seedMembers beside seedLists')
+		emu.store.addMember('add_user@example.com', { createdAt: Date.UTC(2014, 8, 7, 16, 41, 31), fields: { first_name: 'AddUser', custom_value_1: 'updated' } });
+		emu.store.customFieldNames = [...CUSTOM_FIELDS];
+		for (const [method, path, params] of [
+			['GET', '/audience_members.xml', {}],
+			['GET', '/audience_members.xml', { raw: 'true', per_page: '2', page: '2' }],
+			['GET', '/audience_lists/list%202/members.xml', {}],
+			['GET', '/audience_lists/list%201/members.xml', { page: '5' }],
+			['GET', '/audience_members/search.xml', { query: 'example', raw: 'true' }],
+			['GET', '/audience_members/search.xml', { query: 'nobody like that' }],
+			['GET', '/audience_members/test%40example.com/is_suppressed', {}],
+			['POST', '/audience_members/test%40example.com/update_email', { new_email: 'test2@example.com' }],
+			['DELETE', '/suppressed_audience_members/new_test1%40example.com', {}],
+			['DELETE', '/suppressed_audience_members/ghost%40example.com', {}],
+			['POST', '/mailer', { promotion_name: 'API test', recipient: 'test2@example.com' }],
+			['GET', '/mailers/status/10199230844895592240', {}],
+			['GET', '/mailers/status/1', {}],
+			['POST', '/mailer/to_list', { promotion_name: 'API test', list_name: 'list 1,list 2' }],
+			['POST', '/mailer/to_all', { promotion_name: 'Unknown Promotion' }],
+		] as [string, string, Record<string, string>][]) {
+			replies.push(await request(method, path, params));
+		}
 		return replies;
 	}
 

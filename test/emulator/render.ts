@@ -10,16 +10,19 @@
  */
 import { DATE_STYLES, formatServiceDate } from './dates';
 import type { DateStyle } from './dates';
+import { fieldElementName, STANDARD_MEMBER_FIELDS } from './store';
 import type {
 	Addon,
 	AudienceList,
 	DripCampaign,
 	Mailing,
 	MailingLink,
+	Member,
 	Participant,
 	Promotion,
 	Recipient,
 	SocialLinkDef,
+	Store,
 } from './store';
 import { toSecondVocabularyRecords } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
@@ -122,6 +125,88 @@ export function renderLists(lists: AudienceList[]): string {
 			])}/>\n`,
 	);
 	return `${XML_DECLARATION}<lists>\n${lines.join('')}</lists>`;
+}
+
+// ---------------------------------------------------------------- members (recorded)
+
+/**
+ * A member's field values by element name. A key that is its own element name (`first_name`) wins
+ * over one that only becomes it (`First Name`).
+ */
+function fieldValues(member: Member): Map<string, string> {
+	const out = new Map<string, string>();
+	const entries = Object.entries(member.fields);
+	for (const [key, value] of entries) if (fieldElementName(key) === key) out.set(key, value);
+	for (const [key, value] of entries) {
+		const name = fieldElementName(key);
+		if (!out.has(name)) out.set(name, value);
+	}
+	return out;
+}
+
+/** A member field: `<x/>` never set, `<x></x>` cleared (set to ''), `<x>value</x>` (recorded forms). */
+function memberField(name: string, value: string | undefined): string {
+	if (value === undefined) return `<${name}/>`;
+	if (value === '') return `<${name}></${name}>`;
+	return `<${name}>${escapeXml(value)}</${name}>`;
+}
+
+/**
+ * One `<member>` of the members documents (recorded): `suppressed`, the standard fields in the
+ * recorded order, every custom field of the account, then `<lists>`: with `membership_created_at`
+ * (always UTC) in the paged documents, bare names in the search.
+ */
+function renderMember(member: Member, store: Store, ctx: AnswerContext, withMembershipDates: boolean): string {
+	const values = fieldValues(member);
+	const lines: string[] = [];
+	for (const name of STANDARD_MEMBER_FIELDS) {
+		if (name === 'email') lines.push(`<email>${escapeXml(member.email)}</email>`);
+		else if (name === 'created_at') lines.push(`<created_at>${escapeXml(ctx.date(member.createdAt))}</created_at>`);
+		else lines.push(memberField(name, values.get(name)));
+	}
+	for (const name of store.customFieldNames) lines.push(memberField(name, values.get(name)));
+	const lists = store.listsOf(member.email).map((l) =>
+		withMembershipDates
+			? `      <list${attrs([['membership_created_at', formatServiceDate(store.membershipCreatedAt(l, member), 'UTC')]])}>${escapeXml(l.name)}</list>\n`
+			: `      <list>${escapeXml(l.name)}</list>\n`,
+	);
+	return (
+		`  <member${attrs([['suppressed', member.optedOut]])}>\n` +
+		lines.map((l) => `    ${l}\n`).join('') +
+		`    <lists>\n${lists.join('')}    </lists>\n` +
+		'  </member>\n'
+	);
+}
+
+export interface MembersPage {
+	/** Members matching, on every page. */
+	count: number;
+	totalPages: number;
+	perPage: number;
+	page: number;
+}
+
+/**
+ * A page of `GET /audience_members.xml` or `GET /audience_lists/{list}/members.xml` (recorded):
+ * `<audience count total_pages per_page page>` and one `<member>` per member. No member on the
+ * page: `<audience ...>\n</audience>` (a guess, the form of the recorded empty `<lists>`).
+ */
+export function renderMembersPage(info: MembersPage, members: Member[], store: Store, ctx: AnswerContext): string {
+	const rootAttrs = attrs([
+		['count', info.count],
+		['total_pages', info.totalPages],
+		['per_page', info.perPage],
+		['page', info.page],
+	]);
+	return `${XML_DECLARATION}<audience${rootAttrs}>\n${members.map((m) => renderMember(m, store, ctx, true)).join('')}</audience>`;
+}
+
+/**
+ * The answer of `GET /audience_members/search.xml` (recorded): `<audience>` without attributes,
+ * the members' lists as bare names. No member: `<audience>\n</audience>` (a guess).
+ */
+export function renderMemberSearch(members: Member[], store: Store, ctx: AnswerContext): string {
+	return `${XML_DECLARATION}<audience>\n${members.map((m) => renderMember(m, store, ctx, false)).join('')}</audience>`;
 }
 
 export interface PromotionAttempt {

@@ -199,6 +199,10 @@ function seedDemo(store: Store, now: number): void {
 	}
 	const ann = store.getMember('ann.archer@example.com');
 	if (ann) ann.fields.company = 'Archer Outfitters';
+	// Leo's other fields were cleared (empty texts): the members documents write them <x></x>, the
+	// others' unset fields <x/>, as the recorded document mixes both.
+	const leo = store.getMember('leo.lopez@example.com');
+	if (leo) for (const f of ['city', 'phone', 'company', 'title', 'address', 'state', 'zip', 'country']) leo.fields[f] = '';
 
 	// 25 promotions.
 	PROMOTION_NAMES.forEach((name, index) => {

@@ -8,7 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { unescape as lenientUnescape } from 'node:querystring';
 
-import { DATE_STYLES, ServiceClock } from './dates';
+import { ALL_DATE_STYLES, ServiceClock } from './dates';
 import type { Clock, DateStyle } from './dates';
 import { AnswerContext, JSON_TYPE, TEXT_TYPE, Variation, XML_TYPE } from './render';
 import { route } from './routes';
@@ -16,7 +16,7 @@ import type { Answer, Call } from './routes';
 import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
 import type { SeedName } from './seed';
 import { ApiError } from './store';
-import type { Outcome, Store } from './store';
+import type { MailerStatus, Outcome, Store } from './store';
 import { isVocabulary, toSecondVocabularyJson, toSecondVocabularyXml } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { XML_DECLARATION } from './xml';
@@ -356,8 +356,8 @@ function checkVocabulary(value: unknown): Vocabulary {
 
 function checkDateStyle(value: unknown): DateStyle | undefined {
 	if (value === undefined || value === null) return undefined;
-	if (typeof value !== 'string' || !(DATE_STYLES as readonly string[]).includes(value)) {
-		throw new Error(`dateStyle must be one of ${DATE_STYLES.join(', ')} (or null for the rotation)`);
+	if (typeof value !== 'string' || !(ALL_DATE_STYLES as readonly string[]).includes(value)) {
+		throw new Error(`dateStyle must be one of ${ALL_DATE_STYLES.join(', ')} (or null for the rotation)`);
 	}
 	return value as DateStyle;
 }
@@ -741,6 +741,8 @@ class EmulatorServer implements Emulator {
 					members: this.current.members.size,
 					lists: Object.fromEntries([...this.current.lists.values()].map((l) => [l.name, l.members.size])),
 					imports: this.current.imports.map((i) => ({ id: i.id, rows: i.rows.length })),
+					transactions: this.current.transactions.length,
+					sends: this.current.sends.length,
 				});
 			case 'POST /recipients': {
 				const { promotionId, mailingId, outcome, count } = input;
@@ -749,6 +751,12 @@ class EmulatorServer implements Emulator {
 				}
 				this.current.seedRecipients(promotionId, mailingId, outcome as Outcome, count);
 				return jsonAnswer({ ok: true });
+			}
+			case 'POST /transaction-status': {
+				const { id, status } = input;
+				if (typeof id !== 'string' || typeof status !== 'string') throw new Error('give {"id": "<transaction id>", "status": "<status>"}');
+				this.current.setTransactionStatus(id, status as MailerStatus);
+				return jsonAnswer({ ok: true, id, status });
 			}
 			case 'POST /reset': {
 				const seed = input.seed ?? query.seed;

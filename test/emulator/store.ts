@@ -11,15 +11,106 @@ export interface AudienceList {
 	displayName: string;
 	/** Lower-cased emails. */
 	members: Set<string>;
+	/**
+	 * When each member joined the list (ms), by lower-cased email: the `membership_created_at` of
+	 * the members documents. A membership added straight to `members` has none: the member's
+	 * `createdAt` stands in.
+	 */
+	membershipCreatedAt: Map<string, number>;
 }
 
 export interface Member {
 	email: string;
-	/** Every CSV column except email, add_list and opt out, keyed by the lower-cased header. */
+	/**
+	 * Every CSV column except email, add_list and opt out, keyed by the lower-cased header; also
+	 * the fields set by PUT /audience_members/{email}. A field set to '' was cleared (written
+	 * `<x></x>` in the members documents); a field never set is missing (written `<x/>`).
+	 */
 	fields: Record<string, string>;
 	createdAt: number;
 	optedOut: boolean;
 	suppressedAt?: number;
+	/** The service's numeric id (the `id` of the unsuppress JSON); given on creation. */
+	id?: number;
+}
+
+/** The delivery statuses of a transactional email (recorded: GET /mailers/status/{id}). */
+export const MAILER_STATUSES = [
+	'ignorant',
+	'sending',
+	'failed',
+	'sent',
+	'received',
+	'clicked_through',
+	'bounced',
+	'retried',
+	'retry_failed',
+	'forwarded',
+	'opted_out',
+	'abused',
+] as const;
+export type MailerStatus = (typeof MAILER_STATUSES)[number];
+
+/** A transactional email sent through POST /mailer. */
+export interface Transaction {
+	/** 20 digits, more than a JavaScript number holds exactly: always text. */
+	id: string;
+	promotionName: string;
+	recipient: { email: string; name?: string };
+	/** The request's parameters (without the credentials). */
+	params: Record<string, string>;
+	/** The `body` as the service reads it: YAML 1.1 (unquoted `yes` → true, `10:30` → 630, ...). */
+	placeholders?: Record<string, unknown>;
+	status: MailerStatus;
+	at: number;
+}
+
+/** A send to lists or to the whole audience (POST /mailer/to_list, /mailer/to_all). */
+export interface ListSend {
+	mailingId: number;
+	promotionName: string;
+	/** 'all', or the list names read from the CSV row of `list_name`. */
+	audience: 'all' | string[];
+	params: Record<string, string>;
+	placeholders?: Record<string, unknown>;
+	/** The addresses it went to, each once. */
+	recipients: string[];
+	at: number;
+}
+
+/**
+ * The fields every member has in the members documents, in the recorded order (`email` and
+ * `created_at` come from the member itself). Any other field is a custom field.
+ */
+export const STANDARD_MEMBER_FIELDS = [
+	'first_name',
+	'last_name',
+	'email',
+	'created_at',
+	'city',
+	'phone',
+	'company',
+	'title',
+	'address',
+	'state',
+	'zip',
+	'country',
+	'confirmed',
+] as const;
+
+/** Field names that are never custom fields (`name` is the member's full name: in the JSON only). */
+const NOT_CUSTOM = new Set<string>([...STANDARD_MEMBER_FIELDS, 'name', 'suppressed', 'lists']);
+
+/**
+ * The element name a field key is written under: lower-cased and trimmed, every run of characters
+ * not allowed in an XML name (a space too) as one `_`, a leading digit, dot or dash after a `_`.
+ * So an imported `first name` column is the member's `first_name`.
+ */
+export function fieldElementName(key: string): string {
+	let name = key.trim().toLowerCase().replace(/[^a-z0-9_.-]+/g, '_');
+	if (name === '') return '_';
+	if (!/^[a-z_]/.test(name)) name = `_${name}`;
+	return name;
 }
 
 export type Outcome = 'sent' | 'read' | 'clicked_thru' | 'unopened' | 'opt_out' | 'bounced' | 'forwarded' | 'abused';
@@ -197,6 +288,11 @@ export interface AddMemberOptions {
 	lists?: string[];
 	firstName?: string;
 	lastName?: string;
+	/**
+	 * When the member joins the `lists` of this call (default: its `createdAt` when the call creates
+	 * it or gives `createdAt`, else the clock). A list it is on already keeps its date.
+	 */
+	membershipCreatedAt?: number;
 }
 
 export interface AddPromotionOptions {
@@ -249,6 +345,10 @@ function emptyRecipients(): Record<Outcome, Recipient[]> {
 	return { sent: [], read: [], clicked_thru: [], unopened: [], opt_out: [], bounced: [], forwarded: [], abused: [] };
 }
 
+const TRANSACTION_ID_STEP = 9_091_799_842_964n; // the distance between two recorded ids
+const MIN_TRANSACTION_ID = 10_000_000_000_000_000_000n;
+const MAX_TRANSACTION_ID = 99_999_999_999_999_999_999n;
+
 /** Columns of an import that are not member fields. */
 const RESERVED_COLUMNS = new Set(['email', 'add_list', 'opt out', 'opt-out']);
 
@@ -265,6 +365,15 @@ export class Store {
 	signups = new Map<number, Signup>();
 	imports: ImportRecord[] = [];
 	transactional: TransactionalCount[] = [];
+	/** Transactional emails (POST /mailer), in order. */
+	transactions: Transaction[] = [];
+	/** Sends to lists or to everyone (POST /mailer/to_list, /mailer/to_all), in order. */
+	sends: ListSend[] = [];
+	/**
+	 * Every custom field the account ever had, as element names (see fieldElementName), in the
+	 * order they appeared; every member shows each of them in the members documents. Settable.
+	 */
+	customFieldNames: string[] = [];
 
 	/** Next ids handed out (tests may set them). */
 	nextListId = 101;
@@ -272,6 +381,9 @@ export class Store {
 	nextMailingId = 31;
 	nextLinkId = 1;
 	nextImportId = 6021;
+	/** The next transaction id: 20 digits, as text (see takeTransactionId). */
+	nextTransactionId = '10199230844895592240';
+	nextMemberId = 7130012110;
 
 	/** The service's notion of "now" (the emulator passes its clock). */
 	constructor(readonly now: () => number = Date.now) {}
@@ -282,7 +394,7 @@ export class Store {
 	createList(name: string, displayName = ''): AudienceList {
 		const existing = this.lists.get(name);
 		if (existing) return existing;
-		const list: AudienceList = { id: this.nextListId++, name, displayName, members: new Set() };
+		const list: AudienceList = { id: this.nextListId++, name, displayName, members: new Set(), membershipCreatedAt: new Map() };
 		this.lists.set(name, list);
 		return list;
 	}
@@ -302,22 +414,66 @@ export class Store {
 		return this.listsById().filter((l) => l.members.has(key));
 	}
 
+	/** A new member (not stored yet), with its id. */
+	private newMember(email: string, createdAt: number): Member {
+		return { email, fields: {}, createdAt, optedOut: false, id: this.nextMemberId++ };
+	}
+
+	/** The member's id, given now when it has none (a member put straight into `members`). */
+	memberId(member: Member): number {
+		if (member.id === undefined) member.id = this.nextMemberId++;
+		return member.id;
+	}
+
 	/** Adds or updates a member (fields merged), optionally joining lists (created when missing). */
 	addMember(email: string, opts: AddMemberOptions = {}): Member {
 		const trimmed = email.trim();
 		const key = trimmed.toLowerCase();
 		let member = this.members.get(key);
+		const created = !member;
 		if (!member) {
-			member = { email: trimmed, fields: {}, createdAt: opts.createdAt ?? this.now(), optedOut: false };
+			member = this.newMember(trimmed, opts.createdAt ?? this.now());
 			this.members.set(key, member);
 		} else if (opts.createdAt !== undefined) {
 			member.createdAt = opts.createdAt;
 		}
-		if (opts.fields) Object.assign(member.fields, opts.fields);
+		if (opts.fields) {
+			Object.assign(member.fields, opts.fields);
+			this.noteCustomFields(Object.keys(opts.fields));
+		}
 		if (opts.firstName !== undefined) member.fields.first_name = opts.firstName;
 		if (opts.lastName !== undefined) member.fields.last_name = opts.lastName;
-		for (const name of opts.lists ?? []) this.createList(name).members.add(key);
+		const joinedAt = opts.membershipCreatedAt ?? (created || opts.createdAt !== undefined ? member.createdAt : this.now());
+		for (const name of opts.lists ?? []) this.joinList(this.createList(name), key, joinedAt);
 		return member;
+	}
+
+	/** Puts a member (by email) on a list, noting when; a member on it already keeps its date. */
+	joinList(list: AudienceList, email: string, at: number = this.now()): void {
+		const key = email.trim().toLowerCase();
+		if (list.members.has(key) && list.membershipCreatedAt.has(key)) return;
+		list.members.add(key);
+		list.membershipCreatedAt.set(key, at);
+	}
+
+	/** Takes a member (by email) off a list. */
+	leaveList(list: AudienceList, email: string): void {
+		const key = email.trim().toLowerCase();
+		list.members.delete(key);
+		list.membershipCreatedAt.delete(key);
+	}
+
+	/** When the member joined the list (its createdAt when the membership has no date). */
+	membershipCreatedAt(list: AudienceList, member: Member): number {
+		return list.membershipCreatedAt.get(member.email.toLowerCase()) ?? member.createdAt;
+	}
+
+	/** Adds the element names of these field keys to the account's custom fields (standard ones are not). */
+	noteCustomFields(keys: Iterable<string>): void {
+		for (const key of keys) {
+			const name = fieldElementName(key);
+			if (!NOT_CUSTOM.has(name) && !this.customFieldNames.includes(name)) this.customFieldNames.push(name);
+		}
 	}
 
 	/** Marks a member opted out at `at` (ms); creates the member when missing. */
@@ -325,6 +481,103 @@ export class Store {
 		const member = this.getMember(email) ?? this.addMember(email, { createdAt: at });
 		member.optedOut = true;
 		member.suppressedAt = at;
+	}
+
+	/**
+	 * Opts a member back in (DELETE /suppressed_audience_members/{email}): no longer suppressed,
+	 * gone from suppressed_since. Answers the member, or undefined when there is none.
+	 */
+	unsuppress(email: string): Member | undefined {
+		const member = this.getMember(email);
+		if (!member) return undefined;
+		member.optedOut = false;
+		member.suppressedAt = undefined;
+		return member;
+	}
+
+	/**
+	 * Changes a member's address (POST /audience_members/{email}/update_email): it keeps its fields,
+	 * lists (and their dates), creation date and suppression. Throws ApiError when there is no such
+	 * member (400 `Member <email> does not exist`, recorded) or another member has the new address.
+	 */
+	changeEmail(email: string, newEmail: string): Member {
+		const oldKey = email.trim().toLowerCase();
+		const member = this.members.get(oldKey);
+		if (!member) throw new ApiError(400, `Member ${email.trim()} does not exist`);
+		const trimmed = newEmail.trim();
+		const newKey = trimmed.toLowerCase();
+		if (newKey !== oldKey && this.members.has(newKey)) throw new ApiError(400, 'Email has already been taken');
+		member.email = trimmed;
+		if (newKey === oldKey) return member;
+		this.members.delete(oldKey);
+		this.members.set(newKey, member);
+		for (const list of this.lists.values()) {
+			if (!list.members.has(oldKey)) continue;
+			const at = list.membershipCreatedAt.get(oldKey);
+			list.members.delete(oldKey);
+			list.membershipCreatedAt.delete(oldKey);
+			list.members.add(newKey);
+			if (at !== undefined) list.membershipCreatedAt.set(newKey, at);
+		}
+		return member;
+	}
+
+	/**
+	 * Renames a list (it keeps its id, members and their dates; child accounts' permissions follow).
+	 * Throws ApiError 404 ` ` for an unknown list, 400 for a blank or taken name.
+	 */
+	renameList(name: string, newName: string): AudienceList {
+		const list = this.lists.get(name);
+		if (!list) throw new ApiError(404, ' ');
+		const to = newName.trim();
+		if (to === '') throw new ApiError(400, "Name can't be blank");
+		if (to === name) return list;
+		if (this.lists.has(to)) throw new ApiError(400, 'Name has already been taken');
+		this.lists.delete(name);
+		list.name = to;
+		this.lists.set(to, list);
+		for (const p of this.participants.values()) {
+			for (const cat of ['full', 'read', 'none'] as const) p.permissions[cat] = p.permissions[cat].map((n) => (n === name ? to : n));
+		}
+		return list;
+	}
+
+	// ---------------------------------------------------------------- the Mailer
+
+	/**
+	 * Hands out the next transaction id: always 20 digits, as text (it is larger than a JavaScript
+	 * number holds exactly). Deterministic: from `nextTransactionId`, rising by a fixed step (after
+	 * 99999999999999999999 it starts again at 10000000000000000000).
+	 */
+	takeTransactionId(): string {
+		if (!/^\d{20}$/.test(this.nextTransactionId)) throw new Error(`nextTransactionId must be 20 digits, not ${this.nextTransactionId}`);
+		const id = BigInt(this.nextTransactionId);
+		let next = id + TRANSACTION_ID_STEP;
+		if (next > MAX_TRANSACTION_ID) next = MIN_TRANSACTION_ID + (next - MAX_TRANSACTION_ID - 1n);
+		this.nextTransactionId = next.toString();
+		return id.toString();
+	}
+
+	getTransaction(id: string): Transaction | undefined {
+		const wanted = id.trim();
+		return this.transactions.find((t) => t.id === wanted);
+	}
+
+	/** Sets a transaction's delivery status (tests: as the service would over time). */
+	setTransactionStatus(id: string, status: MailerStatus): void {
+		if (!(MAILER_STATUSES as readonly string[]).includes(status)) {
+			throw new Error(`Unknown mailer status ${String(status)}: one of ${MAILER_STATUSES.join(', ')}`);
+		}
+		const transaction = this.getTransaction(id);
+		if (!transaction) throw new Error(`No transaction ${id}`);
+		transaction.status = status;
+	}
+
+	/** Counts one transactional email of a promotion on a day (YYYY-MM-DD) for transactional_count. */
+	countTransactional(promotionName: string, date: string): void {
+		const entry = this.transactional.find((t) => t.promotionName === promotionName && t.date === date);
+		if (entry) entry.count++;
+		else this.transactional.push({ promotionName, date, count: 1 });
 	}
 
 	/**
@@ -339,6 +592,7 @@ export class Store {
 		if (emailIdx === -1) throw new ApiError(400, 'CSV must contain an email column');
 		const rows = csvRecords(parsed);
 		const fieldKeys = parsed.keys.filter((k) => k !== '' && !RESERVED_COLUMNS.has(k));
+		this.noteCustomFields(fieldKeys);
 		const hasOptOut = parsed.keys.includes('opt out') || parsed.keys.includes('opt-out');
 		for (const row of rows) {
 			const email = (row.email ?? '').trim();
@@ -346,7 +600,7 @@ export class Store {
 			const key = email.toLowerCase();
 			let member = this.members.get(key);
 			if (!member) {
-				member = { email, fields: {}, createdAt: at, optedOut: false };
+				member = this.newMember(email, at);
 				this.members.set(key, member);
 			}
 			for (const k of fieldKeys) {
@@ -354,7 +608,7 @@ export class Store {
 				if (v !== undefined && v !== '') member.fields[k] = v;
 			}
 			const listName = (row.add_list ?? '').trim();
-			if (listName !== '') this.createList(listName).members.add(key);
+			if (listName !== '') this.joinList(this.createList(listName), key, at);
 			if (hasOptOut) {
 				const flag = ((row['opt out'] ?? '') || (row['opt-out'] ?? '')).trim();
 				if (flag === '1') {
@@ -504,7 +758,11 @@ export class Store {
 	snapshot(): Record<string, unknown> {
 		return {
 			now: this.now(),
-			lists: this.listsById().map((l) => ({ ...l, members: [...l.members] })),
+			lists: this.listsById().map((l) => ({
+				...l,
+				members: [...l.members],
+				membershipCreatedAt: Object.fromEntries(l.membershipCreatedAt),
+			})),
 			members: [...this.members.values()],
 			promotions: this.promotionsById(true),
 			addons: this.addons,
@@ -516,12 +774,17 @@ export class Store {
 			signups: [...this.signups.values()],
 			imports: this.imports,
 			transactional: this.transactional,
+			transactions: this.transactions,
+			sends: this.sends,
+			customFieldNames: this.customFieldNames,
 			nextIds: {
 				list: this.nextListId,
 				promotion: this.nextPromotionId,
 				mailing: this.nextMailingId,
 				link: this.nextLinkId,
 				import: this.nextImportId,
+				transaction: this.nextTransactionId,
+				member: this.nextMemberId,
 			},
 		};
 	}

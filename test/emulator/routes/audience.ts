@@ -37,8 +37,9 @@ function audienceLists(c: Call): Answer | undefined {
 	}
 	if (seg.length === 3 && method === 'POST' && seg[2] === 'remove') {
 		// recorded: 200 with an empty body, member on the list or not, or unknown
-		const email = (params.email ?? '').trim().toLowerCase();
-		if (email !== '') store.lists.get(seg[1])?.members.delete(email);
+		const email = (params.email ?? '').trim();
+		const list = store.lists.get(seg[1]);
+		if (email !== '' && list) store.leaveList(list, email);
 		return empty();
 	}
 	if (seg.length === 3 && method === 'POST' && seg[2] === 'add') {
@@ -47,7 +48,7 @@ function audienceLists(c: Call): Answer | undefined {
 		requireMember(c, email); // guess: no recording of an unknown member here
 		const list = store.lists.get(seg[1]);
 		if (!list) throw new ApiError(400, `List ${seg[1]} does not exist`); // guess
-		list.members.add(email.toLowerCase());
+		store.joinList(list, email, c.now);
 		return space(); // recorded
 	}
 	return undefined;

@@ -1,8 +1,9 @@
 /**
- * The API's endpoints, one route module per group.
+ * The API's endpoints, one route module per group: audience (the spec's lists and members),
+ * members (the member endpoints beyond the spec; it shares `audience_members` and `audience_lists`
+ * with audience, asked after it), promotions, extras, mailer (the Mailer).
  *
- * To add a group (say the Mailer, `/mailer` and `/mailers/status/{id}`): write
- * `routes/mailer.ts` exporting a RouteModule (`name`, the first path segments it answers in
+ * To add a group: write `routes/<group>.ts` exporting a RouteModule (`name`, the first path segments it answers in
  * `roots`, and `handle(call)` returning an Answer, or undefined for a path that is not one of its
  * own), and list it in ROUTE_MODULES. Several modules may share a root (the member endpoints can
  * claim `audience_members` beside routes/audience.ts): they are asked in this order and the first
@@ -11,11 +12,13 @@
  */
 import { audienceRoutes } from './audience';
 import { extrasRoutes } from './extras';
+import { mailerRoutes } from './mailer';
+import { memberRoutes } from './members';
 import { promotionRoutes } from './promotions';
 import { NOT_FOUND } from './types';
 import type { Answer, Call, RouteModule } from './types';
 
-export const ROUTE_MODULES: readonly RouteModule[] = [audienceRoutes, promotionRoutes, extrasRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [audienceRoutes, memberRoutes, promotionRoutes, extrasRoutes, mailerRoutes];
 
 /** The answer of the first module that answers the call, or 404 with a body of one space. */
 export function route(c: Call, modules: readonly RouteModule[] = ROUTE_MODULES): Answer {

@@ -1,0 +1,261 @@
+/**
+ * The Mailer, the service's sending interface: a transactional email to one recipient
+ * (`POST /mailer`), its delivery status (`GET /mailers/status/{id}`, note `mailers`), and a send to
+ * lists or to the whole audience (`POST /mailer/to_list`, `POST /mailer/to_all`).
+ *
+ * Recorded (shared/design/recorded-answers.md): the answers (a 20-digit transaction id, a mailing
+ * id, one status word, `410 Not Found`, `409 You do not have a promotion named <name>.`), the
+ * creation of an unknown promotion when raw content comes along, the YAML 1.1 reading of `body`
+ * and the CSV reading of `list_name`. Every refusal text below marked "guess" is ours.
+ */
+import { parse as parseYaml } from 'yaml';
+
+import { parseCsvRows } from '../csv';
+import { ApiError } from '../store';
+import type { AudienceList, ListSend, MailerStatus, Member, Promotion, Store, Transaction } from '../store';
+import { given, textAnswer } from './types';
+import type { Answer, Call, RouteModule } from './types';
+
+/** The raw HTML tag Mad Mimi counts opens with (either name). */
+const BEACON = /\[\[\s*(tracking_beacon|peek_image)\s*\]\]/i;
+/** The unsubscribe link a send to lists needs (either name). */
+const UNSUBSCRIBE = /\[\[\s*(unsubscribe|opt_out)\s*\]\]/i;
+
+/** The flags' words: yes/no, true/false, on/off, 1/0 (any case). Anything else given: false (a guess). */
+export function mailerFlag(text: string | undefined, fallback: boolean): boolean {
+	if (text === undefined || text.trim() === '') return fallback;
+	return ['yes', 'true', 'on', '1'].includes(text.trim().toLowerCase());
+}
+
+/** `jane@example.com` or `Jane Doe <jane@example.com>` (a quoted name too); undefined when it is neither. */
+export function parseRecipient(text: string): { email: string; name?: string } | undefined {
+	const trimmed = text.trim();
+	const isEmail = (e: string): boolean => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(e);
+	const named = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
+	if (named) {
+		const email = named[2].trim();
+		const name = named[1].trim().replace(/^"(.*)"$/, '$1').trim();
+		return isEmail(email) ? { email, ...(name === '' ? {} : { name }) } : undefined;
+	}
+	return isEmail(trimmed) ? { email: trimmed } : undefined;
+}
+
+/**
+ * The `body` (the placeholders) as the service reads it: Ruby's YAML, under the YAML 1.1 rules (an
+ * unquoted `yes` is true, `10:30` is 630, `0777` is 511, `2014-09-05` a date; a quoted value stays
+ * text). A later duplicate key wins, as in Ruby. Empty or `--- {}`: no placeholder. Not YAML, or
+ * not a mapping: 400 (a guess).
+ */
+export function readPlaceholders(body: string | undefined): Record<string, unknown> | undefined {
+	if (body === undefined) return undefined;
+	let value: unknown;
+	let problem: string | undefined;
+	try {
+		value = parseYaml(body, { version: '1.1', uniqueKeys: false });
+	} catch (err) {
+		problem = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+	}
+	if (problem !== undefined) throw new ApiError(400, `The body is not valid YAML: ${problem}`);
+	if (value === null || value === undefined) return {};
+	if (typeof value !== 'object' || Array.isArray(value) || value instanceof Date) {
+		throw new ApiError(400, 'The body must be a YAML hash of placeholders');
+	}
+	return value as Record<string, unknown>;
+}
+
+/** One CSV-encoded row of list names (`list 1,"Friends, family"`), each trimmed, blanks dropped, each once. */
+export function readListNames(text: string | undefined): string[] {
+	if (text === undefined) return [];
+	const row = parseCsvRows(text.replace(/\r?\n/g, ' '))[0] ?? [];
+	return [...new Set(row.map((n) => n.trim()).filter((n) => n !== ''))];
+}
+
+function requireLists(store: Store, names: string[]): AudienceList[] {
+	return names.map((name) => {
+		const list = store.lists.get(name);
+		if (!list) throw new ApiError(400, `List ${name} does not exist`); // guess
+		return list;
+	});
+}
+
+function rawContent(params: Record<string, string>): { html?: string; text?: string } {
+	return {
+		html: given(params, 'raw_html') ? params.raw_html : undefined,
+		text: given(params, 'raw_plain_text') ? params.raw_plain_text : undefined,
+	};
+}
+
+function requirePromotionName(params: Record<string, string>): string {
+	const name = (params.promotion_name ?? '').trim();
+	if (name === '') throw new ApiError(400, 'Promotion name is required'); // guess
+	return name;
+}
+
+/** Refuses raw HTML without the tracking beacon (a guess: status and text). */
+function checkBeacon(content: { html?: string }): void {
+	if (content.html !== undefined && !BEACON.test(content.html)) {
+		throw new ApiError(400, 'Your HTML must contain [[tracking_beacon]] or [[peek_image]].');
+	}
+}
+
+/**
+ * The promotion of that name; with raw content and no such promotion, a new one (recorded: the send
+ * creates it; `hidden` hides it: a guess); none and no raw content: 409 (recorded).
+ */
+function promotionFor(c: Call, name: string, content: { html?: string; text?: string }): () => Promotion {
+	const existing = c.store.findPromotionByName(name);
+	if (existing) return () => existing;
+	if (content.html === undefined && content.text === undefined) {
+		throw new ApiError(409, `You do not have a promotion named ${name}.`);
+	}
+	return () =>
+		c.store.addPromotion(name, {
+			updatedAt: c.now,
+			rawHtml: content.html,
+			rawPlainText: content.text,
+			hidden: mailerFlag(c.params.hidden, false),
+		});
+}
+
+/** The UTC day of an instant, `YYYY-MM-DD` (the day a transactional email counts on: a guess). */
+function utcDay(ms: number): string {
+	return new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
+ * `POST /mailer`: one transactional email. Answers the new transaction id (20 digits, as text).
+ * Checks, in order (every refusal before any change): `promotion_name`, `recipient` (alias
+ * `recipients`), `body`, the beacon in raw HTML, `list_names`, the promotion (409 or created).
+ * The email counts in transactional_count for its promotion and day; `list_names` puts the
+ * recipient (created when missing) on those lists. `check_suppressed=yes` and an opted-out
+ * recipient: an id still, nothing sent, status `failed`, not counted (a guess).
+ */
+function sendOne(c: Call): Answer {
+	const { params, store } = c;
+	const promotionName = requirePromotionName(params);
+	const recipientText = (params.recipient ?? params.recipients ?? '').trim();
+	if (recipientText === '') throw new ApiError(400, 'Recipient is required'); // guess
+	const recipient = parseRecipient(recipientText);
+	if (!recipient) throw new ApiError(400, `Invalid recipient: ${recipientText}`); // guess
+	const placeholders = readPlaceholders(params.body);
+	const content = rawContent(params);
+	checkBeacon(content);
+	const lists = requireLists(store, readListNames(params.list_names ?? params.list_name));
+	const promotion = promotionFor(c, promotionName, content)();
+
+	let member = store.getMember(recipient.email);
+	if (lists.length > 0) {
+		member ??= store.addMember(recipient.email, { createdAt: c.now });
+		for (const list of lists) store.joinList(list, member.email, c.now);
+	}
+	const suppressed = member?.optedOut === true && mailerFlag(params.check_suppressed, false);
+	const status: MailerStatus = suppressed ? 'failed' : 'sent';
+	if (!suppressed) store.countTransactional(promotion.name, utcDay(c.now));
+	const transaction: Transaction = {
+		id: store.takeTransactionId(),
+		promotionName: promotion.name,
+		recipient,
+		params: { ...params },
+		...(placeholders === undefined ? {} : { placeholders }),
+		status,
+		at: c.now,
+	};
+	store.transactions.push(transaction);
+	return textAnswer(200, transaction.id);
+}
+
+/** Whoever received any mailing of the promotion before (for `prevent_resend`). */
+function receivedBefore(promotion: Promotion): Set<string> {
+	const out = new Set<string>();
+	for (const mailing of promotion.mailings) for (const r of mailing.recipients.sent) out.add(r.email.toLowerCase());
+	return out;
+}
+
+/**
+ * `POST /mailer/to_list` and `POST /mailer/to_all`: a new mailing of the promotion (started and
+ * finished now, `count` and `sent` = its recipients, their `sent` entries), to the members of the
+ * lists (each once, in list order) or to every member, opted-out members left out,
+ * `prevent_resend=yes` leaving out whoever received the promotion before. Answers the mailing id.
+ * Checks first (guesses but the 409): `promotion_name`, the lists (none → 400, unknown → 400),
+ * `body`, the beacon in raw HTML, an unsubscribe link in every raw content, the promotion.
+ */
+function sendMany(c: Call, toAll: boolean): Answer {
+	const { params, store } = c;
+	const promotionName = requirePromotionName(params);
+	let lists: AudienceList[] = [];
+	if (!toAll) {
+		const names = readListNames(params.list_name ?? params.list_names);
+		if (names.length === 0) throw new ApiError(400, 'List name is required'); // guess
+		lists = requireLists(store, names);
+	}
+	const placeholders = readPlaceholders(params.body);
+	const content = rawContent(params);
+	checkBeacon(content);
+	for (const raw of [content.html, content.text]) {
+		if (raw !== undefined && !UNSUBSCRIBE.test(raw)) {
+			throw new ApiError(400, 'Your promotion must contain an [[unsubscribe]] or [[opt_out]] link.'); // guess
+		}
+	}
+	const promotion = promotionFor(c, promotionName, content)();
+
+	const candidates: Member[] = [];
+	const seen = new Set<string>();
+	const consider = (member: Member | undefined): void => {
+		if (!member) return;
+		const key = member.email.toLowerCase();
+		if (seen.has(key)) return;
+		seen.add(key);
+		candidates.push(member);
+	};
+	if (toAll) for (const member of store.members.values()) consider(member);
+	else for (const list of lists) for (const key of list.members) consider(store.members.get(key));
+	const before = mailerFlag(params.prevent_resend, false) ? receivedBefore(promotion) : new Set<string>();
+	const recipients = candidates.filter((m) => !m.optedOut && !before.has(m.email.toLowerCase()));
+
+	const subject = (params.subject ?? '').trim();
+	const mailing = store.addMailing(promotion.id, {
+		subject: subject === '' ? promotion.name : subject,
+		allAudience: toAll,
+		startedSend: c.now,
+		finishedSend: c.now,
+		stats: { sent: recipients.length },
+	});
+	mailing.recipients.sent = recipients.map((m) => ({
+		email: m.email,
+		firstName: m.fields.first_name,
+		lastName: m.fields.last_name,
+		at: c.now,
+	}));
+	const send: ListSend = {
+		mailingId: mailing.id,
+		promotionName: promotion.name,
+		audience: toAll ? 'all' : lists.map((l) => l.name),
+		params: { ...params },
+		...(placeholders === undefined ? {} : { placeholders }),
+		recipients: recipients.map((m) => m.email),
+		at: c.now,
+	};
+	store.sends.push(send);
+	return textAnswer(200, String(mailing.id));
+}
+
+function mailer(c: Call): Answer | undefined {
+	const { seg, method } = c;
+	if (seg[0] === 'mailers') {
+		if (seg.length !== 3 || seg[1] !== 'status' || method !== 'GET') return undefined;
+		const transaction = c.store.getTransaction(seg[2]);
+		if (!transaction) return textAnswer(410, 'Not Found'); // recorded
+		return textAnswer(200, transaction.status); // recorded: one word
+	}
+	if (method !== 'POST') return undefined;
+	if (seg.length === 1) return sendOne(c);
+	if (seg.length === 2 && seg[1] === 'to_list') return sendMany(c, false);
+	if (seg.length === 2 && seg[1] === 'to_all') return sendMany(c, true);
+	return undefined;
+}
+
+export const mailerRoutes: RouteModule = {
+	name: 'mailer',
+	roots: ['mailer', 'mailers'],
+	handle: mailer,
+};

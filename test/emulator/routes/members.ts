@@ -1,0 +1,258 @@
+/**
+ * The member endpoints every Mad Mimi integration uses beyond the spec: the members documents
+ * (all members, a list's members, search), updating a member's fields and address, suppression
+ * (is_suppressed, opting back in), and renaming and clearing a list.
+ *
+ * The members documents and the unsuppress JSON are recorded (shared/design/recorded-answers.md)
+ * and are served byte for byte, never in the second vocabulary.
+ */
+import { renderMembersPage, renderMemberSearch } from '../render';
+import { ApiError, fieldElementName } from '../store';
+import type { AudienceList, Member, Store } from '../store';
+import { blank, jsonAnswer, memberMissing, NOT_FOUND, positiveInt, space, textAnswer, truthy, xmlAnswer } from './types';
+import type { Answer, Call, RouteModule } from './types';
+
+/** Default and largest `per_page` of the members documents (recorded: 1 to 100, default 30). */
+export const MEMBERS_PER_PAGE = 30;
+export const MAX_MEMBERS_PER_PAGE = 100;
+/** At most this many members in a search answer (recorded). */
+export const MAX_SEARCH_RESULTS = 100;
+
+/** The `order` values the members documents take (a guess: no source names them). */
+export const MEMBER_ORDERS = ['email', 'first_name', 'last_name', 'created_at'] as const;
+type MemberOrder = (typeof MEMBER_ORDERS)[number];
+
+/** Code-unit order (the recorded documents sort `csv_test2@` before `csv_test@`). */
+function compareText(a: string, b: string): number {
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The value a member sorts by for a field ('' when unset), as the documents show it. */
+function sortValue(member: Member, field: 'first_name' | 'last_name'): string {
+	const direct = member.fields[field];
+	if (direct !== undefined) return direct.toLowerCase();
+	for (const [key, value] of Object.entries(member.fields)) if (fieldElementName(key) === field) return value.toLowerCase();
+	return '';
+}
+
+/**
+ * Members in the order asked: by `email` (the default: both recorded documents list their members
+ * by address), `first_name`, `last_name` (then by address) or `created_at` (oldest first, then in
+ * the order they were added), each optionally followed by ` desc` / ` asc`. Anything else: by
+ * address (a guess).
+ */
+function ordered(members: Member[], order: string | undefined): Member[] {
+	const m = /^\s*([a-z_]+)(?:\s+(asc|desc))?\s*$/i.exec(order ?? '');
+	const field: MemberOrder = m && (MEMBER_ORDERS as readonly string[]).includes(m[1].toLowerCase()) ? (m[1].toLowerCase() as MemberOrder) : 'email';
+	const descending = m?.[2]?.toLowerCase() === 'desc';
+	const position = new Map(members.map((member, i) => [member, i]));
+	const byEmail = (a: Member, b: Member): number => compareText(a.email.toLowerCase(), b.email.toLowerCase());
+	const compare = (a: Member, b: Member): number => {
+		switch (field) {
+			case 'created_at':
+				return a.createdAt - b.createdAt || (position.get(a) ?? 0) - (position.get(b) ?? 0);
+			case 'first_name':
+			case 'last_name':
+				return compareText(sortValue(a, field), sortValue(b, field)) || byEmail(a, b);
+			default:
+				return byEmail(a, b);
+		}
+	};
+	const sorted = [...members].sort(compare);
+	return descending ? sorted.reverse() : sorted;
+}
+
+/** Who a members document shows: without opted-out members unless `raw`; only them with `suppressed_only`. */
+function visible(members: Member[], params: Record<string, string>): Member[] {
+	if (truthy(params.suppressed_only)) return members.filter((m) => m.optedOut);
+	if (truthy(params.raw)) return members;
+	return members.filter((m) => !m.optedOut);
+}
+
+function listMembers(store: Store, list: AudienceList): Member[] {
+	const out: Member[] = [];
+	for (const key of list.members) {
+		const member = store.members.get(key);
+		if (member) out.push(member);
+	}
+	return out;
+}
+
+/**
+ * A page of a members document. `page` (default 1), `per_page` (default 30; over 100 → 100; not a
+ * number from 1 up → 30: a guess), `order`, `raw`, `suppressed_only`. `count` is every member that
+ * matches, `total_pages` at least 1 (a guess for none).
+ */
+function membersPage(c: Call, members: Member[]): Answer {
+	const { params } = c;
+	const matching = ordered(visible(members, params), params.order);
+	const page = positiveInt(params.page) ?? 1;
+	const perPage = Math.min(positiveInt(params.per_page) ?? MEMBERS_PER_PAGE, MAX_MEMBERS_PER_PAGE);
+	const totalPages = Math.max(1, Math.ceil(matching.length / perPage));
+	const slice = matching.slice((page - 1) * perPage, page * perPage);
+	return xmlAnswer(renderMembersPage({ count: matching.length, totalPages, perPage, page }, slice, c.store, c.out));
+}
+
+/** Every word a query may find a member by: the address and the names. */
+function searchable(member: Member): string {
+	const parts = [member.email];
+	for (const [key, value] of Object.entries(member.fields)) {
+		const name = fieldElementName(key);
+		if (name === 'first_name' || name === 'last_name' || name === 'name') parts.push(value);
+	}
+	const first = sortValue(member, 'first_name');
+	const last = sortValue(member, 'last_name');
+	if (first !== '' && last !== '') parts.push(`${first} ${last}`);
+	return parts.join('\n').toLowerCase();
+}
+
+/**
+ * `GET /audience_members/search.xml`: `email` finds exactly that member; `query` the members whose
+ * address or name contains it (case-insensitive). Newest first (as recorded), at most 100;
+ * opted-out members only with `raw=true` (recorded).
+ */
+function search(c: Call): Answer {
+	const { params, store } = c;
+	let found: Member[];
+	if (params.email !== undefined && params.email.trim() !== '') {
+		const member = store.getMember(params.email);
+		found = member ? [member] : [];
+	} else if (params.query !== undefined) {
+		const q = params.query.trim().toLowerCase();
+		found = [...store.members.values()].filter((m) => searchable(m).includes(q));
+	} else {
+		throw new ApiError(400, 'A search needs query or email'); // guess
+	}
+	if (!truthy(params.raw)) found = found.filter((m) => !m.optedOut);
+	const position = new Map([...store.members.values()].map((m, i) => [m, i]));
+	found.sort((a, b) => b.createdAt - a.createdAt || (position.get(b) ?? 0) - (position.get(a) ?? 0));
+	return xmlAnswer(renderMemberSearch(found.slice(0, MAX_SEARCH_RESULTS), store, c.out));
+}
+
+const MEMBER_FIELD_PARAM = /^audience_member\[([^\]]+)\]$/;
+/** Fields PUT /audience_members/{email} does not change (a guess): the address has its own endpoint. */
+const NOT_UPDATABLE = new Set(['email', 'created_at', 'suppressed', 'lists']);
+
+/**
+ * `PUT /audience_members/{email}` (or POST `_method=put`) with `audience_member[<field>]`: sets
+ * those fields (keys lower-cased and trimmed, as the import keys its columns), an empty value
+ * clears one (written `<x></x>` after), a new custom field name becomes one of the account's.
+ */
+function updateMember(c: Call, email: string): Answer {
+	const member = c.store.getMember(email);
+	if (!member) throw memberMissing(c, email);
+	const changed: string[] = [];
+	for (const [param, value] of Object.entries(c.params)) {
+		const m = MEMBER_FIELD_PARAM.exec(param);
+		if (!m) continue;
+		const key = m[1].trim().toLowerCase();
+		if (key === '' || NOT_UPDATABLE.has(fieldElementName(key))) continue;
+		member.fields[key] = value.trim();
+		changed.push(key);
+	}
+	c.store.noteCustomFields(changed);
+	return blank(c);
+}
+
+/** A plausible address (the service's own check is unknown). */
+function isEmail(text: string): boolean {
+	return /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(text);
+}
+
+function audienceMembers(c: Call): Answer | undefined {
+	const { seg, method, params, store } = c;
+	if (seg[0] === 'audience_members.xml') {
+		return seg.length === 1 && method === 'GET' ? membersPage(c, [...store.members.values()]) : undefined;
+	}
+	if (seg.length === 2 && seg[1] === 'search.xml' && method === 'GET') return search(c);
+	if (seg.length === 2 && method === 'PUT') return updateMember(c, seg[1]);
+	if (seg.length !== 3) return undefined;
+	const email = seg[1];
+	if (seg[2] === 'is_suppressed' && method === 'GET') {
+		const member = store.getMember(email);
+		if (!member) throw new ApiError(400, `${email} does not exist`); // recorded
+		return textAnswer(200, member.optedOut ? 'true' : 'false'); // recorded
+	}
+	if (seg[2] === 'update_email' && method === 'POST') {
+		if (!store.getMember(email)) throw new ApiError(400, `Member ${email} does not exist`); // recorded
+		const newEmail = (params.new_email ?? '').trim();
+		if (newEmail === '') throw new ApiError(400, "New email can't be blank"); // guess
+		if (!isEmail(newEmail)) throw new ApiError(400, `${newEmail} is not a valid email address`); // guess
+		store.changeEmail(email, newEmail); // a taken address: 400 Email has already been taken (guess)
+		return space(); // recorded
+	}
+	return undefined;
+}
+
+/**
+ * `DELETE /suppressed_audience_members/{email}` (or POST `_method=delete`): opts the member back
+ * in. The JSON is recorded (the member's values in it); `lists` holds the member's list names (a
+ * guess: the recording shows it empty). No such member: `success: false` with a Ruby error text
+ * (recorded as "undefined method ..."; the rest of the sentence is a guess).
+ */
+function unsuppress(c: Call): Answer | undefined {
+	const { seg, method, store } = c;
+	if (seg.length !== 2 || method !== 'DELETE') return undefined;
+	const member = store.unsuppress(seg[1]);
+	if (!member) return jsonAnswer({ success: false, error: "undefined method `unsuppress!' for nil:NilClass" });
+	const first = member.fields.first_name ?? '';
+	const last = member.fields.last_name ?? '';
+	return jsonAnswer({
+		success: true,
+		result: {
+			id: store.memberId(member),
+			email: member.email,
+			name: member.fields.name ?? [first, last].filter((n) => n !== '').join(' '),
+			first_name: first,
+			last_name: last,
+			suppressed: false,
+			'recent_signup?': false,
+			suppression_reason: '',
+			suppression_reason_class: 'sent',
+			external_id: null,
+			special_list_member: false,
+			lists: store.listsOf(member.email).map((l) => l.name),
+			list_removals: [],
+			list_unsuppressions: [],
+			list_additions: [],
+		},
+	});
+}
+
+/** A list's members document, rename and clear. Unknown list: 404 with one space (a guess). */
+function audienceLists(c: Call): Answer | undefined {
+	const { seg, method, params, store } = c;
+	if (seg.length !== 3) return undefined;
+	const name = seg[1];
+	if (seg[2] === 'members.xml' && method === 'GET') {
+		const list = store.lists.get(name);
+		return list ? membersPage(c, listMembers(store, list)) : NOT_FOUND;
+	}
+	if (seg[2] === 'rename' && method === 'POST') {
+		store.renameList(name, params.name ?? ''); // 404 ' ', 400 Name can't be blank, 400 Name has already been taken
+		return blank(c);
+	}
+	if (seg[2] === 'clear' && method === 'PUT') {
+		const list = store.lists.get(name);
+		if (!list) return NOT_FOUND;
+		list.members.clear();
+		list.membershipCreatedAt.clear();
+		return blank(c);
+	}
+	return undefined;
+}
+
+export const memberRoutes: RouteModule = {
+	name: 'members',
+	roots: ['audience_members', 'audience_members.xml', 'audience_lists', 'suppressed_audience_members'],
+	handle(c) {
+		switch (c.seg[0]) {
+			case 'suppressed_audience_members':
+				return unsuppress(c);
+			case 'audience_lists':
+				return audienceLists(c);
+			default:
+				return audienceMembers(c);
+		}
+	},
+};

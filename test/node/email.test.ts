@@ -1,0 +1,281 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { runNode } from '../harness';
+import { useEmulator } from './setup';
+
+const env = useEmulator();
+
+const send = (extra: IDataObject = {}): INodeParameters =>
+	({ resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: 'jane@example.com', ...extra }) as INodeParameters;
+const placeholders = (values: Record<string, string>) => ({
+	placeholder: Object.entries(values).map(([name, value]) => ({ name, value })),
+});
+const TRACKED_HTML = '<html><body><p>Hello {first_name}</p>[[tracking_beacon]]</body></html>';
+
+describe('email.send', () => {
+	test('one email to one recipient with a display name, from a saved promotion: the 20-digit transaction ID stays text', async () => {
+		const { items, error } = await runNode({ parameters: send({ recipient: 'Jane Doe <jane@example.com>', subject: 'Welcome!', from: 'Shop <shop@example.com>' }) });
+		expect(error).toBeUndefined();
+		const [transaction] = env.emulator.store.transactions;
+		expect(transaction.id).toMatch(/^\d{20}$/);
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({ transactionId: transaction.id, recipient: 'Jane Doe <jane@example.com>', promotionName: 'Weekly digest' });
+		expect(typeof items[0].json.transactionId).toBe('string');
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(transaction.recipient).toEqual({ email: 'jane@example.com', name: 'Jane Doe' });
+		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath])).toEqual([['POST', '/mailer']]);
+		expect(env.emulator.requests[0].params).toEqual({
+			promotion_name: 'Weekly digest',
+			recipient: 'Jane Doe <jane@example.com>',
+			subject: 'Welcome!',
+			from: 'Shop <shop@example.com>',
+		});
+	});
+
+	test('placeholders arrive as the text typed, under YAML 1.1: yes, 10:30, 0777, dates, colons, quotes, #, new lines, non-ASCII', async () => {
+		const values = {
+			first_name: 'Zoë',
+			answer: 'yes',
+			switch: 'on',
+			time: '10:30',
+			mode: '0777',
+			big: '1_000',
+			day: '2014-09-05',
+			note: 'a: b # not a comment',
+			quote: 'She said "hi" and \'bye\'',
+			lines: 'line one\nline two',
+			empty: '',
+			yes: 'a key that YAML 1.1 reads as true',
+			emoji: '日本 ✓ 🎉',
+		};
+		const { items, error } = await runNode({ parameters: send({ placeholders: placeholders(values) }) });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		const [transaction] = env.emulator.store.transactions;
+		expect(transaction.placeholders).toEqual(values);
+		expect(env.emulator.requests[0].params.body).toContain('"answer": "yes"');
+	});
+
+	test('mapped placeholder values (numbers, booleans) are sent as their text', async () => {
+		const { error } = await runNode(
+			{ parameters: send({ placeholders: { placeholder: [{ name: 'count', value: '={{ $json.count }}' }, { name: 'vip', value: '={{ $json.vip }}' }] } }) },
+			[{ json: { count: 3, vip: true } }],
+		);
+		expect(error).toBeUndefined();
+		expect(env.emulator.store.transactions[0].placeholders).toEqual({ count: '3', vip: 'true' });
+	});
+
+	test('raw HTML and plain text: a new promotion is created by the send', async () => {
+		const { items, error } = await runNode({
+			parameters: send({ promotionName: 'Welcome (n8n)', contentSource: 'htmlAndPlainText', rawHtml: TRACKED_HTML, rawPlainText: 'Hello {first_name}' }),
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json.promotionName).toBe('Welcome (n8n)');
+		expect(env.emulator.requests[0].params).toMatchObject({ raw_html: TRACKED_HTML, raw_plain_text: 'Hello {first_name}' });
+		expect(env.emulator.store.findPromotionByName('Welcome (n8n)')).toBeDefined();
+	});
+
+	test('options: CC, BCC, Reply To, flags as yes/no, and lists sent as one CSV row (a name with a comma stays one name)', async () => {
+		env.emulator.store.createList('Friends, family');
+		const { items, error } = await runNode({
+			parameters: send({
+				options: {
+					cc: 'boss@example.com',
+					bcc: 'Archive <archive@example.com>',
+					replyTo: 'help@example.com',
+					checkSuppressed: true,
+					trackLinks: false,
+					trackViews: true,
+					hidden: true,
+					skipPlaceholders: false,
+					addToLists: ['Newsletter', 'Friends, family'],
+				},
+			}),
+		});
+		expect(error).toBeUndefined();
+		expect(env.emulator.requests[0].params).toMatchObject({
+			cc: 'boss@example.com',
+			bcc: 'Archive <archive@example.com>',
+			reply_to: 'help@example.com',
+			check_suppressed: 'yes',
+			track_links: 'no',
+			track_views: 'yes',
+			hidden: 'yes',
+			skip_placeholders: 'no',
+			list_names: 'Newsletter,"Friends, family"',
+		});
+		expect(items[0].json.addedToLists).toEqual(['Newsletter', 'Friends, family']);
+		expect(env.emulator.store.listsOf('jane@example.com').map((l) => l.name).sort()).toEqual(['Friends, family', 'Newsletter']);
+	});
+
+	test.each([
+		['a recipient that is not an address', { recipient: 'jane at example.com' }, 'The field "Recipient" is not a valid email address: "jane at example.com"'],
+		['an empty recipient', { recipient: '  ' }, 'The field "Recipient" is empty'],
+		['a name without an address', { recipient: 'Jane Doe <>' }, 'The field "Recipient" is not a valid email address: "Jane Doe <>"'],
+		['an empty promotion name (mapped)', { promotionName: "={{ '' }}" }, 'The field "Promotion Name" is empty'],
+		['HTML without [[tracking_beacon]]', { contentSource: 'html', rawHtml: '<p>Hi</p>' }, 'The field "HTML" has no [[tracking_beacon]]'],
+		['an empty HTML (mapped)', { contentSource: 'html', rawHtml: '={{ $json.nothing }}' }, 'The field "HTML" is empty'],
+		['a sender that is not an address', { from: 'shop' }, 'The field "From" is not a valid email address: "shop"'],
+		['a BCC that is not an address', { options: { bcc: 'x@' } }, 'The field "BCC" is not a valid email address: "x@"'],
+		['a placeholder without a name', { placeholders: { placeholder: [{ name: ' ', value: 'x' }] } }, 'Placeholder 1: the field "Name" is empty'],
+		['a placeholder given twice', { placeholders: { placeholder: [{ name: 'a', value: '1' }, { name: 'a', value: '2' }] } }, 'The placeholder "a" is given twice'],
+	])('%s is refused before any request, naming the field', async (_name, extra, message) => {
+		const { error } = await runNode({ parameters: send(extra as IDataObject) });
+		expect(error?.message).toBe(message);
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('required fields left empty are refused by n8n itself, before any request', async () => {
+		const { error } = await runNode({ parameters: send({ promotionName: '' }) });
+		expect(error?.message).toContain('Parameter "Promotion Name" is required');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('[[peek_image]] is accepted in place of [[tracking_beacon]]', async () => {
+		const { error } = await runNode({ parameters: send({ promotionName: 'Peek', contentSource: 'html', rawHtml: '<p>Hi</p>[[peek_image]]' }) });
+		expect(error).toBeUndefined();
+	});
+
+	test('an unknown promotion with no content of its own (409): a message that says what to do, no key anywhere', async () => {
+		const { error } = await runNode({ parameters: send({ promotionName: 'Nope' }) });
+		expect(error?.message).toBe('Mad Mimi has no promotion named "Nope"');
+		expect(error?.description).toContain('Content Source');
+		expect(error?.description).toContain('You do not have a promotion named Nope.');
+		expect((error as { httpCode?: string }).httpCode).toBe('409');
+		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain('demo-key');
+	});
+
+	test('continueOnFail: three sends, the second with a bad recipient gives its error item, the others are sent', async () => {
+		const { items, error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }), continueOnFail: true }, [
+			{ json: { to: 'a@example.com' } },
+			{ json: { to: 'not-an-address' } },
+			{ json: { to: 'c@example.com' } },
+		]);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[0].json.transactionId).toBe(env.emulator.store.transactions[0].id);
+		expect(items[1].json.error).toBe('The field "Recipient" is not a valid email address: "not-an-address"');
+		expect(items[2].json.transactionId).toBe(env.emulator.store.transactions[1].id);
+		expect(env.emulator.store.transactions.map((t) => t.recipient.email)).toEqual(['a@example.com', 'c@example.com']);
+	});
+
+	test('without continueOnFail the error names the item, and the later items are not sent', async () => {
+		const { error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }) }, [{ json: { to: 'a@example.com' } }, { json: { to: 'x' } }, { json: { to: 'c@example.com' } }]);
+		expect(error?.context?.itemIndex).toBe(1);
+		expect(env.emulator.store.transactions).toHaveLength(1);
+	});
+});
+
+describe('email.getStatus', () => {
+	const status = (transactionId: unknown): INodeParameters => ({ resource: 'email', operation: 'getStatus', transactionId }) as INodeParameters;
+
+	test('the status of a sent email, its ID mapped from the send as text', async () => {
+		const sent = await runNode({ parameters: send() });
+		const transactionId = sent.items[0].json.transactionId as string;
+		env.emulator.clearRequests();
+		const { items, error } = await runNode({ parameters: status('={{ $json.transactionId }}') }, [{ json: { transactionId } }]);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([{ transactionId, status: 'sent' }]);
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([`/mailers/status/${transactionId}`]);
+
+		env.emulator.store.setTransactionStatus(transactionId, 'bounced');
+		const later = await runNode({ parameters: status(transactionId) });
+		expect(later.items[0].json.status).toBe('bounced');
+	});
+
+	test('an unknown transaction (410): a message naming it', async () => {
+		const { error } = await runNode({ parameters: status('12345678901234567890') });
+		expect(error?.message).toBe('Mad Mimi has no email with the transaction ID 12345678901234567890');
+		expect((error as { httpCode?: string }).httpCode).toBe('410');
+	});
+
+	test.each([
+		['empty (mapped)', '={{ $json.missing }}', 'The field "Transaction ID" is empty'],
+		['not digits', 'abc-123', 'The field "Transaction ID" is not a transaction ID: "abc-123"'],
+	])('%s is refused before any request', async (_name, value, message) => {
+		const { error } = await runNode({ parameters: status(value) });
+		expect(error?.message).toBe(message);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('an ID mapped as a number has lost its last digits: refused, with how to map it', async () => {
+		const { error } = await runNode({ parameters: status('={{ Number($json.id) }}') }, [{ json: { id: '10199230844895592240' } }]);
+		expect(error?.message).toBe('The field "Transaction ID" was given as a number and has lost its last digits');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('promotion.send', () => {
+	const listSend = (extra: IDataObject = {}): INodeParameters =>
+		({ resource: 'promotion', operation: 'send', promotionName: 'Weekly digest', audience: 'lists', lists: ['Newsletter'], ...extra }) as INodeParameters;
+	const UNSUBSCRIBE_HTML = '<html><body>Hi {first_name} [[unsubscribe]] [[tracking_beacon]]</body></html>';
+
+	test('to chosen lists, sent as one CSV row: a new mailing of the promotion, its ID a number, visible in Get Many', async () => {
+		env.emulator.store.createList('Friends, family');
+		env.emulator.store.addMember('fam@example.com', { lists: ['Friends, family'] });
+		const { items, error } = await runNode({ parameters: listSend({ lists: ['Newsletter', 'Friends, family'], subject: 'This week' }) });
+		expect(error).toBeUndefined();
+		const [sendRecord] = env.emulator.store.sends;
+		expect(items.map((i) => i.json)).toEqual([
+			{ mailingId: sendRecord.mailingId, promotionName: 'Weekly digest', audience: 'lists', lists: ['Newsletter', 'Friends, family'] },
+		]);
+		expect(typeof items[0].json.mailingId).toBe('number');
+		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath])).toEqual([['POST', '/mailer/to_list']]);
+		expect(env.emulator.requests[0].params).toEqual({ promotion_name: 'Weekly digest', list_name: 'Newsletter,"Friends, family"', subject: 'This week' });
+		expect(sendRecord.audience).toEqual(['Newsletter', 'Friends, family']);
+		expect(sendRecord.recipients).toContain('fam@example.com');
+
+		env.emulator.clearRequests();
+		const all = await runNode({ parameters: { resource: 'promotion', operation: 'getAll', returnAll: true } });
+		const digest = all.items.find((i) => i.json.name === 'Weekly digest')!.json;
+		expect((digest.mailings as IDataObject[]).map((m) => m.id)).toContain(sendRecord.mailingId);
+	});
+
+	test('to the whole audience: /mailer/to_all, no list', async () => {
+		const { items, error } = await runNode({ parameters: listSend({ audience: 'all', lists: [] }) });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual({ mailingId: env.emulator.store.sends[0].mailingId, promotionName: 'Weekly digest', audience: 'all' });
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/mailer/to_all']);
+		expect(env.emulator.requests[0].params.list_name).toBeUndefined();
+		expect(env.emulator.store.sends[0].audience).toBe('all');
+	});
+
+	test('raw content with placeholders and the options', async () => {
+		const { error } = await runNode({
+			parameters: listSend({
+				promotionName: 'June news',
+				contentSource: 'html',
+				rawHtml: UNSUBSCRIBE_HTML,
+				placeholders: placeholders({ first_name: 'friend', code: '0042' }),
+				options: { preventResend: true, hidden: false, trackLinks: true, trackViews: false },
+			}),
+		});
+		expect(error).toBeUndefined();
+		expect(env.emulator.requests[0].params).toMatchObject({ raw_html: UNSUBSCRIBE_HTML, prevent_resend: 'yes', hidden: 'no', track_links: 'yes', track_views: 'no' });
+		expect(env.emulator.store.sends[0].placeholders).toEqual({ first_name: 'friend', code: '0042' });
+	});
+
+	test.each([
+		['no list chosen (mapped)', { lists: '={{ [] }}' }, 'The field "List Names or IDs" is empty: no list to send to'],
+		['HTML without [[unsubscribe]]', { contentSource: 'html', rawHtml: '<p>Hi</p>[[tracking_beacon]]' }, 'The field "HTML" has no [[unsubscribe]] link'],
+		['HTML without [[tracking_beacon]]', { contentSource: 'html', rawHtml: '<p>Hi</p>[[unsubscribe]]' }, 'The field "HTML" has no [[tracking_beacon]]'],
+		['plain text without [[unsubscribe]]', { contentSource: 'plainText', rawPlainText: 'Hi' }, 'The field "Plain Text" has no [[unsubscribe]] link'],
+		['plain text to all without [[unsubscribe]]', { audience: 'all', contentSource: 'plainText', rawPlainText: 'Hi' }, 'The field "Plain Text" has no [[unsubscribe]] link'],
+	])('%s is refused before any request', async (_name, extra, message) => {
+		const { error } = await runNode({ parameters: listSend(extra as IDataObject) });
+		expect(error?.message).toBe(message);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('[[opt_out]] is accepted in place of [[unsubscribe]]', async () => {
+		const { error } = await runNode({ parameters: listSend({ promotionName: 'Opt', contentSource: 'plainText', rawPlainText: 'Hi [[opt_out]]' }) });
+		expect(error).toBeUndefined();
+	});
+
+	test('an unknown promotion without content (409)', async () => {
+		const { error } = await runNode({ parameters: listSend({ audience: 'all', promotionName: 'Unknown Promotion' }) });
+		expect(error?.message).toBe('Mad Mimi has no promotion named "Unknown Promotion"');
+		expect(error?.description).toContain('You do not have a promotion named Unknown Promotion.');
+	});
+});
