@@ -48,6 +48,7 @@ import type {
 	IVersionedNodeType,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
+	NodeExecutionHint,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
@@ -300,6 +301,8 @@ export interface RunResult {
 	items: INodeExecutionData[];
 	/** The node's error when the workflow failed, as n8n records it. */
 	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
+	/** The execution hints the node added (n8n's yellow notices on a node). */
+	hints: NodeExecutionHint[];
 	run: IRun;
 }
 
@@ -362,13 +365,13 @@ export async function runNode(spec: NodeSpec, input: INodeExecutionData[] = [{ j
 		await execute.processRunExecutionData(workflow);
 	} catch (error) {
 		// n8n refuses to start a workflow whose nodes have issues (a required parameter left empty)
-		return { items: [], error: error as RunResult['error'], run: undefined as unknown as IRun };
+		return { items: [], error: error as RunResult['error'], hints: [], run: undefined as unknown as IRun };
 	}
 	const run = await finished;
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	const items = taskData?.data?.main?.[0] ?? [];
 	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
-	return { items, error, run };
+	return { items, error, hints: taskData?.hints ?? [], run };
 }
 
 /** The result of one poll: the items it emitted (null when none), as n8n's poll loop sees them. */

@@ -12,26 +12,42 @@ const people = (n: number, offset = 0): INodeExecutionData[] =>
 		json: { email: `person${i + offset}@example.com`, 'first name': `P${i + offset}`, company: `Co ${i + offset}, Inc.` },
 	}));
 
-const importItems = (extra: IDataObject = {}, options: IDataObject = {}): INodeParameters =>
-	({ resource: 'audienceMember', operation: 'import', source: 'items', emailField: 'email', options, ...extra }) as INodeParameters;
+const listPicked = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: value });
+
+/** An import from items; `list` (the top-level list picker) is given with the options for brevity. */
+const importItems = (extra: IDataObject = {}, { list, ...options }: IDataObject = {}): INodeParameters =>
+	({
+		resource: 'audienceMember',
+		operation: 'import',
+		source: 'items',
+		emailField: 'email',
+		...(list === undefined ? {} : { list: listPicked(String(list)) }),
+		options,
+		...extra,
+	}) as INodeParameters;
 
 describe('audienceMember.import from items', () => {
 	test('N items go out in ⌈N / batch size⌉ requests, one CSV row each, every item reported', async () => {
 		const { items, error } = await runNode({ parameters: importItems({}, { list: 'Newsletter', batchSize: 2 }) }, people(5));
 		expect(error).toBeUndefined();
-		expect(env.emulator.requests).toHaveLength(3);
-		expect(env.emulator.requests.every((r) => r.rawPath === '/audience_members' && r.method === 'POST')).toBe(true);
+		// one read of the account's lists (the picked list exists), then the 3 imports
+		expect(env.emulator.requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
+			'GET /audience_lists/lists.xml',
+			'POST /audience_members',
+			'POST /audience_members',
+			'POST /audience_members',
+		]);
 		const imports = env.emulator.store.imports;
 		expect(imports.map((i) => i.rows.length)).toEqual([2, 2, 1]);
 		expect(imports[0].csv.split('\n')[0]).toBe('email,first name,company,add_list');
 		expect(imports[0].rows[0]).toMatchObject({ email: 'person0@example.com', 'first name': 'P0', company: 'Co 0, Inc.', add_list: 'Newsletter' });
 		expect(items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
 		expect(items.map((i) => i.json)).toEqual([
-			{ email: 'person0@example.com', imported: true, importId: imports[0].id, batch: 1 },
-			{ email: 'person1@example.com', imported: true, importId: imports[0].id, batch: 1 },
-			{ email: 'person2@example.com', imported: true, importId: imports[1].id, batch: 2 },
-			{ email: 'person3@example.com', imported: true, importId: imports[1].id, batch: 2 },
-			{ email: 'person4@example.com', imported: true, importId: imports[2].id, batch: 3 },
+			{ email: 'person0@example.com', imported: true, importId: imports[0].id, batch: 1, list: 'Newsletter', listCreated: false },
+			{ email: 'person1@example.com', imported: true, importId: imports[0].id, batch: 1, list: 'Newsletter', listCreated: false },
+			{ email: 'person2@example.com', imported: true, importId: imports[1].id, batch: 2, list: 'Newsletter', listCreated: false },
+			{ email: 'person3@example.com', imported: true, importId: imports[1].id, batch: 2, list: 'Newsletter', listCreated: false },
+			{ email: 'person4@example.com', imported: true, importId: imports[2].id, batch: 3, list: 'Newsletter', listCreated: false },
 		]);
 		const newsletter = env.emulator.store.lists.get('Newsletter')!.members;
 		for (let i = 0; i < 5; i++) {
@@ -142,7 +158,9 @@ describe('audienceMember.import from CSV and text', () => {
 		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'csv', csvSource: 'text', csvText } });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ success: true, importId: env.emulator.store.imports[0].id, rows: 2, skipped: 0, skippedRows: [] });
-		expect(env.emulator.requests[0].form.csv_file).toBe(csvText);
+		// the lists the rows join are checked first (one read), then the CSV goes out as given
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/audience_lists/lists.xml', '/audience_members']);
+		expect(env.emulator.requests[1].form.csv_file).toBe(csvText);
 		expect(env.emulator.store.members.get('joe@example.com')?.fields['first name']).toBe('Joe, Jr.');
 		expect(env.emulator.store.lists.get('VIP Customers')!.members.has('joe@example.com')).toBe(true);
 	});
@@ -183,7 +201,7 @@ describe('audienceMember.import from CSV and text', () => {
 				operation: 'import',
 				source: 'text',
 				text: 'jane@example.com "Jane Doe", joe@example.com\n  max@example.com "Max"',
-				options: { list: 'Beta testers (EU)' },
+				list: listPicked('Beta testers (EU)'),
 			},
 		});
 		expect(error).toBeUndefined();

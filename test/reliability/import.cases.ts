@@ -22,7 +22,7 @@ function people(): INodeExecutionData[] {
 	}));
 }
 
-const parameters = { resource: 'audienceMember', operation: 'import', source: 'items', emailField: 'email', options: { batchSize: 10, list: 'Newsletter' } };
+const parameters = { resource: 'audienceMember', operation: 'import', source: 'items', emailField: 'email', list: { __rl: true, mode: 'list', value: 'Newsletter' }, options: { batchSize: 10 } };
 
 const FAULTS: Array<[string, FaultResponse, string]> = [
 	['reset mid-answer', 'resetMidAnswer', 'Import stopped: The connection to Mad Mimi was cut before the answer was complete'],

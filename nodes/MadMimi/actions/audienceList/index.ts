@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['audienceList'] } },
 		options: [
-			{ name: 'Add Member', value: 'addMember', description: 'Add an existing member to a list', action: 'Add a member to a list' },
+			{ name: 'Add Member', value: 'addMember', description: 'Add someone who is already a member to a list (new people: Audience Member → Create or Update)', action: 'Add a member to a list' },
 			{ name: 'Clear', value: 'clear', description: 'Take every member off a list, keeping the list', action: 'Clear a list' },
 			{ name: 'Create', value: 'create', description: 'Create an audience list', action: 'Create a list' },
 			{ name: 'Delete', value: 'delete', description: 'Delete an audience list', action: 'Delete a list' },

@@ -13,6 +13,7 @@ export function membershipOperation(operation: 'addMember' | 'removeMember') {
 		listLocator(),
 		emailField({
 			description: `Email address of an existing audience member to ${verb === 'add' ? 'add to' : 'remove from'} the list`,
+			...(verb === 'add' ? { hint: 'Only someone who is already a member can be added. To add new people, use Audience Member → Create or Update.' } : {}),
 		}),
 	];
 

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { listLocator } from '../../descriptions/common';
 import { runPerItem } from '../itemLoop';
 import { DEFAULT_BATCH_SIZE } from './import/common';
 import { importCsv } from './import/csv';
@@ -28,6 +29,12 @@ const properties: INodeProperties[] = [
 		],
 		default: 'items',
 	},
+	listLocator({
+		required: false,
+		default: { mode: 'list', value: '' },
+		description: 'The audience list every imported member joins. Leave empty to import without a list.',
+		hint: 'A list that does not exist is refused before anything is imported, unless the option "Create List If Missing" is on',
+	}),
 	{
 		displayName: 'Email Field',
 		name: 'emailField',
@@ -35,7 +42,7 @@ const properties: INodeProperties[] = [
 		default: 'email',
 		required: true,
 		displayOptions: { show: { source: ['items'] } },
-		description: "Name of the input items' field holding the email address",
+		description: "The name of the input items' field holding the email address, or the address itself (drag the field here)",
 		hint: 'All input items are sent together, in as few requests as the batch size allows',
 	},
 	{
@@ -100,16 +107,6 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Add to List Name or ID',
-				name: 'list',
-				type: 'options',
-				displayOptions: { show: { '/source': ['items', 'text'] } },
-				typeOptions: { loadOptionsMethod: 'getListNames' },
-				default: '',
-				description:
-					'Every imported member joins this audience list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
 				displayName: 'Batch Size',
 				name: 'batchSize',
 				type: 'number',
@@ -117,6 +114,13 @@ const properties: INodeProperties[] = [
 				default: DEFAULT_BATCH_SIZE,
 				displayOptions: { show: { '/source': ['items'] } },
 				description: 'How many members to send in one request',
+			},
+			{
+				displayName: 'Create List If Missing',
+				name: 'createList',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to create the list when the account has no list of that name, instead of refusing the import',
 			},
 			{
 				displayName: 'Invalid Addresses',

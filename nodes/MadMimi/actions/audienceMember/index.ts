@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as countNew from './countNew.operation';
+import * as createOrUpdate from './createOrUpdate.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getLists from './getLists.operation';
@@ -17,6 +18,7 @@ import type { Operation } from '../types';
 
 export const operations: Record<string, Operation> = {
 	countNew,
+	createOrUpdate,
 	get,
 	getAll,
 	getLists,
@@ -40,6 +42,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['audienceMember'] } },
 		options: [
 			{ name: 'Count New', value: 'countNew', description: 'Count the members created in a time range', action: 'Count new members' },
+			{
+				name: 'Create or Update',
+				value: 'createOrUpdate',
+				description: 'Add a person to your audience (and a list), or update the member with that address: one input item per person',
+				action: 'Create or update a member',
+			},
 			{ name: 'Get', value: 'get', description: 'Get one member by email address, opted out or not', action: 'Get a member' },
 			{ name: 'Get Lists', value: 'getLists', description: 'Get the lists a member belongs to', action: 'Get the lists of a member' },
 			{ name: 'Get Many', value: 'getAll', description: 'Get the members of the account or of one list', action: 'Get many members' },
@@ -55,6 +63,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'import',
 	},
+	...createOrUpdate.description,
 	...importMembers.description,
 	...get.description,
 	...search.description,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { hasControlChars, inputError, printable } from '../../../helpers/validation';
+import { inputError, printable } from '../../../helpers/validation';
 import { requestInteger } from '../../../transport';
 
 /** An import of many rows may take Mad Mimi a while to accept. */
@@ -8,23 +8,15 @@ const IMPORT_TIMEOUT_MS = 300_000;
 export const DEFAULT_BATCH_SIZE = 10_000;
 
 export interface ImportOptions {
-	list?: string;
 	batchSize?: number;
 	invalidRows?: 'report' | 'fail';
 	optOut?: boolean;
+	createList?: boolean;
 }
 
-/** The import's options, read for one input item; the list name checked. */
+/** The import's options, read for one input item. */
 export function readOptions(ctx: IExecuteFunctions, itemIndex: number): ImportOptions {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as ImportOptions;
-	if (options.list !== undefined) {
-		const list = String(options.list).trim();
-		if (hasControlChars(list)) {
-			throw inputError(ctx, itemIndex, 'The option "Add to List" contains control characters', `Remove them from "${printable(list)}".`);
-		}
-		options.list = list === '' ? undefined : list;
-	}
-	return options;
+	return ctx.getNodeParameter('options', itemIndex, {}) as ImportOptions;
 }
 
 /** Sends one CSV (the spec's import) and returns the import id the service answers. */
@@ -77,4 +69,15 @@ export function checkSkipped(
 		`${field} holds ${skipped.length} row(s) without a valid email address; nothing was imported`,
 		`Rows without a valid address: ${list}. Fix them, or set the option "Invalid Addresses" to "Report and Skip" to import the others. ${example}`,
 	);
+}
+
+/** A yellow notice on the node (n8n's execution hint) when rows were skipped: a green run that left people out says so. */
+export function hintSkipped(ctx: IExecuteFunctions, skipped: SkippedRow[], total: number, what: string): void {
+	if (skipped.length === 0) return;
+	const shown = skipped.slice(0, 5).map((r) => r.row).join(', ');
+	ctx.addExecutionHints({
+		message: `${skipped.length} of ${total} ${what} were not imported: they have no valid email address (${skipped.length > 1 ? 'rows' : 'row'} ${shown}${skipped.length > 5 ? ', …' : ''}). They are listed in the output under "skippedRows".`,
+		type: 'warning',
+		location: 'outputPane',
+	});
 }

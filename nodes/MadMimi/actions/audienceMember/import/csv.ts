@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { csvRecords, writeCsv } from '../../../helpers/csv';
 import { inputError, isEmail, printable, requireText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
-import { checkSkipped, readOptions, sendCsv } from './common';
+import { checkSkipped, hintSkipped, readOptions, sendCsv } from './common';
+import { listMissingError, listOutput, optionalListName, prepareLists } from './lists';
 
 const EXAMPLE = 'Each row below the header needs an address in the "email" column, e.g. jane@example.com.';
 
@@ -49,7 +50,46 @@ export async function importCsv(ctx: IExecuteFunctions, itemIndex: number): Prom
 	if (row === 0) {
 		throw inputError(ctx, itemIndex, `The CSV in ${field} has a header row but no members`, 'Add one row per member below the header.');
 	}
-	checkSkipped(ctx, itemIndex, { field: `The CSV in ${field}`, valid: valid.length, skipped, options: readOptions(ctx, itemIndex), example: EXAMPLE });
-	const importId = await sendCsv(ctx, skipped.length === 0 ? csv : writeCsv(columns, valid), itemIndex);
-	return { success: true, importId, rows: valid.length, skipped: skipped.length, skippedRows: skipped as unknown as IDataObject[] };
+	const options = readOptions(ctx, itemIndex);
+	checkSkipped(ctx, itemIndex, { field: `The CSV in ${field}`, valid: valid.length, skipped, options, example: EXAMPLE });
+	const list = optionalListName(ctx, itemIndex);
+	const listColumn = columns.findIndex((h) => h.trim() === 'add_list');
+	const ownLists = listColumn === -1 ? [] : valid.map((r) => (r[listColumn] ?? '').trim()).filter((l) => l !== '');
+	const check = await prepareLists(ctx, [...ownLists, ...(list === undefined ? [] : [list])], options.createList === true, itemIndex);
+	const missing = [...check.missing][0];
+	if (missing !== undefined) throw listMissingError(ctx, missing, itemIndex);
+	// the CSV goes out as given when nothing is to change; else re-written
+	let body = csv;
+	if (list !== undefined) body = writeCsvWithList(columns, valid, listColumn, list);
+	else if (skipped.length > 0) body = writeCsv(columns, valid);
+	const importId = await sendCsv(ctx, body, itemIndex);
+	hintSkipped(ctx, skipped, valid.length + skipped.length, 'rows');
+	return {
+		success: true,
+		importId,
+		rows: valid.length,
+		...(list === undefined ? {} : listOutput(list, check)),
+		skipped: skipped.length,
+		skippedRows: skipped as unknown as IDataObject[],
+	};
+}
+
+/**
+ * The rows with the picked list in their `add_list` column (added when the CSV has none): a row
+ * naming another list of its own keeps it, and a second row joins the picked one.
+ */
+function writeCsvWithList(columns: string[], rows: string[][], listColumn: number, list: string): string {
+	if (listColumn === -1) {
+		// a short row (fewer cells than the header) is padded so the list lands in its column
+		return writeCsv([...columns, 'add_list'], rows.map((r) => [...r, ...new Array<string>(Math.max(0, columns.length - r.length)).fill(''), list]));
+	}
+	const out: string[][] = [];
+	for (const row of rows) {
+		const own = (row[listColumn] ?? '').trim();
+		if (own !== '' && own !== list) out.push(row);
+		const joined = [...row];
+		joined[listColumn] = list;
+		out.push(joined);
+	}
+	return writeCsv(columns, out);
 }

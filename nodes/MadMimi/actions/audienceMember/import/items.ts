@@ -1,11 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { cell, writeCsv } from '../../../helpers/csv';
+import { cell } from '../../../helpers/csv';
 import type { CsvRow } from '../../../helpers/csv';
 import { isEmail, printable, requireText } from '../../../helpers/validation';
-import { errorJson, withItemIndex } from '../../itemLoop';
-import { DEFAULT_BATCH_SIZE, readOptions, sendCsv } from './common';
+import { importInBatches } from './batches';
+import type { ItemRows } from './batches';
+import { DEFAULT_BATCH_SIZE, readOptions } from './common';
+import { listMissingError, listOutput, optionalListName, prepareLists } from './lists';
 
 function splitFieldNames(text: string): string[] {
 	return text
@@ -14,139 +16,145 @@ function splitFieldNames(text: string): string[] {
 		.filter((f) => f !== '');
 }
 
-interface PendingRow {
+/** Columns that are not member fields, whatever the items call them. */
+const RESERVED = (column: string) => column.toLowerCase() === 'email' || column === 'add_list' || /^opt[ -]out$/i.test(column);
+
+/** One input item, read with its own parameters. */
+interface PendingItem {
 	itemIndex: number;
 	email: string;
+	/** The item fields sent as columns. */
+	fields: string[];
+	/** The lists the item joins: the picked one and its own `add_list`. */
+	lists: string[];
+	picked?: string;
+	optOut: boolean;
+}
+
+interface Skipped {
+	itemIndex: number;
+	value: string;
+	reason: string;
 }
 
 /**
- * Import from input items: one CSV row per item (two when the item names its own add_list and
- * the "Add to List" option names another), all items in ⌈N / batch size⌉ requests.
+ * "Email Field" holds the name of the item field with the address (`email`), or the address
+ * itself: dragging a field into the parameter gives `{{ $json.email }}`, which n8n evaluates per
+ * item to the address. Both work, item by item.
+ */
+function readAddress(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject): { email?: string; field?: string; found: string } {
+	const setting = requireText(ctx, itemIndex, ctx.getNodeParameter('emailField', itemIndex), 'Email Field', 'Give the name of the field holding the address, e.g. email, or drag that field here.');
+	if (isEmail(setting)) return { email: setting, found: setting };
+	const raw = json[setting];
+	const value = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
+	return isEmail(value) ? { email: value, field: setting, found: value } : { field: setting, found: value };
+}
+
+/** The run fails when not a single item has an address: a green run that imported nothing helps nobody. */
+function noAddressAtAll(ctx: IExecuteFunctions, items: INodeExecutionData[]): NodeOperationError {
+	const setting = String(ctx.getNodeParameter('emailField', 0, '') ?? '');
+	const { field, found } = readAddress(ctx, 0, items[0].json);
+	const seen =
+		field === undefined
+			? `"${printable(found)}", which is not an email address`
+			: found === ''
+				? `no field "${printable(field)}" (the first item's fields are: ${Object.keys(items[0].json).slice(0, 10).map((k) => printable(k)).join(', ') || 'none'})`
+				: `"${printable(found)}" in its field "${printable(field)}", which is not an email address`;
+	return new NodeOperationError(ctx.getNode(), `No input item has a valid email address in "Email Field"; nothing was imported`, {
+		itemIndex: 0,
+		description: `"Email Field" is "${printable(setting)}", and the first item has ${seen}. Give the name of the field that holds the address (e.g. email), or drag that field from the input into "Email Field".`,
+	});
+}
+
+/**
+ * Import from input items: one CSV row per item and list it joins, all items of the run in
+ * ⌈N / batch size⌉ requests. Every parameter is read per item ("Email Field", "Fields to Send",
+ * "List", "Mark as Opted Out"); the batch size, "Invalid Addresses" and "Create List If Missing"
+ * apply to the whole run (they are read from the first item).
  */
 export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const emailField = requireText(ctx, 0, ctx.getNodeParameter('emailField', 0), 'Email Field');
-	const chosen = splitFieldNames(ctx.getNodeParameter('fields', 0, '') as string);
-	const options = readOptions(ctx, 0);
-	const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE));
-	const continueOnFail = ctx.continueOnFail();
-
-	const out: INodeExecutionData[] = new Array(items.length);
-	const valid: PendingRow[] = [];
-	const invalid: Array<{ itemIndex: number; reason: string; value: string }> = [];
-	const columnSet = new Set<string>();
-	let anyOwnList = false;
+	if (items.length === 0) return [];
+	const run = readOptions(ctx, 0);
+	const batchSize = Math.max(1, Math.floor(run.batchSize ?? DEFAULT_BATCH_SIZE));
+	const out: Array<INodeExecutionData | undefined> = new Array(items.length);
+	const pending: PendingItem[] = [];
+	const skipped: Skipped[] = [];
 
 	for (let i = 0; i < items.length; i++) {
 		const json = items[i].json;
-		const raw = json[emailField];
-		const email = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
-		if (email === '' || !isEmail(email)) {
+		const { email, field, found } = readAddress(ctx, i, json);
+		if (email === undefined) {
 			const reason =
-				email === ''
-					? `The item has no "${emailField}" field (or it is empty)`
-					: `"${printable(email)}" in the field "${emailField}" is not a valid email address`;
-			invalid.push({ itemIndex: i, reason, value: email });
+				field !== undefined && found === ''
+					? `The item has no "${field}" field (or it is empty)`
+					: `"${printable(found)}"${field !== undefined ? ` in the field "${field}"` : ''} is not a valid email address`;
+			skipped.push({ itemIndex: i, value: found, reason });
 			continue;
 		}
-		valid.push({ itemIndex: i, email });
-		if (chosen.length === 0) {
-			for (const key in json) if (key !== emailField) columnSet.add(key);
+		const chosen = splitFieldNames(ctx.getNodeParameter('fields', i, '') as string);
+		const fields = (chosen.length > 0 ? chosen : Object.keys(json).filter((k) => k !== field)).filter((c) => !RESERVED(c));
+		const picked = optionalListName(ctx, i);
+		const own = typeof json.add_list === 'string' ? json.add_list.trim() : '';
+		const lists = [...new Set([own, picked ?? ''].filter((l) => l !== ''))];
+		pending.push({ itemIndex: i, email, fields, lists, picked, optOut: readOptions(ctx, i).optOut === true });
+	}
+
+	if (pending.length === 0) throw noAddressAtAll(ctx, items);
+	if (skipped.length > 0 && run.invalidRows === 'fail') {
+		const first = skipped[0];
+		throw new NodeOperationError(ctx.getNode(), `${skipped.length} of ${items.length} items have no valid email address; nothing was imported`, {
+			itemIndex: first.itemIndex,
+			description: `First one: item ${first.itemIndex}: ${first.reason}. Fix the "Email Field" setting or the input, or set "Invalid Addresses" to "Report and Skip".`,
+		});
+	}
+	for (const bad of skipped) out[bad.itemIndex] = { json: { email: bad.value, imported: false, error: bad.reason }, pairedItem: { item: bad.itemIndex } };
+
+	// every list the rows join exists (or is created now), before anything is imported
+	const check = await prepareLists(ctx, pending.flatMap((p) => p.lists), run.createList === true, pending[0].itemIndex);
+	const sendable: PendingItem[] = [];
+	for (const item of pending) {
+		const missing = item.lists.find((l) => check.missing.has(l));
+		if (missing === undefined) {
+			sendable.push(item);
+			continue;
 		}
-		if (typeof json.add_list === 'string' && json.add_list.trim() !== '') anyOwnList = true;
+		const error = listMissingError(ctx, missing, item.itemIndex);
+		if (!ctx.continueOnFail()) throw error;
+		out[item.itemIndex] = { json: { email: item.email, imported: false, error: error.message, description: error.description }, pairedItem: { item: item.itemIndex } };
 	}
 
-	if (invalid.length > 0 && options.invalidRows === 'fail') {
-		const first = invalid[0];
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`${invalid.length} of ${items.length} items have no valid email address; nothing was imported`,
-			{
-				itemIndex: first.itemIndex,
-				description: `First one: item ${first.itemIndex}: ${first.reason}. Fix the "Email Field" setting or the input, or set "Invalid Addresses" to "Report and Skip".`,
-			},
-		);
-	}
-	for (const bad of invalid) {
-		out[bad.itemIndex] = {
-			json: { email: bad.value, imported: false, error: bad.reason },
-			pairedItem: { item: bad.itemIndex },
-		};
-	}
-
-	const dataColumns = (chosen.length > 0 ? chosen : [...columnSet]).filter(
-		(c) => c.toLowerCase() !== 'email' && c !== 'add_list' && !/^opt[ -]out$/i.test(c),
-	);
-	const useList = options.list !== undefined || anyOwnList || chosen.includes('add_list');
-	const columns = ['email', ...dataColumns, ...(useList ? ['add_list'] : []), ...(options.optOut ? ['opt out'] : [])];
-
-	const batches = Math.ceil(valid.length / batchSize);
-	const importIds: number[] = [];
-	for (let b = 0; b < batches; b++) {
-		const batch = valid.slice(b * batchSize, (b + 1) * batchSize);
+	const dataColumns = [...new Set(sendable.flatMap((p) => p.fields))];
+	const withLists = sendable.some((p) => p.lists.length > 0);
+	const withOptOut = sendable.some((p) => p.optOut);
+	const columns = ['email', ...dataColumns, ...(withLists ? ['add_list'] : []), ...(withOptOut ? ['opt out'] : [])];
+	const byIndex = new Map(sendable.map((p) => [p.itemIndex, p]));
+	const rowsOf = (p: PendingItem): ItemRows => {
+		const json = items[p.itemIndex].json;
 		const rows: CsvRow[] = [];
-		for (const { itemIndex, email } of batch) {
-			const json = items[itemIndex].json;
-			// one row per list the member joins (its own add_list, the option's list), else one row
-			const ownList = typeof json.add_list === 'string' ? json.add_list.trim() : '';
-			const optionList = options.list ?? '';
-			const lists = useList ? [ownList || optionList] : [];
-			if (useList && ownList !== '' && optionList !== '' && optionList !== ownList) lists.push(optionList);
-			for (let l = 0; l < Math.max(1, lists.length); l++) {
-				const row: CsvRow = new Array(columns.length);
-				row[0] = email;
-				for (let c = 0; c < dataColumns.length; c++) row[c + 1] = cell(json[dataColumns[c]]);
-				let next = dataColumns.length + 1;
-				if (useList) row[next++] = lists[l] ?? '';
-				if (options.optOut) row[next] = '1';
-				rows.push(row);
-			}
+		// one row per list the member joins, else one row
+		for (const list of p.lists.length > 0 ? p.lists : ['']) {
+			const row: CsvRow = [p.email];
+			for (const column of dataColumns) row.push(p.fields.includes(column) ? cell(json[column]) : '');
+			if (withLists) row.push(list);
+			if (withOptOut) row.push(p.optOut ? '1' : '');
+			rows.push(row);
 		}
-		const firstItem = batch[0].itemIndex;
-		const lastItem = batch[batch.length - 1].itemIndex;
-		try {
-			const importId = await sendCsv(ctx, writeCsv(columns, rows), firstItem);
-			importIds.push(importId);
-			for (const { itemIndex, email } of batch) {
-				out[itemIndex] = {
-					json: { email, imported: true, importId, batch: b + 1 },
-					pairedItem: { item: itemIndex },
-				};
-			}
-		} catch (error) {
-			if (continueOnFail) {
-				const json = errorJson(error);
-				for (const { itemIndex, email } of batch) {
-					out[itemIndex] = {
-						json: { email, imported: false, batch: b + 1, ...json },
-						pairedItem: { item: itemIndex },
-					};
-				}
-				continue;
-			}
-			throw describeFailedBatch(ctx, error, { b, batches, firstItem, lastItem, importIds, total: items.length });
-		}
-	}
-	return out.filter((item) => item !== undefined);
-}
+		return { itemIndex: p.itemIndex, rows };
+	};
+	const listInfo = (p: PendingItem): IDataObject => (p.picked === undefined ? {} : listOutput(p.picked, check));
+	const results = await importInBatches(ctx, columns, sendable.map(rowsOf), batchSize, {
+		imported: (i, importId, batch) => ({ email: byIndex.get(i)!.email, imported: true, importId, batch, ...listInfo(byIndex.get(i)!) }),
+		failed: (i, batch, error) => ({ email: byIndex.get(i)!.email, imported: false, batch, ...error }),
+	});
+	for (const [itemIndex, item] of results) out[itemIndex] = item;
 
-/** Says what was and was not imported when a batch fails and the workflow stops. */
-function describeFailedBatch(
-	ctx: IExecuteFunctions,
-	error: unknown,
-	s: { b: number; batches: number; firstItem: number; lastItem: number; importIds: number[]; total: number },
-): Error {
-	const failed = withItemIndex(ctx, error, s.firstItem);
-	const range = (from: number, to: number) => (from === to ? `Batch ${from} was` : `Batches ${from}–${to} were`);
-	const done =
-		s.b === 0
-			? 'No earlier batch was sent.'
-			: `${range(1, s.b)} imported (import id${s.b > 1 ? 's' : ''} ${s.importIds.join(', ')}).`;
-	const rest = s.b + 1 < s.batches ? ` ${range(s.b + 2, s.batches)} not sent.` : '';
-	const summary = `Batch ${s.b + 1} of ${s.batches} (items ${s.firstItem}–${s.lastItem}) was not imported. ${done}${rest}`;
-	if (failed instanceof NodeApiError || failed instanceof NodeOperationError) {
-		failed.message = `Import stopped: ${failed.message}`;
-		failed.description = `${summary}${failed.description ? ` ${failed.description}` : ''}`;
+	if (skipped.length > 0) {
+		const shown = skipped.slice(0, 5).map((s) => s.itemIndex).join(', ');
+		ctx.addExecutionHints({
+			message: `${skipped.length} of ${items.length} items were not imported: they have no valid email address (item${skipped.length > 1 ? 's' : ''} ${shown}${skipped.length > 5 ? ', …' : ''}). They are in the output with "imported": false and the reason.`,
+			type: 'warning',
+			location: 'outputPane',
+		});
 	}
-	return failed;
+	return out.filter((item): item is INodeExecutionData => item !== undefined);
 }
-

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { writeCsv } from '../../../helpers/csv';
 import { isEmail, requireText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
-import { checkSkipped, readOptions, sendCsv } from './common';
+import { checkSkipped, hintSkipped, readOptions, sendCsv } from './common';
+import { listMissingError, listOutput, optionalListName, prepareLists } from './lists';
 
 const EXAMPLE = 'Write each address, optionally followed by a name in double quotes: jane@example.com "Jane Doe", joe@example.com';
 
@@ -34,18 +35,23 @@ export function parseUnstructured(text: string): { rows: Array<[string, string]>
 export async function importText(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const text = requireText(ctx, itemIndex, ctx.getNodeParameter('text', itemIndex), 'Text', `Give one or more addresses. ${EXAMPLE}`);
 	const options = readOptions(ctx, itemIndex);
+	const list = optionalListName(ctx, itemIndex);
 	const { rows, skipped } = parseUnstructured(text);
 	checkSkipped(ctx, itemIndex, { field: 'The field "Text"', valid: rows.length, skipped, options, example: EXAMPLE });
+	const check = await prepareLists(ctx, list === undefined ? [] : [list], options.createList === true, itemIndex);
+	if (list !== undefined && check.missing.has(list)) throw listMissingError(ctx, list, itemIndex);
 	// The spec does not name the parameter for unstructured input; the node sends it as the
 	// CSV it means (email, name), which the service documents fully.
-	const columns = ['email', 'name', ...(options.list ? ['add_list'] : []), ...(options.optOut ? ['opt out'] : [])];
-	const csvRows = rows.map(([email, name]) => [email, name, ...(options.list ? [options.list] : []), ...(options.optOut ? ['1'] : [])]);
+	const columns = ['email', 'name', ...(list ? ['add_list'] : []), ...(options.optOut ? ['opt out'] : [])];
+	const csvRows = rows.map(([email, name]) => [email, name, ...(list ? [list] : []), ...(options.optOut ? ['1'] : [])]);
 	const importId = await sendCsv(ctx, writeCsv(columns, csvRows), itemIndex);
+	hintSkipped(ctx, skipped, rows.length + skipped.length, 'addresses');
 	return {
 		success: true,
 		importId,
 		rows: rows.length,
 		emails: rows.map(([email]) => email),
+		...(list === undefined ? {} : listOutput(list, check)),
 		skipped: skipped.length,
 		skippedRows: skipped as unknown as IDataObject[],
 	};

@@ -1,0 +1,203 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { emailField, listLocator } from '../../descriptions/common';
+import type { CsvRow } from '../../helpers/csv';
+import { hasControlChars, inputError, isEmail, printable } from '../../helpers/validation';
+import { errorJson } from '../itemLoop';
+import { importInBatches } from './import/batches';
+import { DEFAULT_BATCH_SIZE } from './import/common';
+import { listMissingError, listOutput, optionalListName, prepareLists } from './import/lists';
+
+const properties: INodeProperties[] = [
+	emailField({
+		description: "The person's email address: a new address creates a member, a known one updates it",
+		placeholder: 'e.g. {{ $json.email }}',
+	}),
+	listLocator({
+		required: false,
+		default: { mode: 'list', value: '' },
+		description: 'The audience list the member joins. Leave empty to add or update the member without a list.',
+	}),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Custom Fields',
+				name: 'customFields',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Custom Field',
+				default: {},
+				description: "Fields of your own, such as company or city; a field the account doesn't have yet is created",
+				options: [
+					{
+						displayName: 'Field',
+						name: 'field',
+						values: [
+							{ displayName: 'Name', name: 'key', type: 'string', default: '', placeholder: 'e.g. company', description: 'The field’s name' },
+							{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The field’s value' },
+						],
+					},
+				],
+			},
+			{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', description: "The member's first name" },
+			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', description: "The member's last name" },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: "The member's full name" },
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 100000 },
+				default: DEFAULT_BATCH_SIZE,
+				description: 'How many input items (people) to send in one request',
+			},
+			{
+				displayName: 'Create List If Missing',
+				name: 'createList',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to create the list when the account has no list of that name, instead of refusing the item',
+			},
+			{
+				displayName: 'Mark as Opted Out',
+				name: 'optOut',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add or update the member as opted out (unsubscribed)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['createOrUpdate'] } }, properties);
+
+interface AdditionalFields {
+	firstName?: string;
+	lastName?: string;
+	name?: string;
+	customFields?: { field?: Array<{ key?: string; value?: unknown }> };
+}
+
+/** One person, read with its own item's parameters. */
+interface Person {
+	itemIndex: number;
+	email: string;
+	list?: string;
+	/** CSV column → value, and the same fields as the output shows them. */
+	columns: Record<string, string>;
+	shown: IDataObject;
+	optOut: boolean;
+}
+
+function text(value: unknown): string {
+	return value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function readPerson(ctx: IExecuteFunctions, itemIndex: number): Person {
+	const raw = ctx.getNodeParameter('email', itemIndex, '');
+	const email = text(raw).trim();
+	if (email === '') throw inputError(ctx, itemIndex, 'The field "Email" is empty', 'Map the address from the input, e.g. {{ $json.email }}.');
+	if (!isEmail(email)) throw inputError(ctx, itemIndex, `The field "Email" is not a valid email address: "${printable(email)}"`, 'An address looks like jane@example.com, with no spaces.');
+	const fields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as AdditionalFields;
+	const columns: Record<string, string> = {};
+	const shown: IDataObject = {};
+	const put = (column: string, label: string, value: unknown) => {
+		columns[column] = text(value);
+		shown[label] = text(value);
+	};
+	if (fields.firstName !== undefined) put('first_name', 'firstName', fields.firstName);
+	if (fields.lastName !== undefined) put('last_name', 'lastName', fields.lastName);
+	if (fields.name !== undefined) put('name', 'name', fields.name);
+	for (const [position, entry] of (fields.customFields?.field ?? []).entries()) {
+		const key = text(entry.key).trim();
+		if (key === '') throw inputError(ctx, itemIndex, `Custom field ${position + 1}: the field "Name" is empty`, 'Give the name of the field, e.g. company.');
+		if (hasControlChars(key) || /^(email|add_list|opt[ -]out)$/i.test(key)) {
+			throw inputError(ctx, itemIndex, `Custom field ${position + 1}: "${printable(key)}" cannot be a field name`, 'Give a name of your own, e.g. company: email, add_list and opt out are not fields.');
+		}
+		put(key, key, entry.value);
+	}
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as { optOut?: boolean };
+	return { itemIndex, email, list: optionalListName(ctx, itemIndex), columns, shown, optOut: options.optOut === true };
+}
+
+/**
+ * Create or Update: one input item is one person. All people of the run go out through the
+ * service's import in ⌈N / batch size⌉ requests; the output is one item per input item, paired to
+ * it, saying what was sent. An item that cannot be sent (no valid address, a list that does not
+ * exist) fails on its own: with Continue On Fail it gives its error item and the others are sent;
+ * without it the run stops before anything is sent.
+ */
+export async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const continueOnFail = this.continueOnFail();
+	const out: Array<INodeExecutionData | undefined> = new Array(items.length);
+	const fail = (itemIndex: number, error: unknown) => {
+		if (!continueOnFail) throw error;
+		out[itemIndex] = { json: errorJson(error), pairedItem: { item: itemIndex } };
+	};
+	const people: Person[] = [];
+	for (let i = 0; i < items.length; i++) {
+		try {
+			people.push(readPerson(this, i));
+		} catch (error) {
+			fail(i, error);
+		}
+	}
+	if (people.length > 0) {
+		const first = people[0].itemIndex;
+		const options = this.getNodeParameter('options', first, {}) as { batchSize?: number; createList?: boolean };
+		const check = await prepareLists(this, people.flatMap((p) => (p.list === undefined ? [] : [p.list])), options.createList === true, first);
+		const sendable = people.filter((p) => {
+			if (p.list === undefined || !check.missing.has(p.list)) return true;
+			fail(p.itemIndex, listMissingError(this, p.list, p.itemIndex));
+			return false;
+		});
+		const custom = [...new Set(sendable.flatMap((p) => Object.keys(p.columns)))];
+		const withLists = sendable.some((p) => p.list !== undefined);
+		const withOptOut = sendable.some((p) => p.optOut);
+		const columns = ['email', ...custom, ...(withLists ? ['add_list'] : []), ...(withOptOut ? ['opt out'] : [])];
+		const byIndex = new Map(sendable.map((p) => [p.itemIndex, p]));
+		const rows = sendable.map((p) => {
+			const row: CsvRow = [p.email, ...custom.map((c) => p.columns[c] ?? '')];
+			if (withLists) row.push(p.list ?? '');
+			if (withOptOut) row.push(p.optOut ? '1' : '');
+			return { itemIndex: p.itemIndex, rows: [row] };
+		});
+		if (rows.length > 0) {
+			const results = await importInBatches(this, columns, rows, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)), {
+				imported: (i, importId) => {
+					const p = byIndex.get(i)!;
+					return { email: p.email, ...p.shown, ...listOutput(p.list, check), ...(p.optOut ? { optedOut: true } : {}), importId, success: true };
+				},
+				failed: (i, _batch, error) => ({ email: byIndex.get(i)!.email, ...error }),
+			});
+			for (const [itemIndex, item] of results) out[itemIndex] = item;
+		}
+	}
+	const failed = out.filter((item) => item !== undefined && item.json.error !== undefined).length;
+	if (failed > 0) {
+		this.addExecutionHints({
+			message: `${failed} of ${items.length} items were not added or updated: see their "error" in the output.`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	}
+	if (out.some((item) => item === undefined)) {
+		// every item has an output: a gap would be a bug, not something to pass over
+		throw new NodeOperationError(this.getNode(), 'Some input items got no result', { description: 'Please report this to the package maintainers.' });
+	}
+	return out as INodeExecutionData[];
+}

@@ -1,0 +1,78 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { writeCsv } from '../../../helpers/csv';
+import type { CsvRow } from '../../../helpers/csv';
+import { errorJson, withItemIndex } from '../../itemLoop';
+import { sendCsv } from './common';
+
+/** One input item's part of an import: its CSV rows (one per list it joins). */
+export interface ItemRows {
+	itemIndex: number;
+	rows: CsvRow[];
+}
+
+export interface BatchOutcome {
+	/** The item's output when its batch was imported. */
+	imported: (itemIndex: number, importId: number, batch: number) => IDataObject;
+	/** The item's output when its batch failed and the run goes on (continueOnFail). */
+	failed: (itemIndex: number, batch: number, error: IDataObject) => IDataObject;
+}
+
+/**
+ * Sends the rows of all items in ⌈items / batchSize⌉ imports (an item's rows never split between
+ * two), and gives each item its output, paired to it. When a batch fails, with continueOnFail its
+ * items get `failed` and the next batches go on; without it the run stops with an error that says
+ * which batches were imported (with their import ids), which failed and which were not sent.
+ */
+export async function importInBatches(
+	ctx: IExecuteFunctions,
+	columns: string[],
+	items: ItemRows[],
+	batchSize: number,
+	outcome: BatchOutcome,
+): Promise<Map<number, INodeExecutionData>> {
+	const out = new Map<number, INodeExecutionData>();
+	const batches = Math.ceil(items.length / batchSize);
+	const importIds: number[] = [];
+	for (let b = 0; b < batches; b++) {
+		const batch = items.slice(b * batchSize, (b + 1) * batchSize);
+		const rows: CsvRow[] = [];
+		for (const item of batch) for (const row of item.rows) rows.push(row);
+		const firstItem = batch[0].itemIndex;
+		try {
+			const importId = await sendCsv(ctx, writeCsv(columns, rows), firstItem);
+			importIds.push(importId);
+			for (const { itemIndex } of batch) out.set(itemIndex, { json: outcome.imported(itemIndex, importId, b + 1), pairedItem: { item: itemIndex } });
+		} catch (error) {
+			if (ctx.continueOnFail()) {
+				const json = errorJson(error);
+				for (const { itemIndex } of batch) out.set(itemIndex, { json: outcome.failed(itemIndex, b + 1, json), pairedItem: { item: itemIndex } });
+				continue;
+			}
+			throw describeFailedBatch(ctx, error, { b, batches, firstItem, lastItem: batch[batch.length - 1].itemIndex, importIds });
+		}
+	}
+	return out;
+}
+
+/** Says what was and was not imported when a batch fails and the workflow stops. */
+function describeFailedBatch(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	s: { b: number; batches: number; firstItem: number; lastItem: number; importIds: number[] },
+): Error {
+	const failed = withItemIndex(ctx, error, s.firstItem);
+	const range = (from: number, to: number) => (from === to ? `Batch ${from} was` : `Batches ${from}–${to} were`);
+	const done =
+		s.b === 0
+			? 'No earlier batch was sent.'
+			: `${range(1, s.b)} imported (import id${s.b > 1 ? 's' : ''} ${s.importIds.join(', ')}).`;
+	const rest = s.b + 1 < s.batches ? ` ${range(s.b + 2, s.batches)} not sent.` : '';
+	const summary = `Batch ${s.b + 1} of ${s.batches} (items ${s.firstItem}–${s.lastItem}) was not imported. ${done}${rest}`;
+	if (failed instanceof NodeApiError || failed instanceof NodeOperationError) {
+		failed.message = `Import stopped: ${failed.message}`;
+		failed.description = `${summary}${failed.description ? ` ${failed.description}` : ''}`;
+	}
+	return failed;
+}

@@ -1,0 +1,74 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { locatorValue } from '../../../helpers/params';
+import { printable, requirePathName } from '../../../helpers/validation';
+import { requestJson, requestXmlRecords } from '../../../transport';
+
+/** The list an input item joins (the optional `list` picker), or undefined when none is given. */
+export function optionalListName(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value = locatorValue(ctx, 'list', itemIndex);
+	if (value === undefined || value === null || String(value).trim() === '') return undefined;
+	return requirePathName(ctx, itemIndex, value, 'List');
+}
+
+/** The names of the account's lists (the recorded lists document), read once per run. */
+const accountLists = new WeakMap<object, Promise<Set<string>>>();
+
+function listNamesOf(ctx: IExecuteFunctions, itemIndex: number): Promise<Set<string>> {
+	let pending = accountLists.get(ctx);
+	if (!pending) {
+		pending = requestXmlRecords
+			.call(ctx, { method: 'GET', path: ['audience_lists', 'lists'], itemIndex })
+			.then((lists) => new Set(lists.map((l) => (l.name === undefined || l.name === null ? '' : String(l.name)))));
+		accountLists.set(ctx, pending);
+		pending.catch(() => accountLists.delete(ctx));
+	}
+	return pending;
+}
+
+/** What became of the lists a run's items join. */
+export interface ListCheck {
+	/** Created now, because they did not exist and "Create List If Missing" is on. */
+	created: Set<string>;
+	/** Missing, and not to be created: the items that join them fail. */
+	missing: Set<string>;
+}
+
+/**
+ * Checks, before any import, that the lists the items join exist: one read of the account's
+ * lists for the whole run. A missing list is created first when `createList` is on (the recorded
+ * list creation, so the import never depends on the service creating lists on the fly), else it
+ * is reported missing.
+ */
+export async function prepareLists(ctx: IExecuteFunctions, names: Iterable<string>, createList: boolean, itemIndex: number): Promise<ListCheck> {
+	const check: ListCheck = { created: new Set(), missing: new Set() };
+	const wanted = [...new Set(names)];
+	if (wanted.length === 0) return check;
+	const existing = await listNamesOf(ctx, itemIndex);
+	for (const name of wanted) {
+		if (existing.has(name)) continue;
+		if (!createList) {
+			check.missing.add(name);
+			continue;
+		}
+		await requestJson.call(ctx, { method: 'POST', path: ['audience_lists'], form: { name }, itemIndex });
+		existing.add(name);
+		check.created.add(name);
+	}
+	return check;
+}
+
+/** The refusal of an item whose list does not exist. */
+export function listMissingError(ctx: IExecuteFunctions, list: string, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Mad Mimi has no list named "${printable(list)}"`, {
+		itemIndex,
+		description:
+			'Pick the list from the dropdown, or check its name (upper and lower case count). To create it with this import, turn on the option "Create List If Missing". Nothing was imported for this item.',
+	});
+}
+
+/** How the output names the list an item joined. */
+export function listOutput(list: string | undefined, check: ListCheck): IDataObject {
+	return list === undefined ? { list: null } : { list, listCreated: check.created.has(list) };
+}
