@@ -29,3 +29,10 @@ export function readDate(ctx: IExecuteFunctions, itemIndex: number, parameter: s
 		throw inputError(ctx, itemIndex, `The field "${label}" ${reason}`, 'Pick a date in the date picker, or map a value such as 2024-05-01T09:30:00 or {{ $now }}.');
 	}
 }
+
+/** An optional date-time parameter (a filter) as an instant (ms), undefined when left empty. */
+export function optionalDate(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): number | undefined {
+	const value = ctx.getNodeParameter(parameter, itemIndex, '');
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	return readDate(ctx, itemIndex, parameter, label);
+}

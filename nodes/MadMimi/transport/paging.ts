@@ -3,6 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 /** One page of a paged read: its records, and the number of pages when the answer states it. */
 export interface Page {
 	records: IDataObject[];
+	/** How many entries the page held, when `records` are derived from them (filtered, or the mailings of promotions). */
+	size?: number;
 	pageCount?: number;
 }
 
@@ -20,9 +22,9 @@ export async function collectPages(
 	const out: IDataObject[] = [];
 	for (let page = 1; ; page++) {
 		const answer = await fetchPage(page);
-		const { records, pageCount } = Array.isArray(answer) ? { records: answer, pageCount: undefined } : answer;
+		const { records, size, pageCount } = Array.isArray(answer) ? { records: answer, size: undefined, pageCount: undefined } : answer;
 		for (const record of records) out.push(record);
 		if (limit !== undefined && out.length >= limit) return out.slice(0, limit);
-		if (pageCount !== undefined ? page >= pageCount : records.length < pageSize) return out;
+		if (pageCount !== undefined ? page >= pageCount : (size ?? records.length) < pageSize) return out;
 	}
 }

@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as getAll from './getAll.operation';
 import * as getLinks from './getLinks.operation';
 import * as getRecipients from './getRecipients.operation';
 import * as getStats from './getStats.operation';
 import type { Operation } from '../types';
 
-export const operations: Record<string, Operation> = { getLinks, getRecipients, getStats };
+export const operations: Record<string, Operation> = { getAll, getLinks, getRecipients, getStats };
 
 export const description: INodeProperties[] = [
 	{
@@ -22,6 +23,12 @@ export const description: INodeProperties[] = [
 				action: 'Get the links of a mailing',
 			},
 			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'Get every mailing (send) of the account, with its promotion; filter by date sent or promotion',
+				action: 'Get many mailings',
+			},
+			{
 				name: 'Get Recipients',
 				value: 'getRecipients',
 				description: 'Get the recipients of a mailing by outcome: sent, read, clicked, bounced…',
@@ -36,6 +43,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getStats',
 	},
+	...getAll.description,
 	...getStats.description,
 	...getRecipients.description,
 	...getLinks.description,

@@ -1,0 +1,78 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../descriptions/common';
+import { positiveId, promotionLocator } from '../../descriptions/promotion';
+import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
+import { PROMOTIONS_PAGE_SIZE } from '../../methods/promotions';
+import { requestXmlRecords } from '../../transport';
+import { collectPages } from '../../transport/paging';
+import { PROMOTIONS_DOCUMENT, instantOf, promotionRecord, promotionsPage, within } from '../promotion/getAll.operation';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			promotionLocator({
+				required: false,
+				default: { mode: 'list', value: '' },
+				description: 'Only the mailings of this promotion',
+			}),
+			{
+				displayName: 'Sent After',
+				name: 'sentAfter',
+				type: 'dateTime',
+				default: '',
+				description: 'Only the mailings that started sending at or after this time, e.g. {{ $now.minus(7, "days") }}',
+			},
+			{
+				displayName: 'Sent Before',
+				name: 'sentBefore',
+				type: 'dateTime',
+				default: '',
+				description: 'Only the mailings that started sending at or before this time',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['mailing'], operation: ['getAll'] } }, properties);
+
+/** The mailings of a promotion as items: the mailing's ID first, then its promotion's ID and name. */
+function mailingsOf(promotion: IDataObject): IDataObject[] {
+	return (promotion.mailings as IDataObject[]).map(({ id, ...mailing }) => ({ id, promotionId: promotion.id, promotionName: promotion.name, ...mailing }));
+}
+
+/** When a mailing was sent: when it started sending (a mailing not sent yet has no date). */
+function sentAt(mailing: IDataObject): number | undefined {
+	return instantOf(mailing.startedSend) ?? instantOf(mailing.finishedSend);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = recordLimit(this, itemIndex);
+	const after = optionalDate(this, itemIndex, 'filters.sentAfter', 'Sent After');
+	const before = optionalDate(this, itemIndex, 'filters.sentBefore', 'Sent Before');
+	const keep = (mailing: IDataObject) => within(sentAt(mailing), after, before);
+	const chosen = locatorValue(this, 'filters.promotionId', itemIndex);
+	if (chosen !== undefined && chosen !== null && String(chosen).trim() !== '') {
+		// one promotion: its mailings from the search by ID
+		const promotionId = positiveId(this, itemIndex, chosen, 'Promotion', 'promotion');
+		const found = await requestXmlRecords.call(this, { method: 'GET', path: ['promotions', 'search'], qs: { id: promotionId }, itemIndex }, PROMOTIONS_DOCUMENT);
+		const mailings = found.map(promotionRecord).flatMap(mailingsOf).filter(keep);
+		return limit === undefined ? mailings : mailings.slice(0, limit);
+	}
+	// every promotion, page by page (newest first), and the mailings of each
+	return await collectPages(
+		async (page) => {
+			const promotions = await promotionsPage(this, page, itemIndex);
+			return { records: promotions.flatMap(mailingsOf).filter(keep), size: promotions.length };
+		},
+		PROMOTIONS_PAGE_SIZE,
+		limit,
+	);
+}
