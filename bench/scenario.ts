@@ -141,7 +141,7 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
 		const run = async (batching?: { itemsPerBatch: number }) =>
 			await timed(async () =>
 				await runNode(
-					{ parameters: { resource: 'audienceList', operation: 'addMember', list: { __rl: true, mode: 'name', value: 'Seeded' }, email: '={{ $json.email }}', ...(batching ? { batching } : {}) } as INodeParameters },
+					{ parameters: { resource: 'audienceList', operation: 'addMember', list: { __rl: true, mode: 'name', value: 'Seeded' }, email: '={{ $json.email }}', ...(batching ? { options: batching } : {}) } as INodeParameters },
 					items,
 				),
 			);

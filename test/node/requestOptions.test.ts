@@ -6,7 +6,7 @@ const env = useEmulator();
 test('the Timeout request option bounds each request, with a clear message and nothing leaked', async () => {
 	env.emulator.faults.add({ path: '/audience_lists/lists.xml', respond: 'hang' });
 	const started = Date.now();
-	const { error } = await runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true, requestOptions: { timeout: 0.3 } } });
+	const { error } = await runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true, options: { timeout: 0.3 } } });
 	expect(Date.now() - started).toBeLessThan(10_000);
 	expect(error?.message).toBe('Mad Mimi did not answer within 300 ms');
 	expect(error?.description).toContain('/audience_lists/lists.xml');

@@ -383,7 +383,7 @@ export function faultMatrix(env: { readonly emulator: Emulator }): void {
 		ran.add(fault.name);
 		const expectation = fault.expect(op);
 		const failing = fault.refused ? [0, 1, 2] : [1];
-		const parameters = fault.timeoutSeconds ? { ...op.parameters, requestOptions: { timeout: fault.timeoutSeconds } } : op.parameters;
+		const parameters = fault.timeoutSeconds ? { ...op.parameters, options: { ...((op.parameters.options as IDataObject | undefined) ?? {}), timeout: fault.timeoutSeconds } } : op.parameters;
 		const problems: string[] = [];
 
 		const t0 = Date.now();
@@ -497,7 +497,7 @@ export function parallelPairing(env: { readonly emulator: Emulator }): void {
 		env.emulator.latencyMs = 40;
 		const mark = logs.mark();
 		const result = await runNode(
-			{ parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.email }}', batching: { itemsPerBatch: 3 } }, continueOnFail: true },
+			{ parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.email }}', options: { itemsPerBatch: 3 } }, continueOnFail: true },
 			emails.map((email) => ({ json: { email } })),
 		);
 		figures.casesTried++;

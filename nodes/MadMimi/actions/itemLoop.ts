@@ -28,7 +28,7 @@ export interface Batching {
 }
 
 export function readBatching(ctx: IExecuteFunctions): Batching {
-	const batching = ctx.getNodeParameter('batching', 0, {}) as Partial<Batching>;
+	const batching = ctx.getNodeParameter('options', 0, {}) as Partial<Batching>;
 	return {
 		itemsPerBatch: Math.max(1, Math.floor(batching.itemsPerBatch ?? 1)),
 		batchInterval: Math.max(0, Math.floor(batching.batchInterval ?? 0)),

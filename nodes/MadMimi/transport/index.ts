@@ -53,10 +53,10 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** A whole HTML page: never an answer of the API, whose answers are XML, JSON or plain text. */
 const HTML_PAGE = /^\uFEFF?\s*(?:<!DOCTYPE\s+html|<html[\s>])/i;
 
-/** The node's "Timeout" request option (action node), or the default. */
-function configuredTimeoutMs(ctx: MadMimiContext): number {
+/** The operation's "Timeout" option (action node), for the item the request is for, or the default. */
+function configuredTimeoutMs(ctx: MadMimiContext, itemIndex = 0): number {
 	if (!('getInputData' in ctx)) return DEFAULT_TIMEOUT_MS;
-	const seconds = (ctx as IExecuteFunctions).getNodeParameter('requestOptions.timeout', 0, 60) as number;
+	const seconds = (ctx as IExecuteFunctions).getNodeParameter('options.timeout', itemIndex, 60) as number;
 	return typeof seconds === 'number' && seconds > 0 ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_MS;
 }
 
@@ -113,7 +113,7 @@ export async function madMimiRequest(this: MadMimiContext, req: MadMimiRequest):
 	const credentials = await getMadMimiCredentials(this);
 	const path = requestPath(req);
 	const method: IHttpRequestMethods = req.methodOverride ? 'POST' : req.method;
-	const configured = configuredTimeoutMs(this);
+	const configured = configuredTimeoutMs(this, req.itemIndex);
 	// an operation may ask for longer (imports), never for less than the user set
 	const timeoutMs = Math.max(req.timeoutMs ?? 0, configured);
 	const ctx: ErrorContext = {

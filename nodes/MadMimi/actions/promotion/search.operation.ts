@@ -72,12 +72,12 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: { show: { searchBy: ['query', 'dateRange'] } },
 		options: [
 			{
 				displayName: 'Include API Promotions',
 				name: 'includeApiMailings',
 				type: 'boolean',
+				displayOptions: { show: { '/searchBy': ['query', 'dateRange'] } },
 				default: false,
 				description:
 					'Whether to include the promotions of mails sent through the Mad Mimi mailer API (transactional mails), which a search leaves out by default',

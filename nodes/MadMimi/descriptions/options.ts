@@ -1,0 +1,86 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/*
+ * One "Options" collection per operation, holding only what applies to it: the operation's own
+ * options, then batching (operations that send one request per input item) and the timeout
+ * (every operation). No operation shows an empty collection, and no operation shows a setting
+ * that does nothing for it.
+ */
+
+/** How long to wait for one answer; imports wait at least 5 minutes whatever is set here. */
+export const timeoutOption: INodeProperties = {
+	displayName: 'Timeout (Seconds)',
+	name: 'timeout',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3600 },
+	default: 60,
+	description: 'How long to wait for Mad Mimi to answer one request before failing it (imports wait at least 5 minutes)',
+};
+
+/** Per-item requests in parallel, as the HTTP Request node's batching. */
+export const batchingOptions: INodeProperties[] = [
+	{
+		displayName: 'Items per Batch',
+		name: 'itemsPerBatch',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 100 },
+		default: 10,
+		description:
+			'How many input items to process at the same time. Output order and pairing stay as the input; each item still fails on its own.',
+	},
+	{
+		displayName: 'Batch Interval (Ms)',
+		name: 'batchInterval',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'Time to wait between two batches, in milliseconds, to stay under a rate limit',
+	},
+];
+
+interface OperationKind {
+	resource: string;
+	operation: string;
+	/** One request per input item: batching applies. */
+	perItem: boolean;
+}
+
+function shows(property: INodeProperties, resource: string, operation: string): boolean {
+	const show = property.displayOptions?.show;
+	return (
+		Array.isArray(show?.resource) &&
+		show.resource.includes(resource) &&
+		Array.isArray(show?.operation) &&
+		show.operation.includes(operation)
+	);
+}
+
+/**
+ * Adds the common options to each operation's "Options" collection (creating it when the
+ * operation has none), sorted by name as n8n shows a collection's options.
+ */
+export function withCommonOptions(properties: INodeProperties[], operations: OperationKind[]): INodeProperties[] {
+	const out = [...properties];
+	for (const { resource, operation, perItem } of operations) {
+		const common = [...(perItem ? batchingOptions : []), timeoutOption];
+		const sorted = (options: INodeProperties[]) => [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+		const index = out.findIndex((p) => p.name === 'options' && p.type === 'collection' && shows(p, resource, operation));
+		if (index === -1) {
+			out.push({
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				displayOptions: {
+					show: { resource: [resource], operation: [operation] },
+				},
+				options: sorted(common),
+			});
+			continue;
+		}
+		const own = out[index];
+		out[index] = { ...own, options: sorted([...(own.options as INodeProperties[]), ...common]) };
+	}
+	return out;
+}

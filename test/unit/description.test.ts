@@ -1,0 +1,50 @@
+/**
+ * The node as the editor shows it: for every resource and operation, the parameters a user sees.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { resources } from '../../nodes/MadMimi/actions/router';
+import { isBatchOperation } from '../../nodes/MadMimi/actions/types';
+import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
+
+const properties = new MadMimi().description.properties;
+
+/** The top-level parameters shown for a resource and operation (ignoring conditions on other parameters). */
+function shownFor(resource: string, operation: string): INodeProperties[] {
+	return properties.filter((p) => {
+		const show = p.displayOptions?.show;
+		if (!show) return p.name === 'resource';
+		if (show.resource && !(show.resource as string[]).includes(resource)) return false;
+		if (show.operation && !(show.operation as string[]).includes(operation)) return false;
+		return true;
+	});
+}
+
+const OPERATIONS = Object.entries(resources).flatMap(([resource, ops]) => Object.entries(ops).map(([operation, op]) => ({ resource, operation, op })));
+
+describe('one Options collection per operation, holding only what applies to it', () => {
+	test.each(OPERATIONS.map(({ resource, operation, op }) => [`${resource}.${operation}`, resource, operation, isBatchOperation(op)]))(
+		'%s',
+		(_name, resource, operation, batch) => {
+			const shown = shownFor(resource as string, operation as string);
+			const collections = shown.filter((p) => p.type === 'collection' && p.name === 'options');
+			expect(collections).toHaveLength(1);
+			const names = (collections[0].options as INodeProperties[]).map((o) => o.name);
+			expect(names).toContain('timeout');
+			expect(names.includes('itemsPerBatch')).toBe(!batch);
+			expect(names.includes('batchInterval')).toBe(!batch);
+			expect(new Set(names).size).toBe(names.length);
+			// sorted as n8n shows them
+			const labels = (collections[0].options as INodeProperties[]).map((o) => o.displayName);
+			expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+			// no collection of this operation is empty, and no Options collection hides behind another parameter's value
+			for (const p of shown.filter((q) => q.type === 'collection')) expect((p.options ?? []).length).toBeGreaterThan(0);
+			expect(Object.keys(collections[0].displayOptions?.show ?? {}).sort()).toEqual(['operation', 'resource']);
+		},
+	);
+
+	test('no leftover global "Batching" or "Request Options" collections', () => {
+		expect(properties.map((p) => p.name)).not.toContain('batching');
+		expect(properties.map((p) => p.name)).not.toContain('requestOptions');
+	});
+});
