@@ -54,7 +54,7 @@ describe('signupForm.get', () => {
 		const { items, error } = await runNode({ parameters: { resource: 'signupForm', operation: 'get', webformId: '7' } });
 		expect(items).toEqual([]);
 		expect(error?.message).toBe('Mad Mimi refused the request: The signup could not be found');
-		expect(error?.description).toContain('GET /signups/7.json');
+		expect(error?.description).not.toContain('/signups/7.json'); // the user's words, not the API path
 		expect(error?.httpCode).toBe('400');
 		expect(JSON.stringify(error)).not.toContain('demo-key-7f3a9c2e51b84d6a');
 	});

@@ -202,11 +202,11 @@ const status = (code: number, body: string, contentType = 'text/html; charset=ut
 
 const refusedWith = (text: string) => (op: OpCase): Expectation => ({
 	message: `Mad Mimi refused the request: ${text}`,
-	description: [op.endpoint, 'Check the values given to the node', text],
+	description: ['Check the values given to the node', text],
 });
 const notFound = (code: string) => (op: OpCase): Expectation => ({
 	message: op.notFound ?? 'Mad Mimi could not find the requested record',
-	description: [`The service answered ${code}`, op.endpoint, 'Check the IDs'],
+	description: ['Check the IDs'],
 	httpCode: code,
 });
 
@@ -233,7 +233,7 @@ function unreadable(op: OpCase, reason: string | RegExp, emptyBody = false): Exp
 	if (op.answer === 'blank' || op.unreadable === undefined) return 'success';
 	if (emptyBody && op.emptyIsValid) return 'success';
 	if (!op.unreadableFromTransport) return { message: op.unreadable, description: [] };
-	return { message: op.unreadable, description: [reason, op.endpoint, 'base URL'] };
+	return { message: op.unreadable, description: [reason, 'base URL'] };
 }
 
 const FAULTS: FaultCase[] = [
@@ -265,7 +265,7 @@ const FAULTS: FaultCase[] = [
 		respond: status(429, 'Rate limit exceeded'),
 		expect: (op) => ({
 			message: 'Mad Mimi is limiting the rate of requests',
-			description: ['The service answered 429', op.endpoint, 'Retry On Fail', 'Rate limit exceeded'],
+			description: ['Retry On Fail', 'Rate limit exceeded'],
 			httpCode: '429',
 		}),
 	},
@@ -274,7 +274,7 @@ const FAULTS: FaultCase[] = [
 		respond: status(500, RAILS_500),
 		expect: (op) => ({
 			message: 'Mad Mimi had a problem on its side (500)',
-			description: ['The service answered 500', op.endpoint, "We're sorry, but something went wrong.", 'Retry On Fail'],
+			description: ["We're sorry, but something went wrong.", 'Retry On Fail'],
 			httpCode: '500',
 		}),
 	},
@@ -283,38 +283,38 @@ const FAULTS: FaultCase[] = [
 		respond: status(502, NGINX_502),
 		expect: (op) => ({
 			message: 'Mad Mimi had a problem on its side (502)',
-			description: ['The service answered 502', op.endpoint, '502 Bad Gateway'],
+			description: ['502 Bad Gateway'],
 			httpCode: '502',
 		}),
 	},
 	{
 		name: '500 page echoing the api_key',
 		respond: status(500, ECHO_500),
-		expect: (op) => ({ message: 'Mad Mimi had a problem on its side (500)', description: [op.endpoint, 'Internal error'], httpCode: '500' }),
+		expect: () => ({ message: 'Mad Mimi had a problem on its side (500)', description: ['Internal error'], httpCode: '500' }),
 	},
 	{
 		name: 'connection refused',
 		refused: true,
 		expect: (op) => ({
 			message: 'Could not connect to Mad Mimi: the connection was refused',
-			description: ['Nothing answered at http://127.0.0.1:', op.endpoint, 'base URL in the Mad Mimi credentials'],
+			description: ['Nothing answered at http://127.0.0.1:', 'base URL in the Mad Mimi credentials'],
 		}),
 	},
 	{
 		name: 'connection reset',
 		respond: 'reset',
-		expect: (op) => ({ message: CUT, description: [op.endpoint, 'may or may not have been applied'] }),
+		expect: () => ({ message: CUT, description: ['may or may not have been applied'] }),
 	},
 	{
 		name: 'reset mid-answer',
 		respond: 'resetMidAnswer',
-		expect: (op) => ({ message: CUT, description: [op.endpoint, 'may or may not have been applied'] }),
+		expect: () => ({ message: CUT, description: ['may or may not have been applied'] }),
 	},
 	{
 		name: 'timeout (hang, 0.5 s)',
 		respond: 'hang',
 		timeoutSeconds: 0.5,
-		expect: (op) => ({ message: 'Mad Mimi did not answer within 500 ms', description: [op.endpoint, 'Retry On Fail'] }),
+		expect: () => ({ message: 'Mad Mimi did not answer within 500 ms', description: ['Retry On Fail'] }),
 	},
 	{
 		name: 'empty 200 body',
@@ -335,7 +335,7 @@ const FAULTS: FaultCase[] = [
 		name: '200 sign-in page of a proxy, echoing the api_key',
 		respond: status(200, PORTAL_200),
 		// refused by the transport for every operation, writes that read no answer included
-		expect: (op) => ({ message: UNREADABLE, description: ['The answer is an HTML page', op.endpoint, 'base URL'] }),
+		expect: () => ({ message: UNREADABLE, description: ['The answer is an HTML page', 'base URL'] }),
 	},
 ];
 
@@ -353,8 +353,19 @@ function expectReadable(message: unknown, description: unknown): void {
 	}
 }
 
-function expectDescription(description: unknown, wanted: Array<string | RegExp>): void {
+/** Faults whose answer itself quotes the request (the node shows the service's text, path and all). */
+function quotesThePath(fault: FaultCase): boolean {
+	return fault.name.includes('echoing the api_key');
+}
+
+/** The API path of an operation (`/audience_lists/lists.xml`): never shown to a user, whose words the messages speak. */
+function apiPath(op: OpCase): string {
+	return op.endpoint.replace(/^[A-Z]+ /, '');
+}
+
+function expectDescription(description: unknown, wanted: Array<string | RegExp>, op?: OpCase): void {
 	const d = String(description ?? '');
+	if (op) expect(d).not.toContain(apiPath(op));
 	for (const w of wanted) {
 		if (typeof w === 'string') expect(d).toContain(w);
 		else expect(d).toMatch(w);
@@ -414,7 +425,7 @@ export function faultMatrix(env: { readonly emulator: Emulator }): void {
 			const json = own[0].json;
 			expect(json.error).toBe(expectation.message);
 			expectReadable(json.error, json.description);
-			expectDescription(json.description, expectation.description);
+			expectDescription(json.description, expectation.description, quotesThePath(fault) ? undefined : op);
 			if (expectation.httpCode) expect(json.httpCode).toBe(expectation.httpCode);
 			figures.failureOutputsChecked++;
 		}
@@ -438,7 +449,7 @@ export function faultMatrix(env: { readonly emulator: Emulator }): void {
 			if (!stop.error) figures.escapes++;
 			expect(stop.error?.message).toBe(expectation.message);
 			expectReadable(stop.error?.message, stop.error?.description);
-			expectDescription(stop.error?.description, expectation.description);
+			expectDescription(stop.error?.description, expectation.description, quotesThePath(fault) ? undefined : op);
 			expect(stop.error?.context?.itemIndex).toBe(failing[0]);
 			if (expectation.httpCode) expect(stop.error?.httpCode).toBe(expectation.httpCode);
 			// the items after the failing one are never sent
@@ -477,7 +488,7 @@ export function hugeAnswers(env: { readonly emulator: Emulator }): void {
 		if (!result.error) figures.escapes++;
 		expect(result.error?.message).toBe(UNREADABLE);
 		expectReadable(result.error?.message, result.error?.description);
-		expect(String(result.error?.description)).toContain(op.endpoint);
+		expect(String(result.error?.description)).not.toContain(apiPath(op));
 		expect(result.items).toEqual([]);
 		// the stored run stays small: no part of the 50 MB is kept
 		const run = serialize(result.run);

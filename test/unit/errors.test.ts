@@ -120,7 +120,9 @@ describe('statusError', () => {
 	test('400 with the service text', () => {
 		const error = statusError(context(), 400, 'jane@example.com does not exist');
 		expect(error.message).toBe('Mad Mimi refused the request: jane@example.com does not exist');
-		expect(error.description).toContain(`(${ENDPOINT})`);
+		// the user's words, never the API path (kept on the context for debugging)
+		expect(error.description).not.toContain('/audience_lists');
+		expect(error.context.request).toBe(ENDPOINT);
 		expect(error.description).toContain('Mad Mimi said: "jane@example.com does not exist".');
 		expect(error.httpCode).toBe('400');
 		expectNoSecret(error);
@@ -130,7 +132,7 @@ describe('statusError', () => {
 		expect(statusError(context(), 400, '').message).toBe('Mad Mimi refused the request');
 		const error = statusError(context(), 422, '  ');
 		expect(error.message).toBe('Mad Mimi refused the request');
-		expect(error.description).toBe(`Check the values given to the node (${ENDPOINT}).`);
+		expect(error.description).toBe('Check the values given to the node.');
 		expect(error.httpCode).toBe('422');
 	});
 
@@ -147,7 +149,7 @@ describe('statusError', () => {
 		const error = statusError(context(), 404, ' ');
 		expect(error.message).toBe('Mad Mimi could not find the requested record');
 		expect(error.description).toBe(
-			`The service answered 404 (${ENDPOINT}). Check the IDs and names given to the node, and that the base URL in the credentials is right.`,
+			'Check the IDs and names given to the node, and that the base URL in the credentials is right.',
 		);
 		expect(error.description).not.toContain('Mad Mimi said');
 		expect(error.httpCode).toBe('404');
@@ -163,7 +165,6 @@ describe('statusError', () => {
 	test('429 → rate limited', () => {
 		const error = statusError(context(), 429, 'Rate limit exceeded');
 		expect(error.message).toBe('Mad Mimi is limiting the rate of requests');
-		expect(error.description).toContain('The service answered 429');
 		expect(error.description).toContain('Retry On Fail');
 		expect(error.description).toContain('Mad Mimi said: "Rate limit exceeded".');
 		expect(error.httpCode).toBe('429');
@@ -178,7 +179,6 @@ describe('statusError', () => {
 			`<p>key: ${HIDDEN} / ${encodeURIComponent(ODD_HIDDEN)} / ${ODD_HIDDEN}</p></body></html>`;
 		const error = statusError(context(), 500, page);
 		expect(error.message).toBe('Mad Mimi had a problem on its side (500)');
-		expect(error.description).toContain('The service answered 500');
 		expect(error.description).toContain('Something went wrong');
 		expect(error.description).toContain('api_key=***');
 		expect(error.description).not.toMatch(/<[a-z]/i);
@@ -195,7 +195,7 @@ describe('statusError', () => {
 	test('an unexpected status', () => {
 		const error = statusError(context(), 418, "I'm a teapot");
 		expect(error.message).toBe('Mad Mimi answered with an unexpected status 418');
-		expect(error.description).toBe(`(${ENDPOINT}) Mad Mimi said: "I'm a teapot".`);
+		expect(error.description).toBe('Check that the base URL in the credentials points at the Mad Mimi API. Mad Mimi said: "I\'m a teapot".');
 	});
 
 	test('the item index is kept in the error context', () => {
@@ -228,7 +228,7 @@ describe('connectionError', () => {
 		expect(error.httpCode).toBe('ECONNREFUSED');
 		expect(error.message).toMatch(/refused/i);
 		expect(error.description).toBe(
-			`Nothing answered at ${ORIGIN} ${ENDPOINT}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`,
+			`Nothing answered at ${ORIGIN}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`,
 		);
 		expectNoSecret(error);
 	});
@@ -237,7 +237,7 @@ describe('connectionError', () => {
 		const error = connectionError(context(), timeout, ORIGIN, 100);
 		expect(error.context.errorCode).toBe('ETIMEDOUT');
 		expect(error.message).toBe('Mad Mimi did not answer within 100 ms');
-		expect(error.description).toContain(`No answer from ${ORIGIN} ${ENDPOINT}.`);
+		expect(error.description).toContain(`No answer from ${ORIGIN}.`);
 		expect(error.description).toContain('A write may or may not have been applied');
 		expectNoSecret(error);
 	});
@@ -257,7 +257,7 @@ describe('connectionError', () => {
 		const error = connectionError(context(), input, ORIGIN, 60_000);
 		expect(error.httpCode).toBe('ECONNRESET');
 		expect(error.description).toBe(
-			`The connection to ${ORIGIN} ${ENDPOINT} was reset. Run again later, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`,
+			`The connection to ${ORIGIN} was reset. Run again later, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`,
 		);
 		expectNoSecret(error);
 	});
@@ -273,7 +273,7 @@ describe('connectionError', () => {
 		const error = connectionError(context(), new Error(`Invalid URL ${ORIGIN}/x?username=a&api_key=${HIDDEN}`), ORIGIN, 60_000);
 		expect(error.httpCode).toBe('UNKNOWN');
 		expect(error.message).toBe('The request to Mad Mimi failed');
-		expect(error.description).toBe(`${ORIGIN} ${ENDPOINT}: Invalid URL ${ORIGIN}/x?username=a&api_key=***`);
+		expect(error.description).toBe(`Check the base URL in the Mad Mimi credentials (${ORIGIN}), and that the service is reachable from n8n. The error was: Invalid URL ${ORIGIN}/x?username=a&api_key=***`);
 		expectNoSecret(error);
 	});
 
@@ -311,10 +311,12 @@ describe('connectionError', () => {
 });
 
 describe('answerError', () => {
-	test('names the endpoint and quotes the start of the answer, redacted', () => {
+	test('says what is wrong and quotes the start of the answer, redacted; the endpoint only on the context', () => {
 		const error = answerError(context(), 'The answer is an HTML page, not an XML document', `<html><body>Login ${HIDDEN}</body></html>`);
 		expect(error.message).toBe('Mad Mimi sent an answer the node cannot read');
-		expect(error.description).toContain(`(${ENDPOINT})`);
+		expect(error.description).toContain('The answer is an HTML page, not an XML document.');
+		expect(error.description).not.toContain(ENDPOINT);
+		expect(error.context.request).toBe(ENDPOINT);
 		expect(error.description).toContain('The answer began: "Login ***".');
 		expect(error.httpCode).toBe('BAD_ANSWER');
 		expectNoSecret(error);

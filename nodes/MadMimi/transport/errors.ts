@@ -39,7 +39,7 @@ export function serviceText(body: string, max = 400): string {
 export interface ErrorContext {
 	node: INode;
 	secrets: string[];
-	/** Where the request went, without credentials: `GET /audience_lists/lists.xml`. */
+	/** Where the request went, without credentials (`GET /audience_lists/lists.xml`): kept on the error's context for debugging, never in its message or description, which speak the user's words. */
 	endpoint: string;
 	/** What a 404 means for this operation, in the user's words. */
 	notFound?: string;
@@ -69,6 +69,7 @@ function apiError(ctx: ErrorContext, code: string, message: string, description:
 	error.message = safeMessage;
 	error.description = safeDescription;
 	if (!isHttpStatus) error.context.errorCode = code;
+	error.context.request = ctx.endpoint;
 	return error;
 }
 
@@ -77,7 +78,6 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 	// redacted before it is cut, so no part of a key survives the cut
 	const text = serviceText(redact(body, ctx.secrets));
 	const said = text ? `Mad Mimi said: "${text}". ` : '';
-	const where = `(${ctx.endpoint})`;
 	const code = String(status);
 	const own = status !== 401 && status < 500 ? ctx.refusal?.(status, text) : undefined;
 	if (own) return apiError(ctx, code, own.message, `${own.description} ${said}`.trim());
@@ -103,7 +103,7 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 			ctx,
 			code,
 			message,
-			`Check the values given to the node ${where}. ${said}`.trim(),
+			`Check the values given to the node. ${said}`.trim(),
 		);
 	}
 	if (status === 404 || status === 410) {
@@ -111,7 +111,7 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 			ctx,
 			code,
 			ctx.notFound ?? 'Mad Mimi could not find the requested record',
-			`The service answered ${status} ${where}. Check the IDs and names given to the node, and that the base URL in the credentials is right. ${said}`.trim(),
+			`Check the IDs and names given to the node, and that the base URL in the credentials is right. ${said}`.trim(),
 		);
 	}
 	if (status === 429) {
@@ -119,7 +119,7 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 			ctx,
 			code,
 			'Mad Mimi is limiting the rate of requests',
-			`The service answered 429 ${where}. Wait and run again, or turn on "Retry On Fail" in the node's settings with a longer wait between tries. ${said}`.trim(),
+			`Wait and run again, or turn on "Retry On Fail" in the node's settings with a longer wait between tries. ${said}`.trim(),
 		);
 	}
 	if (status >= 500) {
@@ -127,14 +127,14 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 			ctx,
 			code,
 			`Mad Mimi had a problem on its side (${status})`,
-			`The service answered ${status} ${where}. This is usually temporary: run again later, or turn on "Retry On Fail" in the node's settings. ${said}`.trim(),
+			`This is usually temporary: run again later, or turn on "Retry On Fail" in the node's settings. ${said}`.trim(),
 		);
 	}
 	return apiError(
 		ctx,
 		code,
 		`Mad Mimi answered with an unexpected status ${status}`,
-		`${where} ${said}`.trim(),
+		`Check that the base URL in the credentials points at the Mad Mimi API. ${said}`.trim(),
 	);
 }
 
@@ -168,7 +168,7 @@ function findCode(error: unknown): string | undefined {
 /** Turns a failure to get any answer (refused, reset, timeout, DNS) into a clear error. */
 export function connectionError(ctx: ErrorContext, error: unknown, origin: string, timeoutMs: number): NodeApiError {
 	const code = findCode(error);
-	const where = `${origin} ${ctx.endpoint}`;
+	const where = origin;
 	switch (code) {
 		case 'ECONNREFUSED':
 			return apiError(ctx, code, `Could not connect to Mad Mimi: the connection was refused`, `Nothing answered at ${where}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`);
@@ -185,7 +185,7 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
 			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${where} was reset. Run again later, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`);
 		default: {
 			const raw = error instanceof Error ? error.message : String(error);
-			return apiError(ctx, code ?? 'UNKNOWN', 'The request to Mad Mimi failed', `${where}: ${raw}`);
+			return apiError(ctx, code ?? 'UNKNOWN', 'The request to Mad Mimi failed', `Check the base URL in the Mad Mimi credentials (${where}), and that the service is reachable from n8n. The error was: ${raw}`);
 		}
 	}
 }
@@ -201,7 +201,7 @@ export function refusedAnswerError(ctx: ErrorContext, text: string): NodeApiErro
 		ctx,
 		'REFUSED',
 		said ? `Mad Mimi refused the request: ${said}` : 'Mad Mimi refused the request',
-		`Mad Mimi answered that the request did not succeed (${ctx.endpoint}). Check the values given to the node.`,
+		'Mad Mimi answered that the request did not succeed. Check the values given to the node.',
 	);
 }
 
@@ -212,6 +212,6 @@ export function answerError(ctx: ErrorContext, reason: string, body: string): No
 		ctx,
 		'BAD_ANSWER',
 		'Mad Mimi sent an answer the node cannot read',
-		`${reason} (${ctx.endpoint}).${sample ? ` The answer began: "${sample}".` : ''} Check that the base URL in the credentials points at the Mad Mimi API.`,
+		`${reason}.${sample ? ` The answer began: "${sample}".` : ''} Check that the base URL in the credentials points at the Mad Mimi API.`,
 	);
 }
