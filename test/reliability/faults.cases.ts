@@ -200,7 +200,7 @@ interface FaultCase {
 
 const status = (code: number, body: string, contentType = 'text/html; charset=utf-8'): FaultResponse => ({ status: code, body, contentType });
 
-const refusedWith = (text: string) => (op: OpCase): Expectation => ({
+const refusedWith = (text: string) => (): Expectation => ({
 	message: `Mad Mimi refused the request: ${text}`,
 	description: ['Check the values given to the node', text],
 });
@@ -263,7 +263,7 @@ const FAULTS: FaultCase[] = [
 	{
 		name: '429 rate limited',
 		respond: status(429, 'Rate limit exceeded'),
-		expect: (op) => ({
+		expect: () => ({
 			message: 'Mad Mimi is limiting the rate of requests',
 			description: ['Retry On Fail', 'Rate limit exceeded'],
 			httpCode: '429',
@@ -272,7 +272,7 @@ const FAULTS: FaultCase[] = [
 	{
 		name: '500 HTML page',
 		respond: status(500, RAILS_500),
-		expect: (op) => ({
+		expect: () => ({
 			message: 'Mad Mimi had a problem on its side (500)',
 			description: ["We're sorry, but something went wrong.", 'Retry On Fail'],
 			httpCode: '500',
@@ -281,7 +281,7 @@ const FAULTS: FaultCase[] = [
 	{
 		name: '502 HTML page',
 		respond: status(502, NGINX_502),
-		expect: (op) => ({
+		expect: () => ({
 			message: 'Mad Mimi had a problem on its side (502)',
 			description: ['502 Bad Gateway'],
 			httpCode: '502',
@@ -295,7 +295,7 @@ const FAULTS: FaultCase[] = [
 	{
 		name: 'connection refused',
 		refused: true,
-		expect: (op) => ({
+		expect: () => ({
 			message: 'Could not connect to Mad Mimi: the connection was refused',
 			description: ['Nothing answered at http://127.0.0.1:', 'base URL in the Mad Mimi credentials'],
 		}),
