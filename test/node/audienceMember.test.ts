@@ -385,3 +385,24 @@ describe('audienceMember.countNew', () => {
 		expect(received(env.emulator)[0].params).not.toHaveProperty('api_key');
 	});
 });
+
+describe('date fields left empty take the default their hint names', () => {
+	test('Get Opted Out without "Since": the last 7 days', async () => {
+		const before = Math.floor((Date.now() - 7 * DAY) / 1000);
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'getOptedOut' } });
+		expect(error).toBeUndefined();
+		const seconds = Number(/suppressed_since\/(\d+)\.txt$/.exec(env.emulator.requests[0].rawPath)![1]);
+		expect(Math.abs(seconds - before)).toBeLessThanOrEqual(5);
+	});
+
+	test('Count New without dates: the 7 days up to now', async () => {
+		const { items, error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'countNew' } });
+		expect(error).toBeUndefined();
+		const { start, end } = env.emulator.requests[0].params;
+		expect(Number(end) - Number(start)).toBe(7 * 86_400);
+		expect(Math.abs(Number(end) - Date.now() / 1000)).toBeLessThanOrEqual(5);
+		const created = [...env.emulator.store.members.values()].filter((m) => Math.floor(m.createdAt / 1000) >= Number(start) && Math.floor(m.createdAt / 1000) <= Number(end));
+		expect(created.length).toBeGreaterThan(0);
+		expect(items[0].json.count).toBe(created.length);
+	});
+});

@@ -135,19 +135,22 @@ describe('mailing.getRecipients', () => {
 	});
 
 	test.each([
-		['sent', 'sent', 250, 3],
-		['read', 'read', 120, 2],
-		['clickedThru', 'clicked_thru', 40, 1],
-		['optOut', 'opt_out', 3, 1],
-		['bounced', 'bounced', 5, 1],
-		['forwarded', 'forwarded', 2, 1],
-		['abused', 'abused', 1, 1],
-		['unopened', 'unopened', 10, 1],
-	])('outcome %s reads %s.xml: %i recipients in %i request(s)', async (outcome, path, count, requests) => {
+		['sent', 'sent', 250, 3, 'sent'],
+		['read', 'read', 120, 2, 'views'],
+		['clickedThru', 'clicked_thru', 40, 1, 'clicked'],
+		['optOut', 'opt_out', 3, 1, 'unsubscribed'],
+		['bounced', 'bounced', 5, 1, 'bounced'],
+		['forwarded', 'forwarded', 2, 1, 'forwarded'],
+		['abused', 'abused', 1, 1, 'abused'],
+		['unopened', 'unopened', 10, 1, 'untraced'],
+	])('outcome %s reads %s.xml: %i recipients in %i request(s), the outcome named as the statistics name it (%s)', async (outcome, path, count, requests, counter) => {
 		const { items, error } = await runNode({ parameters: mailing('getRecipients', { ...digest, outcome, returnAll: true }) });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(count);
-		expect(items.every((i) => i.json.outcome === outcome)).toBe(true);
+		expect(items.every((i) => i.json.outcome === counter)).toBe(true);
+		// the counter of Get Stats with the same name holds the same number
+		const stats = env.emulator.store.getMailing(P.weeklyDigest, M.weeklyDigest)!.stats as unknown as Record<string, number>;
+		expect(stats[counter]).toBe(count);
 		expect(env.emulator.requests).toHaveLength(requests);
 		expect(env.emulator.requests.every((r) => r.rawPath === `/promotions/3/mailings/34/${path}.xml` && r.method === 'GET')).toBe(true);
 		const stored = env.emulator.store.getMailing(P.weeklyDigest, M.weeklyDigest)!.recipients;

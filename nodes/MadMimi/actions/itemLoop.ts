@@ -21,6 +21,18 @@ export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex:
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
+/** The fields that say which record an item is: shown first in every output item. */
+const IDENTIFYING = ['id', 'name', 'email'];
+
+/** The item with its identifying fields (`id`, `name`, `email`) first, the others in their order. */
+export function identityFirst(json: IDataObject): IDataObject {
+	if (!IDENTIFYING.some((key) => key in json)) return json;
+	const out: IDataObject = {};
+	for (const key of IDENTIFYING) if (key in json) out[key] = json[key];
+	for (const key in json) if (!(key in out)) out[key] = json[key];
+	return out;
+}
+
 /** The node's batching settings: how many items run at once, and the pause between batches. */
 export interface Batching {
 	itemsPerBatch: number;
@@ -58,7 +70,7 @@ export async function runPerItem(
 			const itemIndex = indexes[k];
 			const outcome = settled[k];
 			if (outcome.status === 'fulfilled') {
-				for (const json of outcome.value) returnData.push({ json, pairedItem: { item: itemIndex } });
+				for (const json of outcome.value) returnData.push({ json: identityFirst(json), pairedItem: { item: itemIndex } });
 				continue;
 			}
 			if (ctx.continueOnFail()) {

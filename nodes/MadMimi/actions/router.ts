@@ -12,7 +12,7 @@ import * as mailing from './mailing';
 import * as promotion from './promotion';
 import * as signupForm from './signupForm';
 import * as socialLink from './socialLink';
-import { readBatching, runPerItem } from './itemLoop';
+import { identityFirst, readBatching, runPerItem } from './itemLoop';
 import type { Operation } from './types';
 import { isBatchOperation } from './types';
 
@@ -39,7 +39,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!op) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
-	if (isBatchOperation(op)) return [await op.executeAll.call(this, items)];
+	if (isBatchOperation(op)) return [(await op.executeAll.call(this, items)).map((item) => ({ ...item, json: identityFirst(item.json) }))];
 	const run = async (itemIndex: number) => await op.execute.call(this, itemIndex);
 	return [await runPerItem(this, items.length, run, readBatching(this))];
 }

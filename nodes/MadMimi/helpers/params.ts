@@ -36,3 +36,10 @@ export function optionalDate(ctx: IExecuteFunctions, itemIndex: number, paramete
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	return readDate(ctx, itemIndex, parameter, label);
 }
+
+/** A date-time parameter with a sensible default when left empty (its hint says which). */
+export function dateOr(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string, fallback: number): number {
+	return optionalDate(ctx, itemIndex, parameter, label) ?? fallback;
+}
+
+export const DAY_MS = 86_400_000;

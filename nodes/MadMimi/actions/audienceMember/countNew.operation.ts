@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isoUtc, splitCountNewRange, toUnixSeconds } from '../../helpers/dates';
-import { readDate } from '../../helpers/params';
+import { DAY_MS, dateOr } from '../../helpers/params';
 import { inputError } from '../../helpers/validation';
 import { requestInteger } from '../../transport';
 
@@ -12,17 +12,16 @@ const properties: INodeProperties[] = [
 		name: 'start',
 		type: 'dateTime',
 		default: '',
-		required: true,
 		description: 'Count the members created from this time on',
+		hint: 'Leave empty for 7 days before End',
 	},
 	{
 		displayName: 'End',
 		name: 'end',
 		type: 'dateTime',
 		default: '',
-		required: true,
-		description: 'Count the members created up to this time',
-		hint: 'Mad Mimi counts at most one month per request; longer ranges are split and the counts added',
+		description: 'Count the members created up to this time. Mad Mimi counts at most one month per request: longer ranges are split and the counts added.',
+		hint: 'Leave empty for now',
 	},
 ];
 
@@ -51,8 +50,9 @@ export async function countNewMembers(
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const start = toUnixSeconds(readDate(this, itemIndex, 'start', 'Start'));
-	const end = toUnixSeconds(readDate(this, itemIndex, 'end', 'End'));
+	const endMs = dateOr(this, itemIndex, 'end', 'End', Date.now());
+	const start = toUnixSeconds(dateOr(this, itemIndex, 'start', 'Start', endMs - 7 * DAY_MS));
+	const end = toUnixSeconds(endMs);
 	if (end < start) {
 		throw inputError(this, itemIndex, 'The field "End" is before "Start"', `Start is ${isoUtc(start * 1000)} and End is ${isoUtc(end * 1000)}: swap them, or fix the one that is wrong.`);
 	}

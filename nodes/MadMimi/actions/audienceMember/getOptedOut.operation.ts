@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readDate } from '../../helpers/params';
+import { DAY_MS, dateOr } from '../../helpers/params';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { requestLines } from '../../transport';
 
@@ -11,9 +11,8 @@ const properties: INodeProperties[] = [
 		name: 'since',
 		type: 'dateTime',
 		default: '',
-		required: true,
-		description: 'Get the members who opted out at or after this time',
-		hint: 'In the workflow\'s time zone unless the value carries an offset, e.g. {{ $now.minus(1, "day") }}',
+		description: 'Get the members who opted out at or after this time, e.g. {{ $now.minus(1, "day") }} (in the workflow\'s time zone unless the value carries an offset)',
+		hint: 'Leave empty for the last 7 days',
 	},
 ];
 
@@ -23,7 +22,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const since = readDate(this, itemIndex, 'since', 'Since');
+	const since = dateOr(this, itemIndex, 'since', 'Since', Date.now() - 7 * DAY_MS);
 	const seconds = toUnixSeconds(since);
 	const emails = await requestLines.call(this, {
 		method: 'GET',

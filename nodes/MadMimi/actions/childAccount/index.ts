@@ -39,7 +39,7 @@ export const description: INodeProperties[] = [
 				name: 'Set Permissions',
 				value: 'setPermissions',
 				description: 'Set which audience lists a child account can use, only see, or not see',
-				action: 'Set the list permissions of a child account',
+				action: 'Set list permissions of a child account',
 			},
 			{
 				name: 'Update',

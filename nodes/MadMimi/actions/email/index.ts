@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Status',
 				value: 'getStatus',
 				description: 'Get the delivery status of an email sent with Send: sent, received, bounced, opened…',
-				action: 'Get the status of an email',
+				action: 'Get status of an email',
 			},
 			{
 				name: 'Send',

@@ -11,6 +11,21 @@ import { collectPages } from '../../transport/paging';
 /** The most recipients the service sends in one page. */
 export const MAX_PER_PAGE = 100;
 
+/**
+ * The counter of the mailing statistics each outcome feeds: the word the output and the labels
+ * use (the stats' own words: views, clicked, unsubscribed…), whatever the parameter's value.
+ */
+export const OUTCOME_COUNTERS: Record<string, string> = {
+	abused: 'abused',
+	bounced: 'bounced',
+	clickedThru: 'clicked',
+	forwarded: 'forwarded',
+	optOut: 'unsubscribed',
+	read: 'views',
+	sent: 'sent',
+	unopened: 'untraced',
+};
+
 /** The outcome values of the node and the path segment the service names each one by. */
 export const OUTCOME_PATHS: Record<string, string> = {
 	abused: 'abused',
@@ -31,18 +46,18 @@ const properties: INodeProperties[] = [
 		name: 'outcome',
 		type: 'options',
 		options: [
+			{ name: 'Abused', value: 'abused', description: 'Recipients who marked the mail as spam' },
 			{ name: 'Bounced', value: 'bounced', description: 'Recipients whose mail bounced' },
-			{ name: 'Clicked Through', value: 'clickedThru', description: 'Recipients who clicked a link (each once)' },
+			{ name: 'Clicked', value: 'clickedThru', description: 'Recipients who clicked a link (clicked through), each once' },
 			{ name: 'Forwarded', value: 'forwarded', description: 'Recipients who forwarded the mail' },
-			{ name: 'Marked as Spam', value: 'abused', description: 'Recipients who reported the mail as spam' },
-			{ name: 'Opted Out', value: 'optOut', description: 'Recipients who unsubscribed through the mail' },
-			{ name: 'Read', value: 'read', description: 'Recipients who opened the mail' },
 			{ name: 'Sent', value: 'sent', description: 'Every recipient the mail was sent to' },
+			{ name: 'Unsubscribed', value: 'optOut', description: 'Recipients who opted out through the mail' },
 			{
-				name: 'Unopened (Deprecated)',
+				name: 'Untraced (Deprecated)',
 				value: 'unopened',
-				description: 'Recipients whose opening cannot be traced. Deprecated by Mad Mimi: it will stop working in a future version of its API.',
+				description: 'Recipients whose opening cannot be traced (unopened). Deprecated by Mad Mimi: it will stop working in a future version of its API.',
 			},
+			{ name: 'Views', value: 'read', description: 'Recipients who opened (read) the mail' },
 		],
 		default: 'sent',
 		description: 'Which recipients to get',
@@ -77,5 +92,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		perPage,
 		limit,
 	);
-	return recipients.map((recipient) => ({ ...recipient, promotionId, mailingId, outcome }));
+	return recipients.map((recipient) => ({ ...recipient, promotionId, mailingId, outcome: OUTCOME_COUNTERS[outcome] }));
 }

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Links',
 				value: 'getLinks',
 				description: 'Get the links in a mailing, with their clicks',
-				action: 'Get the links of a mailing',
+				action: 'Get links of a mailing',
 			},
 			{
 				name: 'Get Many',
@@ -31,14 +31,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Recipients',
 				value: 'getRecipients',
-				description: 'Get the recipients of a mailing by outcome: sent, read, clicked, bounced…',
-				action: 'Get the recipients of a mailing',
+				description: 'Get the recipients of a mailing by outcome: sent, views (opened), clicked, unsubscribed, bounced…',
+				action: 'Get recipients of a mailing',
 			},
 			{
 				name: 'Get Stats',
 				value: 'getStats',
-				description: 'Get the counters of a mailing: sent, read, clicked, bounced…',
-				action: 'Get the statistics of a mailing',
+				description: 'Get the counters of a mailing: sent, views (opened), clicked, unsubscribed, bounced…',
+				action: 'Get stats of a mailing',
 			},
 		],
 		default: 'getStats',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { formatDate } from '../../helpers/dates';
-import { readDate } from '../../helpers/params';
+import { dateOr } from '../../helpers/params';
 import { requireText } from '../../helpers/validation';
 import { requestInteger } from '../../transport';
 
@@ -21,9 +21,8 @@ const properties: INodeProperties[] = [
 		name: 'date',
 		type: 'dateTime',
 		default: '',
-		required: true,
-		description: 'The day to count the emails of',
-		hint: "The day is taken in the workflow's time zone; the time of day is ignored",
+		description: "The day to count the emails of, in the workflow's time zone (the time of day is ignored)",
+		hint: 'Leave empty for today',
 	},
 ];
 
@@ -34,7 +33,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion, e.g. Order receipt.');
-	const date = formatDate(readDate(this, itemIndex, 'date', 'Date'), this.getTimezone());
+	const date = formatDate(dateOr(this, itemIndex, 'date', 'Date', Date.now()), this.getTimezone());
 	const count = await requestInteger.call(this, {
 		method: 'GET',
 		path: ['promotions', 'transactional_count'],

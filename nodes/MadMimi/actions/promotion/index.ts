@@ -28,7 +28,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Transactional Count',
 				value: 'getTransactionalCount',
 				description: 'Count the transactional emails sent with a promotion on a day',
-				action: 'Get the transactional count of a promotion',
+				action: 'Get transactional count of a promotion',
 			},
 			{
 				name: 'Save',

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { promotionIdOf, promotionLocator } from '../../descriptions/promotion';
 import { formatDateTime } from '../../helpers/dates';
-import { readDate } from '../../helpers/params';
+import { DAY_MS, dateOr } from '../../helpers/params';
 import { inputError, requireText } from '../../helpers/validation';
 import { requestXmlRecords } from '../../transport';
 import { PROMOTIONS_DOCUMENT, promotionRecord } from './getAll.operation';
@@ -51,20 +51,18 @@ const properties: INodeProperties[] = [
 		name: 'fromDate',
 		type: 'dateTime',
 		default: '',
-		required: true,
 		displayOptions: { show: { searchBy: ['dateRange'] } },
-		description: 'Find the promotions dated at or after this time',
-		hint: "In the workflow's time zone unless the value carries an offset",
+		description: "Find the promotions dated at or after this time (in the workflow's time zone unless the value carries an offset)",
+		hint: 'Leave empty for 7 days before To',
 	},
 	{
 		displayName: 'To',
 		name: 'toDate',
 		type: 'dateTime',
 		default: '',
-		required: true,
 		displayOptions: { show: { searchBy: ['dateRange'] } },
-		description: 'Find the promotions dated at or before this time',
-		hint: "In the workflow's time zone unless the value carries an offset",
+		description: "Find the promotions dated at or before this time (in the workflow's time zone unless the value carries an offset)",
+		hint: 'Leave empty for now',
 	},
 	{
 		displayName: 'Options',
@@ -103,8 +101,8 @@ function searchParameters(ctx: IExecuteFunctions, itemIndex: number): Record<str
 		case 'id':
 			return { id: promotionIdOf(ctx, itemIndex) };
 		case 'dateRange': {
-			const from = readDate(ctx, itemIndex, 'fromDate', 'From');
-			const to = readDate(ctx, itemIndex, 'toDate', 'To');
+			const to = dateOr(ctx, itemIndex, 'toDate', 'To', Date.now());
+			const from = dateOr(ctx, itemIndex, 'fromDate', 'From', to - 7 * DAY_MS);
 			const timeZone = ctx.getTimezone();
 			if (to < from) {
 				throw inputError(
