@@ -13,7 +13,7 @@ export class MadMimiApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/MadMimi/madMimi.svg', dark: 'file:../nodes/MadMimi/madMimi.dark.svg' };
 
-	documentationUrl = 'https://github.com/madmimi-n8n/n8n-nodes-madmimi?tab=readme-ov-file#credentials';
+	documentationUrl = 'https://github.com/madmimi-n8n/n8n-nodes-madmimi#credentials';
 
 	properties: INodeProperties[] = [
 		{

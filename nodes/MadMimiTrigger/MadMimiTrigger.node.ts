@@ -111,10 +111,11 @@ async function pollOptOuts(ctx: IPollFunctions, skew: number): Promise<INodeExec
 	const bounded = kept.length > MAX_REMEMBERED ? Object.fromEntries(kept.sort((a, b) => b[1] - a[1]).slice(0, MAX_REMEMBERED)) : emitted;
 
 	saveState(ctx, (s) => (s.memberOptedOut = { cursor: Math.max(now, previous.cursor), emitted: bounded }));
-	const windowStart = isoUtc(since * 1000);
-	const windowEnd = isoUtc(now * 1000);
+	// in words a no-code user reads: the address opted out after `optedOutSince`, seen at `checkedAt`
+	const optedOutSince = isoUtc(since * 1000);
+	const checkedAt = isoUtc(now * 1000);
 	const byLower = new Map(emails.map((e) => [e.toLowerCase(), e]));
-	return items(fresh.map((email) => ({ email: byLower.get(email) ?? email, windowStart, windowEnd })));
+	return items(fresh.map((email) => ({ email: byLower.get(email) ?? email, optedOutSince, checkedAt })));
 }
 
 /**
@@ -143,9 +144,9 @@ async function sample(ctx: IPollFunctions, event: Event): Promise<INodeExecution
 	if (event === 'memberOptedOut') {
 		const since = now - SAMPLE_DAYS * DAY;
 		const emails = await suppressedSince(ctx, since);
-		const windowStart = isoUtc(since * 1000);
-		const windowEnd = isoUtc(now * 1000);
-		return items(emails.slice(-5).map((email) => ({ email, windowStart, windowEnd })));
+		const optedOutSince = isoUtc(since * 1000);
+		const checkedAt = isoUtc(now * 1000);
+		return items(emails.slice(-5).map((email) => ({ email, optedOutSince, checkedAt })));
 	}
 	const start = now - 7 * DAY;
 	const count = await countNew(ctx, start, now);
@@ -176,19 +177,19 @@ export class MadMimiTrigger implements INodeType {
 					{
 						name: 'Member Opted Out',
 						value: 'memberOptedOut',
-						description: 'One item per address that opted out (unsubscribed) since the last poll',
+						description: 'One item per address that opted out (unsubscribed) since the last check',
 					},
 					{
 						name: 'New Members',
 						value: 'newMembers',
-						description: 'One item with the number of members created since the last poll, when there are any',
+						description: 'One item with the number of members added since the last check, when there are any',
 					},
 				],
 				default: 'memberOptedOut',
 			},
 			{
 				displayName:
-					'Each poll picks up where the last successful one stopped: an address is emitted once, a new member is counted once, and a failed poll is caught up by the next one',
+					'Each check picks up where the last successful one stopped: every opt-out comes once, every new member is counted once, and a failed check is caught up by the next one',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -201,13 +202,13 @@ export class MadMimiTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Clock Skew Tolerance (Seconds)',
+						displayName: 'Safety Margin (Seconds)',
 						name: 'skewSeconds',
 						type: 'number',
 						typeOptions: { minValue: 0, maxValue: 3600 },
 						default: DEFAULT_SKEW_SECONDS,
 						description:
-							'How far the clocks of n8n and Mad Mimi may differ. Opt-outs are looked up this much further back (and duplicates dropped); new members are counted up to this much before now.',
+							"In case n8n's clock and Mad Mimi's differ: each check looks this much further back for opt-outs (nobody is emitted twice), and counts new members up to this much before now. The default suits almost everyone.",
 					},
 				],
 			},

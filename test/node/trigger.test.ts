@@ -75,8 +75,8 @@ describe('memberOptedOut', () => {
 		expect(second.items?.map((i) => i.json.email)).toEqual(['ann@example.com', 'Ben@Example.com']);
 		expect(second.items?.[0].json).toEqual({
 			email: 'ann@example.com',
-			windowStart: new Date(clock.n8n - 30 * MINUTE - 300_000).toISOString().replace('.000Z', 'Z'),
-			windowEnd: new Date(clock.n8n).toISOString().replace('.000Z', 'Z'),
+			optedOutSince: new Date(clock.n8n - 30 * MINUTE - 300_000).toISOString().replace('.000Z', 'Z'),
+			checkedAt: new Date(clock.n8n).toISOString().replace('.000Z', 'Z'),
 		});
 		clock.advance(30 * MINUTE);
 		expect((await w.poll()).items).toBeNull(); // the overlap brings them back; dedupe drops them

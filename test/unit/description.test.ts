@@ -48,3 +48,14 @@ describe('one Options collection per operation, holding only what applies to it'
 		expect(properties.map((p) => p.name)).not.toContain('requestOptions');
 	});
 });
+
+describe('documentation links', () => {
+	test.each(['nodes/MadMimi/MadMimi.node.json', 'nodes/MadMimiTrigger/MadMimiTrigger.node.json'])(
+		'%s: the primary documentation URL has no query or fragment (n8n appends "?utm_…" to it as text)',
+		(file) => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const codex = require(`../../${file}`) as { resources: { primaryDocumentation: Array<{ url: string }> } };
+			for (const { url } of codex.resources.primaryDocumentation) expect(url).toMatch(/^https:\/\/[^?#]+$/);
+		},
+	);
+});
