@@ -12,6 +12,7 @@ import {
 	XmlAnswerError,
 } from '../../nodes/MadMimi/parsing';
 import { decodeXmlText } from '../../nodes/MadMimi/parsing/values';
+import { notWellFormed } from '../../nodes/MadMimi/parsing/wellFormed';
 import { rng } from '../support/random';
 
 
@@ -573,5 +574,42 @@ describe('jsonList: the records of a JSON list answer, whatever its keys', () =>
 		expect(jsonList({})).toEqual([]);
 		expect(jsonList(['a', 2])).toEqual([{ value: 'a' }, { value: 2 }]);
 		expect(jsonList(null)).toEqual([]);
+	});
+});
+
+describe('notWellFormed: the one-pass check before the parser', () => {
+	test.each([
+		['<a/>'],
+		['<?xml version="1.0" encoding="UTF-8"?>\n<a>\n  <b x="1" y=\'2\'>t</b>\n</a>\n'],
+		['<a >x</a >'],
+		['<a><!-- a < comment & --><b/></a>'],
+		['<a><![CDATA[a < b & c]]></a>'],
+		['<a x="A &amp; B &#233; &#xE9;">&lt;&gt;&quot;&apos;&amp;</a>'],
+		['<ns:a-b_c.d><ü x="1"/></ns:a-b_c.d>'],
+		['\uFEFF<a/>'.slice(1)],
+	])('well-formed: %j', (xml) => {
+		expect(notWellFormed(xml)).toBeUndefined();
+	});
+
+	test.each([
+		['<a><b></a>', /does not close <b>/],
+		['<a><b></c></a>', /does not close <b>/],
+		['<a><b>x</a>', /does not close <b>/],
+		['<a></a></b>', /without its start tag/],
+		['<lists><list id="1">', /<list> is not closed/],
+		['<a/><b/>', /more than one root/],
+		['<a/>garbage', /text outside the root/],
+		['x<a/>', /text outside the root/],
+		['<a>x & y</a>', /"&" that starts no entity reference/],
+		['<a x="1 & 2"/>', /"&" that starts no entity reference/],
+		['<a x=1/>', /malformed tag/],
+		['<a x="<"/>', /malformed tag/],
+		['<1a/>', /malformed tag/],
+		['<a><!-- open</a>', /unclosed comment/],
+		['<a><![CDATA[ open</a>', /unclosed CDATA/],
+		['<!DOCTYPE a><a/>', /^DOCTYPE$/],
+		['', /no root element/],
+	])('not well-formed: %j', (xml, reason) => {
+		expect(notWellFormed(xml)).toMatch(reason);
 	});
 });

@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { IDataObject } from 'n8n-workflow';
 
 import { camelCase, convertScalar, decodeXmlText } from './values';
+import { DOCTYPE, notWellFormed } from './wellFormed';
 
 /*
  * Reading the service's XML without knowing its element names.
@@ -82,10 +83,16 @@ export interface XmlList {
 
 /** Checks and parses an XML answer; returns the root element's name and raw content. */
 function parseRoot(text: string): { root: string; node: RawNode } {
-	const body = text.charCodeAt(0) === 0xfeff ? text.slice(1).trim() : text.trim();
-	if (body === '') throw new XmlAnswerError('The answer was empty where an XML document was expected');
-	if (body.charCodeAt(0) !== 60 /* < */) throw new XmlAnswerError('The answer is not an XML document');
-	if (/<!DOCTYPE/i.test(body)) {
+	// the first character that is no BOM or white space (no copy of a large answer is made)
+	let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+	while (start < text.length && /\s/.test(text[start])) start++;
+	if (start === text.length) throw new XmlAnswerError('The answer was empty where an XML document was expected');
+	if (text.charCodeAt(start) !== 60 /* < */) throw new XmlAnswerError('The answer is not an XML document');
+	const body = start === 0 ? text : text.slice(start);
+	// our own one-pass check (it also finds any DOCTYPE), then the parser without its validator,
+	// which would be a second full pass
+	let parseFailure = notWellFormed(body);
+	if (parseFailure === DOCTYPE) {
 		throw new XmlAnswerError(
 			/<!DOCTYPE\s+html/i.test(body)
 				? 'The answer is an HTML page, not an XML document'
@@ -93,11 +100,12 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 		);
 	}
 	let parsed: IDataObject = {};
-	let parseFailure: string | undefined;
-	try {
-		parsed = parser.parse(body, true) as IDataObject;
-	} catch (error) {
-		parseFailure = error instanceof Error ? error.message : String(error);
+	if (parseFailure === undefined) {
+		try {
+			parsed = parser.parse(body) as IDataObject;
+		} catch (error) {
+			parseFailure = error instanceof Error ? error.message : String(error);
+		}
 	}
 	if (parseFailure !== undefined) throw new XmlAnswerError(`The answer is not well-formed XML: ${parseFailure}`);
 	let root: string | undefined;
