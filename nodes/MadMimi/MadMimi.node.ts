@@ -70,6 +70,7 @@ export class MadMimi implements INodeType {
 					resource,
 					operation,
 					perItem: !isBatchOperation(op),
+					paged: !isBatchOperation(op) && op.paged === true,
 				})),
 			),
 		),

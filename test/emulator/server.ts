@@ -66,6 +66,9 @@ export interface RecordedRequest {
 	authenticated: boolean;
 	/** Status answered (0 when a fault reset or hung the connection, or the client went away). */
 	status: number;
+	/** Real time (ms, Date.now) it arrived, and its answer was sent when one was (for concurrency checks). */
+	arrivedAt?: number;
+	answeredAt?: number;
 	/** Clock time (ms) it arrived. */
 	at: number;
 }
@@ -498,7 +501,10 @@ class EmulatorServer implements Emulator {
 	}
 
 	private send(res: ServerResponse, record: RecordedRequest | undefined, answer: Answer): void {
-		if (record) record.status = answer.status;
+		if (record) {
+			record.status = answer.status;
+			record.answeredAt = Date.now();
+		}
 		if (res.destroyed) {
 			if (record) record.status = 0;
 			return;
@@ -556,6 +562,7 @@ class EmulatorServer implements Emulator {
 			authenticated: false,
 			status: 0,
 			at,
+			arrivedAt: Date.now(),
 		};
 		this.requests.push(record);
 

@@ -17,7 +17,7 @@ function stored() {
 
 describe('mailing.getAll: what was sent, without a Code node', () => {
 	test('every mailing of the account, one item each with its promotion\'s ID and name, the mailing\'s ID first', async () => {
-		const { items, error } = await runNode({ parameters: mailings() });
+		const { items, error } = await runNode({ parameters: mailings({ options: { parallelPageReads: 1 } }) });
 		expect(error).toBeUndefined();
 		const all = stored();
 		expect(items).toHaveLength(all.length);
@@ -72,7 +72,7 @@ describe('promotion.getAll filters', () => {
 		const twelve = store.promotions.get(12)!.updatedAt;
 		const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
 		const { items, error } = await runNode({
-			parameters: { resource: 'promotion', operation: 'getAll', returnAll: true, filters: { updatedAfter: iso(ten), updatedBefore: iso(twelve) } } as INodeParameters,
+			parameters: { resource: 'promotion', operation: 'getAll', returnAll: true, filters: { updatedAfter: iso(ten), updatedBefore: iso(twelve) }, options: { parallelPageReads: 1 } } as INodeParameters,
 		});
 		expect(error).toBeUndefined();
 		const expected = store

@@ -27,8 +27,8 @@ async function inTimeZone<T>(timeZone: string, fn: () => Promise<T>): Promise<T>
 }
 
 describe('promotion.getAll', () => {
-	test('Return All follows the pages of 20 until a short one: 25 promotions in 2 requests, newest first as the service lists them', async () => {
-		const { items, error } = await runNode({ parameters: promotion('getAll', { returnAll: true }) });
+	test('one page at a time (Parallel Page Reads 1): the pages of 20 until a short one, 25 promotions in 2 requests, newest first as the service lists them', async () => {
+		const { items, error } = await runNode({ parameters: promotion('getAll', { returnAll: true, options: { parallelPageReads: 1 } }) });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(promotionCount);
 		expect(items.map((i) => i.json.id)).toEqual(Array.from({ length: promotionCount }, (_, i) => promotionCount - i));
@@ -73,18 +73,18 @@ describe('promotion.getAll', () => {
 	});
 
 	test('Limit 20 needs one page; Limit 21 needs two', async () => {
-		const twenty = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 20 }) });
+		const twenty = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 20, options: { parallelPageReads: 1 } }) });
 		expect(twenty.items).toHaveLength(20);
 		expect(env.emulator.requests).toHaveLength(1);
 		env.emulator.clearRequests();
-		const more = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 21 }) });
+		const more = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 21, options: { parallelPageReads: 1 } }) });
 		expect(more.items.map((i) => i.json.id)).toEqual(Array.from({ length: 21 }, (_, i) => promotionCount - i));
 		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2']);
 	});
 
 	test('exactly 40 promotions: the third page comes back empty and ends the reading', async () => {
 		for (let i = 0; i < 15; i++) env.emulator.store.addPromotion(`Extra ${i + 1}`);
-		const { items } = await runNode({ parameters: promotion('getAll', { returnAll: true }) });
+		const { items } = await runNode({ parameters: promotion('getAll', { returnAll: true, options: { parallelPageReads: 1 } }) });
 		expect(items).toHaveLength(40);
 		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2', '3']);
 	});

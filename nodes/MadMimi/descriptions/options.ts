@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_PAGE_WINDOW } from '../transport/paging';
+
 /*
  * One "Options" collection per operation, holding only what applies to it: the operation's own
  * options, then batching (operations that send one request per input item) and the timeout
@@ -38,11 +40,24 @@ export const batchingOptions: INodeProperties[] = [
 	},
 ];
 
+/** Paged reads: how many pages to ask for at once. */
+export const parallelPagesOption: INodeProperties = {
+	displayName: 'Parallel Page Reads',
+	name: 'parallelPageReads',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 10 },
+	default: DEFAULT_PAGE_WINDOW,
+	description:
+		'How many pages to ask Mad Mimi for at the same time when reading many records (1 reads one page after the other). After a "too many requests" or a server error, a retry reads one page at a time.',
+};
+
 interface OperationKind {
 	resource: string;
 	operation: string;
 	/** One request per input item: batching applies. */
 	perItem: boolean;
+	/** A paged read: parallel page reads apply. */
+	paged?: boolean;
 }
 
 function shows(property: INodeProperties, resource: string, operation: string): boolean {
@@ -61,8 +76,8 @@ function shows(property: INodeProperties, resource: string, operation: string): 
  */
 export function withCommonOptions(properties: INodeProperties[], operations: OperationKind[]): INodeProperties[] {
 	const out = [...properties];
-	for (const { resource, operation, perItem } of operations) {
-		const common = [...(perItem ? batchingOptions : []), timeoutOption];
+	for (const { resource, operation, perItem, paged } of operations) {
+		const common = [...(perItem ? batchingOptions : []), ...(paged ? [parallelPagesOption] : []), timeoutOption];
 		const sorted = (options: INodeProperties[]) => [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 		const index = out.findIndex((p) => p.name === 'options' && p.type === 'collection' && shows(p, resource, operation));
 		if (index === -1) {

@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 /** One page of a paged read: its records, and the number of pages when the answer states it. */
 export interface Page {
@@ -8,23 +9,143 @@ export interface Page {
 	pageCount?: number;
 }
 
+export interface PagingOptions {
+	/** Entries a full page holds: a shorter (or empty) page is the last one. */
+	pageSize: number;
+	/** Records wanted (a Limit), or undefined for all (Return All). */
+	limit?: number;
+	/** Page requests in flight at most (1: one page at a time). */
+	window?: number;
+	/** Called when a page answered 429 or 5xx: the next try should read one page at a time. */
+	onThrottled?: () => void;
+}
+
+type Settled = { page: number; answer: Page } | { page: number; error: unknown };
+
+function asPage(answer: IDataObject[] | Page): Page {
+	return Array.isArray(answer) ? { records: answer } : answer;
+}
+
+/** A 429 or a 5xx: the service is overloaded or limiting, so reading side by side should stop. */
+export function isThrottling(error: unknown): boolean {
+	const code = error instanceof NodeApiError ? Number(error.httpCode) : NaN;
+	return code === 429 || (code >= 500 && code < 600);
+}
+
 /**
- * Reads pages 1, 2, … until the last one, or until `limit` records are in hand: Return All
- * follows every page, a Limit requests no more pages than it needs. The last page is the one the
- * answer's page count names (the members documents state it), or else the first page shorter
- * than `pageSize` (or empty): no page past the end is asked for when the count is stated.
+ * Reads the pages of a paged answer, up to `window` requests in flight, and returns their records
+ * in page order, each once:
+ * - page 1 comes first, alone: it says whether there is more, and how many pages there are when
+ *   the answer states it (the members documents): then exactly the pages that exist are read;
+ * - otherwise (promotions, recipients) the next pages are read ahead, `window` at a time, and the
+ *   first page shorter than `pageSize` (or empty) ends the reading: at most `window − 1` requests
+ *   go past the end;
+ * - a Limit asks for no page it does not need when every entry is a record;
+ * - a failing page fails the read (after the requests in flight have settled, so none is left
+ *   behind); a 429 or 5xx also calls `onThrottled`, so that n8n's Retry On Fail reads one page at
+ *   a time. The node never retries on its own: retries are n8n's, as the user set them.
  */
-export async function collectPages(
+export async function collectPages(fetchPage: (page: number) => Promise<IDataObject[] | Page>, options: PagingOptions): Promise<IDataObject[]> {
+	const { pageSize, limit } = options;
+	const window = Math.max(1, Math.floor(options.window ?? 1));
+	const out: IDataObject[] = [];
+	const done = () => limit !== undefined && out.length >= limit;
+	const finish = () => (limit !== undefined && out.length > limit ? out.slice(0, limit) : out);
+
+	const first = asPage(await fetchPage(1));
+	for (const record of first.records) out.push(record);
+	const isLast = (page: number, answer: Page) =>
+		answer.pageCount !== undefined ? page >= answer.pageCount : (answer.size ?? answer.records.length) < pageSize;
+	if (done() || isLast(1, first)) return finish();
+
+	// the last page that can exist: stated by the answer, or needed for the Limit (when every
+	// entry of a page is a record), or unknown
+	let lastPage = first.pageCount ?? Infinity;
+	if (limit !== undefined && first.size === undefined) lastPage = Math.min(lastPage, Math.ceil(limit / pageSize));
+
+	const settled = new Map<number, Settled>();
+	const inFlight = new Map<number, Promise<Settled>>();
+	let next = 2;
+	let emit = 2;
+	let failed = false;
+	const launch = (page: number) => {
+		const promise = fetchPage(page).then(
+			(answer): Settled => ({ page, answer: asPage(answer) }),
+			(error: unknown): Settled => ({ page, error }),
+		);
+		inFlight.set(page, promise);
+	};
+
+	for (;;) {
+		// a sliding window over the page numbers: never more than `window` pages ahead of the first
+		// page not yet in the output, so a slow page holds the read-ahead back
+		while (!failed && next < emit + window && next <= lastPage) launch(next++);
+		if (inFlight.size === 0) break;
+		const result = await Promise.race(inFlight.values());
+		inFlight.delete(result.page);
+		settled.set(result.page, result);
+		if ('error' in result) {
+			// no new request after a failure; the ones in flight are awaited below
+			failed = true;
+			if (isThrottling(result.error)) options.onThrottled?.();
+		} else if (isLast(result.page, result.answer)) {
+			lastPage = Math.min(lastPage, result.page);
+		}
+		// the records go out in page order, as soon as the pages before them are in
+		while (settled.has(emit) && emit <= lastPage) {
+			const page = settled.get(emit)!;
+			settled.delete(emit);
+			if ('error' in page) {
+				await Promise.allSettled(inFlight.values());
+				throw page.error;
+			}
+			for (const record of page.answer.records) out.push(record);
+			emit++;
+			if (done()) {
+				await Promise.allSettled(inFlight.values());
+				return finish();
+			}
+		}
+		if (emit > lastPage) {
+			await Promise.allSettled(inFlight.values());
+			return finish();
+		}
+		if (failed && inFlight.size === 0) {
+			// a page failed past one that is still missing: the earliest failure is the one to say
+			const first = [...settled.values()].filter((s) => 'error' in s).sort((a, b) => a.page - b.page)[0];
+			if (first && 'error' in first) throw first.error;
+		}
+	}
+	return finish();
+}
+
+/** Pages read side by side unless the user turns it off (1) or asks for more (at most 10). */
+export const DEFAULT_PAGE_WINDOW = 4;
+const MAX_PAGE_WINDOW = 10;
+
+/** Runs (execution and node) whose reads met a 429 or 5xx: their retries read one page at a time. */
+const throttledRuns = new Map<string, number>();
+const THROTTLE_MEMORY_MS = 3_600_000;
+
+function runKey(ctx: IExecuteFunctions): string {
+	return `${ctx.getExecutionId()}\u0000${ctx.getNode().name}`;
+}
+
+/**
+ * The paged read of an operation: the "Parallel Page Reads" option (default 4), one page at a
+ * time when an earlier try of this node in this execution met a 429 or 5xx.
+ */
+export async function readPages(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
 	fetchPage: (page: number) => Promise<IDataObject[] | Page>,
 	pageSize: number,
 	limit?: number,
 ): Promise<IDataObject[]> {
-	const out: IDataObject[] = [];
-	for (let page = 1; ; page++) {
-		const answer = await fetchPage(page);
-		const { records, size, pageCount } = Array.isArray(answer) ? { records: answer, size: undefined, pageCount: undefined } : answer;
-		for (const record of records) out.push(record);
-		if (limit !== undefined && out.length >= limit) return out.slice(0, limit);
-		if (pageCount !== undefined ? page >= pageCount : (size ?? records.length) < pageSize) return out;
-	}
+	const now = Date.now();
+	for (const [key, at] of throttledRuns) if (now - at > THROTTLE_MEMORY_MS) throttledRuns.delete(key);
+	const key = runKey(ctx);
+	const configured = ctx.getNodeParameter('options.parallelPageReads', itemIndex, DEFAULT_PAGE_WINDOW) as number;
+	const window = throttledRuns.has(key) ? 1 : Math.min(MAX_PAGE_WINDOW, Math.max(1, Math.floor(Number(configured) || 1)));
+	return await collectPages(fetchPage, { pageSize, limit, window, onThrottled: () => throttledRuns.set(key, Date.now()) });
 }

@@ -5,7 +5,7 @@ import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
 import { requirePathName } from '../../helpers/validation';
 import { requestXmlList } from '../../transport';
-import { collectPages } from '../../transport/paging';
+import { readPages } from '../../transport/paging';
 import { MEMBERS_DOCUMENT, memberRecord } from './member';
 
 /** The most members the service gives in one page. */
@@ -74,7 +74,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const list = options.list === undefined || String(options.list).trim() === '' ? undefined : requirePathName(this, itemIndex, options.list, 'List');
 	const limit = recordLimit(this, itemIndex);
 	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
-	const members = await collectPages(
+	const members = await readPages(
+		this,
+		itemIndex,
 		async (page) => {
 			const answer = await requestXmlList.call(
 				this,
@@ -102,3 +104,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return members.map(memberRecord);
 }
+
+/** A paged read: its Options offer Parallel Page Reads. */
+export const paged = true;

@@ -6,7 +6,7 @@ import { positiveId, promotionLocator } from '../../descriptions/promotion';
 import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
 import { PROMOTIONS_PAGE_SIZE } from '../../methods/promotions';
 import { requestXmlRecords } from '../../transport';
-import { collectPages } from '../../transport/paging';
+import { readPages } from '../../transport/paging';
 import { PROMOTIONS_DOCUMENT, instantOf, promotionRecord, promotionsPage, within } from '../promotion/getAll.operation';
 
 const properties: INodeProperties[] = [
@@ -67,7 +67,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return limit === undefined ? mailings : mailings.slice(0, limit);
 	}
 	// every promotion, page by page (newest first), and the mailings of each
-	return await collectPages(
+	return await readPages(
+		this,
+		itemIndex,
 		async (page) => {
 			const promotions = await promotionsPage(this, page, itemIndex);
 			return { records: promotions.flatMap(mailingsOf).filter(keep), size: promotions.length };
@@ -76,3 +78,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		limit,
 	);
 }
+
+/** A paged read: its Options offer Parallel Page Reads. */
+export const paged = true;

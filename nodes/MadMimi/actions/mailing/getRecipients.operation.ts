@@ -6,7 +6,7 @@ import { mailingIdOf, mailingLocator, mailingNotFound, promotionIdOf, promotionL
 import { recordLimit } from '../../helpers/params';
 import { inputError } from '../../helpers/validation';
 import { requestXmlRecords } from '../../transport';
-import { collectPages } from '../../transport/paging';
+import { readPages } from '../../transport/paging';
 
 /** The most recipients the service sends in one page. */
 export const MAX_PER_PAGE = 100;
@@ -80,7 +80,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const limit = recordLimit(this, itemIndex);
 	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
-	const recipients = await collectPages(
+	const recipients = await readPages(
+		this,
+		itemIndex,
 		async (page) =>
 			await requestXmlRecords.call(this, {
 				method: 'GET',
@@ -94,3 +96,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return recipients.map((recipient) => ({ ...recipient, promotionId, mailingId, outcome: OUTCOME_COUNTERS[outcome] }));
 }
+
+/** A paged read: its Options offer Parallel Page Reads. */
+export const paged = true;

@@ -6,7 +6,7 @@ import { optionalDate, recordLimit } from '../../helpers/params';
 import { PROMOTIONS_PAGE_SIZE } from '../../methods/promotions';
 import type { XmlReadOptions } from '../../parsing';
 import { requestXmlRecords } from '../../transport';
-import { collectPages } from '../../transport/paging';
+import { readPages } from '../../transport/paging';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -82,7 +82,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = recordLimit(this, itemIndex);
 	const after = optionalDate(this, itemIndex, 'filters.updatedAfter', 'Updated After');
 	const before = optionalDate(this, itemIndex, 'filters.updatedBefore', 'Updated Before');
-	return await collectPages(
+	return await readPages(
+		this,
+		itemIndex,
 		async (page) => {
 			const promotions = await promotionsPage(this, page, itemIndex);
 			// the filter is the node's: the service lists every promotion, so every page is read
@@ -92,3 +94,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		limit,
 	);
 }
+
+/** A paged read: its Options offer Parallel Page Reads. */
+export const paged = true;
