@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_MAX_ANSWER_MB } from '../transport';
 import { DEFAULT_PAGE_WINDOW } from '../transport/paging';
 
 /*
@@ -17,6 +18,16 @@ export const timeoutOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 3600 },
 	default: 60,
 	description: 'How long to wait for Mad Mimi to answer one request before failing it (imports wait at least 5 minutes)',
+};
+
+/** The largest answer the node reads (transport: refused past it, before it is held whole). */
+export const maxAnswerSizeOption: INodeProperties = {
+	displayName: 'Max Answer Size (MB)',
+	name: 'maxAnswerSize',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 1000 },
+	default: DEFAULT_MAX_ANSWER_MB,
+	description: "The largest answer to read from Mad Mimi; a larger one fails the item before it is held in memory. Mad Mimi's pages and lists are far smaller.",
 };
 
 /** Per-item requests in parallel, as the HTTP Request node's batching. */
@@ -77,7 +88,7 @@ function shows(property: INodeProperties, resource: string, operation: string): 
 export function withCommonOptions(properties: INodeProperties[], operations: OperationKind[]): INodeProperties[] {
 	const out = [...properties];
 	for (const { resource, operation, perItem, paged } of operations) {
-		const common = [...(perItem ? batchingOptions : []), ...(paged ? [parallelPagesOption] : []), timeoutOption];
+		const common = [...(perItem ? batchingOptions : []), ...(paged ? [parallelPagesOption] : []), maxAnswerSizeOption, timeoutOption];
 		const sorted = (options: INodeProperties[]) => [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 		const index = out.findIndex((p) => p.name === 'options' && p.type === 'collection' && shows(p, resource, operation));
 		if (index === -1) {

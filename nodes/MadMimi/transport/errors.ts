@@ -205,6 +205,17 @@ export function refusedAnswerError(ctx: ErrorContext, text: string): NodeApiErro
 	);
 }
 
+/** An answer larger than the "Max Answer Size" option: refused before it was held whole. */
+export function tooLargeError(ctx: ErrorContext, maxBytes: number): NodeApiError {
+	const megabytes = Math.round(maxBytes / 100_000) / 10;
+	return apiError(
+		ctx,
+		'TOO_LARGE',
+		`Mad Mimi's answer is larger than ${megabytes} MB`,
+		`The node stopped reading it at ${megabytes} MB and kept none of it. Mad Mimi's pages and lists are far smaller: check that the base URL in the credentials points at the Mad Mimi API. If an answer this large is expected, raise the option "Max Answer Size".`,
+	);
+}
+
 /** An answer that came back with a success status but cannot be read. */
 export function answerError(ctx: ErrorContext, reason: string, body: string): NodeApiError {
 	const sample = serviceText(redact(body.slice(0, 4096), ctx.secrets), 200);

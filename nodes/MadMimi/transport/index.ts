@@ -11,7 +11,7 @@ import type {
 import { addressLines, jsonList, parseJson, textInteger, xmlDocument, xmlList } from '../parsing';
 import type { XmlList, XmlReadOptions } from '../parsing';
 import type { ErrorContext, Refusal } from './errors';
-import { answerError, connectionError, redactSecrets, refusedAnswerError, statusError } from './errors';
+import { answerError, connectionError, redactSecrets, refusedAnswerError, statusError, tooLargeError } from './errors';
 
 export { redact } from './errors';
 
@@ -50,6 +50,9 @@ interface MadMimiCredentials {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** The largest answer read by default: far above any page or list of the service (a page of 100 records is about 20 KB). */
+export const DEFAULT_MAX_ANSWER_MB = 20;
+
 /** A whole HTML page: never an answer of the API, whose answers are XML, JSON or plain text. */
 const HTML_PAGE = /^\uFEFF?\s*(?:<!DOCTYPE\s+html|<html[\s>])/i;
 
@@ -58,6 +61,50 @@ function configuredTimeoutMs(ctx: MadMimiContext, itemIndex = 0): number {
 	if (!('getInputData' in ctx)) return DEFAULT_TIMEOUT_MS;
 	const seconds = (ctx as IExecuteFunctions).getNodeParameter('options.timeout', itemIndex, 60) as number;
 	return typeof seconds === 'number' && seconds > 0 ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_MS;
+}
+
+/** The operation's "Max Answer Size" option in bytes (action node), or the default. */
+function configuredMaxBytes(ctx: MadMimiContext, itemIndex = 0): number {
+	const megabytes = 'getInputData' in ctx ? ((ctx as IExecuteFunctions).getNodeParameter('options.maxAnswerSize', itemIndex, DEFAULT_MAX_ANSWER_MB) as number) : DEFAULT_MAX_ANSWER_MB;
+	return Math.round((typeof megabytes === 'number' && megabytes > 0 ? megabytes : DEFAULT_MAX_ANSWER_MB) * 1_000_000);
+}
+
+class AnswerTooLarge extends Error {}
+
+function isReadable(body: unknown): body is NodeJS.ReadableStream {
+	return body !== null && typeof body === 'object' && typeof (body as { on?: unknown }).on === 'function' && Symbol.asyncIterator in body;
+}
+
+/**
+ * The answer's text, read as a stream and refused past `maxBytes` before it is held whole: a
+ * declared length over the cap is refused before any byte is read, and a stream that grows past
+ * it is cut there (the bytes read so far are dropped).
+ */
+async function readBody(body: unknown, headers: IDataObject, maxBytes: number): Promise<string> {
+	if (!isReadable(body)) {
+		const text = bodyText(body);
+		if (Buffer.byteLength(text) > maxBytes) throw new AnswerTooLarge();
+		return text;
+	}
+	const declared = Number(headers['content-length']);
+	const declaredTooLarge = Number.isFinite(declared) && declared > maxBytes;
+	const chunks: Buffer[] = [];
+	let size = 0;
+	let tooLarge = false;
+	// leaving the loop early (break) ends the iteration, which destroys the stream and the
+	// connection under it: a bare destroy() of n8n's wrapper stream would leave the socket open
+	for await (const chunk of body) {
+		const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+		size += buffer.length;
+		if (declaredTooLarge || size > maxBytes) {
+			tooLarge = true;
+			chunks.length = 0;
+			break;
+		}
+		chunks.push(buffer);
+	}
+	if (tooLarge) throw new AnswerTooLarge();
+	return Buffer.concat(chunks, size).toString('utf8');
 }
 
 const credentialCache = new WeakMap<object, Promise<MadMimiCredentials>>();
@@ -130,7 +177,8 @@ export async function madMimiRequest(this: MadMimiContext, req: MadMimiRequest):
 		baseURL: credentials.baseUrl,
 		url: path,
 		qs: clean(req.qs),
-		encoding: 'text',
+		// a stream, so that an answer past the size cap is refused before it is held whole
+		encoding: 'stream',
 		json: false,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
@@ -155,7 +203,15 @@ export async function madMimiRequest(this: MadMimiContext, req: MadMimiRequest):
 	} catch (error) {
 		throw connectionError(ctx, error, originOf(credentials.baseUrl), timeoutMs);
 	}
-	const body = bodyText(response.body);
+	const maxBytes = configuredMaxBytes(this, req.itemIndex);
+	let body: string;
+	try {
+		body = await readBody(response.body, (response.headers ?? {}) as IDataObject, maxBytes);
+	} catch (error) {
+		if (error instanceof AnswerTooLarge) throw tooLargeError(ctx, maxBytes);
+		// the connection failed while the answer was coming (reset, timeout)
+		throw connectionError(ctx, error, originOf(credentials.baseUrl), timeoutMs);
+	}
 	if (response.statusCode >= 400 || response.statusCode < 200) {
 		throw statusError(ctx, response.statusCode, body);
 	}
