@@ -2,12 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField, listLocator } from '../../descriptions/common';
+import { cell } from '../../helpers/csv';
 import type { CsvRow } from '../../helpers/csv';
-import { hasControlChars, inputError, isEmail, printable } from '../../helpers/validation';
+import { inputError, isEmail, printable } from '../../helpers/validation';
 import { errorJson } from '../itemLoop';
 import { importInBatches } from './import/batches';
 import { DEFAULT_BATCH_SIZE } from './import/common';
 import { listMissingError, listOutput, optionalListName, prepareLists } from './import/lists';
+import { memberFieldsCollection, readMemberFields } from './member';
 
 const properties: INodeProperties[] = [
 	emailField({
@@ -19,37 +21,7 @@ const properties: INodeProperties[] = [
 		default: { mode: 'list', value: '' },
 		description: 'The audience list the member joins. Leave empty to add or update the member without a list.',
 	}),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Custom Fields',
-				name: 'customFields',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Custom Field',
-				default: {},
-				description: "Fields of your own, such as company or city; a field the account doesn't have yet is created",
-				options: [
-					{
-						displayName: 'Field',
-						name: 'field',
-						values: [
-							{ displayName: 'Name', name: 'key', type: 'string', default: '', placeholder: 'e.g. company', description: 'The field’s name' },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The field’s value' },
-						],
-					},
-				],
-			},
-			{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', description: "The member's first name" },
-			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', description: "The member's last name" },
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: "The member's full name" },
-		],
-	},
+	memberFieldsCollection('Additional Fields', 'additionalFields', 'same'),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -85,13 +57,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['createOrUpdate'] } }, properties);
 
-interface AdditionalFields {
-	firstName?: string;
-	lastName?: string;
-	name?: string;
-	customFields?: { field?: Array<{ key?: string; value?: unknown }> };
-}
-
 /** One person, read with its own item's parameters. */
 interface Person {
 	itemIndex: number;
@@ -103,33 +68,13 @@ interface Person {
 	optOut: boolean;
 }
 
-function text(value: unknown): string {
-	return value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 function readPerson(ctx: IExecuteFunctions, itemIndex: number): Person {
 	const raw = ctx.getNodeParameter('email', itemIndex, '');
-	const email = text(raw).trim();
+	const email = cell(raw).trim();
 	if (email === '') throw inputError(ctx, itemIndex, 'The field "Email" is empty', 'Map the address from the input, e.g. {{ $json.email }}.');
 	if (!isEmail(email)) throw inputError(ctx, itemIndex, `The field "Email" is not a valid email address: "${printable(email)}"`, 'An address looks like jane@example.com, with no spaces.');
-	const fields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as AdditionalFields;
-	const columns: Record<string, string> = {};
-	const shown: IDataObject = {};
-	const put = (column: string, label: string, value: unknown) => {
-		columns[column] = text(value);
-		shown[label] = text(value);
-	};
-	if (fields.firstName !== undefined) put('first_name', 'firstName', fields.firstName);
-	if (fields.lastName !== undefined) put('last_name', 'lastName', fields.lastName);
-	if (fields.name !== undefined) put('name', 'name', fields.name);
-	for (const [position, entry] of (fields.customFields?.field ?? []).entries()) {
-		const key = text(entry.key).trim();
-		if (key === '') throw inputError(ctx, itemIndex, `Custom field ${position + 1}: the field "Name" is empty`, 'Give the name of the field, e.g. company.');
-		if (hasControlChars(key) || /^(email|add_list|opt[ -]out)$/i.test(key)) {
-			throw inputError(ctx, itemIndex, `Custom field ${position + 1}: "${printable(key)}" cannot be a field name`, 'Give a name of your own, e.g. company: email, add_list and opt out are not fields.');
-		}
-		put(key, key, entry.value);
-	}
+	const { fields: columns, shown } = readMemberFields(ctx, itemIndex, 'additionalFields');
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as { optOut?: boolean };
 	return { itemIndex, email, list: optionalListName(ctx, itemIndex), columns, shown, optOut: options.optOut === true };
 }

@@ -1,7 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { cell } from '../../helpers/csv';
 import type { XmlReadOptions } from '../../parsing';
-import { printable } from '../../helpers/validation';
+import { hasControlChars, inputError, printable } from '../../helpers/validation';
 import type { Refusal } from '../../transport/errors';
 
 /**
@@ -43,4 +44,83 @@ export function memberMissing(email: string): Refusal {
 					description: 'Check the address (Audience Member → Get finds a member by address). New people are added with Audience Member → Create or Update, or Import.',
 				}
 			: undefined;
+}
+
+/** A member's names and custom fields, as Create or Update ("Additional Fields") and Update ("Update Fields") take them. */
+export function memberFieldsCollection(displayName: string, name: string, verb: 'new' | 'same'): INodeProperties {
+	const the = verb === 'new' ? "The member's new" : "The member's";
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Custom Fields',
+				name: 'customFields',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Custom Field',
+				default: {},
+				description: "Fields of your own, such as company or city; a field the account doesn't have yet is created",
+				options: [
+					{
+						displayName: 'Field',
+						name: 'field',
+						values: [
+							{ displayName: 'Name', name: 'key', type: 'string', default: '', placeholder: 'e.g. company', description: "The field's name" },
+							{ displayName: 'Value', name: 'value', type: 'string', default: '', description: "The field's value" },
+						],
+					},
+				],
+			},
+			{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', description: `${the} first name` },
+			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', description: `${the} last name` },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: `${the} full name` },
+		],
+	};
+}
+
+interface MemberFields {
+	firstName?: string;
+	lastName?: string;
+	name?: string;
+	customFields?: { field?: Array<{ key?: string; value?: unknown }> };
+}
+
+
+/**
+ * The fields given to a member: by the service's field names (`first_name`, custom names as
+ * given) and as the output shows them (`firstName`, custom names as given). Custom names are
+ * checked before any request: not empty, no brackets or control characters, and none of the
+ * names the import and the update keep for themselves.
+ */
+export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, parameter: string): { fields: Record<string, string>; shown: IDataObject } {
+	const given = ctx.getNodeParameter(parameter, itemIndex, {}) as MemberFields;
+	const fields: Record<string, string> = {};
+	const shown: IDataObject = {};
+	const put = (field: string, label: string, value: unknown) => {
+		fields[field] = cell(value);
+		shown[label] = cell(value);
+	};
+	if (given.firstName !== undefined) put('first_name', 'firstName', given.firstName);
+	if (given.lastName !== undefined) put('last_name', 'lastName', given.lastName);
+	if (given.name !== undefined) put('name', 'name', given.name);
+	for (const [position, entry] of (given.customFields?.field ?? []).entries()) {
+		const key = cell(entry.key).trim();
+		if (key === '') {
+			throw inputError(ctx, itemIndex, `Custom field ${position + 1}: the field "Name" is empty`, 'Give the name of the field, e.g. company.');
+		}
+		if (/[[\]]/.test(key) || hasControlChars(key) || /^(email|add_list|opt[ -]out)$/i.test(key)) {
+			throw inputError(
+				ctx,
+				itemIndex,
+				`Custom field ${position + 1}: "${printable(key)}" cannot be a field name`,
+				'Give a name of your own, e.g. company, without brackets: email, add_list and opt out are not fields (Update Email changes the address).',
+			);
+		}
+		put(key, key, entry.value);
+	}
+	return { fields, shown };
 }

@@ -2,44 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
-import { hasControlChars, inputError, printable, requireEmail, requirePathName } from '../../helpers/validation';
+import { inputError, printable, requireEmail, requirePathName } from '../../helpers/validation';
 import { madMimiRequest } from '../../transport';
 import { listNames } from '../email/send.operation';
-import { memberMissing } from './member';
+import { memberFieldsCollection, memberMissing, readMemberFields } from './member';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the member to update' }),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add field',
-		default: {},
-		options: [
-			{
-				displayName: 'Custom Fields',
-				name: 'customFields',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Custom Field',
-				default: {},
-				description: "Fields of your own, such as company or city; a field the account doesn't have yet is created",
-				options: [
-					{
-						displayName: 'Field',
-						name: 'field',
-						values: [
-							{ displayName: 'Name', name: 'key', type: 'string', default: '', placeholder: 'e.g. company', description: 'The field’s name' },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The field’s new value' },
-						],
-					},
-				],
-			},
-			{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', description: 'The member’s new first name' },
-			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', description: 'The member’s new last name' },
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'The member’s new full name' },
-		],
-	},
+	memberFieldsCollection('Update Fields', 'updateFields', 'new'),
 	{
 		displayName: 'Add to List Names or IDs',
 		name: 'addToLists',
@@ -62,41 +32,11 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['update'] } }, properties);
 
-interface UpdateFields {
-	firstName?: string;
-	lastName?: string;
-	name?: string;
-	customFields?: { field?: Array<{ key?: string; value?: unknown }> };
-}
-
-/** The fields to send as `audience_member[<field>]`, and as the output shows them. */
-function fieldsToSend(ctx: IExecuteFunctions, itemIndex: number, fields: UpdateFields): { form: Record<string, string>; shown: IDataObject } {
-	const form: Record<string, string> = {};
-	const shown: IDataObject = {};
-	const put = (wire: string, label: string, value: unknown) => {
-		const text = value === undefined || value === null ? '' : String(value);
-		form[`audience_member[${wire}]`] = text;
-		shown[label] = text;
-	};
-	if (fields.firstName !== undefined) put('first_name', 'firstName', fields.firstName);
-	if (fields.lastName !== undefined) put('last_name', 'lastName', fields.lastName);
-	if (fields.name !== undefined) put('name', 'name', fields.name);
-	for (const [position, entry] of (fields.customFields?.field ?? []).entries()) {
-		const key = String(entry.key ?? '').trim();
-		if (key === '') {
-			throw inputError(ctx, itemIndex, `Custom field ${position + 1}: the field "Name" is empty`, 'Give the name of the field, e.g. company.');
-		}
-		if (/[[\]]/.test(key) || hasControlChars(key) || key.toLowerCase() === 'email') {
-			throw inputError(ctx, itemIndex, `Custom field ${position + 1}: "${printable(key)}" cannot be a field name`, 'A field name has no brackets or control characters, and is not "email" (use Update Email to change the address).');
-		}
-		put(key, key, entry.value);
-	}
-	return { form, shown };
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const { form, shown } = fieldsToSend(this, itemIndex, this.getNodeParameter('updateFields', itemIndex, {}) as UpdateFields);
+	const { fields, shown } = readMemberFields(this, itemIndex, 'updateFields');
+	const form: Record<string, string> = {};
+	for (const [field, value] of Object.entries(fields)) form[`audience_member[${field}]`] = value;
 	const add = listNames(this.getNodeParameter('addToLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Add to List Names or IDs'));
 	const remove = listNames(this.getNodeParameter('removeFromLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Remove From List Names or IDs'));
 	if (Object.keys(form).length === 0 && add.length === 0 && remove.length === 0) {
