@@ -47,6 +47,7 @@ import {
 	stopAll,
 	waitForHttp,
 } from '../scripts/lib/n8n.mjs';
+import { EmulatorControl } from './emulator-control.mjs';
 
 installExitHandlers();
 // this file runs in a child of e2e/run.mjs: if that runner is killed, stop n8n and the emulator too
@@ -76,41 +77,8 @@ function note(message) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// the emulator's control endpoints
+// the emulator's requests (its control endpoints: e2e/emulator-control.mjs)
 
-class EmulatorControl {
-	constructor(baseUrl) {
-		this.baseUrl = baseUrl;
-	}
-	async call(method, route, body) {
-		const response = await fetch(`${this.baseUrl}/__emulator/${route}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(10000),
-		});
-		assert.ok(response.ok, `emulator ${method} ${route}: HTTP ${response.status}`);
-		const text = await response.text();
-		return text ? JSON.parse(text) : undefined;
-	}
-	requests() {
-		return this.call('GET', 'requests');
-	}
-	state() {
-		return this.call('GET', 'state');
-	}
-	async reset() {
-		await this.call('POST', 'reset', { seed: 'demo' });
-		await this.call('DELETE', 'requests');
-	}
-	/** An API call as a client would make it (to change data the way the service would). */
-	async api(method, route, form) {
-		const body = new URLSearchParams({ username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey, ...form });
-		const response = await fetch(`${this.baseUrl}${route}`, { method, body, signal: AbortSignal.timeout(10000) });
-		assert.ok(response.ok, `emulator ${method} ${route}: HTTP ${response.status}`);
-		return await response.text();
-	}
-}
 
 const apiRequests = (requests, method, pathPattern) =>
 	requests.filter((r) => r.effectiveMethod === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
@@ -183,7 +151,7 @@ for (const version of VERSIONS) {
 				ctx.withTrigger = packageHasTrigger(ctx.packageDir);
 				if (!ctx.withTrigger) note('NOTE: the package has no Mad Mimi Trigger yet: trigger checks are skipped');
 				ctx.emulator = await startEmulator({ port: await freePort(), logFile: path.join(logs, 'emulator.log') });
-				ctx.emu = new EmulatorControl(ctx.emulator.baseUrl);
+				ctx.emu = new EmulatorControl(ctx.emulator.baseUrl, { timeoutMs: 10000 });
 				ctx.env = n8nEnv(ctx.install, {
 					userFolder: ctx.userFolder,
 					brokerPort: await freePort(),

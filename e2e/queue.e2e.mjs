@@ -50,6 +50,7 @@ import {
 	startEmulator,
 	stopAll,
 } from '../scripts/lib/n8n.mjs';
+import { EmulatorControl } from './emulator-control.mjs';
 import {
 	createN8nDatabase,
 	ensurePostgres,
@@ -131,43 +132,6 @@ async function mapLimit(items, limit, fn) {
 	return results;
 }
 
-/** The emulator's control endpoints, and API calls made as a Mad Mimi client would. */
-class EmulatorControl {
-	constructor(baseUrl) {
-		this.baseUrl = baseUrl;
-	}
-	async call(method, route, body) {
-		const response = await fetch(`${this.baseUrl}/__emulator/${route}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(30000),
-		});
-		assert.ok(response.ok, `emulator ${method} ${route}: HTTP ${response.status}`);
-		const text = await response.text();
-		return text ? JSON.parse(text) : undefined;
-	}
-	requests() {
-		return this.call('GET', 'requests');
-	}
-	state() {
-		return this.call('GET', 'state');
-	}
-	async reset() {
-		await this.call('POST', 'reset', { seed: 'demo' });
-		await this.call('DELETE', 'requests');
-	}
-	async api(method, route, form) {
-		const body = new URLSearchParams({ username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey, ...form });
-		const response = await fetch(`${this.baseUrl}${route}`, { method, body, signal: AbortSignal.timeout(30000) });
-		assert.ok(response.ok, `emulator ${method} ${route}: HTTP ${response.status}`);
-		return await response.text();
-	}
-	/** Members opt out, as through Mad Mimi: an import with the "opt out" column. */
-	async optOut(emails) {
-		await this.api('POST', '/audience_members', { csv_file: `email,opt out\n${emails.map((e) => `${e},1`).join('\n')}\n` });
-	}
-}
 
 const pollRequests = (requests) => requests.filter((r) => r.effectiveMethod === 'GET' && /^\/audience_members\/suppressed_since\/\d+\.txt$/.test(r.path));
 
