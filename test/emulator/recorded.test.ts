@@ -5,6 +5,7 @@
  */
 import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, startEmulator } from './index';
 import type { Emulator, Vocabulary } from './index';
+import { RECORDED } from '../support/recorded';
 
 const AUTH = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
 const XML = 'application/xml; charset=utf-8';
@@ -14,55 +15,8 @@ const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 // ---------------------------------------------------------------- the recorded documents
 
-const LISTS =
-	`${DECLARATION}<lists>\n` +
-	'  <list id="1163641" name="list 1" subscriber_count="1" display_name=""/>\n' +
-	'  <list id="1165154" name="list 2" subscriber_count="2" display_name=""/>\n' +
-	'</lists>';
-
-const NO_LISTS = `${DECLARATION}<lists>\n</lists>`;
-
-const PROMOTIONS =
-	`${DECLARATION}<promotions>\n` +
-	'<promotion name="Untitled Promotion" id="5515748" mimio="4e9245" updated_at="2014-09-07 16:54:55 -0400" hidden="false" thumbnail="https://snaps.madmimi.com/v2/thumbs.php?size=b&amp;wait=120&amp;url=https%3A%2F%2Fmadmimi.com%2Fp%2F4e9245">\n' +
-	'</promotion>\n' +
-	'<promotion name="API test" id="5510034" mimio="293145" updated_at="2014-09-05 15:20:42 -0400" hidden="false" thumbnail="https://snaps.madmimi.com/v2/thumbs.php?size=b&amp;wait=120&amp;url=https%3A%2F%2Fmadmimi.com%2Fp%2F293145">\n' +
-	'  <mailing id="122026332" subject="API test" count="1">\n' +
-	'    <started_send>2014-09-05 15:26:32 -0400</started_send>\n' +
-	'    <finished_send>2014-09-05 15:26:34 -0400</finished_send>\n' +
-	'  </mailing>\n' +
-	'</promotion>\n' +
-	'</promotions>';
-
-/** The older client fixture: two mailings in one promotion, the second never sent, 2011 dates. */
-const TWO_MAILINGS =
-	`${DECLARATION}<promotions>\n` +
-	'<promotion name="Newsletter Feb" id="1234" mimio="a1b2c3" updated_at="Thu Feb 10 07:53:11 -0500 2011" hidden="false" thumbnail="https://snaps.madmimi.com/v2/thumbs.php?size=b&amp;wait=120&amp;url=https%3A%2F%2Fmadmimi.com%2Fp%2Fa1b2c3">\n' +
-	'  <mailing id="5001" subject="Newsletter Feb" count="120">\n' +
-	'    <started_send>Thu Feb 10 07:53:11 -0500 2011</started_send>\n' +
-	'    <finished_send>Thu Feb 10 07:55:40 -0500 2011</finished_send>\n' +
-	'  </mailing>\n' +
-	'  <mailing id="5002" subject="Newsletter Feb" count="0">\n' +
-	'    <started_send></started_send>\n' +
-	'    <finished_send></finished_send>\n' +
-	'  </mailing>\n' +
-	'</promotion>\n' +
-	'</promotions>';
-
-const STATS =
-	`${DECLARATION}<mailing all_audience="false">\n` +
-	'  <sent>1</sent>\n' +
-	'  <views>0</views>\n' +
-	'  <untraced>1</untraced>\n' +
-	'  <clicked>0</clicked>\n' +
-	'  <links>\n' +
-	'  </links>\n' +
-	'  <forwarded>0</forwarded>\n' +
-	'  <bounced>0</bounced>\n' +
-	'  <unsubscribed>0</unsubscribed>\n' +
-	'  <abused>0</abused>\n' +
-	'</mailing>';
-
+// the documents the node's tests also serve (test/support/recorded.ts): one copy of each
+const { lists: LISTS, noLists: NO_LISTS, promotions: PROMOTIONS, promotionTwoMailings: TWO_MAILINGS, mailingStats: STATS } = RECORDED;
 
 // The members documents (recorded in the +0300 style; membership dates always in UTC).
 
