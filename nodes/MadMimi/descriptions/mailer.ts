@@ -93,3 +93,28 @@ export function mailContentFields(kind: 'transactional' | 'list'): INodeProperti
 		},
 	];
 }
+
+/** The options both sends share: tracking, and hiding the promotion in the web app. */
+export const trackingOptions: INodeProperties[] = [
+	{
+		displayName: 'Hide Promotion',
+		name: 'hidden',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to hide the promotion in the Mad Mimi web app, so sends made by workflows do not clutter it',
+	},
+	{
+		displayName: 'Track Clicks',
+		name: 'trackLinks',
+		type: 'boolean',
+		default: true,
+		description: 'Whether Mad Mimi counts the clicks on the links of the email',
+	},
+	{
+		displayName: 'Track Opens',
+		name: 'trackViews',
+		type: 'boolean',
+		default: true,
+		description: 'Whether Mad Mimi counts the opens of the email',
+	},
+];

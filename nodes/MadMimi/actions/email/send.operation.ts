@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mailContentFields } from '../../descriptions/mailer';
+import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
 import { writeCsv } from '../../helpers/csv';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, placeholdersYaml, requireAddress } from '../../helpers/mailer';
@@ -63,13 +63,6 @@ const properties: INodeProperties[] = [
 				description: 'An address that gets a copy of the email',
 			},
 			{
-				displayName: 'Hide Promotion',
-				name: 'hidden',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to hide the promotion in the Mad Mimi web app, so transactional emails do not clutter it',
-			},
-			{
 				displayName: 'Reply To',
 				name: 'replyTo',
 				type: 'string',
@@ -91,20 +84,7 @@ const properties: INodeProperties[] = [
 				default: false,
 				description: 'Whether Mad Mimi leaves {placeholders} in the content as they are, instead of filling them in',
 			},
-			{
-				displayName: 'Track Clicks',
-				name: 'trackLinks',
-				type: 'boolean',
-				default: true,
-				description: 'Whether Mad Mimi counts the clicks on the links of the email',
-			},
-			{
-				displayName: 'Track Opens',
-				name: 'trackViews',
-				type: 'boolean',
-				default: true,
-				description: 'Whether Mad Mimi counts the opens of the email',
-			},
+			...trackingOptions,
 		],
 	},
 ];

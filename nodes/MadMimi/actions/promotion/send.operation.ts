@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mailContentFields } from '../../descriptions/mailer';
+import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, placeholdersYaml } from '../../helpers/mailer';
 import { hasControlChars, inputError, printable, requireText } from '../../helpers/validation';
@@ -51,33 +51,13 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Hide Promotion',
-				name: 'hidden',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to hide the promotion in the Mad Mimi web app',
-			},
-			{
 				displayName: 'Skip Earlier Recipients',
 				name: 'preventResend',
 				type: 'boolean',
 				default: false,
 				description: 'Whether to leave out the members who already received this promotion',
 			},
-			{
-				displayName: 'Track Clicks',
-				name: 'trackLinks',
-				type: 'boolean',
-				default: true,
-				description: 'Whether Mad Mimi counts the clicks on the links of the email',
-			},
-			{
-				displayName: 'Track Opens',
-				name: 'trackViews',
-				type: 'boolean',
-				default: true,
-				description: 'Whether Mad Mimi counts the opens of the email',
-			},
+			...trackingOptions,
 		],
 	},
 ];
