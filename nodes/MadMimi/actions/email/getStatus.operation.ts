@@ -13,27 +13,12 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 10199230844895592240',
-		description: 'The ID Email → Send gave for the email (its transactionId)',
+		description:
+			'The ID Email → Send gave for the email (its transactionId). The status is one word: sent, received, clicked_through, bounced, opted_out, failed…',
 	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['email'], operation: ['getStatus'] } }, properties);
-
-/** The words Mad Mimi answers, one per delivery status. */
-export const STATUSES = [
-	'ignorant',
-	'sending',
-	'failed',
-	'sent',
-	'received',
-	'clicked_through',
-	'bounced',
-	'retried',
-	'retry_failed',
-	'forwarded',
-	'opted_out',
-	'abused',
-] as const;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const raw = this.getNodeParameter('transactionId', itemIndex);
