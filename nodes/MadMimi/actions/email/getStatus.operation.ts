@@ -14,7 +14,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. 10199230844895592240',
 		description:
-			'The ID Email → Send gave for the email (its transactionId). The status is one word: sent, received, clicked_through, bounced, opted_out, failed…',
+			'The ID Email → Send gave for the email (its transactionId). The status is one word: sent, received, clicked_through, bounced, opted_out, failed and the like.',
 	},
 ];
 
