@@ -1,12 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it starts the emulator and each scenario in processes of their own */
 /**
- * `npm run bench [-- --latency 20] [--only import100k,overhead]`: runs every scenario of
- * bench/scenario.ts in a process of its own, each against a fresh emulator process that
- * delays every answer by the latency, and prints one table: each figure beside its baseline,
- * measured in the same run. Figures, not pass/fail: these machines are shared and noisy.
+ * `npm run bench [-- --latency 20] [--only import100k,recipients50k,parse,huge50mb,addMember1000,overhead]
+ * [--http-sample 100000] [--json]`: runs every scenario of bench/scenario.ts in a process of its
+ * own, each against a fresh emulator process that delays every answer by the latency, and prints
+ * one table: each figure beside its baseline, measured in the same run. Figures, not pass/fail:
+ * these machines are shared and noisy. `--replay file` prints the table again from the output of
+ * a run made with `--json`, without running anything.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
@@ -17,6 +21,8 @@ const flag = (name: string, fallback: string) => {
 };
 const latency = Number(flag('latency', '20'));
 const only = flag('only', '').split(',').filter(Boolean);
+/** Items the HTTP Request baseline of the import runs: all 100,000 by default (about 2 minutes on 2 cores); fewer are extrapolated. */
+const httpSample = Number(flag('http-sample', '100000'));
 const tsNode = ['-r', 'ts-node/register/transpile-only'];
 /**
  * The scenarios run as one JavaScript bundle (esbuild, packages left external), as the node
@@ -55,11 +61,11 @@ function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
 	});
 }
 
-async function scenario(name: string, env: Record<string, string> = {}): Promise<Record<string, number | string | boolean | unknown[]>> {
+async function scenario(name: string, env: Record<string, string> = {}): Promise<Record<string, unknown>> {
 	const emulator = await startEmulator();
 	try {
 		return await new Promise((resolve, reject) => {
-			const child = spawn(process.execPath, ['--max-old-space-size=4096', scenarioBundle, name, emulator.url], {
+			const child = spawn(process.execPath, ['--max-old-space-size=4096', '--expose-gc', scenarioBundle, name, emulator.url], {
 				cwd: root,
 				stdio: ['ignore', 'pipe', 'inherit'],
 				env: { ...process.env, ...env },
@@ -69,7 +75,7 @@ async function scenario(name: string, env: Record<string, string> = {}): Promise
 			child.on('exit', (code) => {
 				const line = out.trim().split('\n').pop() ?? '';
 				if (code !== 0) reject(new Error(`${name} failed (exit ${code}): ${out}`));
-				else resolve(JSON.parse(line) as Record<string, number | string | boolean | unknown[]>);
+				else resolve(JSON.parse(line) as Record<string, unknown>);
 			});
 		});
 	} finally {
@@ -80,43 +86,96 @@ async function scenario(name: string, env: Record<string, string> = {}): Promise
 const f = (n: unknown, digits = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : String(n));
 const s = (ms: unknown) => (typeof ms === 'number' ? `${f(ms / 1000, 2)} s` : String(ms));
 
+type Figures = Record<string, unknown>;
+
+/** The JSON line a run printed with `--json` (the last line that starts with `{`), for `--replay`. */
+function replayed(file: string): Figures {
+	const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('{'));
+	if (lines.length === 0) throw new Error(`${file} holds no JSON line of figures (run with --json)`);
+	return JSON.parse(lines[lines.length - 1]) as Figures;
+}
+
 async function main() {
-	const want = (name: string) => only.length === 0 || only.includes(name);
-	await buildScenario();
+	const replay = flag('replay', '');
+	const from = replay ? replayed(replay) : undefined;
+	const want = (name: string) => (only.length === 0 || only.includes(name)) && (!from || name in from);
+	if (!from) await buildScenario();
 	const rows: string[][] = [];
-	const raw: Record<string, unknown> = {};
-	console.log(`Mad Mimi node benchmark: emulator latency ${latency} ms per request, Node ${process.version}, ${new Date().toISOString()}`);
+	const raw: Record<string, Figures> = {};
+	/** A scenario's figures: run now (kept in `raw` under `key`), or read from the replayed run. */
+	const figures = async (group: string, key: string, name: string, env: Record<string, string> = {}): Promise<Figures> => {
+		if (from) {
+			const figuresOf = (group === key ? from[group] : (from[group] as Figures | undefined)?.[key]) as Figures | undefined;
+			if (!figuresOf) throw new Error(`the replayed run has no figures for ${group} ${key}`);
+			return figuresOf;
+		}
+		const result = await scenario(name, env);
+		if (group === key) raw[group] = result;
+		else (raw[group] ??= {})[key] = result;
+		return result;
+	};
+	console.log(
+		from
+			? `Mad Mimi node benchmark: figures of ${replay}`
+			: `Mad Mimi node benchmark: emulator latency ${latency} ms per request, Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString()}`,
+	);
 
 	if (want('import100k')) {
-		const imp = await scenario('import100k');
-		const base = await scenario('addPerItemSample', { SAMPLE: '300' });
-		raw.import100k = imp;
-		raw.addPerItemSample = base;
-		const extrapolated = (base.msPerItem as number) * 100_000;
-		rows.push(['Import 100,000 member items', 'requests', f(imp.requests), `${f(100_000)} (one add per item)`, `${f(100_000 / (imp.requests as number), 0)}× fewer`]);
-		rows.push(['', 'wall time', s(imp.ms), `${s(extrapolated)} (${f(base.items)} timed, extrapolated)`, `${f(extrapolated / (imp.ms as number), 0)}× faster`]);
-		rows.push(['', 'peak RSS', `${f(imp.peakRssMb)} MB`, `${f(imp.rssBeforeRunMb)} MB before the run`, `target < 300 MB`]);
-		rows.push(['', 'rows stored / items reported', `${f(imp.rowsStored)} / ${f(imp.imported)}`, '', imp.error ? `error: ${imp.error}` : '']);
+		const imp = await figures('import100k', 'import100k', 'import100k');
+		const http = await figures('importHttpBatched', 'importHttpBatched', 'importHttpBatched', { SAMPLE: String(httpSample) });
+		const base = await figures('addPerItemSample', 'addPerItemSample', 'addPerItemSample', { SAMPLE: '300' });
+		const n = imp.items as number;
+		const httpWhole = http.items === n;
+		const httpMs = httpWhole ? (http.ms as number) : (http.msPerItem as number) * n;
+		const loopMs = (base.msPerItem as number) * n;
+		const kinds = imp.requestKinds as Record<string, number>;
+		const kind = (k: string) => kinds[k] ?? 0;
+		rows.push([`Import ${f(n)} member items`, 'requests', `${f(imp.requests)} (${kind('GET /audience_lists/lists.xml')} list read, ${kind('POST /audience_lists.json')} list created, ${kind('POST /audience_members')} imports)`, `${f(n)} HTTP Request node, one per item (${httpWhole ? 'all sent' : `${f(http.requests)} sent for ${f(http.items)}`})`, `${f(n / (imp.requests as number), 0)}× fewer`]);
+		rows.push(['', 'wall time', s(imp.ms), `${s(httpMs)} HTTP Request, batches of ${f(http.batchSize)} (${httpWhole ? 'all items run' : `${f(http.items)} run, extrapolated`}; max ${f(http.maxInFlight)} in flight)`, `${f(httpMs / (imp.ms as number), 1)}× faster`]);
+		rows.push(['', '', '', `${s(loopMs)} sequential add per item (${f(base.items)} run, extrapolated)`, `${f(loopMs / (imp.ms as number), 0)}× faster`]);
+		rows.push(['', 'peak RSS', `${f(imp.peakRssMb)} MB (${f(imp.rssBeforeRunMb)} MB before the run)`, `${f(http.peakRssMb)} MB HTTP Request, ${f(http.items)} items (${f(http.rssBeforeRunMb)} MB before)`, 'target < 300 MB']);
+		rows.push(['', 'rows stored / items reported', `${f(imp.rowsStored)} / ${f(imp.imported)}`, `${f(http.rowsStored)} / ${f(http.answered)}`, [imp.error, http.error, base.error].filter(Boolean).map((e) => `error: ${String(e)}`).join('; ')]);
 	}
 	if (want('recipients50k')) {
-		const rec = await scenario('recipients50k');
-		raw.recipients50k = rec;
-		rows.push(['Return All of 50,000 recipients', 'requests', f(rec.requests), `${f(rec.floor)} (⌈${f(rec.records)}/100⌉)`, rec.requests === rec.floor ? 'at the floor' : 'ABOVE the floor']);
-		rows.push(['', 'records/s parsed (XML → items)', f(rec.recordsPerSecondParsed), 'target ≥ 100,000', `${f(rec.xmlMegabytes, 1)} MB of XML`]);
-		rows.push(['', 'records/s end to end', f(rec.recordsPerSecondEndToEnd), `${s(rec.ms)} wall`, `${f(rec.records)} items`]);
-		rows.push(['', 'peak RSS', `${f(rec.peakRssMb)} MB`, '', '']);
+		const rec = await figures('recipients50k', 'recipients50k', 'recipients50k');
+		const window = rec.window as number;
+		const bound = (rec.floor as number) + window - 1;
+		const order = rec.order as string[];
+		const runs = rec.runs as Record<string, Array<{ ms: number }>>;
+		const seen: Record<string, number> = {};
+		const times = order.map((mode) => s(runs[mode][(seen[mode] = (seen[mode] ?? -1) + 1)].ms));
+		rows.push([`Return All of ${f(rec.records)} recipients`, `wall time (mean of ${f(order.length / 2)} runs each)`, `${s(rec.parallelMs)} (${window} pages in flight)`, `${s(rec.sequentialMs)} one page at a time`, `${f(rec.speedup, 2)}× faster (target ≥ 3×)`]);
+		rows.push(['', 'requests', f(rec.parallelRequests), `${f(rec.sequentialRequests)}; floor ⌈${f(rec.records)}/100⌉ = ${f(rec.floor)}`, `${(rec.parallelRequests as number) <= bound ? 'within' : 'ABOVE'} floor + ${window - 1} = ${f(bound)}`]);
+		rows.push(['', 'records/s end to end', f(rec.parallelRecordsPerSecond), f(rec.sequentialRecordsPerSecond), `runs (${order.map((o) => (o === 'parallel' ? window : 1)).join(', ')} in flight): ${times.join(', ')}`]);
+		rows.push(['', 'requests in flight (max)', f(rec.parallelMaxInFlight), f(rec.sequentialMaxInFlight), rec.sameRecordsInOrder ? 'same records, same order' : `RECORDS DIFFER ${(rec.errors as string[]).join('; ')}`]);
+	}
+	if (want('parse')) {
+		const p = await figures('parse', 'parse', 'parse');
+		rows.push([`XML reading (${f(p.pages)} pages, ${f(p.xmlMegabytes, 1)} MB)`, `records/s (median of ${f(p.rounds)} rounds)`, `${f(p.nodeRecordsPerSecond)} the node's reading`, `${f(p.fxpRecordsPerSecond)} fast-xml-parser alone`, `${f(p.ratioMedian, 2)} (range ${f(p.ratioMin, 2)}–${f(p.ratioMax, 2)}; target ≥ 0.8)`]);
+		rows.push(['', 'well-formedness check', `${f((p.checkShareOfNode as number) * 100, 0)}% of the node's time`, '', `${f(p.records)} records each`]);
+	}
+	if (want('huge50mb')) {
+		const cases = [
+			['default', 'Max Answer Size 20, length declared'],
+			['chunked', 'Max Answer Size 20, chunked'],
+			['cap64', 'Max Answer Size 64'],
+		] as const;
+		for (const [name, label] of cases) {
+			const h = await figures('huge50mb', name, 'hugeAnswer', { CASE: name });
+			const growth = h.peakGrowthMb as number;
+			const sent = typeof h.serverSentBytes === 'number' ? `; server sent ${f(h.serverSentBytes / 1e6, 1)} MB${h.serverSentAll ? ' (all)' : ''}` : '';
+			rows.push([name === 'default' ? `A ${f((h.answerBytes as number) / 1048576)} MiB answer (lists.xml)` : '', label, `+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`, `${f((h.answerBytes as number) / 1048576)} MiB answer`, `${f(h.growthPerAnswerByte, 2)}× its size; ${h.error === undefined ? 'NOT REFUSED' : `refused: ${String(h.error)}`}${sent}`]);
+		}
 	}
 	if (want('addMember1000')) {
-		const add = await scenario('addMember1000');
-		raw.addMember1000 = add;
+		const add = await figures('addMember1000', 'addMember1000', 'addMember1000');
 		rows.push(['1,000 Add Member items', 'batching, 10 per batch', s(add.batched10Ms), `${s(add.sequentialMs)} one at a time`, `${f(add.speedup10, 1)}× faster`]);
 		rows.push(['', 'batching, 50 per batch', s(add.batched50Ms), `${s(add.sequentialMs)} one at a time`, `${f(add.speedup50, 1)}× faster`]);
 		rows.push(['', 'requests in flight (max)', (add.maxInFlight as number[]).join(' / '), 'sequential / 10 / 50', add.sameOrderAndPairing ? 'order and pairing kept' : 'ORDER CHANGED']);
 		if ((add.errors as string[]).length > 0) rows.push(['', 'ERRORS', (add.errors as string[]).join('; '), '', '']);
 	}
 	if (want('overhead')) {
-		const over = await scenario('overhead');
-		raw.overhead = over;
+		const over = await figures('overhead', 'overhead', 'overhead');
 		rows.push([`Node overhead (${f(over.requests)} GETs)`, 'the node in n8n-core', s(over.nodeMs), `${s(over.bareMs)} bare fetch loop`, `${f(over.ratio, 2)}× (target ≤ 1.3×)`]);
 	}
 
@@ -126,7 +185,7 @@ async function main() {
 	console.log(line(header));
 	console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 	for (const row of rows) console.log(line(row));
-	if (args.includes('--json')) console.log(JSON.stringify(raw));
+	if (args.includes('--json') && !from) console.log(JSON.stringify(raw));
 }
 
 main().catch((error: unknown) => {

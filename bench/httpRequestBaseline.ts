@@ -1,0 +1,79 @@
+/* eslint-disable @n8n/community-nodes/node-usable-as-tool -- a benchmark's baseline node type: registered in the harness by `npm run bench`, never loaded by n8n */
+/**
+ * What a user builds without the Mad Mimi node's import: n8n's HTTP Request node sending, for
+ * each input item, an import of that one member (`POST /audience_members` with a one-row CSV in
+ * the form field `csv_file`, the Mad Mimi credential as a predefined credential type, so
+ * `username` and `api_key` go in the query string as the node sends them), with its Batching
+ * option: 50 items per batch.
+ *
+ * n8n-nodes-base is not installed here, so this is a small node type of the benchmark's own,
+ * registered in the harness and run through n8n-core like the Mad Mimi node. Each item's CSV is an
+ * expression n8n evaluates per item (as a user would write it in the HTTP Request node), each
+ * request goes through n8n-core's `httpRequestWithAuthentication` with the same credential, and
+ * the batches go one after the other: the requests of a batch in flight together
+ * (`Promise.all`), the next batch once they have all answered.
+ *
+ * (n8n's own HTTP Request node, HttpRequestV3.node.ts, paces batches differently: it starts a
+ * batch, sleeps the "Batch Interval" (default 1,000 ms) and starts the next without waiting for
+ * the answers; with an interval of 0 it starts every request at once. The model here, 50 in
+ * flight batch after batch without a pause, is the fast and polite middle, and the baseline the
+ * issue names.)
+ */
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+export const HTTP_BASELINE_TYPE = 'bench.httpRequestBaseline';
+
+/** The HTTP Request node's default "Items per Batch". */
+export const HTTP_BATCH_SIZE = 50;
+
+/**
+ * The body field a user would write: a one-row CSV of the item, header first. The company
+ * (`Company 12, Ltd.`) holds a comma, so it is quoted.
+ */
+export const CSV_EXPRESSION =
+	"={{ 'email,first name,last name,company,add_list\\n' + [$json.email, $json['first name'], $json['last name'], '\"' + $json.company + '\"', $json.add_list].join(',') }}";
+
+export class HttpRequestBaseline implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'HTTP Request (benchmark baseline)',
+		name: 'httpRequestBaseline',
+		group: ['transform'],
+		version: 1,
+		description: 'One import request per item, 50 in flight, as the HTTP Request node with Batching',
+		defaults: { name: 'HTTP Request' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'madMimiApi', required: true }],
+		properties: [
+			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
+			{ displayName: 'CSV File', name: 'csvFile', type: 'string', default: '' },
+			{ displayName: 'Items per Batch', name: 'batchSize', type: 'number', default: HTTP_BATCH_SIZE },
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const batchSize = Math.max(1, Math.floor(this.getNodeParameter('batchSize', 0, HTTP_BATCH_SIZE) as number));
+		const out: INodeExecutionData[] = new Array(items.length);
+		const send = async (itemIndex: number): Promise<void> => {
+			const url = this.getNodeParameter('url', itemIndex) as string;
+			const csv = this.getNodeParameter('csvFile', itemIndex) as string;
+			const answer = (await this.helpers.httpRequestWithAuthentication.call(this, 'madMimiApi', {
+				method: 'POST',
+				url,
+				body: new URLSearchParams({ csv_file: csv }),
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				encoding: 'text',
+				json: false,
+			})) as unknown;
+			out[itemIndex] = { json: { data: String(answer) }, pairedItem: { item: itemIndex } };
+		};
+		for (let start = 0; start < items.length; start += batchSize) {
+			const batch: Array<Promise<void>> = [];
+			for (let i = start; i < Math.min(items.length, start + batchSize); i++) batch.push(send(i));
+			await Promise.all(batch);
+		}
+		return [out];
+	}
+}
