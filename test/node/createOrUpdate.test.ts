@@ -193,3 +193,26 @@ describe('audienceMember.import tells the truth', () => {
 		expect(hints).toEqual([expect.objectContaining({ message: expect.stringContaining('1 of 2 rows were not imported') })]);
 	});
 });
+
+describe('parameters read per item only when they are expressions', () => {
+	test('an import whose list and Email Field are expressions reads them for each item', async () => {
+		const { items, error } = await runNode(
+			{ parameters: { resource: 'audienceMember', operation: 'import', source: 'items', emailField: '={{ $json.address }}', list: byName('={{ $json.list }}') } as INodeParameters },
+			[
+				{ json: { address: 'x1@example.com', list: 'Newsletter' } },
+				{ json: { address: 'x2@example.com', list: 'VIP Customers' } },
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => [i.json.email, i.json.list])).toEqual([
+			['x1@example.com', 'Newsletter'],
+			['x2@example.com', 'VIP Customers'],
+		]);
+		expect(env.emulator.store.listsOf('x2@example.com').map((l) => l.name)).toEqual(['VIP Customers']);
+	});
+
+	test('a constant list that does not exist fails every item (read once, refused for each)', async () => {
+		const { items } = await runNode({ parameters: createOrUpdate({ list: byName('Nope') }), continueOnFail: true }, TWO_PEOPLE);
+		expect(items.map((i) => i.json.error)).toEqual(['Mad Mimi has no list named "Nope"', 'Mad Mimi has no list named "Nope"']);
+	});
+});

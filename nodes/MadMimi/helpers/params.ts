@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DateInputError, parseDateInput } from './dates';
 import { inputError, requirePathName } from './validation';
@@ -43,3 +43,27 @@ export function dateOr(ctx: IExecuteFunctions, itemIndex: number, parameter: str
 }
 
 export const DAY_MS = 86_400_000;
+
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value !== null && typeof value === 'object') return Object.values(value as IDataObject).some(holdsExpression);
+	return false;
+}
+
+/**
+ * A reader of a parameter for each input item that asks n8n once when the parameter holds no
+ * expression: its value is then the same for every item, and n8n's per-item evaluation (which
+ * copies the parameters for each call) costs a lot on 100,000 items. With an expression anywhere
+ * in it (`options.optOut` = `{{ $json.out }}`), every item is read on its own.
+ */
+export function perItem<T>(ctx: IExecuteFunctions, parameter: string, read: (itemIndex: number) => T): (itemIndex: number) => T {
+	let raw: unknown = ctx.getNode().parameters;
+	for (const part of parameter.split('.')) raw = raw !== null && typeof raw === 'object' ? (raw as IDataObject)[part] : undefined;
+	if (holdsExpression(raw)) return read;
+	let once: { value: T } | undefined;
+	return (itemIndex) => {
+		once ??= { value: read(itemIndex) };
+		return once.value;
+	};
+}

@@ -88,6 +88,9 @@ async function readBody(body: unknown, headers: IDataObject, maxBytes: number): 
 	}
 	const declared = Number(headers['content-length']);
 	const declaredTooLarge = Number.isFinite(declared) && declared > maxBytes;
+	// with a declared length the answer is copied into one buffer as it comes (no chunk list and
+	// no concatenation held beside it); without one, the chunks are joined at the end
+	const whole = Number.isFinite(declared) && declared > 0 && !declaredTooLarge ? Buffer.allocUnsafe(declared) : undefined;
 	const chunks: Buffer[] = [];
 	let size = 0;
 	let tooLarge = false;
@@ -95,16 +98,20 @@ async function readBody(body: unknown, headers: IDataObject, maxBytes: number): 
 	// connection under it: a bare destroy() of n8n's wrapper stream would leave the socket open
 	for await (const chunk of body) {
 		const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-		size += buffer.length;
-		if (declaredTooLarge || size > maxBytes) {
+		if (declaredTooLarge || size + buffer.length > maxBytes) {
 			tooLarge = true;
 			chunks.length = 0;
 			break;
 		}
-		chunks.push(buffer);
+		if (whole && size + buffer.length <= whole.length) buffer.copy(whole, size);
+		else chunks.push(buffer);
+		size += buffer.length;
 	}
 	if (tooLarge) throw new AnswerTooLarge();
-	return Buffer.concat(chunks, size).toString('utf8');
+	if (whole && chunks.length === 0) return whole.toString('utf8', 0, size);
+	// more than the declared length came (or none was declared): every byte, in order
+	const head = whole ? [whole.subarray(0, size - chunks.reduce((n, c) => n + c.length, 0))] : [];
+	return Buffer.concat([...head, ...chunks], size).toString('utf8');
 }
 
 const credentialCache = new WeakMap<object, Promise<MadMimiCredentials>>();

@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField, listLocator } from '../../descriptions/common';
 import { cell } from '../../helpers/csv';
+import { perItem } from '../../helpers/params';
 import type { CsvRow } from '../../helpers/csv';
 import { inputError, isEmail, printable } from '../../helpers/validation';
 import { errorJson } from '../itemLoop';
@@ -69,14 +70,19 @@ interface Person {
 }
 
 
-function readPerson(ctx: IExecuteFunctions, itemIndex: number): Person {
-	const raw = ctx.getNodeParameter('email', itemIndex, '');
-	const email = cell(raw).trim();
-	if (email === '') throw inputError(ctx, itemIndex, 'The field "Email" is empty', 'Map the address from the input, e.g. {{ $json.email }}.');
-	if (!isEmail(email)) throw inputError(ctx, itemIndex, `The field "Email" is not a valid email address: "${printable(email)}"`, 'An address looks like jane@example.com, with no spaces.');
-	const { fields: columns, shown } = readMemberFields(ctx, itemIndex, 'additionalFields');
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as { optOut?: boolean };
-	return { itemIndex, email, list: optionalListName(ctx, itemIndex), columns, shown, optOut: options.optOut === true };
+/** How each person is read: every parameter per item when it is an expression, else once (see perItem). */
+function personReader(ctx: IExecuteFunctions): (itemIndex: number) => Person {
+	const emailOf = perItem(ctx, 'email', (i) => cell(ctx.getNodeParameter('email', i, '')).trim());
+	const fieldsOf = perItem(ctx, 'additionalFields', (i) => readMemberFields(ctx, i, 'additionalFields'));
+	const optOutOf = perItem(ctx, 'options', (i) => (ctx.getNodeParameter('options', i, {}) as { optOut?: boolean }).optOut === true);
+	const listOf = perItem(ctx, 'list', (i) => optionalListName(ctx, i));
+	return (itemIndex) => {
+		const email = emailOf(itemIndex);
+		if (email === '') throw inputError(ctx, itemIndex, 'The field "Email" is empty', 'Map the address from the input, e.g. {{ $json.email }}.');
+		if (!isEmail(email)) throw inputError(ctx, itemIndex, `The field "Email" is not a valid email address: "${printable(email)}"`, 'An address looks like jane@example.com, with no spaces.');
+		const { fields: columns, shown } = fieldsOf(itemIndex);
+		return { itemIndex, email, list: listOf(itemIndex), columns, shown, optOut: optOutOf(itemIndex) };
+	};
 }
 
 /**
@@ -94,9 +100,10 @@ export async function executeAll(this: IExecuteFunctions, items: INodeExecutionD
 		out[itemIndex] = { json: errorJson(error), pairedItem: { item: itemIndex } };
 	};
 	const people: Person[] = [];
+	const readPerson = personReader(this);
 	for (let i = 0; i < items.length; i++) {
 		try {
-			people.push(readPerson(this, i));
+			people.push(readPerson(i));
 		} catch (error) {
 			fail(i, error);
 		}

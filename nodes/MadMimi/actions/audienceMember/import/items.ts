@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { cell } from '../../../helpers/csv';
 import type { CsvRow } from '../../../helpers/csv';
+import { perItem } from '../../../helpers/params';
 import { isEmail, printable, requireText } from '../../../helpers/validation';
 import { importInBatches } from './batches';
 import type { ItemRows } from './batches';
@@ -42,8 +43,7 @@ interface Skipped {
  * itself: dragging a field into the parameter gives `{{ $json.email }}`, which n8n evaluates per
  * item to the address. Both work, item by item.
  */
-function readAddress(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject): { email?: string; field?: string; found: string } {
-	const setting = requireText(ctx, itemIndex, ctx.getNodeParameter('emailField', itemIndex), 'Email Field', 'Give the name of the field holding the address, e.g. email, or drag that field here.');
+function readAddress(setting: string, json: IDataObject): { email?: string; field?: string; found: string } {
 	if (isEmail(setting)) return { email: setting, found: setting };
 	const raw = json[setting];
 	const value = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
@@ -51,9 +51,8 @@ function readAddress(ctx: IExecuteFunctions, itemIndex: number, json: IDataObjec
 }
 
 /** The run fails when not a single item has an address: a green run that imported nothing helps nobody. */
-function noAddressAtAll(ctx: IExecuteFunctions, items: INodeExecutionData[]): NodeOperationError {
-	const setting = String(ctx.getNodeParameter('emailField', 0, '') ?? '');
-	const { field, found } = readAddress(ctx, 0, items[0].json);
+function noAddressAtAll(ctx: IExecuteFunctions, items: INodeExecutionData[], setting: string): NodeOperationError {
+	const { field, found } = readAddress(setting, items[0].json);
 	const seen =
 		field === undefined
 			? `"${printable(found)}", which is not an email address`
@@ -75,6 +74,13 @@ function noAddressAtAll(ctx: IExecuteFunctions, items: INodeExecutionData[]): No
 export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	if (items.length === 0) return [];
 	const run = readOptions(ctx, 0);
+	// each parameter read per item when it is an expression, else once (see perItem)
+	const emailFieldOf = perItem(ctx, 'emailField', (i) =>
+		requireText(ctx, i, ctx.getNodeParameter('emailField', i), 'Email Field', 'Give the name of the field holding the address, e.g. email, or drag that field here.'),
+	);
+	const fieldsOf = perItem(ctx, 'fields', (i) => splitFieldNames(ctx.getNodeParameter('fields', i, '') as string));
+	const listOf = perItem(ctx, 'list', (i) => optionalListName(ctx, i));
+	const optOutOf = perItem(ctx, 'options', (i) => readOptions(ctx, i).optOut === true);
 	const batchSize = Math.max(1, Math.floor(run.batchSize ?? DEFAULT_BATCH_SIZE));
 	const out: Array<INodeExecutionData | undefined> = new Array(items.length);
 	const pending: PendingItem[] = [];
@@ -82,7 +88,7 @@ export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionD
 
 	for (let i = 0; i < items.length; i++) {
 		const json = items[i].json;
-		const { email, field, found } = readAddress(ctx, i, json);
+		const { email, field, found } = readAddress(emailFieldOf(i), json);
 		if (email === undefined) {
 			const reason =
 				field !== undefined && found === ''
@@ -91,15 +97,15 @@ export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionD
 			skipped.push({ itemIndex: i, value: found, reason });
 			continue;
 		}
-		const chosen = splitFieldNames(ctx.getNodeParameter('fields', i, '') as string);
+		const chosen = fieldsOf(i);
 		const fields = (chosen.length > 0 ? chosen : Object.keys(json).filter((k) => k !== field)).filter((c) => !RESERVED(c));
-		const picked = optionalListName(ctx, i);
+		const picked = listOf(i);
 		const own = typeof json.add_list === 'string' ? json.add_list.trim() : '';
 		const lists = [...new Set([own, picked ?? ''].filter((l) => l !== ''))];
-		pending.push({ itemIndex: i, email, fields, lists, picked, optOut: readOptions(ctx, i).optOut === true });
+		pending.push({ itemIndex: i, email, fields, lists, picked, optOut: optOutOf(i) });
 	}
 
-	if (pending.length === 0) throw noAddressAtAll(ctx, items);
+	if (pending.length === 0) throw noAddressAtAll(ctx, items, emailFieldOf(0));
 	if (skipped.length > 0 && run.invalidRows === 'fail') {
 		const first = skipped[0];
 		throw new NodeOperationError(ctx.getNode(), `${skipped.length} of ${items.length} items have no valid email address; nothing was imported`, {
