@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: a small HTTP server of its own, runs in jest, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: a small HTTP server of its own, runs in jest, never inside n8n */
 /**
  * How the node reads an answer off the wire: compressed, with or without a declared length,
  * in many chunks, and past the size cap.
