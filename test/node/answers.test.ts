@@ -16,7 +16,7 @@ let baseUrl = '';
 let next: { body: Buffer; headers: Record<string, string>; chunks: number } = { body: Buffer.alloc(0), headers: {}, chunks: 1 };
 
 beforeAll(async () => {
-	server = createServer((req, res) => {
+	server = createServer((_req, res) => {
 		res.writeHead(200, { 'Content-Type': 'application/xml; charset=utf-8', ...next.headers });
 		const size = Math.ceil(next.body.length / next.chunks);
 		for (let i = 0; i < next.body.length; i += size) res.write(next.body.subarray(i, i + size));

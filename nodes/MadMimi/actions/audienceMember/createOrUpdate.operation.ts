@@ -122,14 +122,15 @@ export async function executeAll(this: IExecuteFunctions, items: INodeExecutionD
 		const withOptOut = sendable.some((p) => p.optOut);
 		const columns = ['email', ...custom, ...(withLists ? ['add_list'] : []), ...(withOptOut ? ['opt out'] : [])];
 		const byIndex = new Map(sendable.map((p) => [p.itemIndex, p]));
-		const rows = sendable.map((p) => {
+		const rowsOf = (itemIndex: number): CsvRow[] => {
+			const p = byIndex.get(itemIndex)!;
 			const row: CsvRow = [p.email, ...custom.map((c) => p.columns[c] ?? '')];
 			if (withLists) row.push(p.list ?? '');
 			if (withOptOut) row.push(p.optOut ? '1' : '');
-			return { itemIndex: p.itemIndex, rows: [row] };
-		});
-		if (rows.length > 0) {
-			const results = await importInBatches(this, columns, rows, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)), {
+			return [row];
+		};
+		if (sendable.length > 0) {
+			const results = await importInBatches(this, columns, sendable.map((p) => p.itemIndex), rowsOf, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)), {
 				imported: (i, importId) => {
 					const p = byIndex.get(i)!;
 					return { email: p.email, ...p.shown, ...listOutput(p.list, check), ...(p.optOut ? { optedOut: true } : {}), importId, success: true };

@@ -6,12 +6,6 @@ import type { CsvRow } from '../../../helpers/csv';
 import { errorJson, withItemIndex } from '../../itemLoop';
 import { sendCsv } from './common';
 
-/** One input item's part of an import: its CSV rows (one per list it joins). */
-export interface ItemRows {
-	itemIndex: number;
-	rows: CsvRow[];
-}
-
 export interface BatchOutcome {
 	/** The item's output when its batch was imported. */
 	imported: (itemIndex: number, importId: number, batch: number) => IDataObject;
@@ -21,36 +15,38 @@ export interface BatchOutcome {
 
 /**
  * Sends the rows of all items in ⌈items / batchSize⌉ imports (an item's rows never split between
- * two), and gives each item its output, paired to it. When a batch fails, with continueOnFail its
+ * two; each batch's rows built only when it is sent, so 100,000 items never hold all their rows
+ * at once), and gives each item its output, paired to it. When a batch fails, with continueOnFail its
  * items get `failed` and the next batches go on; without it the run stops with an error that says
  * which batches were imported (with their import ids), which failed and which were not sent.
  */
 export async function importInBatches(
 	ctx: IExecuteFunctions,
 	columns: string[],
-	items: ItemRows[],
+	itemIndexes: number[],
+	rowsOf: (itemIndex: number) => CsvRow[],
 	batchSize: number,
 	outcome: BatchOutcome,
 ): Promise<Map<number, INodeExecutionData>> {
 	const out = new Map<number, INodeExecutionData>();
-	const batches = Math.ceil(items.length / batchSize);
+	const batches = Math.ceil(itemIndexes.length / batchSize);
 	const importIds: number[] = [];
 	for (let b = 0; b < batches; b++) {
-		const batch = items.slice(b * batchSize, (b + 1) * batchSize);
+		const batch = itemIndexes.slice(b * batchSize, (b + 1) * batchSize);
 		const rows: CsvRow[] = [];
-		for (const item of batch) for (const row of item.rows) rows.push(row);
-		const firstItem = batch[0].itemIndex;
+		for (const itemIndex of batch) for (const row of rowsOf(itemIndex)) rows.push(row);
+		const firstItem = batch[0];
 		try {
 			const importId = await sendCsv(ctx, writeCsv(columns, rows), firstItem);
 			importIds.push(importId);
-			for (const { itemIndex } of batch) out.set(itemIndex, { json: outcome.imported(itemIndex, importId, b + 1), pairedItem: { item: itemIndex } });
+			for (const itemIndex of batch) out.set(itemIndex, { json: outcome.imported(itemIndex, importId, b + 1), pairedItem: { item: itemIndex } });
 		} catch (error) {
 			if (ctx.continueOnFail()) {
 				const json = errorJson(error);
-				for (const { itemIndex } of batch) out.set(itemIndex, { json: outcome.failed(itemIndex, b + 1, json), pairedItem: { item: itemIndex } });
+				for (const itemIndex of batch) out.set(itemIndex, { json: outcome.failed(itemIndex, b + 1, json), pairedItem: { item: itemIndex } });
 				continue;
 			}
-			throw describeFailedBatch(ctx, error, { b, batches, firstItem, lastItem: batch[batch.length - 1].itemIndex, importIds });
+			throw describeFailedBatch(ctx, error, { b, batches, firstItem, lastItem: batch[batch.length - 1], importIds });
 		}
 	}
 	return out;

@@ -6,7 +6,6 @@ import type { CsvRow } from '../../../helpers/csv';
 import { perItem } from '../../../helpers/params';
 import { isEmail, printable, requireText } from '../../../helpers/validation';
 import { importInBatches } from './batches';
-import type { ItemRows } from './batches';
 import { DEFAULT_BATCH_SIZE, readOptions } from './common';
 import { listMissingError, listOutput, optionalListName, prepareLists } from './lists';
 
@@ -24,12 +23,18 @@ const RESERVED = (column: string) => column.toLowerCase() === 'email' || column 
 interface PendingItem {
 	itemIndex: number;
 	email: string;
-	/** The item fields sent as columns. */
-	fields: string[];
-	/** The lists the item joins: the picked one and its own `add_list`. */
-	lists: string[];
+	/** The item fields sent as columns ("Fields to Send"), or undefined for all of them. */
+	fields?: string[];
+	/** The list picked for it, and the one its own `add_list` field names. */
 	picked?: string;
+	own?: string;
 	optOut: boolean;
+}
+
+/** The lists an item joins (each once): its own `add_list`, then the picked one. */
+function listsOf(item: PendingItem): string[] {
+	if (item.own === undefined) return item.picked === undefined ? [] : [item.picked];
+	return item.picked === undefined || item.picked === item.own ? [item.own] : [item.own, item.picked];
 }
 
 interface Skipped {
@@ -85,6 +90,7 @@ export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionD
 	const out: Array<INodeExecutionData | undefined> = new Array(items.length);
 	const pending: PendingItem[] = [];
 	const skipped: Skipped[] = [];
+	const columnSet = new Set<string>();
 
 	for (let i = 0; i < items.length; i++) {
 		const json = items[i].json;
@@ -98,11 +104,15 @@ export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionD
 			continue;
 		}
 		const chosen = fieldsOf(i);
-		const fields = (chosen.length > 0 ? chosen : Object.keys(json).filter((k) => k !== field)).filter((c) => !RESERVED(c));
-		const picked = listOf(i);
-		const own = typeof json.add_list === 'string' ? json.add_list.trim() : '';
-		const lists = [...new Set([own, picked ?? ''].filter((l) => l !== ''))];
-		pending.push({ itemIndex: i, email, fields, lists, picked, optOut: optOutOf(i) });
+		// "Fields to Send" (the same array for every item unless it is an expression), or every field
+		const fields = chosen.length > 0 ? chosen : undefined;
+		if (fields === undefined) {
+			for (const key in json) if (key !== field && !RESERVED(key)) columnSet.add(key);
+		} else {
+			for (const key of fields) if (!RESERVED(key)) columnSet.add(key);
+		}
+		const own = typeof json.add_list === 'string' && json.add_list.trim() !== '' ? json.add_list.trim() : undefined;
+		pending.push({ itemIndex: i, email, fields, picked: listOf(i), own, optOut: optOutOf(i) });
 	}
 
 	if (pending.length === 0) throw noAddressAtAll(ctx, items, emailFieldOf(0));
@@ -116,10 +126,12 @@ export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionD
 	for (const bad of skipped) out[bad.itemIndex] = { json: { email: bad.value, imported: false, error: bad.reason }, pairedItem: { item: bad.itemIndex } };
 
 	// every list the rows join exists (or is created now), before anything is imported
-	const check = await prepareLists(ctx, pending.flatMap((p) => p.lists), run.createList === true, pending[0].itemIndex);
+	const wanted = new Set<string>();
+	for (const p of pending) for (const list of listsOf(p)) wanted.add(list);
+	const check = await prepareLists(ctx, wanted, run.createList === true, pending[0].itemIndex);
 	const sendable: PendingItem[] = [];
 	for (const item of pending) {
-		const missing = item.lists.find((l) => check.missing.has(l));
+		const missing = check.missing.size === 0 ? undefined : listsOf(item).find((l) => check.missing.has(l));
 		if (missing === undefined) {
 			sendable.push(item);
 			continue;
@@ -129,26 +141,33 @@ export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionD
 		out[item.itemIndex] = { json: { email: item.email, imported: false, error: error.message, description: error.description }, pairedItem: { item: item.itemIndex } };
 	}
 
-	const dataColumns = [...new Set(sendable.flatMap((p) => p.fields))];
-	const withLists = sendable.some((p) => p.lists.length > 0);
+	const dataColumns = [...columnSet];
+	const withLists = sendable.some((p) => p.own !== undefined || p.picked !== undefined);
 	const withOptOut = sendable.some((p) => p.optOut);
 	const columns = ['email', ...dataColumns, ...(withLists ? ['add_list'] : []), ...(withOptOut ? ['opt out'] : [])];
 	const byIndex = new Map(sendable.map((p) => [p.itemIndex, p]));
-	const rowsOf = (p: PendingItem): ItemRows => {
-		const json = items[p.itemIndex].json;
+	const rowsOf = (itemIndex: number): CsvRow[] => {
+		const p = byIndex.get(itemIndex)!;
+		const json = items[itemIndex].json;
+		const lists = listsOf(p);
 		const rows: CsvRow[] = [];
 		// one row per list the member joins, else one row
-		for (const list of p.lists.length > 0 ? p.lists : ['']) {
-			const row: CsvRow = [p.email];
-			for (const column of dataColumns) row.push(p.fields.includes(column) ? cell(json[column]) : '');
-			if (withLists) row.push(list);
-			if (withOptOut) row.push(p.optOut ? '1' : '');
+		for (let l = 0; l < Math.max(1, lists.length); l++) {
+			const row: CsvRow = new Array(columns.length);
+			row[0] = p.email;
+			for (let c = 0; c < dataColumns.length; c++) {
+				const column = dataColumns[c];
+				row[c + 1] = p.fields === undefined || p.fields.includes(column) ? cell(json[column]) : '';
+			}
+			let next = dataColumns.length + 1;
+			if (withLists) row[next++] = lists[l] ?? '';
+			if (withOptOut) row[next] = p.optOut ? '1' : '';
 			rows.push(row);
 		}
-		return { itemIndex: p.itemIndex, rows };
+		return rows;
 	};
 	const listInfo = (p: PendingItem): IDataObject => (p.picked === undefined ? {} : listOutput(p.picked, check));
-	const results = await importInBatches(ctx, columns, sendable.map(rowsOf), batchSize, {
+	const results = await importInBatches(ctx, columns, sendable.map((p) => p.itemIndex), rowsOf, batchSize, {
 		imported: (i, importId, batch) => ({ email: byIndex.get(i)!.email, imported: true, importId, batch, ...listInfo(byIndex.get(i)!) }),
 		failed: (i, batch, error) => ({ email: byIndex.get(i)!.email, imported: false, batch, ...error }),
 	});
