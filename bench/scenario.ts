@@ -13,6 +13,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { xmlList } from '../nodes/MadMimi/parsing';
 import { notWellFormed } from '../nodes/MadMimi/parsing/wellFormed';
+import { DEFAULT_PAGE_WINDOW } from '../nodes/MadMimi/transport/paging';
 import { DEMO_CREDENTIALS } from '../test/emulator';
 import { registerNodeType, runNode, setCredentials, shutdownHarness } from '../test/harness';
 import type { RunResult } from '../test/harness';
@@ -313,7 +314,9 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
 		await control('POST', '/recipients', { promotionId: 3, mailingId: 34, outcome: 'bounced', count: n });
 		// one date style for every answer (no rotation), so that two runs' records compare as equal
 		await control('POST', '/date-style', { dateStyle: '-0400' });
-		const modes = { parallel: {}, sequential: { parallelPageReads: 1 } } as const;
+		// WINDOW=n tries another Parallel Page Reads than the node's default
+		const window = process.env.WINDOW ? Number(process.env.WINDOW) : DEFAULT_PAGE_WINDOW;
+		const modes = { parallel: process.env.WINDOW ? { parallelPageReads: window } : {}, sequential: { parallelPageReads: 1 } } as const;
 		const order: Array<keyof typeof modes> = [];
 		for (let r = 0; r < rounds; r++) order.push(...(r % 2 === 0 ? (['parallel', 'sequential'] as const) : (['sequential', 'parallel'] as const)));
 		const runs: Record<string, Array<{ ms: number; requests: number; maxInFlight: number; records: number; error?: string }>> = { parallel: [], sequential: [] };
@@ -340,7 +343,7 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
 		return {
 			records,
 			floor: Math.ceil(records / 100),
-			window: 4,
+			window,
 			order,
 			runs,
 			parallelMs,

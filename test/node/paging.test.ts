@@ -2,6 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../emulator';
 import { DEMO_IDS } from '../emulator';
+import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/transport/paging';
 import { runNode } from '../harness';
 import { useEmulator } from './setup';
 
@@ -27,12 +28,12 @@ function overlap(requests: RecordedRequest[]): number {
 	return most;
 }
 
-describe('Return All reads pages side by side (Parallel Page Reads, default 4)', () => {
+describe('Return All reads pages side by side (Parallel Page Reads, default 6)', () => {
 	beforeEach(() => {
 		env.emulator.latencyMs = 25;
 	});
 
-	test('1,000 recipients: every page once, the records in page order, 4 requests at a time, at most 3 past the end', async () => {
+	test('1,000 recipients: every page once, the records in page order, 6 requests at a time, at most 5 past the end', async () => {
 		env.emulator.store.seedRecipients(P.productUpdate, M.productUpdate, 'bounced', 1000);
 		const { items, error } = await runNode({ parameters: recipients() });
 		expect(error).toBeUndefined();
@@ -41,8 +42,9 @@ describe('Return All reads pages side by side (Parallel Page Reads, default 4)',
 		const pages = env.emulator.requests.map((r) => Number(r.params.page));
 		expect(new Set(pages).size).toBe(pages.length);
 		expect(pages.filter((p) => p > 11)).toHaveLength(pages.length - 11);
-		expect(pages.length).toBeLessThanOrEqual(11 + 3);
-		expect(env.emulator.maxInFlight).toBe(4);
+		expect(DEFAULT_PAGE_WINDOW).toBe(6);
+		expect(pages.length).toBeLessThanOrEqual(11 + DEFAULT_PAGE_WINDOW - 1);
+		expect(env.emulator.maxInFlight).toBe(DEFAULT_PAGE_WINDOW);
 	});
 
 	test('"Parallel Page Reads" 1: one page after the other, exactly the pages up to the empty one', async () => {
@@ -86,7 +88,7 @@ describe('Return All reads pages side by side (Parallel Page Reads, default 4)',
 		expect(error?.message).toBe('Mad Mimi is limiting the rate of requests');
 		const pages = env.emulator.requests.map((r) => Number(r.params.page));
 		expect(new Set(pages).size).toBe(pages.length);
-		// no request after the failure answered, except those already in flight (at most 3)
+		// no request after the failure answered, except those already in flight (at most 5)
 		const failedAt = env.emulator.requests.findIndex((r) => r.status === 429);
 		const after = env.emulator.requests.filter((r, i) => i > failedAt && r.arrivedAt! > env.emulator.requests[failedAt].answeredAt!);
 		expect(after).toEqual([]);

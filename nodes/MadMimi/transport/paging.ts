@@ -120,7 +120,7 @@ export async function collectPages(fetchPage: (page: number) => Promise<IDataObj
 }
 
 /** Pages read side by side unless the user turns it off (1) or asks for more (at most 10). */
-export const DEFAULT_PAGE_WINDOW = 4;
+export const DEFAULT_PAGE_WINDOW = 6;
 const MAX_PAGE_WINDOW = 10;
 
 /** Runs (execution and node) whose reads met a 429 or 5xx: their retries read one page at a time. */
@@ -132,7 +132,7 @@ function runKey(ctx: IExecuteFunctions): string {
 }
 
 /**
- * The paged read of an operation: the "Parallel Page Reads" option (default 4), one page at a
+ * The paged read of an operation: the "Parallel Page Reads" option (default 6), one page at a
  * time when an earlier try of this node in this execution met a 429 or 5xx.
  */
 export async function readPages(
