@@ -121,23 +121,20 @@ export async function executeAll(this: IExecuteFunctions, items: INodeExecutionD
 		const withLists = sendable.some((p) => p.list !== undefined);
 		const withOptOut = sendable.some((p) => p.optOut);
 		const columns = ['email', ...custom, ...(withLists ? ['add_list'] : []), ...(withOptOut ? ['opt out'] : [])];
-		const byIndex = new Map(sendable.map((p) => [p.itemIndex, p]));
-		const rowsOf = (itemIndex: number): CsvRow[] => {
-			const p = byIndex.get(itemIndex)!;
-			const row: CsvRow = [p.email, ...custom.map((c) => p.columns[c] ?? '')];
-			if (withLists) row.push(p.list ?? '');
-			if (withOptOut) row.push(p.optOut ? '1' : '');
-			return [row];
-		};
 		if (sendable.length > 0) {
-			const results = await importInBatches(this, columns, sendable.map((p) => p.itemIndex), rowsOf, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)), {
-				imported: (i, importId) => {
-					const p = byIndex.get(i)!;
-					return { email: p.email, ...p.shown, ...listOutput(p.list, check), ...(p.optOut ? { optedOut: true } : {}), importId, success: true };
+			await importInBatches(this, sendable, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)), {
+				columns,
+				itemIndex: (p) => p.itemIndex,
+				rowsOf: (p) => {
+					const row: CsvRow = [p.email, ...custom.map((c) => p.columns[c] ?? '')];
+					if (withLists) row.push(p.list ?? '');
+					if (withOptOut) row.push(p.optOut ? '1' : '');
+					return [row];
 				},
-				failed: (i, _batch, error) => ({ email: byIndex.get(i)!.email, ...error }),
+				imported: (p, importId) => ({ email: p.email, ...p.shown, ...listOutput(p.list, check), ...(p.optOut ? { optedOut: true } : {}), importId, success: true }),
+				failed: (p, _batch, error) => ({ email: p.email, ...error }),
+				emit: (itemIndex, output) => (out[itemIndex] = output),
 			});
-			for (const [itemIndex, item] of results) out[itemIndex] = item;
 		}
 	}
 	const failed = out.filter((item) => item !== undefined && item.json.error !== undefined).length;

@@ -6,11 +6,20 @@ import type { CsvRow } from '../../../helpers/csv';
 import { errorJson, withItemIndex } from '../../itemLoop';
 import { sendCsv } from './common';
 
-export interface BatchOutcome {
+/** How the items of a batch import are read and answered. */
+export interface BatchPlan<T> {
+	/** The column names of every row. */
+	columns: string[];
+	/** The input item a pending item came from. */
+	itemIndex: (item: T) => number;
+	/** The CSV rows of an item (built when its batch is sent). */
+	rowsOf: (item: T) => CsvRow[];
 	/** The item's output when its batch was imported. */
-	imported: (itemIndex: number, importId: number, batch: number) => IDataObject;
+	imported: (item: T, importId: number, batch: number) => IDataObject;
 	/** The item's output when its batch failed and the run goes on (continueOnFail). */
-	failed: (itemIndex: number, batch: number, error: IDataObject) => IDataObject;
+	failed: (item: T, batch: number, error: IDataObject) => IDataObject;
+	/** Takes each item's output, paired to its input item. */
+	emit: (itemIndex: number, output: INodeExecutionData) => void;
 }
 
 /**
@@ -20,36 +29,31 @@ export interface BatchOutcome {
  * items get `failed` and the next batches go on; without it the run stops with an error that says
  * which batches were imported (with their import ids), which failed and which were not sent.
  */
-export async function importInBatches(
-	ctx: IExecuteFunctions,
-	columns: string[],
-	itemIndexes: number[],
-	rowsOf: (itemIndex: number) => CsvRow[],
-	batchSize: number,
-	outcome: BatchOutcome,
-): Promise<Map<number, INodeExecutionData>> {
-	const out = new Map<number, INodeExecutionData>();
-	const batches = Math.ceil(itemIndexes.length / batchSize);
+export async function importInBatches<T>(ctx: IExecuteFunctions, items: T[], batchSize: number, plan: BatchPlan<T>): Promise<void> {
+	const batches = Math.ceil(items.length / batchSize);
 	const importIds: number[] = [];
+	const answer = (item: T, json: IDataObject) => {
+		const itemIndex = plan.itemIndex(item);
+		plan.emit(itemIndex, { json, pairedItem: { item: itemIndex } });
+	};
 	for (let b = 0; b < batches; b++) {
-		const batch = itemIndexes.slice(b * batchSize, (b + 1) * batchSize);
+		const batch = items.slice(b * batchSize, (b + 1) * batchSize);
 		const rows: CsvRow[] = [];
-		for (const itemIndex of batch) for (const row of rowsOf(itemIndex)) rows.push(row);
-		const firstItem = batch[0];
+		for (const item of batch) for (const row of plan.rowsOf(item)) rows.push(row);
+		const firstItem = plan.itemIndex(batch[0]);
 		try {
-			const importId = await sendCsv(ctx, writeCsv(columns, rows), firstItem);
+			const importId = await sendCsv(ctx, writeCsv(plan.columns, rows), firstItem);
 			importIds.push(importId);
-			for (const itemIndex of batch) out.set(itemIndex, { json: outcome.imported(itemIndex, importId, b + 1), pairedItem: { item: itemIndex } });
+			for (const item of batch) answer(item, plan.imported(item, importId, b + 1));
 		} catch (error) {
 			if (ctx.continueOnFail()) {
 				const json = errorJson(error);
-				for (const itemIndex of batch) out.set(itemIndex, { json: outcome.failed(itemIndex, b + 1, json), pairedItem: { item: itemIndex } });
+				for (const item of batch) answer(item, plan.failed(item, b + 1, json));
 				continue;
 			}
-			throw describeFailedBatch(ctx, error, { b, batches, firstItem, lastItem: batch[batch.length - 1], importIds });
+			throw describeFailedBatch(ctx, error, { b, batches, firstItem, lastItem: plan.itemIndex(batch[batch.length - 1]), importIds });
 		}
 	}
-	return out;
 }
 
 /** Says what was and was not imported when a batch fails and the workflow stops. */

@@ -145,10 +145,8 @@ export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionD
 	const withLists = sendable.some((p) => p.own !== undefined || p.picked !== undefined);
 	const withOptOut = sendable.some((p) => p.optOut);
 	const columns = ['email', ...dataColumns, ...(withLists ? ['add_list'] : []), ...(withOptOut ? ['opt out'] : [])];
-	const byIndex = new Map(sendable.map((p) => [p.itemIndex, p]));
-	const rowsOf = (itemIndex: number): CsvRow[] => {
-		const p = byIndex.get(itemIndex)!;
-		const json = items[itemIndex].json;
+	const rowsOf = (p: PendingItem): CsvRow[] => {
+		const json = items[p.itemIndex].json;
 		const lists = listsOf(p);
 		const rows: CsvRow[] = [];
 		// one row per list the member joins, else one row
@@ -167,11 +165,14 @@ export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionD
 		return rows;
 	};
 	const listInfo = (p: PendingItem): IDataObject => (p.picked === undefined ? {} : listOutput(p.picked, check));
-	const results = await importInBatches(ctx, columns, sendable.map((p) => p.itemIndex), rowsOf, batchSize, {
-		imported: (i, importId, batch) => ({ email: byIndex.get(i)!.email, imported: true, importId, batch, ...listInfo(byIndex.get(i)!) }),
-		failed: (i, batch, error) => ({ email: byIndex.get(i)!.email, imported: false, batch, ...error }),
+	await importInBatches(ctx, sendable, batchSize, {
+		columns,
+		itemIndex: (p) => p.itemIndex,
+		rowsOf,
+		imported: (p, importId, batch) => ({ email: p.email, imported: true, importId, batch, ...listInfo(p) }),
+		failed: (p, batch, error) => ({ email: p.email, imported: false, batch, ...error }),
+		emit: (itemIndex, output) => (out[itemIndex] = output),
 	});
-	for (const [itemIndex, item] of results) out[itemIndex] = item;
 
 	if (skipped.length > 0) {
 		const shown = skipped.slice(0, 5).map((s) => s.itemIndex).join(', ');
