@@ -51,19 +51,20 @@ export type MailContentSource = 'promotion' | 'html' | 'plainText' | 'htmlAndPla
 /**
  * The raw content fields of a send, checked as the service would check them, before any request:
  * HTML must carry `[[tracking_beacon]]` or `[[peek_image]]`; a send to lists or to the whole
- * audience must carry `[[unsubscribe]]` or `[[opt_out]]` in every raw version.
+ * audience must carry `[[unsubscribe]]` or `[[opt_out]]` in every raw version. Content only saved
+ * as a promotion (`saved`) is checked for presence alone: the tags are needed when it is sent.
  */
 export function contentFields(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	source: MailContentSource,
-	audience: 'one' | 'many',
+	audience: 'one' | 'many' | 'saved',
 ): Record<string, string> {
 	if (source === 'promotion') return {};
 	const out: Record<string, string> = {};
 	if (source === 'html' || source === 'htmlAndPlainText') {
 		const html = requireText(ctx, itemIndex, ctx.getNodeParameter('rawHtml', itemIndex, ''), 'HTML', 'Give the HTML of the email.');
-		if (!BEACON.test(html)) {
+		if (audience !== 'saved' && !BEACON.test(html)) {
 			throw inputError(
 				ctx,
 				itemIndex,

@@ -8,7 +8,7 @@ import type { CsvRow } from '../../helpers/csv';
 import { inputError, isEmail, printable } from '../../helpers/validation';
 import { errorJson } from '../itemLoop';
 import { importInBatches } from './import/batches';
-import { DEFAULT_BATCH_SIZE } from './import/common';
+import { batchSizeOption, createListOption, DEFAULT_BATCH_SIZE } from './import/common';
 import { listMissingError, listOutput, optionalListName, prepareLists } from './import/lists';
 import { memberFieldsCollection, readMemberFields } from './member';
 
@@ -30,21 +30,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Batch Size',
-				name: 'batchSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 100000 },
-				default: DEFAULT_BATCH_SIZE,
-				description: 'How many input items (people) to send in one request',
-			},
-			{
-				displayName: 'Create List If Missing',
-				name: 'createList',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to create the list when the account has no list of that name, instead of refusing the item',
-			},
+			batchSizeOption('How many input items (people) to send in one request'),
+			createListOption('the item'),
 			{
 				displayName: 'Mark as Opted Out',
 				name: 'optOut',

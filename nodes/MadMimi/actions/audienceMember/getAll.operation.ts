@@ -6,7 +6,7 @@ import { recordLimit } from '../../helpers/params';
 import { requirePathName } from '../../helpers/validation';
 import { requestXmlList } from '../../transport';
 import { readPages } from '../../transport/paging';
-import { MEMBERS_DOCUMENT, memberRecord } from './member';
+import { includeSuppressedOption, MEMBERS_DOCUMENT, memberRecord } from './member';
 
 /** The most members the service gives in one page. */
 const MAX_PER_PAGE = 100;
@@ -20,13 +20,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Include Opted Out',
-				name: 'includeSuppressed',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to include the members who opted out (suppressed members)',
-			},
+			includeSuppressedOption,
 			{
 				displayName: 'List Name or ID',
 				name: 'list',

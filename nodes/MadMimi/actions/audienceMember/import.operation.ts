@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listLocator } from '../../descriptions/common';
 import { runPerItem } from '../itemLoop';
-import { DEFAULT_BATCH_SIZE } from './import/common';
+import { batchSizeOption, createListOption } from './import/common';
 import { importCsv } from './import/csv';
 import { importItems } from './import/items';
 import { importText } from './import/text';
@@ -106,22 +106,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Batch Size',
-				name: 'batchSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 100000 },
-				default: DEFAULT_BATCH_SIZE,
-				displayOptions: { show: { '/source': ['items'] } },
-				description: 'How many members to send in one request',
-			},
-			{
-				displayName: 'Create List If Missing',
-				name: 'createList',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to create the list when the account has no list of that name, instead of refusing the import',
-			},
+			batchSizeOption('How many members to send in one request', { show: { '/source': ['items'] } }),
+			createListOption('the import'),
 			{
 				displayName: 'Invalid Addresses',
 				name: 'invalidRows',

@@ -47,6 +47,15 @@ export function memberMissing(email: string): Refusal {
 }
 
 /** A member's names and custom fields, as Create or Update ("Additional Fields") and Update ("Update Fields") take them. */
+/** The Include Opted Out option of the member reads. */
+export const includeSuppressedOption: INodeProperties = {
+	displayName: 'Include Opted Out',
+	name: 'includeSuppressed',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to include the members who opted out (suppressed members)',
+};
+
 export function memberFieldsCollection(displayName: string, name: string, verb: 'new' | 'same'): INodeProperties {
 	const the = verb === 'new' ? "The member's new" : "The member's";
 	return {

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireText } from '../../helpers/validation';
 import { requestXmlRecords } from '../../transport';
-import { MEMBERS_DOCUMENT, memberRecord } from './member';
+import { includeSuppressedOption, MEMBERS_DOCUMENT, memberRecord } from './member';
 
 const properties: INodeProperties[] = [
 	{
@@ -23,13 +23,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Include Opted Out',
-				name: 'includeSuppressed',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to include the members who opted out (suppressed members)',
-			},
+			includeSuppressedOption,
 		],
 	},
 ];

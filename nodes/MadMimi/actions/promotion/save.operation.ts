@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { contentFields } from '../../helpers/mailer';
 import { inputError, isHttpUrl, printable, requireText } from '../../helpers/validation';
 import { madMimiRequest } from '../../transport';
 import { serviceText } from '../../transport/errors';
@@ -84,18 +85,13 @@ function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, value: unknow
 }
 
 /** The content fields to send, checked, for the chosen content source. */
-function contentFields(ctx: IExecuteFunctions, itemIndex: number): Record<string, string> {
+function promotionContent(ctx: IExecuteFunctions, itemIndex: number): Record<string, string> {
 	const source = ctx.getNodeParameter('contentSource', itemIndex) as ContentSource;
-	const html = (): string => requireText(ctx, itemIndex, ctx.getNodeParameter('rawHtml', itemIndex, ''), 'HTML', 'Give the HTML of the email.');
-	const plain = (): string =>
-		requireText(ctx, itemIndex, ctx.getNodeParameter('rawPlainText', itemIndex, ''), 'Plain Text', 'Give the plain text of the email.');
 	switch (source) {
 		case 'html':
-			return { raw_html: html() };
 		case 'plainText':
-			return { raw_plain_text: plain() };
 		case 'htmlAndPlainText':
-			return { raw_html: html(), raw_plain_text: plain() };
+			return contentFields(ctx, itemIndex, source, 'saved');
 		case 'url':
 			return { url: requireHttpUrl(ctx, itemIndex, ctx.getNodeParameter('url', itemIndex, '')) };
 		default:
@@ -116,7 +112,7 @@ export function parseSaved(body: string): { promotionName: string; promotionId: 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion, e.g. Spring sale.');
-	const content = contentFields(this, itemIndex);
+	const content = promotionContent(this, itemIndex);
 	const body = await madMimiRequest.call(this, {
 		method: 'POST',
 		path: ['promotions', 'save'],

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError, printable } from '../../../helpers/validation';
 import { requestInteger } from '../../../transport';
@@ -6,6 +6,30 @@ import { requestInteger } from '../../../transport';
 /** An import of many rows may take Mad Mimi a while to accept. */
 const IMPORT_TIMEOUT_MS = 300_000;
 export const DEFAULT_BATCH_SIZE = 10_000;
+
+/** The Batch Size option of the imports: how many people go in one request. */
+export function batchSizeOption(description: string, displayOptions?: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Batch Size',
+		name: 'batchSize',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 100000 },
+		default: DEFAULT_BATCH_SIZE,
+		...(displayOptions ? { displayOptions } : {}),
+		description,
+	};
+}
+
+/** The Create List If Missing option: without it a list the account lacks is refused. */
+export function createListOption(refused: 'the item' | 'the import'): INodeProperties {
+	return {
+		displayName: 'Create List If Missing',
+		name: 'createList',
+		type: 'boolean',
+		default: false,
+		description: `Whether to create the list when the account has no list of that name, instead of refusing ${refused}`,
+	};
+}
 
 export interface ImportOptions {
 	batchSize?: number;
