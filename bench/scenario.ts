@@ -13,6 +13,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { xmlList } from '../nodes/MadMimi/parsing';
 import { notWellFormed } from '../nodes/MadMimi/parsing/wellFormed';
+import { PARSER_OPTIONS } from '../nodes/MadMimi/parsing/xml';
 import { DEFAULT_PAGE_WINDOW } from '../nodes/MadMimi/transport/paging';
 import { DEMO_CREDENTIALS } from '../test/emulator';
 import { registerNodeType, runNode, setCredentials, shutdownHarness } from '../test/harness';
@@ -111,20 +112,7 @@ const recipientsParameters = (options: IDataObject = {}): INodeParameters =>
 	}) as INodeParameters;
 
 /** fast-xml-parser configured exactly as nodes/MadMimi/parsing/xml.ts configures it (no validator, like the node). */
-const plainParser = new XMLParser({
-	ignoreAttributes: false,
-	attributeNamePrefix: '@_',
-	textNodeName: '#text',
-	parseTagValue: false,
-	parseAttributeValue: false,
-	processEntities: false,
-	htmlEntities: false,
-	ignoreDeclaration: true,
-	ignorePiTags: true,
-	trimValues: true,
-	commentPropName: false,
-	cdataPropName: '#cdata',
-});
+const plainParser = new XMLParser(PARSER_OPTIONS);
 
 /** The records of a document parsed by fast-xml-parser alone: the root's child elements. */
 function plainRecords(xml: string): number {

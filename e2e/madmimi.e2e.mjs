@@ -45,19 +45,14 @@ import {
 	startN8n,
 	startProcess,
 	stopAll,
+	stopWhenParentGoes,
 	waitForHttp,
 } from '../scripts/lib/n8n.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
 
 installExitHandlers();
 // this file runs in a child of e2e/run.mjs: if that runner is killed, stop n8n and the emulator too
-const runnerPid = process.ppid;
-setInterval(() => {
-	if (process.ppid !== runnerPid) {
-		process.stderr.write('e2e: the test runner is gone: stopping every process started\n');
-		void stopAll(5000).finally(() => process.exit(1));
-	}
-}, 2000).unref();
+stopWhenParentGoes('e2e');
 
 const VERSIONS = (process.env.E2E_N8N_VERSIONS || Object.keys(N8N_TARGETS).join(','))
 	.split(',')

@@ -49,6 +49,7 @@ import {
 	nodeOutput,
 	startEmulator,
 	stopAll,
+	stopWhenParentGoes,
 } from '../scripts/lib/n8n.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
 import {
@@ -91,13 +92,7 @@ const TERMINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 if (!SKIP) {
 	installExitHandlers();
 	// run by e2e/run.mjs this file is a child of the runner: if the runner goes, stop everything
-	const runnerPid = process.ppid;
-	setInterval(() => {
-		if (process.ppid !== runnerPid) {
-			process.stderr.write('e2e queue: the test runner is gone: stopping every process started\n');
-			void stopAll(5000).finally(() => process.exit(1));
-		}
-	}, 2000).unref();
+	stopWhenParentGoes('e2e queue');
 }
 
 function note(message) {

@@ -239,6 +239,20 @@ export function installExitHandlers(onSignal, exitCode) {
 	});
 }
 
+/**
+ * For a script run as a child of a test runner (e2e/run.mjs): when the runner is gone (killed,
+ * so this process was re-parented), stop everything this process started and exit.
+ */
+export function stopWhenParentGoes(label) {
+	const parentPid = process.ppid;
+	setInterval(() => {
+		if (process.ppid !== parentPid) {
+			process.stderr.write(`${label}: the test runner is gone: stopping every process started\n`);
+			void stopAll(5000).finally(() => process.exit(1));
+		}
+	}, 2000).unref();
+}
+
 export function lastLines(text, count = 40) {
 	return text.split('\n').slice(-count).join('\n');
 }
