@@ -4,10 +4,10 @@
  * create mailings visible in the promotions document and the statistics. The recorded answers
  * themselves are proven in recorded.test.ts.
  */
-import { DEMO_CREDENTIALS, DEMO_IDS, MAILER_STATUSES, mailerFlag, parseRecipient, readListNames, readPlaceholders, startEmulator } from './index';
+import { DEMO_IDS, MAILER_STATUSES, mailerFlag, parseRecipient, readListNames, readPlaceholders, startEmulator } from './index';
 import type { Emulator } from './index';
+import { emulatorClient } from '../support/emulatorClient';
 
-const AUTH = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
 const TEXT = 'text/html; charset=utf-8';
 const NOW = Date.UTC(2024, 5, 4, 15, 30, 0); // a day the demo has 42 transactional emails of API: Receipt
 const HTML = '<html><body>Hi [[tracking_beacon]] [[unsubscribe]]</body></html>';
@@ -27,23 +27,7 @@ beforeEach(() => {
 	emu.reset('demo');
 });
 
-interface Reply {
-	status: number;
-	text: string;
-	type: string;
-}
-
-async function request(method: string, path: string, params: Record<string, string> = {}): Promise<Reply> {
-	const all = new URLSearchParams({ ...AUTH, ...params }).toString();
-	const res =
-		method === 'GET'
-			? await fetch(`${emu.baseUrl}${path}?${all}`)
-			: await fetch(`${emu.baseUrl}${path}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: all });
-	return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
-}
-
-const get = (path: string, params: Record<string, string> = {}): Promise<Reply> => request('GET', path, params);
-const post = (path: string, params: Record<string, string> = {}): Promise<Reply> => request('POST', path, params);
+const { get, post } = emulatorClient(() => emu);
 
 const RECEIPT = 'API: Receipt';
 

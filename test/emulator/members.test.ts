@@ -6,10 +6,11 @@
  */
 import { XMLValidator } from 'fast-xml-parser';
 
-import { DEMO_CREDENTIALS, DEMO_IDS, elementChildren, fieldElementName, ownText, parseXml, startEmulator } from './index';
+import { DEMO_IDS, elementChildren, fieldElementName, ownText, parseXml, startEmulator } from './index';
 import type { Emulator, XmlElement } from './index';
+import { emulatorClient } from '../support/emulatorClient';
+import type { Reply } from '../support/emulatorClient';
 
-const AUTH = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
 const TEXT = 'text/html; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
 const DAY = 86_400_000;
@@ -30,23 +31,7 @@ beforeEach(() => {
 	emu.reset('demo');
 });
 
-interface Reply {
-	status: number;
-	text: string;
-	type: string;
-}
-
-async function request(method: string, path: string, params: Record<string, string> = {}): Promise<Reply> {
-	const all = new URLSearchParams({ ...AUTH, ...params }).toString();
-	const res =
-		method === 'GET' || method === 'DELETE'
-			? await fetch(`${emu.baseUrl}${path}?${all}`, { method })
-			: await fetch(`${emu.baseUrl}${path}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: all });
-	return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
-}
-
-const get = (path: string, params: Record<string, string> = {}): Promise<Reply> => request('GET', path, params);
-const post = (path: string, params: Record<string, string> = {}): Promise<Reply> => request('POST', path, params);
+const { request, get, post } = emulatorClient(() => emu);
 
 function isBlank(r: Reply): boolean {
 	return r.status === 200 && (r.text === '' || r.text === ' ');

@@ -3,11 +3,12 @@
  * seeded with the recorded data and with the recorded date style, it answers the recorded
  * documents character for character, under both vocabularies.
  */
-import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, startEmulator } from './index';
+import { NO_RIGHTS_CREDENTIALS, startEmulator } from './index';
 import type { Emulator, Vocabulary } from './index';
 import { RECORDED } from '../support/recorded';
+import { DEMO_AUTH, emulatorClient } from '../support/emulatorClient';
+import type { Reply } from '../support/emulatorClient';
 
-const AUTH = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
 const XML = 'application/xml; charset=utf-8';
 const TEXT = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -235,23 +236,7 @@ beforeEach(() => {
 	emu.dateStyle = '-0400';
 });
 
-interface Reply {
-	status: number;
-	text: string;
-	type: string;
-}
-
-async function request(method: string, path: string, params: Record<string, string> = {}, auth: Record<string, string> = AUTH): Promise<Reply> {
-	const all = new URLSearchParams({ ...auth, ...params }).toString();
-	const res =
-		method === 'GET' || method === 'DELETE'
-			? await fetch(`${emu.baseUrl}${path}?${all}`, { method })
-			: await fetch(`${emu.baseUrl}${path}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: all });
-	return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
-}
-
-const get = (path: string, params: Record<string, string> = {}): Promise<Reply> => request('GET', path, params);
-const post = (path: string, params: Record<string, string> = {}): Promise<Reply> => request('POST', path, params);
+const { request, get, post } = emulatorClient(() => emu);
 
 // ====================================================================== documents
 
@@ -495,7 +480,7 @@ describe('recorded plain-text and empty answers', () => {
 	});
 
 	it('401: wrong credentials, and an account without the API right', async () => {
-		expect(await request('GET', '/audience_lists/lists.xml', {}, { ...AUTH, api_key: 'wrong' })).toEqual({
+		expect(await request('GET', '/audience_lists/lists.xml', {}, { ...DEMO_AUTH, api_key: 'wrong' })).toEqual({
 			status: 401,
 			text: 'Unable to authenticate',
 			type: TEXT,
@@ -547,7 +532,7 @@ describe('recorded answers never change with the vocabulary', () => {
 		] as [string, string, Record<string, string>][]) {
 			replies.push(await request(method, path, params));
 		}
-		replies.push(await request('GET', '/promotions.xml', {}, { ...AUTH, api_key: 'wrong' }));
+		replies.push(await request('GET', '/promotions.xml', {}, { ...DEMO_AUTH, api_key: 'wrong' }));
 		// the members documents and the Mailer (the members of seedMembers beside seedLists')
 		emu.store.addMember('add_user@example.com', { createdAt: Date.UTC(2014, 8, 7, 16, 41, 31), fields: { first_name: 'AddUser', custom_value_1: 'updated' } });
 		emu.store.customFieldNames = [...CUSTOM_FIELDS];
@@ -590,7 +575,7 @@ describe('the date style setting', () => {
 		try {
 			expect(fixed.dateStyle).toBe('+0530');
 			seedPromotions(fixed);
-			const url = `${fixed.baseUrl}/promotions.xml?${new URLSearchParams(AUTH).toString()}`;
+			const url = `${fixed.baseUrl}/promotions.xml?${new URLSearchParams(DEMO_AUTH).toString()}`;
 			const texts = [await (await fetch(url)).text(), await (await fetch(url)).text()];
 			expect(texts[0]).toBe(texts[1]);
 			expect(texts[0]).toContain('updated_at="2014-09-08 02:24:55 +0530"');
