@@ -59,7 +59,7 @@ const HTML_PAGE = /^\uFEFF?\s*(?:<!DOCTYPE\s+html|<html[\s>])/i;
 /** The operation's "Timeout" option (action node), for the item the request is for, or the default. */
 function configuredTimeoutMs(ctx: MadMimiContext, itemIndex = 0): number {
 	if (!('getInputData' in ctx)) return DEFAULT_TIMEOUT_MS;
-	const seconds = (ctx as IExecuteFunctions).getNodeParameter('options.timeout', itemIndex, 60) as number;
+	const seconds = (ctx as IExecuteFunctions).getNodeParameter('options.timeout', itemIndex, DEFAULT_TIMEOUT_MS / 1000) as number;
 	return typeof seconds === 'number' && seconds > 0 ? Math.round(seconds * 1000) : DEFAULT_TIMEOUT_MS;
 }
 
@@ -143,6 +143,19 @@ function requestPath(req: MadMimiRequest): string {
 	return buildPath(req.path, req.extension === false ? undefined : req.format);
 }
 
+/** What an error about this request needs: the node, the secret to keep out, where it went, the operation's wording. */
+async function errorContext(ctx: MadMimiContext, req: MadMimiRequest): Promise<ErrorContext> {
+	const credentials = await getMadMimiCredentials(ctx);
+	return {
+		node: ctx.getNode(),
+		secrets: [credentials.apiKey],
+		endpoint: `${req.methodOverride ? req.methodOverride.toUpperCase() : req.method} ${requestPath(req)}`,
+		notFound: req.notFound,
+		refusal: req.refusal,
+		itemIndex: req.itemIndex,
+	};
+}
+
 function originOf(baseUrl: string): string {
 	try {
 		const url = new URL(baseUrl);
@@ -170,14 +183,7 @@ export async function madMimiRequest(this: MadMimiContext, req: MadMimiRequest):
 	const configured = configuredTimeoutMs(this, req.itemIndex);
 	// an operation may ask for longer (imports), never for less than the user set
 	const timeoutMs = Math.max(req.timeoutMs ?? 0, configured);
-	const ctx: ErrorContext = {
-		node: this.getNode(),
-		secrets: [credentials.apiKey],
-		endpoint: `${req.methodOverride ? req.methodOverride.toUpperCase() : req.method} ${path}`,
-		notFound: req.notFound,
-		refusal: req.refusal,
-		itemIndex: req.itemIndex,
-	};
+	const ctx = await errorContext(this, req);
 
 	const options: IHttpRequestOptions = {
 		method,
@@ -252,17 +258,7 @@ async function readAnswer<T>(ctx: MadMimiContext, req: MadMimiRequest, read: (bo
 		return read(body);
 	} catch (error) {
 		// the readers are pure parsers: whatever they throw means the answer is unreadable
-		const credentials = await getMadMimiCredentials(ctx);
-		throw answerError(
-			{
-				node: ctx.getNode(),
-				secrets: [credentials.apiKey],
-				endpoint: `${req.method} ${requestPath(req)}`,
-				itemIndex: req.itemIndex,
-			},
-			error instanceof Error ? error.message : String(error),
-			body,
-		);
+		throw answerError(await errorContext(ctx, req), error instanceof Error ? error.message : String(error), body);
 	}
 }
 
@@ -303,21 +299,12 @@ export async function requestJsonList(this: MadMimiContext, req: Omit<MadMimiReq
  * answers some refusals so, with 200) is a failure carrying the service's text.
  */
 export async function requestJson(this: MadMimiContext, req: Omit<MadMimiRequest, 'format'>): Promise<unknown> {
-	const answer = await readAnswer(this, { ...req, format: 'json' }, parseJson);
+	const jsonReq: MadMimiRequest = { ...req, format: 'json' };
+	const answer = await readAnswer(this, jsonReq, parseJson);
 	// a JSON answer of 200 with "success": false is a refusal
 	if (answer !== null && typeof answer === 'object' && !Array.isArray(answer) && (answer as IDataObject).success === false) {
-		const credentials = await getMadMimiCredentials(this);
 		const said = (answer as IDataObject).error;
-		throw refusedAnswerError(
-			{
-				node: this.getNode(),
-				secrets: [credentials.apiKey],
-				endpoint: `${req.method} ${requestPath({ ...req, format: 'json' })}`,
-				refusal: req.refusal,
-				itemIndex: req.itemIndex,
-			},
-			typeof said === 'string' ? said : JSON.stringify(said ?? ''),
-		);
+		throw refusedAnswerError(await errorContext(this, jsonReq), typeof said === 'string' ? said : JSON.stringify(said ?? ''));
 	}
 	return answer;
 }
