@@ -1,10 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
+import { STATUS_WORDS } from '../actions/addon/common';
 import { recordChoice } from '../helpers/records';
 import { requestXmlRecords } from '../transport';
-
-/** The status words of an addon record: never its key or its name. */
-const STATUS_WORDS = new Set(['activated', 'deactivated', 'active', 'inactive', 'enabled', 'disabled']);
 
 /**
  * The account's addons whose name or key contains the filter. The records' field names are not

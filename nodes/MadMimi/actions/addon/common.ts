@@ -116,7 +116,8 @@ export async function toggleAddon(this: IExecuteFunctions, ref: AddonRef, itemIn
 
 /** The words the spec gives an addon's status, and their usual variants. */
 const ACTIVE = new Set(['activated', 'active', 'enabled']);
-const STATUS_WORDS = new Set([...ACTIVE, 'deactivated', 'inactive', 'disabled']);
+/** An addon record's status words: never its key or its name. */
+export const STATUS_WORDS: ReadonlySet<string> = new Set([...ACTIVE, 'deactivated', 'inactive', 'disabled']);
 
 /** The addon of the account the user gave, found by its ID or key among the record's values. */
 async function findAddon(
