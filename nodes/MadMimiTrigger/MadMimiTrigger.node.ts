@@ -8,7 +8,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { isoUtc, splitCountNewRange } from '../MadMimi/helpers/dates';
-import { requestInteger, requestLines } from '../MadMimi/transport';
+import { DEFAULT_SETTINGS } from '../MadMimi/requestSettings';
+import { MadMimiClient } from '../MadMimi/transport';
 
 type Event = 'memberOptedOut' | 'newMembers';
 
@@ -55,8 +56,16 @@ function saveState(ctx: IPollFunctions, update: (state: TriggerState) => void): 
 	data.madMimi = next;
 }
 
+/**
+ * The trigger's requests: tried again as the action node's are. A check that still fails throws,
+ * so the cursor stays where it was and the next check catches up.
+ */
+function triggerClient(ctx: IPollFunctions): MadMimiClient {
+	return new MadMimiClient(ctx, DEFAULT_SETTINGS);
+}
+
 async function suppressedSince(ctx: IPollFunctions, since: number): Promise<string[]> {
-	return await requestLines.call(ctx, {
+	return await triggerClient(ctx).lines({
 		method: 'GET',
 		path: ['audience_members', 'suppressed_since', String(Math.max(0, since))],
 		format: 'txt',
@@ -66,7 +75,7 @@ async function suppressedSince(ctx: IPollFunctions, since: number): Promise<stri
 async function countNew(ctx: IPollFunctions, start: number, end: number): Promise<number> {
 	let count = 0;
 	for (const [from, to] of splitCountNewRange(start, end)) {
-		count += await requestInteger.call(ctx, {
+		count += await triggerClient(ctx).integer({
 			method: 'GET',
 			path: ['audience_members', 'count_new'],
 			qs: { start: from, end: to },

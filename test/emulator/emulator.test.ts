@@ -738,6 +738,32 @@ describe('faults', () => {
 		expect((await get('/promotions.xml')).status).toBe(200);
 	});
 
+	it('resets after the work is done: the store changed, and no answer came', async () => {
+		emu.faults.add({ method: 'POST', path: '/audience_lists', respond: 'resetAfterWork', times: 1 });
+		await expect(send('/audience_lists', { name: 'Made before the cut' })).rejects.toThrow();
+		expect(lastRequest()).toMatchObject({ status: 0, fault: 'resetAfterWork' });
+		expect(emu.store.lists.has('Made before the cut')).toBe(true);
+	});
+
+	it('applies a rule to a share of the requests, drawn from a seeded sequence: the same seed, the same requests', async () => {
+		const run = async (): Promise<string[]> => {
+			emu.reset();
+			emu.faults.seed(7);
+			emu.faults.add({ path: '/promotions.xml', rate: 0.3, respond: [{ status: 429, body: 'slow down' }, { status: 503, body: 'busy' }] });
+			const out: string[] = [];
+			for (let i = 0; i < 40; i++) out.push(String((await get('/promotions.xml')).status));
+			expect(emu.requests.map((r) => r.fault ?? '200')).toEqual(out);
+			return out;
+		};
+		const first = await run();
+		expect(await run()).toEqual(first);
+		const faulted = first.filter((status) => status !== '200').length;
+		// 30% of 40 requests, give or take what a draw gives
+		expect(faulted).toBeGreaterThanOrEqual(5);
+		expect(faulted).toBeLessThanOrEqual(20);
+		expect(new Set(first)).toEqual(new Set(['200', '429', '503']));
+	});
+
 	it('resets in the middle of an answer', async () => {
 		emu.faults.add({ respond: 'resetMidAnswer', times: 1 });
 		await expect(

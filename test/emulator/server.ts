@@ -66,6 +66,8 @@ export interface RecordedRequest {
 	authenticated: boolean;
 	/** Status answered (0 when a fault reset or hung the connection, or the client went away). */
 	status: number;
+	/** The fault applied to it, when one was: its respond as a word ("reset", "resetAfterWork", "hang") or its status ("429"). */
+	fault?: string;
 	/** Real time (ms, Date.now) it arrived, and its answer was sent when one was (for concurrency checks). */
 	arrivedAt?: number;
 	answeredAt?: number;
@@ -73,9 +75,20 @@ export interface RecordedRequest {
 	at: number;
 }
 
+/**
+ * What a fault does to a request:
+ * - `{ status, body, headers }`: that answer instead of the service's (a 429 with Retry-After, a
+ *   502 page…); the request is not carried out;
+ * - `'reset'`: the connection is cut before the service sees the request (nothing is done);
+ * - `'resetAfterWork'`: the request is carried out (an email sent, a member stored), then the
+ *   connection is cut before the answer: the client cannot know the work was done;
+ * - `'resetMidAnswer'`: part of an answer, then the cut (nothing is done);
+ * - `'hang'`: no answer at all; `{ hugeBytes }`: an answer of that size.
+ */
 export type FaultResponse =
 	| { status: number; body?: string | Buffer; contentType?: string; headers?: Record<string, string> }
 	| 'reset'
+	| 'resetAfterWork'
 	| 'resetMidAnswer'
 	| 'hang'
 	| { hugeBytes: number; contentType?: string };
@@ -89,13 +102,28 @@ export interface FaultRule {
 	times?: number;
 	/** How many matching requests to let through untouched before it applies (default 0). */
 	after?: number;
-	respond: FaultResponse;
+	/**
+	 * The share of matching requests it applies to, drawn from the seeded sequence (`seed`), for
+	 * a service that fails now and then; default 1 (every matching request). A request let through
+	 * by the draw does not count toward `times`.
+	 */
+	rate?: number;
+	/** The fault; with several, each hit takes one of them, drawn from the seeded sequence. */
+	respond: FaultResponse | FaultResponse[];
 }
 
 export interface Faults {
 	add(rule: FaultRule): void;
 	clear(): void;
+	/** Restarts the sequence the rates and the choices among responses are drawn from (default seed 1, at start and reset). */
+	seed(value: number): void;
 	readonly rules: FaultRule[];
+}
+
+/** The label of a fault in the request log: its word, or its status. */
+export function faultLabel(respond: FaultResponse): string {
+	if (typeof respond === 'string') return respond;
+	return 'status' in respond ? String(respond.status) : 'huge';
 }
 
 export interface Emulator {
@@ -248,11 +276,29 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
 
 // ====================================================================== faults
 
+/** mulberry32: a small seeded generator, so that a run with faults at a rate can be replayed exactly. */
+function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
 class FaultList implements Faults {
 	readonly rules: FaultRule[] = [];
 	private readonly remaining = new Map<FaultRule, number>();
 
 	private readonly skip = new Map<FaultRule, number>();
+
+	private random = seededRandom(1);
+
+	seed(value: number): void {
+		this.random = seededRandom(value);
+	}
 
 	add(rule: FaultRule): void {
 		this.rules.push(rule);
@@ -264,10 +310,11 @@ class FaultList implements Faults {
 		this.rules.length = 0;
 		this.remaining.clear();
 		this.skip.clear();
+		this.random = seededRandom(1);
 	}
 
-	/** The first rule matching; counts it and removes it when used up. */
-	take(method: string, path: string): FaultRule | undefined {
+	/** The response of the first rule matching (counted, and removed when used up), or undefined. */
+	take(method: string, path: string): FaultResponse | undefined {
 		for (let i = 0; i < this.rules.length; i++) {
 			const rule = this.rules[i];
 			if (rule.method !== undefined && rule.method.toUpperCase() !== method) continue;
@@ -284,6 +331,7 @@ class FaultList implements Faults {
 				this.skip.set(rule, skip - 1);
 				continue;
 			}
+			if (rule.rate !== undefined && this.random() >= rule.rate) continue;
 			const left = (this.remaining.get(rule) ?? rule.times ?? Infinity) - 1;
 			if (left <= 0) {
 				this.rules.splice(i, 1);
@@ -291,7 +339,8 @@ class FaultList implements Faults {
 			} else {
 				this.remaining.set(rule, left);
 			}
-			return rule;
+			const choices = Array.isArray(rule.respond) ? rule.respond : [rule.respond];
+			return choices[Math.min(choices.length - 1, Math.floor(this.random() * choices.length))];
 		}
 		return undefined;
 	}
@@ -324,30 +373,41 @@ export function faultRuleFromJson(value: unknown): FaultRule {
 		if (typeof value.after !== 'number' || value.after < 0) throw new Error('after must be a number, 0 or more');
 		rule.after = value.after;
 	}
+	if (value.rate !== undefined && value.rate !== null) {
+		if (typeof value.rate !== 'number' || value.rate < 0 || value.rate > 1) throw new Error('rate must be a number from 0 to 1');
+		rule.rate = value.rate;
+	}
 	const r = value.respond;
-	if (r === 'reset' || r === 'resetMidAnswer' || r === 'hang') rule.respond = r;
-	else if (isRecord(r) && typeof r.hugeBytes === 'number') {
-		rule.respond = { hugeBytes: r.hugeBytes, contentType: typeof r.contentType === 'string' ? r.contentType : undefined };
-	} else if (isRecord(r) && typeof r.status === 'number') {
+	rule.respond = Array.isArray(r) ? r.map(faultResponseFromJson) : faultResponseFromJson(r);
+	return rule;
+}
+
+function faultResponseFromJson(r: unknown): FaultResponse {
+	if (r === 'reset' || r === 'resetAfterWork' || r === 'resetMidAnswer' || r === 'hang') return r;
+	if (isRecord(r) && typeof r.hugeBytes === 'number') {
+		return { hugeBytes: r.hugeBytes, contentType: typeof r.contentType === 'string' ? r.contentType : undefined };
+	}
+	if (isRecord(r) && typeof r.status === 'number') {
 		const headers: Record<string, string> = {};
 		if (isRecord(r.headers)) for (const [k, v] of Object.entries(r.headers)) headers[k] = String(v);
-		rule.respond = {
+		return {
 			status: r.status,
 			body: typeof r.body === 'string' ? r.body : undefined,
 			contentType: typeof r.contentType === 'string' ? r.contentType : undefined,
 			headers,
 		};
-	} else throw new Error('respond must be "reset", "resetMidAnswer", "hang", {status, ...} or {hugeBytes}');
-	return rule;
+	}
+	throw new Error('respond must be "reset", "resetAfterWork", "resetMidAnswer", "hang", {status, ...}, {hugeBytes}, or a list of these');
+}
+
+function faultResponseToJson(respond: FaultResponse): unknown {
+	return typeof respond === 'object' && 'status' in respond && Buffer.isBuffer(respond.body) ? { ...respond, body: respond.body.toString('utf8') } : respond;
 }
 
 function faultRuleToJson(rule: FaultRule): unknown {
 	const path = rule.path instanceof RegExp ? { regex: rule.path.source, flags: rule.path.flags } : rule.path;
-	const respond =
-		typeof rule.respond === 'object' && 'status' in rule.respond && Buffer.isBuffer(rule.respond.body)
-			? { ...rule.respond, body: rule.respond.body.toString('utf8') }
-			: rule.respond;
-	return { method: rule.method, path, times: rule.times, after: rule.after, respond };
+	const respond = Array.isArray(rule.respond) ? rule.respond.map(faultResponseToJson) : faultResponseToJson(rule.respond);
+	return { method: rule.method, path, times: rule.times, after: rule.after, rate: rule.rate, respond };
 }
 
 // ====================================================================== vocabulary and date style
@@ -589,10 +649,11 @@ class EmulatorServer implements Emulator {
 		record.params = params;
 
 		const fault = this.faults.take(record.effectiveMethod, record.path);
+		if (fault) record.fault = faultLabel(fault);
 		if (this.latencyMs > 0) await this.sleep(this.latencyMs);
 		if (this.closed) return;
-		if (fault) {
-			await this.applyFault(fault.respond, req, res, record);
+		if (fault && fault !== 'resetAfterWork') {
+			await this.applyFault(fault, req, res, record);
 			return;
 		}
 
@@ -621,11 +682,18 @@ class EmulatorServer implements Emulator {
 			else throw err;
 		}
 		if (call.out.vocabulary === 'second') answer = inSecondVocabulary(answer);
+		if (fault === 'resetAfterWork') {
+			// the work is done (the store changed); the answer never leaves
+			record.status = 0;
+			req.socket.resetAndDestroy();
+			return;
+		}
 		this.send(res, record, answer);
 	}
 
+	/** A fault that answers in place of the service (all but resetAfterWork, which answers after it). */
 	private async applyFault(
-		respond: FaultResponse,
+		respond: Exclude<FaultResponse, 'resetAfterWork'>,
 		req: IncomingMessage,
 		res: ServerResponse,
 		record: RecordedRequest,
@@ -776,6 +844,10 @@ class EmulatorServer implements Emulator {
 			case 'POST /faults':
 				this.faults.add(faultRuleFromJson(input));
 				return jsonAnswer({ ok: true, count: this.faults.rules.length });
+			case 'POST /faults/seed':
+				if (!isRecord(input) || typeof input.seed !== 'number') throw new Error('seed must be a number');
+				this.faults.seed(input.seed);
+				return jsonAnswer({ ok: true });
 			case 'DELETE /faults':
 				this.faults.clear();
 				return jsonAnswer({ ok: true });

@@ -1,8 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { RecordedRequest } from '../emulator';
 import { DEMO_IDS } from '../emulator';
-import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/transport/paging';
+import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/requestSettings';
 import { runNode } from '../harness';
 import { useEmulator } from './setup';
 
@@ -11,22 +10,6 @@ const { promotions: P, mailings: M } = DEMO_IDS;
 const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
 const recipients = (extra: object = {}): INodeParameters =>
 	({ resource: 'mailing', operation: 'getRecipients', promotionId: byId(P.productUpdate), mailingId: byId(M.productUpdate), outcome: 'bounced', returnAll: true, ...extra }) as INodeParameters;
-
-/** The most requests that were being answered at the same time. */
-function overlap(requests: RecordedRequest[]): number {
-	const events = requests.flatMap((r) => [
-		[r.arrivedAt!, 1],
-		[r.answeredAt ?? r.arrivedAt!, -1],
-	]);
-	events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-	let now = 0;
-	let most = 0;
-	for (const [, d] of events) {
-		now += d;
-		most = Math.max(most, now);
-	}
-	return most;
-}
 
 describe('Return All reads pages side by side (Parallel Page Reads, default 6)', () => {
 	beforeEach(() => {
@@ -64,33 +47,27 @@ describe('Return All reads pages side by side (Parallel Page Reads, default 6)',
 		expect(env.emulator.maxInFlight).toBe(4);
 	});
 
-	test('a 429 in a parallel read with Retry On Fail: the retry reads one page at a time, and the data is complete', async () => {
+	test('a 429 at page 4 of a parallel read: page 4 is asked again after the wait Mad Mimi asked for, nothing before it, every record once and in order', async () => {
 		env.emulator.store.seedRecipients(P.productUpdate, M.productUpdate, 'bounced', 1000);
-		env.emulator.faults.add({ path: /bounced\.xml$/, after: 3, times: 1, respond: { status: 429, body: 'Rate limit exceeded' } });
-		const { items, error } = await runNode({ parameters: recipients(), retryOnFail: true, maxTries: 2, waitBetweenTries: 0 });
+		env.emulator.faults.add({ path: /bounced\.xml$/, after: 3, times: 1, respond: { status: 429, body: 'Rate limit exceeded', headers: { 'Retry-After': '0' } } });
+		const { items, error } = await runNode({ parameters: recipients() });
 		expect(error).toBeUndefined();
-		expect(items).toHaveLength(1000);
-		const failedAt = env.emulator.requests.findIndex((r) => r.status === 429);
-		expect(failedAt).toBeGreaterThan(0);
-		// the second try starts with page 1 again, after the first try's requests have all settled
-		const retryStart = env.emulator.requests.findIndex((r, i) => i > failedAt && r.params.page === '1');
-		const retry = env.emulator.requests.slice(retryStart);
-		expect(retry.map((r) => r.params.page)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
-		expect(overlap(retry)).toBe(1);
-		expect(overlap(env.emulator.requests.slice(0, retryStart))).toBeGreaterThan(1);
+		expect(items.map((i) => i.json.email)).toEqual(env.emulator.store.getMailing(P.productUpdate, M.productUpdate)!.recipients.bounced.map((r) => r.email));
+		const throttled = env.emulator.requests.find((r) => r.status === 429)!;
+		const pages = env.emulator.requests.map((r) => r.params.page);
+		// the refused page is asked for twice, every other page once, and page 1 never again
+		expect(pages.filter((p) => p === throttled.params.page)).toHaveLength(2);
+		expect(pages.filter((p) => p === '1')).toHaveLength(1);
+		expect(new Set(pages).size).toBe(pages.length - 1);
 	});
 
-	test('a 429 without Retry On Fail: the run fails with the rate-limit message, nothing is retried', async () => {
+	test('a 429 on every try: the run fails after the retry policy gave up, saying what was tried, with the rate-limit failure n8n reads', async () => {
 		env.emulator.store.seedRecipients(P.productUpdate, M.productUpdate, 'bounced', 1000);
-		env.emulator.faults.add({ path: /bounced\.xml$/, after: 3, times: 1, respond: { status: 429, body: 'Rate limit exceeded' } });
+		env.emulator.faults.add({ path: /bounced\.xml$/, after: 3, respond: { status: 429, body: 'Rate limit exceeded', headers: { 'Retry-After': '0' } } });
 		const { items, error } = await runNode({ parameters: recipients() });
 		expect(items).toEqual([]);
 		expect(error?.message).toBe('Mad Mimi is limiting the rate of requests');
-		const pages = env.emulator.requests.map((r) => Number(r.params.page));
-		expect(new Set(pages).size).toBe(pages.length);
-		// no request after the failure answered, except those already in flight (at most 5)
-		const failedAt = env.emulator.requests.findIndex((r) => r.status === 429);
-		const after = env.emulator.requests.filter((r, i) => i > failedAt && r.arrivedAt! > env.emulator.requests[failedAt].answeredAt!);
-		expect(after).toEqual([]);
+		expect(error?.description).toMatch(/^Tried 5 times over /);
+		expect((error as unknown as { failure?: unknown }).failure).toEqual({ cause: 'rate-limited', retryAfterMs: 0 });
 	});
 });

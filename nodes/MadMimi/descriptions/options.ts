@@ -1,7 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MAX_ANSWER_MB } from '../transport';
-import { DEFAULT_PAGE_WINDOW } from '../transport/paging';
+import {
+	DEFAULT_MAX_RESPONSE_MB,
+	DEFAULT_PAGE_WINDOW,
+	DEFAULT_TIMEOUT_SECONDS,
+	IMPORT_MIN_TIMEOUT_MS,
+	MAX_PAGE_WINDOW,
+	MAX_RESPONSE_MB_LIMIT,
+	MAX_TIMEOUT_SECONDS,
+} from '../requestSettings';
 
 /*
  * One "Options" collection per operation, holding only what applies to it: the operation's own
@@ -10,14 +17,14 @@ import { DEFAULT_PAGE_WINDOW } from '../transport/paging';
  * that does nothing for it.
  */
 
-/** How long to wait for one answer; imports wait at least 5 minutes whatever is set here. */
+/** How long to wait for one answer; imports wait at least IMPORT_MIN_TIMEOUT_MS whatever is set here. */
 export const timeoutOption: INodeProperties = {
 	displayName: 'Timeout (Seconds)',
 	name: 'timeout',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 3600 },
-	default: 60,
-	description: 'How long to wait for Mad Mimi to answer one request before failing it (imports wait at least 5 minutes)',
+	typeOptions: { minValue: 1, maxValue: MAX_TIMEOUT_SECONDS },
+	default: DEFAULT_TIMEOUT_SECONDS,
+	description: `How long to wait for Mad Mimi to answer one request (imports wait at least ${IMPORT_MIN_TIMEOUT_MS / 60_000} minutes). A read without an answer is tried again; a send is not.`,
 };
 
 /** The largest answer the node reads (transport: refused past it, before it is held whole). */
@@ -25,8 +32,8 @@ export const maxAnswerSizeOption: INodeProperties = {
 	displayName: 'Max Answer Size (MB)',
 	name: 'maxAnswerSize',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 1000 },
-	default: DEFAULT_MAX_ANSWER_MB,
+	typeOptions: { minValue: 1, maxValue: MAX_RESPONSE_MB_LIMIT },
+	default: DEFAULT_MAX_RESPONSE_MB,
 	description: "The largest answer to read from Mad Mimi; a larger one fails the item before it is held in memory. Mad Mimi's pages and lists are far smaller.",
 };
 
@@ -56,10 +63,10 @@ export const parallelPagesOption: INodeProperties = {
 	displayName: 'Parallel Page Reads',
 	name: 'parallelPageReads',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 10 },
+	typeOptions: { minValue: 1, maxValue: MAX_PAGE_WINDOW },
 	default: DEFAULT_PAGE_WINDOW,
 	description:
-		'How many pages to ask Mad Mimi for at the same time when reading many records (1 reads one page after the other). After a "too many requests" or a server error, a retry reads one page at a time.',
+		'How many pages to ask Mad Mimi for at the same time when reading many records (1 reads one page after the other). A page that fails is asked for again on its own.',
 };
 
 interface OperationKind {

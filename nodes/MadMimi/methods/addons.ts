@@ -2,14 +2,14 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 
 import { STATUS_WORDS } from '../actions/addon/common';
 import { recordChoice } from '../helpers/records';
-import { requestXmlRecords } from '../transport';
+import { editorClient } from './client';
 
 /**
  * The account's addons whose name or key contains the filter. The records' field names are not
  * known (no source shows them): each addon is shown and addressed by its values (recordChoice).
  */
 async function searchAddons(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const addons = await requestXmlRecords.call(this, { method: 'GET', path: ['addons'] });
+	const addons = await editorClient(this).xmlRecords({ method: 'GET', path: ['addons'] });
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results = addons
 		.map((a) => recordChoice(a, STATUS_WORDS))

@@ -4,12 +4,12 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { requestXmlRecords } from '../transport';
+import { editorClient } from './client';
 import { addonListSearch } from './addons';
 import { promotionListSearch } from './promotions';
 
 async function listNames(ctx: ILoadOptionsFunctions): Promise<string[]> {
-	const lists = await requestXmlRecords.call(ctx, { method: 'GET', path: ['audience_lists', 'lists'] });
+	const lists = await editorClient(ctx).xmlRecords({ method: 'GET', path: ['audience_lists', 'lists'] });
 	return lists
 		.map((list) => (list.name === undefined || list.name === null ? '' : String(list.name)))
 		.filter((name) => name !== '')

@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 import { NodeOperationError } from 'n8n-workflow';
 
 import { promotionRecord } from '../actions/promotion/getAll.operation';
-import { requestXmlRecords } from '../transport';
+import { editorClient } from './client';
 
 /** Promotions a page of /promotions.xml holds; a shorter page is the last one. */
 export const PROMOTIONS_PAGE_SIZE = 20;
@@ -51,7 +51,7 @@ export const promotionListSearch = {
 	): Promise<INodeListSearchResult> {
 		const query = filter?.trim() ?? '';
 		if (query !== '') {
-			const found = await requestXmlRecords.call(this, {
+			const found = await editorClient(this).xmlRecords({
 				method: 'GET',
 				path: ['promotions', 'search'],
 				qs: { query, api_mailings: 'true' },
@@ -60,7 +60,7 @@ export const promotionListSearch = {
 			return { results };
 		}
 		const page = Math.max(1, Number.parseInt(paginationToken ?? '1', 10) || 1);
-		const promotions = await requestXmlRecords.call(this, { method: 'GET', path: ['promotions'], qs: { page } });
+		const promotions = await editorClient(this).xmlRecords({ method: 'GET', path: ['promotions'], qs: { page } });
 		const results = promotions.map(promotionItem).filter((r): r is INodeListSearchItems => r !== undefined);
 		return promotions.length < PROMOTIONS_PAGE_SIZE ? { results } : { results, paginationToken: String(page + 1) };
 	},
@@ -83,7 +83,7 @@ export const promotionListSearch = {
 				description: 'A promotion ID is a positive whole number. Pick the promotion from the list, or type its ID.',
 			});
 		}
-		const found = await requestXmlRecords.call(this, {
+		const found = await editorClient(this).xmlRecords({
 			method: 'GET',
 			path: ['promotions', 'search'],
 			qs: { id: chosen },

@@ -1,6 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+/** Why a request failed, as n8n-workflow's NodeApiError declares it (its `failure` option), for n8n's engine and poll backoff. */
+type Failure = NonNullable<ConstructorParameters<typeof NodeApiError>[2]>['failure'];
+
 /** Replaces every secret (and its URI-encoded forms) in a text by `***`. */
 export function redact(text: string, secrets: string[]): string {
 	// a query string that names the key is cut whatever its value
@@ -51,7 +54,7 @@ export interface ErrorContext {
 /** An operation's reading of a refusal: a message and what to do, or undefined for the usual one. */
 export type Refusal = (status: number, text: string) => { message: string; description: string } | undefined;
 
-function apiError(ctx: ErrorContext, code: string, message: string, description: string): NodeApiError {
+function apiError(ctx: ErrorContext, code: string, message: string, description: string, failure?: Failure): NodeApiError {
 	const safeMessage = redact(message, ctx.secrets);
 	const safeDescription = redact(description, ctx.secrets);
 	const isHttpStatus = /^\d{3}$/.test(code);
@@ -63,6 +66,7 @@ function apiError(ctx: ErrorContext, code: string, message: string, description:
 		description: safeDescription,
 		httpCode: isHttpStatus ? code : undefined,
 		itemIndex: ctx.itemIndex,
+		failure,
 	});
 	// NodeApiError swaps a message that mentions a system error code (ECONNREFUSED, EPERM…)
 	// for a generic sentence of its own; ours says what to do, so it is put back.
@@ -73,8 +77,12 @@ function apiError(ctx: ErrorContext, code: string, message: string, description:
 	return error;
 }
 
-/** Turns an HTTP error answer into an error a no-code user can act on. */
-export function statusError(ctx: ErrorContext, status: number, body: string): NodeApiError {
+/**
+ * Turns an HTTP error answer into an error a no-code user can act on. A 429 declares n8n's
+ * `rate-limited` failure (with the wait Mad Mimi asked for), a 502, 503 or 504
+ * `temporarily-unavailable`: n8n's engine and its poll backoff read them.
+ */
+export function statusError(ctx: ErrorContext, status: number, body: string, retryAfterMs?: number): NodeApiError {
 	// redacted before it is cut, so no part of a key survives the cut
 	const text = serviceText(redact(body, ctx.secrets));
 	const said = text ? `Mad Mimi said: "${text}". ` : '';
@@ -119,7 +127,17 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 			ctx,
 			code,
 			'Mad Mimi is limiting the rate of requests',
-			`Wait and run again, or turn on "Retry On Fail" in the node's settings with a longer wait between tries. ${said}`.trim(),
+			`Run the workflow again later, or send fewer requests at once: lower "Items per Batch" or "Parallel Page Reads" in the node's options. ${said}`.trim(),
+			{ cause: 'rate-limited', ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
+		);
+	}
+	if (status === 502 || status === 503 || status === 504) {
+		return apiError(
+			ctx,
+			code,
+			`Mad Mimi had a problem on its side (${status})`,
+			`This is usually temporary: run the workflow again later. ${said}`.trim(),
+			{ cause: 'temporarily-unavailable', ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
 		);
 	}
 	if (status >= 500) {
@@ -127,7 +145,7 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 			ctx,
 			code,
 			`Mad Mimi had a problem on its side (${status})`,
-			`This is usually temporary: run again later, or turn on "Retry On Fail" in the node's settings. ${said}`.trim(),
+			`Mad Mimi could not handle this request, and sending it again as it is fails the same way: the node did not repeat it. Check the values given to the node; if it goes on, contact Mad Mimi support. ${said}`.trim(),
 		);
 	}
 	return apiError(
@@ -141,7 +159,7 @@ export function statusError(ctx: ErrorContext, status: number, body: string): No
 const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ERR_CANCELED', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_BAD_RESPONSE', 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED'] as const;
 
 /** The system error code of a failure, looked up along its chain of causes. */
-function findCode(error: unknown): string | undefined {
+export function findCode(error: unknown): string | undefined {
 	const chain: Array<{ code?: unknown; message?: unknown }> = [];
 	let current: unknown = error;
 	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
@@ -178,11 +196,11 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
 		case 'ETIMEDOUT':
 		case 'ECONNABORTED':
 		case 'ERR_CANCELED':
-			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No answer from ${where}. Run again later, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`);
+			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No answer came from ${where}.`);
 		case 'ECONNRESET':
 		case 'EPIPE':
 		case 'ERR_BAD_RESPONSE':
-			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${where} was reset. Run again later, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`);
+			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${where} was reset.`);
 		default: {
 			const raw = error instanceof Error ? error.message : String(error);
 			return apiError(ctx, code ?? 'UNKNOWN', 'The request to Mad Mimi failed', `Check the base URL in the Mad Mimi credentials (${where}), and that the service is reachable from n8n. The error was: ${raw}`);
@@ -225,4 +243,40 @@ export function answerError(ctx: ErrorContext, reason: string, body: string): No
 		'Mad Mimi sent an answer the node cannot read',
 		`${reason}.${sample ? ` The answer began: "${sample}".` : ''} Check that the base URL in the credentials points at the Mad Mimi API.`,
 	);
+}
+
+/**
+ * A request tried again and again until the retry policy's bound: the last try's error, saying
+ * first what was tried. A 429 keeps its `rate-limited` failure with the last wait asked for.
+ */
+export function afterTries(error: NodeApiError, summary: string): NodeApiError {
+	error.description = `${summary}${error.description ? ` ${error.description}` : ''}`;
+	return error;
+}
+
+/** What the node knows of a write that must happen at most once, for the message when it may have happened. */
+export interface InDoubtWording {
+	/** The sentence a user reads first: "The email to jane@example.com may have gone out". */
+	mayHave: string;
+	/** How to find out whether it did, in the user's words. */
+	check: string;
+}
+
+/** The message and description of a once-only write that may have been done, and why it may have. */
+export function inDoubtText(wording: InDoubtWording, reason: string): { message: string; description: string } {
+	const what = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`;
+	return {
+		message: wording.mayHave,
+		description: `${what}, so Mad Mimi may have done it. The node did not send it again, so that it cannot happen twice. ${wording.check}`,
+	};
+}
+
+/**
+ * A write that must happen at most once went out and no answer says what became of it: the
+ * service may have done it. It is not sent again; the user is told so, and how to check.
+ */
+export function inDoubtError(ctx: ErrorContext, text: { message: string; description: string }, code: string): NodeApiError {
+	const error = apiError(ctx, code, text.message, text.description);
+	error.context.mayHaveTakenEffect = true;
+	return error;
 }

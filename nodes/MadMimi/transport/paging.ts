@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 /** One page of a paged read: its records, and the number of pages when the answer states it. */
 export interface Page {
@@ -16,20 +15,12 @@ export interface PagingOptions {
 	limit?: number;
 	/** Page requests in flight at most (1: one page at a time). */
 	window?: number;
-	/** Called when a page answered 429 or 5xx: the next try should read one page at a time. */
-	onThrottled?: () => void;
 }
 
 type Settled = { page: number; answer: Page } | { page: number; error: unknown };
 
 function asPage(answer: IDataObject[] | Page): Page {
 	return Array.isArray(answer) ? { records: answer } : answer;
-}
-
-/** A 429 or a 5xx: the service is overloaded or limiting, so reading side by side should stop. */
-export function isThrottling(error: unknown): boolean {
-	const code = error instanceof NodeApiError ? Number(error.httpCode) : NaN;
-	return code === 429 || (code >= 500 && code < 600);
 }
 
 /**
@@ -42,8 +33,8 @@ export function isThrottling(error: unknown): boolean {
  *   go past the end;
  * - a Limit asks for no page it does not need when every entry is a record;
  * - a failing page fails the read (after the requests in flight have settled, so none is left
- *   behind); a 429 or 5xx also calls `onThrottled`, so that n8n's Retry On Fail reads one page at
- *   a time. The node never retries on its own: retries are n8n's, as the user set them.
+ *   behind). A page's request has been tried again by then as far as the retry policy allows
+ *   (MadMimiClient.request): a page that fails here failed for good.
  */
 export async function collectPages(fetchPage: (page: number) => Promise<IDataObject[] | Page>, options: PagingOptions): Promise<IDataObject[]> {
 	const { pageSize, limit } = options;
@@ -87,7 +78,6 @@ export async function collectPages(fetchPage: (page: number) => Promise<IDataObj
 		if ('error' in result) {
 			// no new request after a failure; the ones in flight are awaited below
 			failed = true;
-			if (isThrottling(result.error)) options.onThrottled?.();
 		} else if (isLast(result.page, result.answer)) {
 			lastPage = Math.min(lastPage, result.page);
 		}
@@ -117,35 +107,4 @@ export async function collectPages(fetchPage: (page: number) => Promise<IDataObj
 		}
 	}
 	return finish();
-}
-
-/** Pages read side by side unless the user turns it off (1) or asks for more (at most 10). */
-export const DEFAULT_PAGE_WINDOW = 6;
-const MAX_PAGE_WINDOW = 10;
-
-/** Runs (execution and node) whose reads met a 429 or 5xx: their retries read one page at a time. */
-const throttledRuns = new Map<string, number>();
-const THROTTLE_MEMORY_MS = 3_600_000;
-
-function runKey(ctx: IExecuteFunctions): string {
-	return `${ctx.getExecutionId()}\u0000${ctx.getNode().name}`;
-}
-
-/**
- * The paged read of an operation: the "Parallel Page Reads" option (default 6), one page at a
- * time when an earlier try of this node in this execution met a 429 or 5xx.
- */
-export async function readPages(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	fetchPage: (page: number) => Promise<IDataObject[] | Page>,
-	pageSize: number,
-	limit?: number,
-): Promise<IDataObject[]> {
-	const now = Date.now();
-	for (const [key, at] of throttledRuns) if (now - at > THROTTLE_MEMORY_MS) throttledRuns.delete(key);
-	const key = runKey(ctx);
-	const configured = ctx.getNodeParameter('options.parallelPageReads', itemIndex, DEFAULT_PAGE_WINDOW) as number;
-	const window = throttledRuns.has(key) ? 1 : Math.min(MAX_PAGE_WINDOW, Math.max(1, Math.floor(Number(configured) || 1)));
-	return await collectPages(fetchPage, { pageSize, limit, window, onThrottled: () => throttledRuns.set(key, Date.now()) });
 }

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { fieldWithValue, findByValue, recordChoice } from '../../helpers/records';
 import { inputError, printable } from '../../helpers/validation';
-import { madMimiRequest, requestXmlRecords } from '../../transport';
+import { client } from '../client';
 
 /** The addon an operation acts on: picked from the account, or a key or ID typed or mapped. */
 export const addonLocator: INodeProperties = {
@@ -96,21 +96,25 @@ export function describeRef(ref: AddonRef): string {
 
 /** The account's addons with their status (GET /addons.xml). */
 export async function accountAddons(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await requestXmlRecords.call(this, { method: 'GET', path: ['addons'], itemIndex });
+	return await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['addons']});
 }
 
 /** Every addon Mad Mimi offers, with its description (GET /addons/available.xml). */
 export async function availableAddons(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await requestXmlRecords.call(this, { method: 'GET', path: ['addons', 'available'], itemIndex });
+	return await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['addons', 'available']});
 }
 
 /** POST /addon/{id_or_key}/toggle */
 export async function toggleAddon(this: IExecuteFunctions, ref: AddonRef, itemIndex: number): Promise<void> {
-	await madMimiRequest.call(this, {
+	await client(this, itemIndex).request({
 		method: 'POST',
 		path: ['addon', ref.value, 'toggle'],
 		notFound: `Mad Mimi has no addon ${describeRef(ref)}`,
-		itemIndex,
+		// a second toggle switches it back
+		repeat: {
+			mayHave: `The addon ${describeRef(ref)} may have been switched`,
+			check: 'See its status with Addon → Get Many before switching it again.',
+		},
 	});
 }
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { madMimiRequest } from '../../transport';
 import { domainField, requireDomain } from './common';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [domainField('The domain to track with Google Analytics in your promotions')];
 
@@ -13,6 +13,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const domain = requireDomain(this, itemIndex);
-	await madMimiRequest.call(this, { method: 'POST', path: ['google_analytics'], form: { domain }, itemIndex });
+	await client(this, itemIndex).request({ method: 'POST', path: ['google_analytics'], form: { domain }, repeat: 'safe' });
 	return [{ success: true, domain }];
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { madMimiRequest } from '../../transport';
 import { domainField, requireDomain } from './common';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [domainField('The analytics domain to remove, as it was added')];
 
@@ -13,12 +13,12 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const domain = requireDomain(this, itemIndex);
-	await madMimiRequest.call(this, {
+	await client(this, itemIndex).request({
 		method: 'DELETE',
 		methodOverride: 'delete',
 		path: ['google_analytics'],
 		form: { domain },
-		itemIndex,
+		repeat: 'delete',
 	});
 	return [{ deleted: true, domain }];
 }

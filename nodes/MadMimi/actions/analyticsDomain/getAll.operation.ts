@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { client } from '../client';
 
-import { requestXmlRecords } from '../../transport';
 
 const properties: INodeProperties[] = [];
 
@@ -11,7 +11,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const records = await requestXmlRecords.call(this, { method: 'GET', path: ['google_analytics'], itemIndex });
+	const records = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['google_analytics']});
 	// no source shows this document's names: a record that is one text (an element holding the
 	// domain, whatever it is called) is given as { domain }; a record with fields stays as it is
 	return records.map((record) => {

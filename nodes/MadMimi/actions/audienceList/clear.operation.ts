@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { listLocator } from '../../descriptions/common';
 import { listName } from '../../helpers/params';
 import { printable } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	listLocator({ description: 'The audience list to empty: every member leaves it, the list itself stays' }),
@@ -14,11 +14,11 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceLi
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);
-	await madMimiRequest.call(this, {
+	await client(this, itemIndex).request({
 		method: 'PUT',
 		path: ['audience_lists', list, 'clear'],
 		notFound: `Mad Mimi has no list named "${printable(list)}"`,
-		itemIndex,
+		repeat: 'safe',
 	});
 	return [{ success: true, cleared: true, list }];
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listLocator } from '../../descriptions/common';
 import { listName } from '../../helpers/params';
-import { madMimiRequest } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [listLocator({ description: 'The audience list to delete' })];
 
@@ -14,11 +14,11 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);
-	await madMimiRequest.call(this, {
+	await client(this, itemIndex).request({
 		method: 'POST',
 		methodOverride: 'delete',
 		path: ['audience_lists', list],
-		itemIndex,
+		repeat: 'delete',
 	});
 	return [{ deleted: true, list }];
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
-import { requestXmlRecords } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [...returnAllOrLimit];
 
@@ -14,6 +14,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = recordLimit(this, itemIndex);
-	const lists = await requestXmlRecords.call(this, { method: 'GET', path: ['audience_lists', 'lists'], itemIndex });
+	const lists = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['audience_lists', 'lists']});
 	return limit === undefined ? lists : lists.slice(0, limit);
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailField, listLocator } from '../../descriptions/common';
 import { listName } from '../../helpers/params';
 import { requireEmail } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
+import { client } from '../client';
 
 /** Add Member and Remove Member: the same fields and request, on `/add` or `/remove`. */
 export function membershipOperation(operation: 'addMember' | 'removeMember') {
@@ -22,7 +22,7 @@ export function membershipOperation(operation: 'addMember' | 'removeMember') {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const list = listName(this, itemIndex);
 		const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-		await madMimiRequest.call(this, { method: 'POST', path: ['audience_lists', list, verb], form: { email }, itemIndex });
+		await client(this, itemIndex).request({ method: 'POST', path: ['audience_lists', list, verb], form: { email }, repeat: 'safe' });
 		return [{ success: true, [verb === 'add' ? 'added' : 'removed']: true, list, email }];
 	}
 

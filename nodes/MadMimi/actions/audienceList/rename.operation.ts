@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { listLocator } from '../../descriptions/common';
 import { listName } from '../../helpers/params';
 import { printable, requirePathName } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	listLocator({ description: 'The audience list to rename' }),
@@ -24,12 +24,16 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceLi
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);
 	const newName = requirePathName(this, itemIndex, this.getNodeParameter('newName', itemIndex), 'New Name');
-	await madMimiRequest.call(this, {
+	await client(this, itemIndex).request({
 		method: 'POST',
 		path: ['audience_lists', list, 'rename'],
 		form: { name: newName },
 		notFound: `Mad Mimi has no list named "${printable(list)}"`,
-		itemIndex,
+		// a repeat after the rename finds no list of the old name
+		repeat: {
+			mayHave: `The list "${printable(list)}" may have been renamed "${printable(newName)}"`,
+			check: 'Look for both names with Audience List → Get Many before renaming it again.',
+		},
 	});
 	return [{ success: true, list: newName, previousName: list }];
 }

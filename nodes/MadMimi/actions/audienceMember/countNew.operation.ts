@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { isoUtc, splitCountNewRange, toUnixSeconds } from '../../helpers/dates';
 import { DAY_MS, dateOr } from '../../helpers/params';
 import { inputError } from '../../helpers/validation';
-import { requestInteger } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -39,11 +39,10 @@ export async function countNewMembers(
 ): Promise<number> {
 	let count = 0;
 	for (const [from, to] of splitCountNewRange(start, end)) {
-		count += await requestInteger.call(this, {
+		count += await client(this, itemIndex).integer({
 			method: 'GET',
 			path: ['audience_members', 'count_new'],
 			qs: { start: from, end: to },
-			itemIndex,
 		});
 	}
 	return count;

@@ -3,8 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
-import { requestXmlRecords } from '../../transport';
 import { MEMBERS_DOCUMENT, memberRecord } from './member';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' })];
 
@@ -13,9 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
 	// raw=true: opted-out (suppressed) members are found too
-	const records = await requestXmlRecords.call(
-		this,
-		{ method: 'GET', path: ['audience_members', 'search'], qs: { email, raw: 'true' }, itemIndex },
+	const records = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['audience_members', 'search'], qs: { email, raw: 'true' }},
 		MEMBERS_DOCUMENT,
 	);
 	const wanted = email.toLowerCase();

@@ -4,9 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
 import { requirePathName } from '../../helpers/validation';
-import { requestXmlList } from '../../transport';
-import { readPages } from '../../transport/paging';
 import { includeSuppressedOption, MEMBERS_DOCUMENT, memberRecord } from './member';
+import { client } from '../client';
 
 /** The most members the service gives in one page. */
 const MAX_PER_PAGE = 100;
@@ -68,13 +67,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const list = options.list === undefined || String(options.list).trim() === '' ? undefined : requirePathName(this, itemIndex, options.list, 'List');
 	const limit = recordLimit(this, itemIndex);
 	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
-	const members = await readPages(
-		this,
-		itemIndex,
+	const members = await client(this, itemIndex).pages(
 		async (page) => {
-			const answer = await requestXmlList.call(
-				this,
-				{
+			const answer = await client(this, itemIndex).xmlList({
 					method: 'GET',
 					path: list === undefined ? ['audience_members'] : ['audience_lists', list, 'members'],
 					qs: {
@@ -85,7 +80,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 						suppressed_only: options.suppressedOnly ? 'true' : undefined,
 					},
 					notFound: list === undefined ? undefined : `Mad Mimi has no list named "${list}"`,
-					itemIndex,
 				},
 				MEMBERS_DOCUMENT,
 			);

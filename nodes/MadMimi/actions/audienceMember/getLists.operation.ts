@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
-import { requestXmlRecords } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [emailField({ description: 'Email address of the member whose lists to get' })];
 
@@ -14,6 +14,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const lists = await requestXmlRecords.call(this, { method: 'GET', path: ['audience_members', email, 'lists'], itemIndex });
+	const lists = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['audience_members', email, 'lists']});
 	return lists.map((list) => ({ ...list, email }));
 }

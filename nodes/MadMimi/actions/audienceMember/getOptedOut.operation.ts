@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { DAY_MS, dateOr } from '../../helpers/params';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
-import { requestLines } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,11 +24,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const since = dateOr(this, itemIndex, 'since', 'Since', Date.now() - 7 * DAY_MS);
 	const seconds = toUnixSeconds(since);
-	const emails = await requestLines.call(this, {
+	const emails = await client(this, itemIndex).lines({
 		method: 'GET',
 		path: ['audience_members', 'suppressed_since', String(seconds)],
 		format: 'txt',
-		itemIndex,
 	});
 	const sinceIso = isoUtc(seconds * 1000);
 	return emails.map((email) => ({ email, optedOutSince: sinceIso }));

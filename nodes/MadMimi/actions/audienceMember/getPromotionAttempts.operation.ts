@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
-import { requestXmlRecords } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the member whose mailings to get, with their results (viewed, clicked, bounced…)' }),
@@ -16,10 +16,9 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const attempts = await requestXmlRecords.call(this, {
+	const attempts = await client(this, itemIndex).xmlRecords({
 		method: 'GET',
 		path: ['audience_members', email, 'promotion_attempts'],
-		itemIndex,
 	});
 	return attempts.map((attempt) => ({ email, ...attempt }));
 }

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
-import { requestText } from '../../transport';
 import { answerErrorFor } from '../email/common';
 import { memberMissing } from './member';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to check' })];
 
@@ -13,11 +13,10 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const answer = await requestText.call(this, {
+	const answer = await client(this, itemIndex).text({
 		method: 'GET',
 		path: ['audience_members', email, 'is_suppressed'],
 		refusal: memberMissing(email),
-		itemIndex,
 	});
 	if (answer !== 'true' && answer !== 'false') {
 		throw await answerErrorFor(this, 'GET /audience_members/…/is_suppressed', itemIndex, 'The answer is neither true nor false', answer);

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireText } from '../../helpers/validation';
-import { requestXmlRecords } from '../../transport';
 import { includeSuppressedOption, MEMBERS_DOCUMENT, memberRecord } from './member';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -33,9 +33,7 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const query = requireText(this, itemIndex, this.getNodeParameter('query', itemIndex), 'Search Text', 'Give a part of an address or name, e.g. example.com.');
 	const options = this.getNodeParameter('options', itemIndex, {}) as { includeSuppressed?: boolean };
-	const records = await requestXmlRecords.call(
-		this,
-		{ method: 'GET', path: ['audience_members', 'search'], qs: { query, raw: options.includeSuppressed ? 'true' : undefined }, itemIndex },
+	const records = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['audience_members', 'search'], qs: { query, raw: options.includeSuppressed ? 'true' : undefined }},
 		MEMBERS_DOCUMENT,
 	);
 	return records.map(memberRecord);

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
-import { requestJson } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the opted-out member to opt back in' }),
@@ -14,10 +14,15 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
 	// a JSON answer on a path without extension; "success": false (an unknown member) is a failure
-	await requestJson.call(this, {
+	await client(this, itemIndex).json({
 		method: 'DELETE',
 		path: ['suppressed_audience_members', email],
 		extension: false,
+		// a repeat after it took effect finds nobody suppressed, and the service refuses it
+		repeat: {
+			mayHave: `${printable(email)} may have been opted back in`,
+			check: 'See whether the address is still opted out with Audience Member → Is Opted Out before running it again.',
+		},
 		refusal: (status, text) =>
 			status === 200 || /does not exist|undefined method/i.test(text)
 				? {
@@ -25,7 +30,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 						description: 'Mad Mimi answers so when the address is not a member of the account: check it with Audience Member → Get.',
 					}
 				: undefined,
-		itemIndex,
 	});
 	return [{ success: true, email, suppressed: false }];
 }

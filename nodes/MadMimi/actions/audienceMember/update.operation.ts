@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { inputError, printable, requireEmail, requirePathName } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
 import { listNames } from '../email/send.operation';
 import { memberFieldsCollection, memberMissing, readMemberFields } from './member';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the member to update' }),
@@ -44,20 +44,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const refusal = memberMissing(email);
 	if (Object.keys(form).length > 0) {
-		await madMimiRequest.call(this, { method: 'PUT', path: ['audience_members', email], form, refusal, itemIndex });
+		await client(this, itemIndex).request({ method: 'PUT', path: ['audience_members', email], form, refusal, repeat: 'safe' });
 	}
 	// lists through the spec's own endpoints, a request a list
 	for (const list of add) {
-		await madMimiRequest.call(this, {
+		await client(this, itemIndex).request({
 			method: 'POST',
 			path: ['audience_lists', list, 'add'],
 			form: { email },
 			refusal: (status, text) => refusal(status, text) ?? listMissing(list)(status, text),
-			itemIndex,
+			repeat: 'safe',
 		});
 	}
 	for (const list of remove) {
-		await madMimiRequest.call(this, { method: 'POST', path: ['audience_lists', list, 'remove'], form: { email }, itemIndex });
+		await client(this, itemIndex).request({ method: 'POST', path: ['audience_lists', list, 'remove'], form: { email }, repeat: 'safe' });
 	}
 	return [{ success: true, email, updated: shown, addedToLists: add, removedFromLists: remove }];
 }

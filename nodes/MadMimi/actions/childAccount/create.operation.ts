@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { inputError } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
 import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	childEmailField('Email address the child account signs in with. It must not be in use by another Mad Mimi account.'),
@@ -49,7 +49,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const sendInvitation = options.sendInvitation !== false;
 	if (!sendInvitation) form.no_invite = 'yes';
 
-	const answer = await madMimiRequest.call(this, { method: 'POST', path: ['participants'], form, itemIndex });
+	const answer = await client(this, itemIndex).request({
+		method: 'POST',
+		path: ['participants'],
+		form,
+		// a repeat after it was created is refused ("Email has already been taken")
+		repeat: {
+			mayHave: `The child account ${email} may have been created`,
+			check: 'Look for it with Child Account → Get Many before creating it again.',
+		},
+	});
 	const apiKey = answer.trim();
 	if (apiKey === '' || /\s/.test(apiKey)) {
 		throw new NodeOperationError(this.getNode(), 'Mad Mimi did not send the API key of the new child account', {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { madMimiRequest } from '../../transport';
 import { childEmail, childEmailField } from './common';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [childEmailField('Email address of the child account to delete')];
 
@@ -13,12 +13,12 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = childEmail(this, itemIndex);
-	await madMimiRequest.call(this, {
+	await client(this, itemIndex).request({
 		method: 'DELETE',
 		methodOverride: 'delete',
 		path: ['participants'],
 		form: { email },
-		itemIndex,
+		repeat: 'delete',
 	});
 	return [{ deleted: true, email }];
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { client } from '../client';
 
-import { requestXmlRecords } from '../../transport';
 
 const properties: INodeProperties[] = [];
 
@@ -11,5 +11,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await requestXmlRecords.call(this, { method: 'GET', path: ['participants'], itemIndex });
+	return await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['participants']});
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { hasControlChars, inputError, printable } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
 import { childEmail, childEmailField } from './common';
+import { client } from '../client';
 
 const LEVELS = [
 	{
@@ -109,6 +109,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const form: Record<string, string> = { email };
 	for (const level of LEVELS) if (chosen[level.name].length > 0) form[level.name] = chosen[level.name].join(',');
-	await madMimiRequest.call(this, { method: 'POST', path: ['participants', 'update_permissions_for'], form, itemIndex });
+	await client(this, itemIndex).request({ method: 'POST', path: ['participants', 'update_permissions_for'], form, repeat: 'safe' });
 	return [{ success: true, email, full: chosen.full, read: chosen.read, none: chosen.none }];
 }

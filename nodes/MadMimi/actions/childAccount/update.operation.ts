@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { inputError } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
 import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	childEmailField('Email address of the child account to update'),
@@ -51,12 +51,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (updated.length === 0) {
 		throw inputError(this, itemIndex, 'Nothing to update: "Update Fields" is empty', 'Add at least one field to change under "Update Fields".');
 	}
-	await madMimiRequest.call(this, {
+	await client(this, itemIndex).request({
 		method: 'PUT',
 		methodOverride: 'put',
 		path: ['participants', 'update'],
 		form,
-		itemIndex,
+		repeat: 'safe',
 	});
 	return [{ success: true, email, updatedFields: updated }];
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { client } from '../client';
 
-import { requestXmlRecords } from '../../transport';
 
 const properties: INodeProperties[] = [];
 
@@ -13,5 +13,5 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	// no source shows this document's names: one item per child of its root, the drips of a
 	// campaign as the array the document's shape makes of them (parsing/xml.ts)
-	return await requestXmlRecords.call(this, { method: 'GET', path: ['drip_campaigns', 'list'], itemIndex });
+	return await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['drip_campaigns', 'list']});
 }

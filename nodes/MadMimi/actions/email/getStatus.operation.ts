@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { inputError, printable, requireText } from '../../helpers/validation';
-import { requestText } from '../../transport';
 import { answerErrorFor } from './common';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -35,11 +35,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!/^\d{1,40}$/.test(transactionId)) {
 		throw inputError(this, itemIndex, `The field "Transaction ID" is not a transaction ID: "${printable(transactionId)}"`, 'A transaction ID is a whole number of up to 20 digits: the transactionId of Email → Send.');
 	}
-	const status = await requestText.call(this, {
+	const status = await client(this, itemIndex).text({
 		method: 'GET',
 		path: ['mailers', 'status', transactionId],
 		notFound: `Mad Mimi has no email with the transaction ID ${transactionId}`,
-		itemIndex,
 	});
 	if (!/^[a-z_]+$/.test(status)) throw await answerErrorFor(this, 'GET /mailers/status', itemIndex, 'The answer is not a delivery status', status);
 	return [{ transactionId, status }];

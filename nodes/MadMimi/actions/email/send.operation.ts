@@ -6,8 +6,8 @@ import { writeCsv } from '../../helpers/csv';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, placeholdersYaml, requireAddress } from '../../helpers/mailer';
 import { requireText } from '../../helpers/validation';
-import { requestText } from '../../transport';
 import { answerErrorFor, promotionMissing } from './common';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -139,12 +139,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		skip_placeholders: flag(options.skipPlaceholders),
 		list_names: lists.length > 0 ? listNamesCsv(lists) : undefined,
 	};
-	const answer = await requestText.call(this, {
+	const answer = await client(this, itemIndex).text({
 		method: 'POST',
 		path: ['mailer'],
 		form,
 		refusal: promotionMissing(promotionName, source),
-		itemIndex,
+		// a second request is a second email
+		repeat: {
+			mayHave: `The email to ${recipient} may have gone out`,
+			check: `Audience Member → Get Promotion Attempts for the address shows whether it got "${promotionName}"; send it again only if not.`,
+		},
 	});
 	// 20 digits: more than a JavaScript number holds exactly, so it stays text from end to end
 	if (!/^\d+$/.test(answer)) throw await answerErrorFor(this, 'POST /mailer', itemIndex, 'The answer is not a transaction ID', answer);

@@ -5,9 +5,8 @@ import { returnAllOrLimit } from '../../descriptions/common';
 import { positiveId, promotionLocator } from '../../descriptions/promotion';
 import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
 import { PROMOTIONS_PAGE_SIZE } from '../../methods/promotions';
-import { requestXmlRecords } from '../../transport';
-import { readPages } from '../../transport/paging';
 import { PROMOTIONS_DOCUMENT, instantOf, promotionRecord, promotionsPage, within } from '../promotion/getAll.operation';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -62,14 +61,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (chosen !== undefined && chosen !== null && String(chosen).trim() !== '') {
 		// one promotion: its mailings from the search by ID
 		const promotionId = positiveId(this, itemIndex, chosen, 'Promotion', 'promotion');
-		const found = await requestXmlRecords.call(this, { method: 'GET', path: ['promotions', 'search'], qs: { id: promotionId }, itemIndex }, PROMOTIONS_DOCUMENT);
+		const found = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['promotions', 'search'], qs: { id: promotionId }}, PROMOTIONS_DOCUMENT);
 		const mailings = found.map(promotionRecord).flatMap(mailingsOf).filter(keep);
 		return limit === undefined ? mailings : mailings.slice(0, limit);
 	}
 	// every promotion, page by page (newest first), and the mailings of each
-	return await readPages(
-		this,
-		itemIndex,
+	return await client(this, itemIndex).pages(
 		async (page) => {
 			const promotions = await promotionsPage(this, page, itemIndex);
 			return { records: promotions.flatMap(mailingsOf).filter(keep), size: promotions.length };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailingIdOf, mailingLocator, mailingNotFound, promotionIdOf, promotionLocator } from '../../descriptions/promotion';
-import { requestXmlRecords } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [promotionLocator(), mailingLocator()];
 
@@ -14,11 +14,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
 	const mailingId = mailingIdOf(this, itemIndex);
-	const links = await requestXmlRecords.call(this, {
+	const links = await client(this, itemIndex).xmlRecords({
 		method: 'GET',
 		path: ['promotions', promotionId, 'mailings', mailingId, 'clicked'],
 		notFound: mailingNotFound(promotionId, mailingId),
-		itemIndex,
 	});
 	return links.map((link) => ({ ...link, promotionId, mailingId }));
 }

@@ -5,8 +5,7 @@ import { returnAllOrLimit } from '../../descriptions/common';
 import { mailingIdOf, mailingLocator, mailingNotFound, promotionIdOf, promotionLocator } from '../../descriptions/promotion';
 import { recordLimit } from '../../helpers/params';
 import { inputError } from '../../helpers/validation';
-import { requestXmlRecords } from '../../transport';
-import { readPages } from '../../transport/paging';
+import { client } from '../client';
 
 /** The most recipients the service sends in one page. */
 export const MAX_PER_PAGE = 100;
@@ -80,16 +79,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const limit = recordLimit(this, itemIndex);
 	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
-	const recipients = await readPages(
-		this,
-		itemIndex,
+	const recipients = await client(this, itemIndex).pages(
 		async (page) =>
-			await requestXmlRecords.call(this, {
+			await client(this, itemIndex).xmlRecords({
 				method: 'GET',
 				path: ['promotions', promotionId, 'mailings', mailingId, segment],
 				qs: { page, per_page: perPage },
 				notFound: mailingNotFound(promotionId, mailingId),
-				itemIndex,
 			}),
 		perPage,
 		limit,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailingIdOf, mailingLocator, mailingNotFound, promotionIdOf, promotionLocator } from '../../descriptions/promotion';
-import { requestXmlDocument } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [promotionLocator(), mailingLocator()];
 
@@ -15,13 +15,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const promotionId = promotionIdOf(this, itemIndex);
 	const mailingId = mailingIdOf(this, itemIndex);
 	// the recorded statistics document: <mailing> with counters and a <links> container
-	const stats = await requestXmlDocument.call(
-		this,
-		{
+	const stats = await client(this, itemIndex).xmlDocument({
 			method: 'GET',
 			path: ['promotions', promotionId, 'mailings', mailingId],
 			notFound: mailingNotFound(promotionId, mailingId),
-			itemIndex,
 		},
 		{ arrays: ['links'] },
 	);

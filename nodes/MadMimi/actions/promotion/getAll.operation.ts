@@ -5,8 +5,7 @@ import { returnAllOrLimit } from '../../descriptions/common';
 import { optionalDate, recordLimit } from '../../helpers/params';
 import { PROMOTIONS_PAGE_SIZE } from '../../methods/promotions';
 import type { XmlReadOptions } from '../../parsing';
-import { requestXmlRecords } from '../../transport';
-import { readPages } from '../../transport/paging';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -74,7 +73,7 @@ export function within(at: number | undefined, after: number | undefined, before
 
 /** One page of the account's promotions (20 a page, newest first), as output records. */
 export async function promotionsPage(ctx: IExecuteFunctions, page: number, itemIndex: number): Promise<IDataObject[]> {
-	const records = await requestXmlRecords.call(ctx, { method: 'GET', path: ['promotions'], qs: { page }, itemIndex }, PROMOTIONS_DOCUMENT);
+	const records = await client(ctx, itemIndex).xmlRecords({ method: 'GET', path: ['promotions'], qs: { page }}, PROMOTIONS_DOCUMENT);
 	return records.map(promotionRecord);
 }
 
@@ -82,9 +81,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = recordLimit(this, itemIndex);
 	const after = optionalDate(this, itemIndex, 'filters.updatedAfter', 'Updated After');
 	const before = optionalDate(this, itemIndex, 'filters.updatedBefore', 'Updated Before');
-	return await readPages(
-		this,
-		itemIndex,
+	return await client(this, itemIndex).pages(
 		async (page) => {
 			const promotions = await promotionsPage(this, page, itemIndex);
 			// the filter is the node's: the service lists every promotion, so every page is read

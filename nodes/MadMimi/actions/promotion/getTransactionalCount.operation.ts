@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { formatDate } from '../../helpers/dates';
 import { dateOr } from '../../helpers/params';
 import { requireText } from '../../helpers/validation';
-import { requestInteger } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -34,11 +34,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion, e.g. Order receipt.');
 	const date = formatDate(dateOr(this, itemIndex, 'date', 'Date', Date.now()), this.getTimezone());
-	const count = await requestInteger.call(this, {
+	const count = await client(this, itemIndex).integer({
 		method: 'GET',
 		path: ['promotions', 'transactional_count'],
 		qs: { promotion_name: promotionName, date },
-		itemIndex,
 	});
 	return [{ promotionName, date, count }];
 }

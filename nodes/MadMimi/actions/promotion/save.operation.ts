@@ -3,8 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { contentFields } from '../../helpers/mailer';
 import { inputError, isHttpUrl, printable, requireText } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
 import { serviceText } from '../../transport/errors';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -113,11 +113,12 @@ export function parseSaved(body: string): { promotionName: string; promotionId: 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion, e.g. Spring sale.');
 	const content = promotionContent(this, itemIndex);
-	const body = await madMimiRequest.call(this, {
+	const body = await client(this, itemIndex).request({
 		method: 'POST',
 		path: ['promotions', 'save'],
 		form: { promotion_name: promotionName, ...content },
-		itemIndex,
+		// saved by name: a repeat saves the same content over it
+		repeat: 'safe',
 	});
 	const saved = parseSaved(body);
 	if (!saved) {

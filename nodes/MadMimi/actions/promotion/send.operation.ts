@@ -5,9 +5,9 @@ import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, placeholdersYaml } from '../../helpers/mailer';
 import { hasControlChars, inputError, printable, requireText } from '../../helpers/validation';
-import { requestText } from '../../transport';
 import { answerErrorFor, promotionMissing } from '../email/common';
 import { listNames, listNamesCsv } from '../email/send.operation';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -103,12 +103,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		hidden: flag(options.hidden),
 	};
 	const path = audience === 'lists' ? ['mailer', 'to_list'] : ['mailer', 'to_all'];
-	const answer = await requestText.call(this, {
+	const answer = await client(this, itemIndex).text({
 		method: 'POST',
 		path,
 		form,
 		refusal: promotionMissing(promotionName, source),
-		itemIndex,
+		// a second request is a second mailing to everyone
+		repeat: {
+			mayHave: `A mailing of "${promotionName}" to ${audience === 'lists' ? `the list${lists.length > 1 ? 's' : ''} ${lists.map((l) => `"${l}"`).join(', ')}` : 'the whole audience'} may have started`,
+			check: `Mailing → Get Many with the promotion "${promotionName}" as filter shows its mailings; send it again only if this one is not there.`,
+		},
 	});
 	if (!/^\d+$/.test(answer) || !Number.isSafeInteger(Number(answer))) {
 		throw await answerErrorFor(this, `POST /${path.join('/')}`, itemIndex, 'The answer is not the ID of a mailing', answer);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { promotionIdOf, promotionLocator } from '../../descriptions/promotion';
-import { madMimiRequest } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [promotionLocator({ description: 'The promotion to move to the trash' })];
 
@@ -13,11 +13,11 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
-	await madMimiRequest.call(this, {
+	await client(this, itemIndex).request({
 		method: 'PUT',
 		path: ['promotions', promotionId, 'trash'],
 		notFound: `Mad Mimi has no promotion ${promotionId}: check the promotion ID`,
-		itemIndex,
+		repeat: 'delete',
 	});
 	return [{ trashed: true, promotionId }];
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { inputError, printable, readPositiveId } from '../../helpers/validation';
-import { requestJson } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -39,11 +39,10 @@ function webformId(ctx: IExecuteFunctions, itemIndex: number): number {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = webformId(this, itemIndex);
-	const form = await requestJson.call(this, {
+	const form = await client(this, itemIndex).json({
 		method: 'GET',
 		path: ['signups', id],
 		notFound: `Mad Mimi has no signup form with the ID ${id}`,
-		itemIndex,
 	});
 	if (form === null || typeof form !== 'object' || Array.isArray(form)) {
 		throw new NodeOperationError(this.getNode(), `Mad Mimi sent no signup form for the ID ${id}`, { itemIndex, description: 'Check the webform ID in Mad Mimi.' });

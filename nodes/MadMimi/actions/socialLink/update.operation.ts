@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { inputError, isHttpUrl, printable } from '../../helpers/validation';
-import { madMimiRequest } from '../../transport';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	{
@@ -107,12 +107,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		form[key] = url;
 		links.push({ key, url });
 	}
-	await madMimiRequest.call(this, {
+	await client(this, itemIndex).request({
 		method: 'PUT',
 		methodOverride: 'put',
 		path: ['social_links', 'update'],
 		form,
-		itemIndex,
+		repeat: 'safe',
 	});
 	return [{ success: true, links }];
 }

@@ -1,10 +1,9 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError, printable } from '../../../helpers/validation';
-import { requestInteger } from '../../../transport';
+import { IMPORT_MIN_TIMEOUT_MS } from '../../../requestSettings';
+import { client } from '../../client';
 
-/** An import of many rows may take Mad Mimi a while to accept. */
-const IMPORT_TIMEOUT_MS = 300_000;
 export const DEFAULT_BATCH_SIZE = 10_000;
 
 /** The Batch Size option of the imports: how many people go in one request. */
@@ -45,12 +44,13 @@ export function readOptions(ctx: IExecuteFunctions, itemIndex: number): ImportOp
 
 /** Sends one CSV (the spec's import) and returns the import id the service answers. */
 export async function sendCsv(ctx: IExecuteFunctions, csv: string, itemIndex: number): Promise<number> {
-	return await requestInteger.call(ctx, {
+	return await client(ctx, itemIndex).integer({
 		method: 'POST',
 		path: ['audience_members'],
 		form: { csv_file: csv },
-		timeoutMs: IMPORT_TIMEOUT_MS,
-		itemIndex,
+		minTimeoutMs: IMPORT_MIN_TIMEOUT_MS,
+		// the service merges the rows into the members it has: a repeat changes nothing more
+		repeat: 'safe',
 	});
 }
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { locatorValue } from '../../../helpers/params';
 import { printable, requirePathName } from '../../../helpers/validation';
-import { requestJson, requestXmlRecords } from '../../../transport';
+import { client } from '../../client';
 
 /** The list an input item joins (the optional `list` picker), or undefined when none is given. */
 export function optionalListName(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
@@ -18,8 +18,7 @@ const accountLists = new WeakMap<object, Promise<Set<string>>>();
 function listNamesOf(ctx: IExecuteFunctions, itemIndex: number): Promise<Set<string>> {
 	let pending = accountLists.get(ctx);
 	if (!pending) {
-		pending = requestXmlRecords
-			.call(ctx, { method: 'GET', path: ['audience_lists', 'lists'], itemIndex })
+		pending = client(ctx, itemIndex).xmlRecords({ method: 'GET', path: ['audience_lists', 'lists']})
 			.then((lists) => new Set(lists.map((l) => (l.name === undefined || l.name === null ? '' : String(l.name)))));
 		accountLists.set(ctx, pending);
 		pending.catch(() => accountLists.delete(ctx));
@@ -52,11 +51,22 @@ export async function prepareLists(ctx: IExecuteFunctions, names: Iterable<strin
 			check.missing.add(name);
 			continue;
 		}
-		await requestJson.call(ctx, { method: 'POST', path: ['audience_lists'], form: { name }, itemIndex });
+		try {
+			// safe to repeat here: a repeat that finds the list made by its first try is refused as
+			// taken, and a list of that name is all the import needs
+			await client(ctx, itemIndex).json({ method: 'POST', path: ['audience_lists'], form: { name }, repeat: 'safe' });
+		} catch (error) {
+			if (!isNameTaken(error)) throw error instanceof NodeApiError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		}
 		existing.add(name);
 		check.created.add(name);
 	}
 	return check;
+}
+
+/** The recorded refusal of a list name that exists already: `{"success":false,"error":"Name has already been taken"}`. */
+function isNameTaken(error: unknown): boolean {
+	return error instanceof NodeApiError && /already been taken/i.test(`${error.message} ${error.description ?? ''}`);
 }
 
 /** The refusal of an item whose list does not exist. */

@@ -1,0 +1,57 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { RequestSettings } from '../requestSettings';
+import { DEFAULT_MAX_RESPONSE_MB, DEFAULT_PAGE_WINDOW, DEFAULT_RETRY, DEFAULT_TIMEOUT_SECONDS, MAX_PAGE_WINDOW } from '../requestSettings';
+import { MadMimiClient } from '../transport';
+
+/** The Options of an operation that set how it talks to Mad Mimi (descriptions/options.ts shows them). */
+interface TransportOptions {
+	timeout?: number;
+	maxAnswerSize?: number;
+	parallelPageReads?: number;
+}
+
+function positive(value: unknown): number | undefined {
+	return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** The settings of an item's requests: its operation's Options, the defaults for what they leave out. */
+export function readRequestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as TransportOptions;
+	return {
+		timeoutMs: Math.round((positive(options.timeout) ?? DEFAULT_TIMEOUT_SECONDS) * 1000),
+		maxBytes: Math.round((positive(options.maxAnswerSize) ?? DEFAULT_MAX_RESPONSE_MB) * 1_000_000),
+		pageWindow: Math.min(MAX_PAGE_WINDOW, Math.max(1, Math.floor(positive(options.parallelPageReads) ?? DEFAULT_PAGE_WINDOW))),
+		retry: DEFAULT_RETRY,
+	};
+}
+
+/** The run index of the node in this execution: the same for every item and every try of one run. */
+const runIndexes = new WeakMap<IExecuteFunctions, number>();
+
+function runIndexOf(ctx: IExecuteFunctions, itemIndex: number): number {
+	let runIndex = runIndexes.get(ctx);
+	if (runIndex === undefined) {
+		runIndex = Number(ctx.getWorkflowDataProxy(itemIndex).$runIndex ?? 0);
+		runIndexes.set(ctx, runIndex);
+	}
+	return runIndex;
+}
+
+/**
+ * The client of an input item's requests in the action node: its Options' settings, errors that
+ * name the item, and the scope under which once-only writes are remembered across n8n's Retry On
+ * Fail (this execution, this node, its run and the item: transport/onceOnly.ts).
+ */
+export function client(ctx: IExecuteFunctions, itemIndex: number): MadMimiClient {
+	return new MadMimiClient(ctx, readRequestSettings(ctx, itemIndex), {
+		itemIndex,
+		onceScope: () => {
+			const execution = ctx.getExecutionId();
+			// without an execution id, nothing may be remembered: two runs would share their outcomes
+			if (!execution) return undefined;
+			return { execution, runAndItem: `${ctx.getNode().id}\u0000${runIndexOf(ctx, itemIndex)}\u0000${itemIndex}` };
+		},
+		cancelled: () => ctx.getExecutionCancelSignal()?.aborted === true,
+	});
+}

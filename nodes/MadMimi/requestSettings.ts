@@ -1,0 +1,83 @@
+/*
+ * How the node talks to Mad Mimi: the settings every request is sent with, and the one home of
+ * their defaults and limits. The transport takes them as arguments; the editor's Options show
+ * them (descriptions/options.ts); the action node, the trigger and the editor's searches each
+ * choose theirs. Neither the transport nor the descriptions import each other: both import this.
+ */
+
+/**
+ * How often and how long one request is tried when Mad Mimi is busy or the network breaks
+ * (transport/retry.ts says which failures those are).
+ */
+export interface RetryPolicy {
+	/** Tries of one request at most, the first one included. */
+	maxTries: number;
+	/** The first wait when the service names none; each further wait doubles it (with jitter). */
+	baseDelayMs: number;
+	/** The longest single wait: a Retry-After asking for more ends the tries at once. */
+	maxWaitMs: number;
+	/** All the waits of one request together at most. */
+	maxTotalWaitMs: number;
+}
+
+export interface RequestSettings {
+	/** How long to wait for one answer. */
+	timeoutMs: number;
+	/** The largest answer read: a larger one is refused before it is held whole. */
+	maxBytes: number;
+	/** Pages of a paged read asked for at once (1: one page after the other). */
+	pageWindow: number;
+	retry: RetryPolicy;
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+export const MAX_TIMEOUT_SECONDS = 3600;
+/** An import of many rows may take Mad Mimi a while to accept: it waits at least this long. */
+export const IMPORT_MIN_TIMEOUT_MS = 300_000;
+
+/** Far above any page or list of the service (a page of 100 records is about 20 KB). */
+export const DEFAULT_MAX_RESPONSE_MB = 20;
+export const MAX_RESPONSE_MB_LIMIT = 1000;
+
+/**
+ * 6 pages at once read 50,000 recipients 3.8× faster than one page at a time at 20 ms of latency
+ * (bench/README.md); 4 gave 2.7×. At most 10: more is no faster and only presses the service.
+ */
+export const DEFAULT_PAGE_WINDOW = 6;
+export const MAX_PAGE_WINDOW = 10;
+
+/**
+ * The retries of the action node and of the trigger (the figures behind them are in the
+ * README's "When Mad Mimi is busy or the network breaks"):
+ * - 5 tries: with faults as rare as real ones (under 1 in 100), 5 tries leave 1 in 10^10 requests
+ *   failed; even with 3 requests in 10 failing, 1 request in 400 fails for good.
+ * - without a Retry-After, waits of about 1, 2, 4 and 8 s (each between half and all of that):
+ *   15 s at most, the time a proxy or a restarting server takes to come back;
+ * - a Retry-After is followed up to 60 s (the usual rate-limit window is a minute); asked for
+ *   longer, the node stops at once and says so, rather than hold a workflow for minutes;
+ * - 2 minutes of waits in all per request: an unattended run rides out a busy minute, and a
+ *   service that stays down still fails the run within minutes, not hours.
+ */
+export const DEFAULT_RETRY: RetryPolicy = {
+	maxTries: 5,
+	baseDelayMs: 1000,
+	maxWaitMs: 60_000,
+	maxTotalWaitMs: 120_000,
+};
+
+/** The editor's dropdowns and searches: a person is waiting, so a short try again, then the error. */
+export const EDITOR_RETRY: RetryPolicy = {
+	maxTries: 3,
+	baseDelayMs: 500,
+	maxWaitMs: 5_000,
+	maxTotalWaitMs: 8_000,
+};
+
+export const DEFAULT_SETTINGS: RequestSettings = {
+	timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000,
+	maxBytes: DEFAULT_MAX_RESPONSE_MB * 1_000_000,
+	pageWindow: DEFAULT_PAGE_WINDOW,
+	retry: DEFAULT_RETRY,
+};
+
+export const EDITOR_SETTINGS: RequestSettings = { ...DEFAULT_SETTINGS, retry: EDITOR_RETRY };

@@ -1,0 +1,89 @@
+/*
+ * The outcomes of the writes that must happen at most once (an email, a mailing, a toggle, a new
+ * record), kept so that n8n's "Retry On Fail" never does them a second time.
+ *
+ * Retry On Fail runs the whole node again over all its input items, within the same execution
+ * and with the same run index (n8n-core's WorkflowExecute, `for (let tryIndex…)` around
+ * `runNode`). Items whose email went out on the first try would get it again. So each
+ * once-only write records its outcome under (execution, node, run, item, effect): a later try of
+ * the same node in the same execution returns the recorded answer, or the same "may have gone
+ * out" error, instead of sending.
+ *
+ * Held in this process, which is enough: n8n runs every try of a node in the process that runs
+ * the execution. In queue mode that is the worker that took the job; a retry never moves to
+ * another worker or to the main process. A new execution (a rerun by the user, the next
+ * schedule) starts with nothing remembered, as it should: it is asked to send again.
+ */
+
+/** What an earlier try of the same write came to. */
+export type OnceOutcome =
+	| { done: true; body: string }
+	| { done: false; message: string; description: string; code: string };
+
+interface ExecutionMemory {
+	lastUsed: number;
+	outcomes: Map<string, OnceOutcome>;
+}
+
+/**
+ * Outcomes kept, all executions together, before the least recently used executions are
+ * forgotten. An entry is an item's answer (a transaction id, about 100 bytes with its key), so
+ * this bounds the memory near 10 MB; the execution in progress is never forgotten, whatever its
+ * size (n8n holds its items in memory anyway).
+ */
+const MAX_OUTCOMES = 100_000;
+/** Executions unused this long are forgotten whatever the count: every try of a node is over by then. */
+const FORGET_AFTER_MS = 24 * 3_600_000;
+
+/** By execution, least recently used first (an execution used again moves to the end). */
+const executions = new Map<string, ExecutionMemory>();
+let outcomeCount = 0;
+
+/** The execution's memory, moved to the most recently used end. */
+function touch(execution: string, now: number): ExecutionMemory | undefined {
+	const memory = executions.get(execution);
+	if (!memory) return undefined;
+	executions.delete(execution);
+	executions.set(execution, memory);
+	memory.lastUsed = now;
+	return memory;
+}
+
+/** Forgets the least recently used executions that are too old, or beyond the bound; never the current one. */
+function prune(current: string, now: number): void {
+	for (const [execution, memory] of executions) {
+		if (execution === current) break;
+		if (now - memory.lastUsed <= FORGET_AFTER_MS && outcomeCount <= MAX_OUTCOMES) break;
+		outcomeCount -= memory.outcomes.size;
+		executions.delete(execution);
+	}
+}
+
+/** Where a once-only write happens: its execution, and the rest of its key (node, run, item, effect). */
+export interface OnceKey {
+	execution: string;
+	write: string;
+}
+
+/** The outcome of an earlier try of this write in this execution, if there was one. */
+export function recall(key: OnceKey): OnceOutcome | undefined {
+	return touch(key.execution, Date.now())?.outcomes.get(key.write);
+}
+
+/** Records the outcome of a once-only write: done, or in doubt. A failure that says it was not done is not recorded: that write may be sent again. */
+export function remember(key: OnceKey, outcome: OnceOutcome): void {
+	const now = Date.now();
+	let memory = touch(key.execution, now);
+	if (!memory) {
+		memory = { lastUsed: now, outcomes: new Map() };
+		executions.set(key.execution, memory);
+	}
+	if (!memory.outcomes.has(key.write)) outcomeCount++;
+	memory.outcomes.set(key.write, outcome);
+	prune(key.execution, now);
+}
+
+/** How much is held, for the tests of the bound. */
+export function heldOutcomes(): { executions: number; outcomes: number } {
+	return { executions: executions.size, outcomes: outcomeCount };
+}
