@@ -243,10 +243,12 @@ export async function setCredentials(data: { username: string; apiKey: string; b
 	await credentialsHelper.save(CREDENTIAL_ID, CREDENTIALS_TYPE, data);
 }
 
+/** What n8n gives every execution: the execution's id (n8n puts it there when it starts one), its hooks, the URLs. */
 function additionalData(hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper,
 		hooks,
+		executionId: hooks?.executionId,
 		executeWorkflow: async () => {
 			throw new Error('Sub-workflows are not available in the harness');
 		},

@@ -165,9 +165,11 @@ describe('statusError', () => {
 	test('429 → rate limited', () => {
 		const error = statusError(context(), 429, 'Rate limit exceeded');
 		expect(error.message).toBe('Mad Mimi is limiting the rate of requests');
-		expect(error.description).toContain('Retry On Fail');
+		expect(error.description).toContain('send fewer requests at once');
 		expect(error.description).toContain('Mad Mimi said: "Rate limit exceeded".');
 		expect(error.httpCode).toBe('429');
+		expect(error.failure).toEqual({ cause: 'rate-limited' });
+		expect(statusError(context(), 429, '', 2500).failure).toEqual({ cause: 'rate-limited', retryAfterMs: 2500 });
 		expectNoSecret(error);
 	});
 
@@ -237,8 +239,7 @@ describe('connectionError', () => {
 		const error = connectionError(context(), timeout, ORIGIN, 100);
 		expect(error.context.errorCode).toBe('ETIMEDOUT');
 		expect(error.message).toBe('Mad Mimi did not answer within 100 ms');
-		expect(error.description).toContain(`No answer from ${ORIGIN}.`);
-		expect(error.description).toContain('A write may or may not have been applied');
+		expect(error.description).toBe(`No answer came from ${ORIGIN}. Run the workflow again later.`);
 		expectNoSecret(error);
 	});
 
@@ -257,7 +258,7 @@ describe('connectionError', () => {
 		const error = connectionError(context(), input, ORIGIN, 60_000);
 		expect(error.httpCode).toBe('ECONNRESET');
 		expect(error.description).toBe(
-			`The connection to ${ORIGIN} was reset. Run again later, or turn on "Retry On Fail". A write may or may not have been applied: check in Mad Mimi before running it again.`,
+			`The connection to ${ORIGIN} was reset. Run the workflow again later.`,
 		);
 		expectNoSecret(error);
 	});

@@ -196,11 +196,11 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
 		case 'ETIMEDOUT':
 		case 'ECONNABORTED':
 		case 'ERR_CANCELED':
-			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No answer came from ${where}.`);
+			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No answer came from ${where}. Run the workflow again later.`);
 		case 'ECONNRESET':
 		case 'EPIPE':
 		case 'ERR_BAD_RESPONSE':
-			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${where} was reset.`);
+			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${where} was reset. Run the workflow again later.`);
 		default: {
 			const raw = error instanceof Error ? error.message : String(error);
 			return apiError(ctx, code ?? 'UNKNOWN', 'The request to Mad Mimi failed', `Check the base URL in the Mad Mimi credentials (${where}), and that the service is reachable from n8n. The error was: ${raw}`);

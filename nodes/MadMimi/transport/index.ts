@@ -31,7 +31,16 @@ export type { Page } from './paging';
  *   left; when it may have been done, the item fails saying so, and n8n's Retry On Fail gets
  *   the same outcome instead of a second send (transport/onceOnly.ts).
  */
-export type Repeat = 'safe' | 'delete' | InDoubtWording;
+export type Repeat = 'safe' | 'delete' | OnceOnly;
+
+/** A write that must happen at most once: the words of what may have happened, and how to check. */
+export interface OnceOnly extends InDoubtWording {
+	/**
+	 * False when the operation reads the state itself before it writes (Addon → Activate reads the
+	 * status first): a later try of the node reads it again, so this outcome is not recalled.
+	 */
+	remembered?: false;
+}
 
 interface RequestBase {
 	/** Path segments, each URI-encoded on its own (a list named `a/b` stays one segment). */
@@ -66,6 +75,11 @@ interface WriteRequest extends RequestBase {
 
 export type MadMimiRequest = ReadRequest | WriteRequest;
 
+/** Whether an error says that a once-only write may have been done (the service may have carried it out). */
+export function mayHaveTakenEffect(error: unknown): boolean {
+	return error instanceof NodeApiError && error.context.mayHaveTakenEffect === true;
+}
+
 /** Where the requests of a client come from, beyond its context and settings. */
 export interface RequestPlace {
 	/** The input item the requests are for (named in errors). */
@@ -91,7 +105,7 @@ function clean(values: Record<string, string | number | undefined> | undefined):
 	return out;
 }
 
-function isOnceOnly(repeat: Repeat | undefined): repeat is InDoubtWording {
+function isOnceOnly(repeat: Repeat | undefined): repeat is OnceOnly {
 	return typeof repeat === 'object';
 }
 
@@ -118,7 +132,7 @@ export class MadMimiClient {
 	async request(req: MadMimiRequest): Promise<string> {
 		const credentials = await getMadMimiCredentials(this.ctx);
 		const errorCtx = this.errorContext(req, credentials);
-		const onceKey = req.method !== 'GET' && isOnceOnly(req.repeat) ? this.onceKey(req.repeat) : undefined;
+		const onceKey = req.method !== 'GET' && isOnceOnly(req.repeat) && req.repeat.remembered !== false ? this.onceKey(req.repeat) : undefined;
 		const earlier = onceKey && recall(onceKey);
 		if (earlier) return this.replay(earlier, errorCtx);
 

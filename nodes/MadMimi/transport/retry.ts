@@ -59,6 +59,8 @@ export function parseRetryAfter(value: unknown, nowMs: number): number | undefin
 	const text = (Array.isArray(value) ? value[0] : value)?.toString().trim() ?? '';
 	if (text === '') return undefined;
 	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	// an HTTP date names its weekday or month ("Wed, 25 Nov 2026 12:00:45 GMT"): nothing else is read as one
+	if (!/[A-Za-z]{3}/.test(text)) return undefined;
 	const at = Date.parse(text);
 	return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }

@@ -4,6 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { fieldWithValue, findByValue, recordChoice } from '../../helpers/records';
 import { inputError, printable } from '../../helpers/validation';
 import { client } from '../client';
+import { mayHaveTakenEffect } from '../../transport';
+import { withItemIndex } from '../itemLoop';
 
 /** The addon an operation acts on: picked from the account, or a key or ID typed or mapped. */
 export const addonLocator: INodeProperties = {
@@ -104,16 +106,20 @@ export async function availableAddons(this: IExecuteFunctions, itemIndex: number
 	return await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['addons', 'available']});
 }
 
-/** POST /addon/{id_or_key}/toggle */
-export async function toggleAddon(this: IExecuteFunctions, ref: AddonRef, itemIndex: number): Promise<void> {
+/**
+ * POST /addon/{id_or_key}/toggle: never repeated blindly, since a second toggle switches it back.
+ * `readsStatus`: the caller reads the status before toggling (Activate, Deactivate), so a later
+ * try of the node reads it again instead of recalling this toggle.
+ */
+export async function toggleAddon(this: IExecuteFunctions, ref: AddonRef, itemIndex: number, readsStatus = false): Promise<void> {
 	await client(this, itemIndex).request({
 		method: 'POST',
 		path: ['addon', ref.value, 'toggle'],
 		notFound: `Mad Mimi has no addon ${describeRef(ref)}`,
-		// a second toggle switches it back
 		repeat: {
 			mayHave: `The addon ${describeRef(ref)} may have been switched`,
 			check: 'See its status with Addon → Get Many before switching it again.',
+			...(readsStatus ? { remembered: false as const } : {}),
 		},
 	});
 }
@@ -156,6 +162,22 @@ async function findAddon(
 }
 
 /**
+ * Toggles the addon. When the toggle may or may not have been carried out (the connection was cut),
+ * its status says which: switched, it is done; not switched, the toggle never took effect and is
+ * sent once more. So Activate and Deactivate are safe to repeat, as a toggle is not.
+ */
+async function toggleAddonOnce(this: IExecuteFunctions, ref: AddonRef, itemIndex: number, wanted: 'activated' | 'deactivated', statusField: string): Promise<void> {
+	try {
+		await toggleAddon.call(this, ref, itemIndex, true);
+	} catch (error) {
+		if (!mayHaveTakenEffect(error)) throw withItemIndex(this, error, itemIndex);
+		const { addon } = await findAddon.call(this, ref, itemIndex);
+		if (ACTIVE.has(String(addon[statusField]).toLowerCase()) === (wanted === 'activated')) return;
+		await toggleAddon.call(this, ref, itemIndex, true);
+	}
+}
+
+/**
  * Brings the addon to the wanted status: reads its status first and toggles only when it
  * differs, then reads it again: a toggle Mad Mimi did not carry out (a paid addon cannot be
  * activated through the API) fails instead of passing as done.
@@ -171,7 +193,7 @@ export async function setAddonStatus(
 	if (isActive(addon) === (wanted === 'activated')) return [{ addon: ref.value, ...addon, changed: false }];
 
 	try {
-		await toggleAddon.call(this, ref, itemIndex);
+		await toggleAddonOnce.call(this, ref, itemIndex, wanted, statusField);
 	} catch (error) {
 		if (wanted === 'activated' && error instanceof NodeApiError) {
 			error.description = `${error.description ? `${error.description} ` : ''}Paid addons can only be activated in the Mad Mimi web app (Account, Add-ons).`;

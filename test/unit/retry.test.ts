@@ -1,0 +1,90 @@
+import { DEFAULT_RETRY } from '../../nodes/MadMimi/requestSettings';
+import { heldOutcomes, recall, remember } from '../../nodes/MadMimi/transport/onceOnly';
+import { backoffMs, connectionFault, parseRetryAfter, readableDuration, statusFault } from '../../nodes/MadMimi/transport/retry';
+
+const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
+
+describe('Retry-After', () => {
+	test.each([
+		['0', 0],
+		['7', 7000],
+		['1.5', 1500],
+		[' 30 ', 30_000],
+		[['12', '99'], 12_000],
+		['Wed, 25 Nov 2026 12:00:45 GMT', 45_000],
+		['Wed, 25 Nov 2026 11:59:00 GMT', 0],
+	])('%j → %d ms', (value, ms) => {
+		expect(parseRetryAfter(value, NOW)).toBe(ms);
+	});
+
+	test.each([undefined, '', 'soon', '-3', '1e3'])('%j is no wait the service named', (value) => {
+		expect(parseRetryAfter(value, NOW)).toBeUndefined();
+	});
+});
+
+describe('which failures are tried again', () => {
+	test('429 and 503: the service did not take the request', () => {
+		expect(statusFault(429, '3', NOW)).toEqual({ kind: 'notTaken', reason: expect.stringContaining('429'), retryAfterMs: 3000 });
+		expect(statusFault(503, undefined, NOW)).toEqual({ kind: 'notTaken', reason: expect.stringContaining('503'), retryAfterMs: undefined });
+	});
+
+	test('502 and 504: the request went out, and what became of it is unknown', () => {
+		expect(statusFault(502, undefined, NOW)?.kind).toBe('inDoubt');
+		expect(statusFault(504, '2', NOW)).toMatchObject({ kind: 'inDoubt', retryAfterMs: 2000 });
+	});
+
+	test.each([500, 501, 400, 401, 404, 409, 410, 422, 200])('%d is not tried again', (status) => {
+		expect(statusFault(status, '1', NOW)).toBeUndefined();
+	});
+
+	test('a connection refused or unroutable never left; a reset, a cut pipe or a timeout may have done the work', () => {
+		for (const code of ['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']) expect(connectionFault(code)?.kind).toBe('notTaken');
+		for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ERR_BAD_RESPONSE']) expect(connectionFault(code)?.kind).toBe('inDoubt');
+	});
+
+	test('a host that does not exist, a cancelled request and an unknown failure are not tried again', () => {
+		for (const code of ['ENOTFOUND', 'ERR_CANCELED', 'ECONNABORTED', undefined]) expect(connectionFault(code)).toBeUndefined();
+	});
+});
+
+describe('backoff', () => {
+	test('doubles from the base, each wait between half and all of its ceiling', () => {
+		const policy = { ...DEFAULT_RETRY, baseDelayMs: 1000 };
+		expect([2, 3, 4, 5].map((next) => backoffMs(next, policy, () => 0))).toEqual([500, 1000, 2000, 4000]);
+		expect([2, 3, 4, 5].map((next) => backoffMs(next, policy, () => 1))).toEqual([1000, 2000, 4000, 8000]);
+	});
+
+	test('the default policy waits at most 15 s in all between its 5 tries when the service names no wait', () => {
+		let most = 0;
+		for (let next = 2; next <= DEFAULT_RETRY.maxTries; next++) most += backoffMs(next, DEFAULT_RETRY, () => 1);
+		expect(most).toBe(15_000);
+		expect(most).toBeLessThan(DEFAULT_RETRY.maxTotalWaitMs);
+	});
+});
+
+test('durations read as a person reads them', () => {
+	expect([800, 1000, 12_400, 60_000, 125_000].map(readableDuration)).toEqual(['800 ms', '1 s', '12 s', '1 min', '2 min 5 s']);
+});
+
+describe('the memory of once-only writes', () => {
+	test('an outcome is recalled in its execution only', () => {
+		remember({ execution: 'e1', write: 'node|0|3|The email to a@example.com may have gone out' }, { done: true, body: '123' });
+		expect(recall({ execution: 'e1', write: 'node|0|3|The email to a@example.com may have gone out' })).toEqual({ done: true, body: '123' });
+		expect(recall({ execution: 'e2', write: 'node|0|3|The email to a@example.com may have gone out' })).toBeUndefined();
+		expect(recall({ execution: 'e1', write: 'node|0|4|The email to a@example.com may have gone out' })).toBeUndefined();
+	});
+
+	test('is bounded: older executions are forgotten first, the one in progress never', () => {
+		for (let e = 0; e < 30; e++) {
+			for (let i = 0; i < 5_000; i++) remember({ execution: `bound-${e}`, write: String(i) }, { done: true, body: String(i) });
+		}
+		const held = heldOutcomes();
+		expect(held.outcomes).toBeLessThanOrEqual(100_000);
+		expect(recall({ execution: 'bound-0', write: '0' })).toBeUndefined();
+		expect(recall({ execution: 'bound-29', write: '4999' })).toEqual({ done: true, body: '4999' });
+		// one execution larger than the bound keeps all of its outcomes while it runs
+		for (let i = 0; i < 120_000; i++) remember({ execution: 'huge', write: String(i) }, { done: true, body: '' });
+		expect(recall({ execution: 'huge', write: '0' })).toEqual({ done: true, body: '' });
+		expect(heldOutcomes().executions).toBe(1);
+	});
+});
