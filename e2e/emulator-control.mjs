@@ -28,6 +28,10 @@ export class EmulatorControl {
 	state() {
 		return this.call('GET', 'state');
 	}
+	/** Adds a fault rule (test/emulator/README.md, "Faults"; a RegExp path as {"regex": "..."}). */
+	fault(rule) {
+		return this.call('POST', 'faults', rule);
+	}
 	async reset() {
 		await this.call('POST', 'reset', { seed: 'demo' });
 		await this.call('DELETE', 'requests');

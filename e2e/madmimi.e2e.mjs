@@ -230,6 +230,30 @@ for (const version of VERSIONS) {
 				active: false,
 			};
 			fs.writeFileSync(path.join(dir, 'zz-bad-key.json'), JSON.stringify(bad));
+			// and one email with n8n's Retry On Fail on: its answer will be lost on the way back
+			const once = {
+				id: 'madMimiE2eSendOnce',
+				name: 'E2E: one email, Retry On Fail on',
+				nodes: [
+					{ id: 'o1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: 'o2',
+						name: 'Send once',
+						type: ACTION_TYPE,
+						typeVersion: 1,
+						position: [220, 0],
+						parameters: { resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: 'once@example.com' },
+						credentials: { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } },
+						retryOnFail: true,
+						maxTries: 3,
+						waitBetweenTries: 1000,
+					},
+				],
+				connections: { Start: { main: [[{ node: 'Send once', type: 'main', index: 0 }]] } },
+				settings: { executionOrder: 'v1' },
+				active: false,
+			};
+			fs.writeFileSync(path.join(dir, 'zz-send-once.json'), JSON.stringify(once));
 			fs.writeFileSync(
 				path.join(logs, 'bad-credentials.json'),
 				JSON.stringify([
@@ -381,6 +405,17 @@ for (const version of VERSIONS) {
 			assert.ok(!result.output.includes(WRONG_CREDENTIALS.apiKey), 'the API key appears in the output');
 			const requests = await ctx.emu.requests();
 			assert.ok(requests.length >= 1 && requests.every((r) => r.status === 401));
+		});
+
+		it("an email whose answer is lost is reported \"may have gone out\" and n8n's Retry On Fail does not send it again", { timeout: 3 * MIN }, async () => {
+			await ctx.emu.reset();
+			await ctx.emu.fault({ method: 'POST', path: '/mailer', times: 1, respond: 'resetAfterWork' });
+			const result = await n8nExecute(ctx.install, ctx.env, 'madMimiE2eSendOnce', { logFile: path.join(logs, 'cli.log') });
+			assert.equal(result.code, 1, 'the run fails: the email may have gone out');
+			assert.match(result.output, /The email to once@example\.com may have gone out/);
+			// three tries of the node by n8n, one request: Mad Mimi sent it once (the answer was lost)
+			assert.equal(apiRequests(await ctx.emu.requests(), 'POST', '/mailer').length, 1);
+			assert.equal((await ctx.emu.state()).transactions.length, 1);
 		});
 
 		describe('n8n start', { concurrency: false }, () => {
