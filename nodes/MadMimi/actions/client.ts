@@ -32,7 +32,8 @@ const runIndexes = new WeakMap<IExecuteFunctions, number>();
 function runIndexOf(ctx: IExecuteFunctions, itemIndex: number): number {
 	let runIndex = runIndexes.get(ctx);
 	if (runIndex === undefined) {
-		runIndex = Number(ctx.getWorkflowDataProxy(itemIndex).$runIndex ?? 0);
+		// every execute context of n8n 2.x has a data proxy; one without it counts as run 0
+		runIndex = typeof ctx.getWorkflowDataProxy === 'function' ? Number(ctx.getWorkflowDataProxy(itemIndex).$runIndex ?? 0) : 0;
 		runIndexes.set(ctx, runIndex);
 	}
 	return runIndex;
@@ -52,6 +53,6 @@ export function client(ctx: IExecuteFunctions, itemIndex: number): MadMimiClient
 			if (!execution) return undefined;
 			return { execution, runAndItem: `${ctx.getNode().id}\u0000${runIndexOf(ctx, itemIndex)}\u0000${itemIndex}` };
 		},
-		cancelled: () => ctx.getExecutionCancelSignal()?.aborted === true,
+		cancelled: () => ctx.getExecutionCancelSignal?.()?.aborted === true,
 	});
 }
