@@ -135,3 +135,17 @@ export function splitCountNewRange(start: number, end: number, windowSeconds = C
 	}
 	return windows;
 }
+
+/** The instant of an output date (ISO 8601), or undefined. */
+export function instantOf(value: unknown): number | undefined {
+	if (typeof value !== 'string' || value === '') return undefined;
+	const ms = Date.parse(value);
+	return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** Whether an instant lies in [after, before] (either end open when undefined); no instant never does when a bound is set. */
+export function within(at: number | undefined, after: number | undefined, before: number | undefined): boolean {
+	if (after === undefined && before === undefined) return true;
+	if (at === undefined) return false;
+	return (after === undefined || at >= after) && (before === undefined || at <= before);
+}

@@ -1,11 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { promotionRecord } from '../actions/promotion/getAll.operation';
+import { PROMOTIONS_PAGE_SIZE, promotionsPage, searchPromotions } from '../api/promotions';
 import { editorClient } from './client';
-
-/** Promotions a page of /promotions.xml holds; a shorter page is the last one. */
-export const PROMOTIONS_PAGE_SIZE = 20;
 
 function text(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value);
@@ -51,16 +48,12 @@ export const promotionListSearch = {
 	): Promise<INodeListSearchResult> {
 		const query = filter?.trim() ?? '';
 		if (query !== '') {
-			const found = await editorClient(this).xmlRecords({
-				method: 'GET',
-				path: ['promotions', 'search'],
-				qs: { query, api_mailings: 'true' },
-			});
+			const found = await searchPromotions(editorClient(this), { query, api_mailings: 'true' });
 			const results = found.map(promotionItem).filter((r): r is INodeListSearchItems => r !== undefined);
 			return { results };
 		}
 		const page = Math.max(1, Number.parseInt(paginationToken ?? '1', 10) || 1);
-		const promotions = await editorClient(this).xmlRecords({ method: 'GET', path: ['promotions'], qs: { page } });
+		const promotions = await promotionsPage(editorClient(this), page);
 		const results = promotions.map(promotionItem).filter((r): r is INodeListSearchItems => r !== undefined);
 		return promotions.length < PROMOTIONS_PAGE_SIZE ? { results } : { results, paginationToken: String(page + 1) };
 	},
@@ -83,17 +76,13 @@ export const promotionListSearch = {
 				description: 'A promotion ID is a positive whole number. Pick the promotion from the list, or type its ID.',
 			});
 		}
-		const found = await editorClient(this).xmlRecords({
-			method: 'GET',
-			path: ['promotions', 'search'],
-			qs: { id: chosen },
-		});
+		const found = await searchPromotions(editorClient(this), { id: chosen });
 		if (found.length === 0) {
 			throw new NodeOperationError(this.getNode(), `Mad Mimi has no promotion ${chosen}`, {
 				description: 'Check the promotion in the field "Promotion": it may have been trashed.',
 			});
 		}
-		const mailings = promotionRecord(found[0]).mailings as IDataObject[];
+		const mailings = found[0].mailings as IDataObject[];
 		const results = mailings
 			.map(mailingItem)
 			.filter((r): r is INodeListSearchItems => r !== undefined)

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isoUtc, splitCountNewRange, toUnixSeconds } from '../../helpers/dates';
+import { countNew } from '../../api/members';
+import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { DAY_MS, dateOr } from '../../helpers/params';
 import { inputError } from '../../helpers/validation';
 import { client } from '../client';
@@ -30,24 +31,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Counts the members created in [start, end] (unix seconds), splitting it into windows. */
-export async function countNewMembers(
-	this: IExecuteFunctions,
-	start: number,
-	end: number,
-	itemIndex: number,
-): Promise<number> {
-	let count = 0;
-	for (const [from, to] of splitCountNewRange(start, end)) {
-		count += await client(this, itemIndex).integer({
-			method: 'GET',
-			path: ['audience_members', 'count_new'],
-			qs: { start: from, end: to },
-		});
-	}
-	return count;
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const endMs = dateOr(this, itemIndex, 'end', 'End', Date.now());
 	const start = toUnixSeconds(dateOr(this, itemIndex, 'start', 'Start', endMs - 7 * DAY_MS));
@@ -55,6 +38,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (end < start) {
 		throw inputError(this, itemIndex, 'The field "End" is before "Start"', `Start is ${isoUtc(start * 1000)} and End is ${isoUtc(end * 1000)}: swap them, or fix the one that is wrong.`);
 	}
-	const count = await countNewMembers.call(this, start, end, itemIndex);
+	const count = await countNew(client(this, itemIndex), start, end);
 	return [{ count, start: isoUtc(start * 1000), end: isoUtc(end * 1000) }];
 }

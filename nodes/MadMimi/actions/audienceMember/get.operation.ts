@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
-import { MEMBERS_DOCUMENT, memberRecord } from './member';
+import { MEMBERS_DOCUMENT, memberRecord } from '../../api/members';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' })];

@@ -4,11 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
 import { requirePathName } from '../../helpers/validation';
-import { includeSuppressedOption, MEMBERS_DOCUMENT, memberRecord } from './member';
+import { MAX_MEMBERS_PER_PAGE, membersPage } from '../../api/members';
+import { includeSuppressedOption } from './member';
 import { client } from '../client';
-
-/** The most members the service gives in one page. */
-const MAX_PER_PAGE = 100;
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -66,31 +64,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetAllOptions;
 	const list = options.list === undefined || String(options.list).trim() === '' ? undefined : requirePathName(this, itemIndex, options.list, 'List');
 	const limit = recordLimit(this, itemIndex);
-	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
-	const members = await client(this, itemIndex).pages(
-		async (page) => {
-			const answer = await client(this, itemIndex).xmlList({
-					method: 'GET',
-					path: list === undefined ? ['audience_members'] : ['audience_lists', list, 'members'],
-					qs: {
-						page,
-						per_page: perPage,
-						order: options.order || undefined,
-						raw: options.includeSuppressed ? 'true' : undefined,
-						suppressed_only: options.suppressedOnly ? 'true' : undefined,
-					},
-					notFound: list === undefined ? undefined : `Mad Mimi has no list named "${list}"`,
-				},
-				MEMBERS_DOCUMENT,
-			);
-			// the members documents say how many pages there are: none is asked for past the last
-			const pageCount = typeof answer.meta.totalPages === 'number' ? answer.meta.totalPages : undefined;
-			return { records: answer.records, pageCount };
-		},
-		perPage,
-		limit,
-	);
-	return members.map(memberRecord);
+	const perPage = limit === undefined ? MAX_MEMBERS_PER_PAGE : Math.min(MAX_MEMBERS_PER_PAGE, Math.max(1, Math.floor(limit)));
+	const api = client(this, itemIndex);
+	// the members documents say how many pages there are: none is asked for past the last
+	return await api.pages(async (page) => await membersPage(api, { ...options, list, page, perPage }), perPage, limit);
 }
 
 /** A paged read: its Options offer Parallel Page Reads. */

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { suppressedSince } from '../../api/members';
 import { DAY_MS, dateOr } from '../../helpers/params';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { client } from '../client';
@@ -24,11 +25,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const since = dateOr(this, itemIndex, 'since', 'Since', Date.now() - 7 * DAY_MS);
 	const seconds = toUnixSeconds(since);
-	const emails = await client(this, itemIndex).lines({
-		method: 'GET',
-		path: ['audience_members', 'suppressed_since', String(seconds)],
-		format: 'txt',
-	});
+	const emails = await suppressedSince(client(this, itemIndex), seconds);
 	const sinceIso = isoUtc(seconds * 1000);
 	return emails.map((email) => ({ email, optedOutSince: sinceIso }));
 }

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireText } from '../../helpers/validation';
-import { includeSuppressedOption, MEMBERS_DOCUMENT, memberRecord } from './member';
+import { MEMBERS_DOCUMENT, memberRecord } from '../../api/members';
+import { includeSuppressedOption } from './member';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { positiveId, promotionLocator } from '../../descriptions/promotion';
 import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
-import { PROMOTIONS_PAGE_SIZE } from '../../methods/promotions';
-import { PROMOTIONS_DOCUMENT, instantOf, promotionRecord, promotionsPage, within } from '../promotion/getAll.operation';
+import { mailingsOf, PROMOTIONS_PAGE_SIZE, promotionsPage, searchPromotions } from '../../api/promotions';
+import { instantOf, within } from '../../helpers/dates';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
@@ -42,11 +42,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['mailing'], operation: ['getAll'] } }, properties);
 
-/** The mailings of a promotion as items: the mailing's ID first, then its promotion's ID and name. */
-function mailingsOf(promotion: IDataObject): IDataObject[] {
-	return (promotion.mailings as IDataObject[]).map(({ id, ...mailing }) => ({ id, promotionId: promotion.id, promotionName: promotion.name, ...mailing }));
-}
-
 /** When a mailing was sent: when it started sending (a mailing not sent yet has no date). */
 function sentAt(mailing: IDataObject): number | undefined {
 	return instantOf(mailing.startedSend) ?? instantOf(mailing.finishedSend);
@@ -61,14 +56,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (chosen !== undefined && chosen !== null && String(chosen).trim() !== '') {
 		// one promotion: its mailings from the search by ID
 		const promotionId = positiveId(this, itemIndex, chosen, 'Promotion', 'promotion');
-		const found = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['promotions', 'search'], qs: { id: promotionId }}, PROMOTIONS_DOCUMENT);
-		const mailings = found.map(promotionRecord).flatMap(mailingsOf).filter(keep);
+		const found = await searchPromotions(client(this, itemIndex), { id: promotionId });
+		const mailings = found.flatMap(mailingsOf).filter(keep);
 		return limit === undefined ? mailings : mailings.slice(0, limit);
 	}
 	// every promotion, page by page (newest first), and the mailings of each
-	return await client(this, itemIndex).pages(
+	const api = client(this, itemIndex);
+	return await api.pages(
 		async (page) => {
-			const promotions = await promotionsPage(this, page, itemIndex);
+			const promotions = await promotionsPage(api, page);
 			return { records: promotions.flatMap(mailingsOf).filter(keep), size: promotions.length };
 		},
 		PROMOTIONS_PAGE_SIZE,

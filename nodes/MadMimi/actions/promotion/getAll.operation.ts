@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
+import { instantOf, within } from '../../helpers/dates';
 import { optionalDate, recordLimit } from '../../helpers/params';
-import { PROMOTIONS_PAGE_SIZE } from '../../methods/promotions';
-import type { XmlReadOptions } from '../../parsing';
+import { PROMOTIONS_PAGE_SIZE, promotionsPage } from '../../api/promotions';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
@@ -39,51 +39,14 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** The promotions document as recorded: `mimio` is a code (`4e9245`, `293145`), never a number. */
-export const PROMOTIONS_DOCUMENT: XmlReadOptions = { text: ['mimio'] };
-
-function asArray(value: unknown): IDataObject[] {
-	if (value === undefined || value === null) return [];
-	return (Array.isArray(value) ? value : [value]) as IDataObject[];
-}
-
-/**
- * A promotion as the node outputs it: its ID and name first, and its mailings under one field,
- * `mailings`, always an array. The service puts each `<mailing>` directly inside its
- * `<promotion>` (recorded): none for a promotion never sent, one, or several.
- */
-export function promotionRecord(promotion: IDataObject): IDataObject {
-	const { id, name, mailing, mailings, ...rest } = promotion;
-	return { id, name, ...rest, mailings: [...asArray(mailing), ...asArray(mailings)] };
-}
-
-/** The instant of an output date (ISO 8601), or undefined. */
-export function instantOf(value: unknown): number | undefined {
-	if (typeof value !== 'string' || value === '') return undefined;
-	const ms = Date.parse(value);
-	return Number.isNaN(ms) ? undefined : ms;
-}
-
-/** Whether an instant lies in [after, before] (either end open when undefined); no instant never does when a bound is set. */
-export function within(at: number | undefined, after: number | undefined, before: number | undefined): boolean {
-	if (after === undefined && before === undefined) return true;
-	if (at === undefined) return false;
-	return (after === undefined || at >= after) && (before === undefined || at <= before);
-}
-
-/** One page of the account's promotions (20 a page, newest first), as output records. */
-export async function promotionsPage(ctx: IExecuteFunctions, page: number, itemIndex: number): Promise<IDataObject[]> {
-	const records = await client(ctx, itemIndex).xmlRecords({ method: 'GET', path: ['promotions'], qs: { page }}, PROMOTIONS_DOCUMENT);
-	return records.map(promotionRecord);
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = recordLimit(this, itemIndex);
 	const after = optionalDate(this, itemIndex, 'filters.updatedAfter', 'Updated After');
 	const before = optionalDate(this, itemIndex, 'filters.updatedBefore', 'Updated Before');
-	return await client(this, itemIndex).pages(
+	const api = client(this, itemIndex);
+	return await api.pages(
 		async (page) => {
-			const promotions = await promotionsPage(this, page, itemIndex);
+			const promotions = await promotionsPage(api, page);
 			// the filter is the node's: the service lists every promotion, so every page is read
 			return { records: promotions.filter((p) => within(instantOf(p.updatedAt), after, before)), size: promotions.length };
 		},

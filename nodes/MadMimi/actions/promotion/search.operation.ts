@@ -5,7 +5,7 @@ import { promotionIdOf, promotionLocator } from '../../descriptions/promotion';
 import { formatDateTime } from '../../helpers/dates';
 import { DAY_MS, dateOr } from '../../helpers/params';
 import { inputError, requireText } from '../../helpers/validation';
-import { PROMOTIONS_DOCUMENT, promotionRecord } from './getAll.operation';
+import { searchPromotions } from '../../api/promotions';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
@@ -126,6 +126,5 @@ function searchParameters(ctx: IExecuteFunctions, itemIndex: number): Record<str
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = searchParameters(this, itemIndex);
-	const promotions = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['promotions', 'search'], qs}, PROMOTIONS_DOCUMENT);
-	return promotions.map(promotionRecord);
+	return await searchPromotions(client(this, itemIndex), qs);
 }
