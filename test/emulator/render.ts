@@ -67,8 +67,18 @@ export class Variation {
 }
 
 /** Rendering context of one answer: one date style for the whole answer, picked on first use. */
+/**
+ * The order of the members documents asked for by `created_at` alone: no source records its
+ * direction (a guess either way), so the emulator serves both, and `shuffled` for a service that
+ * keeps no order at all.
+ */
+export type CreatedAtOrder = 'oldestFirst' | 'newestFirst' | 'shuffled';
+
 export class AnswerContext {
 	private style: DateStyle | undefined;
+
+	/** The direction of `order=created_at` (set by the server from its setting or the vocabulary). */
+	createdAtOrder: CreatedAtOrder = 'oldestFirst';
 
 	constructor(
 		private readonly variation: Variation,

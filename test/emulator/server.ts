@@ -11,6 +11,7 @@ import { unescape as lenientUnescape } from 'node:querystring';
 import { ALL_DATE_STYLES, ServiceClock } from './dates';
 import type { Clock, DateStyle } from './dates';
 import { AnswerContext, JSON_TYPE, TEXT_TYPE, Variation, XML_TYPE } from './render';
+import type { CreatedAtOrder } from './render';
 import { route } from './routes';
 import type { Answer, Call } from './routes';
 import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
@@ -142,6 +143,12 @@ export interface Emulator {
 	 * restores the rotation); reset() returns to the one given at start.
 	 */
 	dateStyle: DateStyle | undefined;
+	/**
+	 * The direction of the members documents asked for `order=created_at` (no source records it):
+	 * undefined serves oldest first in the guessed vocabulary and newest first in the second one;
+	 * `shuffled` serves no order at all. Settable; reset() returns to undefined.
+	 */
+	createdAtOrder: CreatedAtOrder | undefined;
 	clearRequests(): void;
 	reset(seed?: SeedName): void;
 	close(): Promise<void>;
@@ -501,12 +508,21 @@ class EmulatorServer implements Emulator {
 		this.currentVocabulary = checkVocabulary(value);
 	}
 
+	createdAtOrder: CreatedAtOrder | undefined;
+
 	get dateStyle(): DateStyle | undefined {
 		return this.variation.fixedDateStyle;
 	}
 
 	set dateStyle(value: DateStyle | undefined) {
 		this.variation.fixedDateStyle = checkDateStyle(value);
+	}
+
+	/** How this answer is served: its vocabulary, date style and order of members by date. */
+	private answerContext(): AnswerContext {
+		const out = new AnswerContext(this.variation, this.currentVocabulary);
+		out.createdAtOrder = this.createdAtOrder ?? (this.currentVocabulary === 'second' ? 'newestFirst' : 'oldestFirst');
+		return out;
 	}
 
 	async listen(): Promise<void> {
@@ -534,6 +550,7 @@ class EmulatorServer implements Emulator {
 		this.maxInFlight = this.inFlight;
 		this.faults.clear();
 		this.variation.reset();
+		this.createdAtOrder = undefined;
 		this.currentVocabulary = checkVocabulary(this.options.vocabulary ?? 'guessed');
 		this.variation.fixedDateStyle = checkDateStyle(this.options.dateStyle);
 	}
@@ -672,7 +689,7 @@ class EmulatorServer implements Emulator {
 			accept: (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).toLowerCase(),
 			store: this.current,
 			now: this.clock.now(),
-			out: new AnswerContext(this.variation, this.currentVocabulary),
+			out: this.answerContext(),
 		};
 		let answer: Answer;
 		try {

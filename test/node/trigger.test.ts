@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import { PollContext } from 'n8n-core';
+import type { IDataObject, Logger } from 'n8n-workflow';
 
 import type { FaultRule } from '../emulator';
 import { WRONG_CREDENTIALS } from '../emulator';
@@ -28,7 +29,6 @@ const clock = {
 	},
 };
 
-
 beforeEach(() => {
 	clock.skewMs = 0;
 	jest.spyOn(Date, 'now').mockImplementation(() => clock.n8n);
@@ -41,52 +41,72 @@ afterEach(() => {
 	env.emulator.clock.useRealTime();
 });
 
-const optOuts = (extra: IDataObject = {}) => new PollingWorkflow({ event: 'memberOptedOut', ...extra });
-const newMembers = (extra: IDataObject = {}) => new PollingWorkflow({ event: 'newMembers', ...extra });
+const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+/** An output date, as the instant it names (the service writes the same instant with varying offsets). */
+const instant = (value: unknown) => iso(Date.parse(String(value)));
+const trigger = (event: string, extra: IDataObject = {}) => new PollingWorkflow({ event, ...extra });
+const onList = (value: string) => ({ list: { __rl: true, mode: 'list', value } });
+const emails = (result: { items: Array<{ json: IDataObject }> | null }) => result.items?.map((i) => i.json.email) ?? null;
+const requestPaths = () => env.emulator.requests.map((r) => `${r.path}${r.params.page ? ` page ${r.params.page}` : ''}`);
 
-describe('memberOptedOut', () => {
-	test('first activation stores the cursor, checks the credentials and emits nothing old', async () => {
-		env.emulator.store.optOut('old@example.com', clock.service - DAY);
-		const w = optOuts();
-		const first = await w.poll('trigger', 'activate');
-		expect(first).toEqual({ items: null });
-		expect(w.savedStaticData()).toEqual({
-			'node:Mad Mimi Trigger': { madMimi: { version: 1, memberOptedOut: { cursor: Math.floor(clock.n8n / 1000), emitted: {} } } },
-		});
+describe('every event: the first activation emits nothing old, and checks the credentials with one request', () => {
+	test.each([
+		['memberOptedOut', {}],
+		['newMember', {}],
+		['memberAddedToList', onList('Newsletter')],
+		['mailingSent', {}],
+	])('%s', async (event, extra) => {
+		env.emulator.store.addMember('old@example.com', { createdAt: clock.service - DAY, lists: ['Newsletter'] });
+		env.emulator.store.optOut('old@example.com', clock.service - HOUR);
+		const promotion = env.emulator.store.addPromotion('Old news');
+		env.emulator.store.addMailing(promotion.id, { startedSend: clock.service - 2 * HOUR });
+		const w = trigger(event, extra);
+		expect(await w.poll('trigger', 'activate')).toEqual({ items: null });
 		expect(env.emulator.requests).toHaveLength(1);
+		const key = event === 'memberAddedToList' ? 'memberAddedToList:Newsletter' : event;
+		expect(w.savedStaticData()).toEqual({
+			'node:Mad Mimi Trigger': { madMimi: { version: 2, cursors: { [key]: { checkedAt: Math.floor(clock.n8n / 1000), emitted: {} } } } },
+		});
+		clock.advance(HOUR);
+		expect(await w.poll()).toEqual({ items: null });
 	});
 
-	test('activation with wrong credentials fails clearly and stores nothing', async () => {
+	test('wrong credentials fail the activation clearly, without the key, and store nothing', async () => {
 		await setCredentials({ ...WRONG_CREDENTIALS, baseUrl: env.emulator.baseUrl });
-		const w = optOuts();
+		const w = trigger('newMember');
 		const result = await w.poll('trigger', 'activate');
 		expect(result.error?.message).toBe('Mad Mimi rejected the credentials');
 		expect(result.error?.description).not.toContain(WRONG_CREDENTIALS.apiKey);
 		expect(JSON.stringify(w.savedStaticData())).not.toContain('madMimi');
 	});
 
-	test('each opt-out is emitted once, with the window it was found in', async () => {
-		const w = optOuts();
+	test('a list the account lacks fails the activation of Member Added to List, naming it', async () => {
+		const result = await trigger('memberAddedToList', onList('Newsleter')).poll('trigger', 'activate');
+		expect(result.error?.message).toBe('Mad Mimi has no list named "Newsleter"');
+	});
+});
+
+describe('memberOptedOut', () => {
+	test('each opt-out is emitted once; the item says when the check found it, and nothing that looks like when the person opted out', async () => {
+		const w = trigger('memberOptedOut');
 		await w.poll();
 		clock.advance(30 * MINUTE);
 		env.emulator.store.optOut('ann@example.com', clock.service - 10 * MINUTE);
 		env.emulator.store.optOut('Ben@Example.com', clock.service - 5 * MINUTE);
 		const second = await w.poll();
-		expect(second.items?.map((i) => i.json.email)).toEqual(['ann@example.com', 'Ben@Example.com']);
-		expect(second.items?.[0].json).toEqual({
-			email: 'ann@example.com',
-			optedOutSince: new Date(clock.n8n - 30 * MINUTE - 300_000).toISOString().replace('.000Z', 'Z'),
-			checkedAt: new Date(clock.n8n).toISOString().replace('.000Z', 'Z'),
-		});
+		expect(second.items?.map((i) => i.json)).toEqual([
+			{ email: 'ann@example.com', optedOut: true, detectedAt: iso(clock.n8n) },
+			{ email: 'Ben@Example.com', optedOut: true, detectedAt: iso(clock.n8n) },
+		]);
 		clock.advance(30 * MINUTE);
-		expect((await w.poll()).items).toBeNull(); // the overlap brings them back; dedupe drops them
+		expect((await w.poll()).items).toBeNull(); // the overlap brings them back; they are not emitted again
 		env.emulator.store.optOut('cy@example.com', clock.service - MINUTE);
 		clock.advance(MINUTE);
-		expect((await w.poll()).items?.map((i) => i.json.email)).toEqual(['cy@example.com']);
+		expect(emails(await w.poll())).toEqual(['cy@example.com']);
 	});
 
-	test('a failed poll throws a clear error, keeps the cursor, and the next poll catches up', async () => {
-		const w = optOuts();
+	test('a failed check throws a clear error, keeps the cursor, and the next check catches up', async () => {
+		const w = trigger('memberOptedOut');
 		await w.poll();
 		const before = w.savedStaticData();
 		clock.advance(HOUR);
@@ -96,24 +116,27 @@ describe('memberOptedOut', () => {
 		expect(failed.error?.message).toBe('Mad Mimi had a problem on its side (500)');
 		expect(w.savedStaticData()).toEqual(before);
 		clock.advance(HOUR);
-		expect((await w.poll()).items?.map((i) => i.json.email)).toEqual(['during-outage@example.com']);
+		expect(emails(await w.poll())).toEqual(['during-outage@example.com']);
 	});
 
-	test('"Fetch test event" returns a recent sample and leaves the cursor where it was', async () => {
-		const w = optOuts();
+	test('Fetch Test Event shows the last 30 days\' opt-outs, newest first, and leaves the cursor; with none, it says what it looked at', async () => {
+		const w = trigger('memberOptedOut');
 		await w.poll();
 		clock.advance(HOUR);
+		const empty = await w.poll('manual', 'manual');
+		expect(empty.error?.message).toBe('No member opted out in the last 30 days');
+		env.emulator.store.optOut('older@example.com', clock.service - 3 * DAY);
 		env.emulator.store.optOut('recent@example.com', clock.service - 2 * DAY);
 		const before = w.savedStaticData();
 		const manual = await w.poll('manual', 'manual');
-		expect(manual.items?.map((i) => i.json.email)).toEqual(['recent@example.com']);
+		expect(emails(manual)).toEqual(['recent@example.com', 'older@example.com']);
 		expect(w.savedStaticData()).toEqual(before);
-		// the scheduled poll still finds nothing new: the opt-out is older than the cursor
+		// the scheduled check still finds nothing new: those opt-outs are older than the cursor
 		expect((await w.poll()).items).toBeNull();
 	});
 
 	test('the cursor survives a restart of n8n (static data saved and loaded)', async () => {
-		const w = optOuts();
+		const w = trigger('memberOptedOut');
 		await w.poll();
 		clock.advance(HOUR);
 		env.emulator.store.optOut('a@example.com', clock.service - MINUTE);
@@ -121,52 +144,219 @@ describe('memberOptedOut', () => {
 		w.restart();
 		clock.advance(HOUR);
 		env.emulator.store.optOut('b@example.com', clock.service - MINUTE);
-		expect((await w.poll()).items?.map((i) => i.json.email)).toEqual(['b@example.com']);
+		expect(emails(await w.poll())).toEqual(['b@example.com']);
 	});
 });
 
-describe('newMembers', () => {
-	test('counts the members created since the last poll, once, and emits only when above zero', async () => {
-		const w = newMembers();
-		expect(await w.poll('trigger', 'activate')).toEqual({ items: null });
+describe('newMember', () => {
+	test('one item per member created since the last check, in the shape of Audience Member → Get, oldest first', async () => {
+		env.emulator.store.addMember('before@example.com', { createdAt: clock.service - DAY });
+		const w = trigger('newMember');
+		await w.poll();
 		clock.advance(HOUR);
-		env.emulator.store.addMember('n1@example.com', { createdAt: clock.service - 20 * MINUTE });
-		env.emulator.store.addMember('n2@example.com', { createdAt: clock.service - 10 * MINUTE });
-		const result = await w.poll();
-		expect(result.items?.map((i) => i.json)).toEqual([
-			{
-				count: 2,
-				start: new Date(clock.n8n - HOUR - 300_000 + 1000).toISOString().replace('.000Z', 'Z'),
-				end: new Date(clock.n8n - 300_000).toISOString().replace('.000Z', 'Z'),
-			},
+		env.emulator.store.addMember('nina@example.com', { createdAt: clock.service - 20 * MINUTE, firstName: 'Nina', lastName: 'Novak', fields: { company: 'Acme' }, lists: ['Newsletter'] });
+		env.emulator.store.addMember('omar@example.com', { createdAt: clock.service - 10 * MINUTE });
+		env.emulator.store.optOut('omar@example.com', clock.service - 5 * MINUTE);
+		const { items } = await w.poll();
+		expect(items?.map((i) => i.json)).toEqual([
+			expect.objectContaining({
+				email: 'nina@example.com',
+				firstName: 'Nina',
+				lastName: 'Novak',
+				company: 'Acme',
+				suppressed: false,
+				lists: [{ name: 'Newsletter', membershipCreatedAt: iso(clock.service - 20 * MINUTE) }],
+			}),
+			expect.objectContaining({ email: 'omar@example.com', suppressed: true, lists: [] }),
 		]);
+		expect(instant(items?.[0].json.createdAt)).toBe(iso(clock.service - 20 * MINUTE));
 		clock.advance(HOUR);
 		expect((await w.poll()).items).toBeNull();
 	});
 
-	test('after an outage longer than a month, the windows are split and the counts added', async () => {
-		const w = newMembers();
+	test('a check that finds nothing new makes one request (count_new), even with the last check\'s members in its overlap', async () => {
+		for (let i = 0; i < 3_000; i++) env.emulator.store.addMember(`m${i}@example.com`, { createdAt: clock.service - 30 * DAY + i * 1000 });
+		const w = trigger('newMember');
 		await w.poll();
-		for (let d = 1; d <= 40; d++) env.emulator.store.addMember(`d${d}@example.com`, { createdAt: clock.service + d * DAY });
-		clock.advance(41 * DAY);
+		clock.advance(2 * MINUTE);
+		env.emulator.store.addMember('just-now@example.com', { createdAt: clock.service - MINUTE });
+		expect(emails(await w.poll())).toEqual(['just-now@example.com']);
+		clock.advance(2 * MINUTE);
 		env.emulator.clearRequests();
-		const result = await w.poll();
-		expect(result.items?.[0].json.count).toBe(40);
-		expect(env.emulator.requests.length).toBe(2);
-		expect(env.emulator.requests.every((r) => r.status === 200)).toBe(true);
+		// just-now@ is still inside the Safety Margin's overlap: counted, known, not read again
+		expect((await w.poll()).items).toBeNull();
+		expect(requestPaths()).toEqual(['/audience_members/count_new']);
 	});
 
-	test('"Fetch test event" returns the last week\'s count, even zero, and moves nothing', async () => {
-		const w = newMembers();
+	test.each([
+		['oldest first', 'oldestFirst'],
+		['newest first', 'newestFirst'],
+	] as const)('150 new members in an audience of 3,150, the service ordering by date %s: at most 8 requests, each member once', async (_name, order) => {
+		env.emulator.createdAtOrder = order;
+		for (let i = 0; i < 3_000; i++) env.emulator.store.addMember(`old${i}@example.com`, { createdAt: clock.service - 60 * DAY + i * 1000 });
+		const w = trigger('newMember');
 		await w.poll();
+		clock.advance(HOUR);
+		for (let i = 0; i < 150; i++) env.emulator.store.addMember(`new${i}@example.com`, { createdAt: clock.service - HOUR + (i + 1) * 10_000 });
+		env.emulator.clearRequests();
+		const result = await w.poll();
+		expect(emails(result)).toEqual(Array.from({ length: 150 }, (_, i) => `new${i}@example.com`));
+		expect(env.emulator.requests.length).toBeLessThanOrEqual(8);
+		// count_new, then pages from the newest end only (page 1 tells which end that is)
+		expect(requestPaths()).toEqual(
+			order === 'newestFirst'
+				? ['/audience_members/count_new', '/audience_members.xml page 1', '/audience_members.xml page 2']
+				: ['/audience_members/count_new', '/audience_members.xml page 1', '/audience_members.xml page 32', '/audience_members.xml page 31'],
+		);
+		// one new member costs as little
+		clock.advance(HOUR);
+		env.emulator.store.addMember('one-more@example.com', { createdAt: clock.service - MINUTE });
+		env.emulator.clearRequests();
+		expect(emails(await w.poll())).toEqual(['one-more@example.com']);
+		expect(env.emulator.requests.length).toBeLessThanOrEqual(order === 'newestFirst' ? 2 : 3);
+	});
+
+	test('records that come in no order: every page is read, the new members found all the same, and a warning logged', async () => {
+		env.emulator.createdAtOrder = 'shuffled';
+		for (let i = 0; i < 450; i++) env.emulator.store.addMember(`old${i}@example.com`, { createdAt: clock.service - 60 * DAY + i * 1000 });
+		const w = trigger('newMember');
+		await w.poll();
+		clock.advance(HOUR);
+		for (let i = 0; i < 3; i++) env.emulator.store.addMember(`new${i}@example.com`, { createdAt: clock.service - 30 * MINUTE + i * 1000 });
+		env.emulator.clearRequests();
+		// the logger n8n gives the trigger's context
+		const warn = jest.fn();
+		const logger = { warn, debug: jest.fn(), info: jest.fn(), error: jest.fn() } as unknown as Logger;
+		jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue(logger as unknown as PollContext['logger']);
+		expect(emails(await w.poll())).toEqual(['new0@example.com', 'new1@example.com', 'new2@example.com']);
+		const pages = env.emulator.requests.filter((r) => r.path === '/audience_members.xml').map((r) => Number(r.params.page));
+		expect([...new Set(pages)].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+		expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Mad Mimi's members ordered by created_at came in no order .* read all 5 pages/), expect.anything());
+	});
+
+	test('a member created in the same second as a check is emitted once, by that check or the next', async () => {
+		const w = trigger('newMember');
+		await w.poll();
+		clock.advance(HOUR);
+		env.emulator.store.addMember('same-second@example.com', { createdAt: clock.service });
+		const first = await w.poll();
+		clock.advance(1000);
+		env.emulator.store.addMember('next-second@example.com', { createdAt: clock.service - 1000 });
+		const second = await w.poll();
+		expect([...(emails(first) ?? []), ...(emails(second) ?? [])]).toEqual(['same-second@example.com', 'next-second@example.com']);
+	});
+
+	test('Fetch Test Event shows up to 5 of the last 7 days\' new members, newest first, and moves nothing; with none, it says so', async () => {
+		const w = trigger('newMember');
+		await w.poll();
+		expect((await w.poll('manual', 'manual')).error?.message).toBe('No member was added in the last 7 days');
+		for (let i = 0; i < 8; i++) env.emulator.store.addMember(`week${i}@example.com`, { createdAt: clock.service - (8 - i) * HOUR });
+		env.emulator.store.addMember('month@example.com', { createdAt: clock.service - 20 * DAY });
 		const before = w.savedStaticData();
-		const manual = await w.poll('manual', 'manual');
-		expect(manual.items?.[0].json).toMatchObject({ count: 0 });
+		expect(emails(await w.poll('manual', 'manual'))).toEqual(['week7@example.com', 'week6@example.com', 'week5@example.com', 'week4@example.com', 'week3@example.com']);
 		expect(w.savedStaticData()).toEqual(before);
 	});
 });
 
-describe('a simulated month of polls', () => {
+describe('memberAddedToList', () => {
+	test('one item per member who joined the list since the last check: the member, the list and when they joined it', async () => {
+		env.emulator.store.addMember('ann@example.com', { createdAt: clock.service - 30 * DAY, lists: ['Newsletter'] });
+		const w = trigger('memberAddedToList', onList('Newsletter'));
+		await w.poll();
+		clock.advance(HOUR);
+		// an old member joins, a new member joins, someone joins another list
+		env.emulator.store.addMember('ben@example.com', { createdAt: clock.service - 40 * DAY });
+		env.emulator.store.joinList(env.emulator.store.lists.get('Newsletter')!, 'ben@example.com', clock.service - 20 * MINUTE);
+		env.emulator.store.addMember('cy@example.com', { createdAt: clock.service - 10 * MINUTE, lists: ['Newsletter'] });
+		env.emulator.store.addMember('dee@example.com', { createdAt: clock.service - 10 * MINUTE, lists: ['VIP'] });
+		const { items } = await w.poll();
+		expect(items?.map((i) => [i.json.email, i.json.list, i.json.addedToListAt])).toEqual([
+			['ben@example.com', 'Newsletter', iso(clock.service - 20 * MINUTE)],
+			['cy@example.com', 'Newsletter', iso(clock.service - 10 * MINUTE)],
+		]);
+		expect(items?.[0].json).toEqual(expect.objectContaining({ email: 'ben@example.com', lists: [{ name: 'Newsletter', membershipCreatedAt: iso(clock.service - 20 * MINUTE) }] }));
+		clock.advance(HOUR);
+		expect((await w.poll()).items).toBeNull();
+	});
+
+	test('a list of 250 members: its 3 pages are read side by side, each member who joined once', async () => {
+		for (let i = 0; i < 240; i++) env.emulator.store.addMember(`m${i}@example.com`, { createdAt: clock.service - 30 * DAY, lists: ['Newsletter'] });
+		const w = trigger('memberAddedToList', onList('Newsletter'));
+		await w.poll();
+		clock.advance(HOUR);
+		for (let i = 0; i < 10; i++) env.emulator.store.addMember(`j${i}@example.com`, { createdAt: clock.service - 30 * MINUTE + i * 1000, lists: ['Newsletter'] });
+		env.emulator.clearRequests();
+		expect(emails(await w.poll())).toEqual(Array.from({ length: 10 }, (_, i) => `j${i}@example.com`));
+		expect(env.emulator.requests.map((r) => r.params.page).sort()).toEqual(['1', '2', '3']);
+	});
+
+	test('another list is another cursor: changing the list starts afresh, emitting nothing old', async () => {
+		env.emulator.store.addMember('vip@example.com', { createdAt: clock.service - DAY, lists: ['VIP'] });
+		const w = trigger('memberAddedToList', onList('Newsletter'));
+		await w.poll();
+		const other = new PollingWorkflow({ event: 'memberAddedToList', ...onList('VIP') }, w.savedStaticData()['node:Mad Mimi Trigger'] as IDataObject);
+		expect(await other.poll()).toEqual({ items: null });
+	});
+
+	test('Fetch Test Event shows the last 30 days\' newest joins; with none, it names the list', async () => {
+		env.emulator.store.createList('Newsletter');
+		const w = trigger('memberAddedToList', onList('Newsletter'));
+		await w.poll();
+		expect((await w.poll('manual', 'manual')).error?.message).toBe('Nobody joined the list "Newsletter" in the last 30 days');
+		env.emulator.store.addMember('joined@example.com', { createdAt: clock.service - 2 * DAY, lists: ['Newsletter'] });
+		expect(emails(await w.poll('manual', 'manual'))).toEqual(['joined@example.com']);
+	});
+});
+
+describe('mailingSent', () => {
+	test('one item per mailing that finished sending: its ID, its promotion, when it started and finished; one still sending comes once done; one never sent never', async () => {
+		const w = trigger('mailingSent');
+		await w.poll();
+		clock.advance(HOUR);
+		const spring = env.emulator.store.addPromotion('Spring sale');
+		const sent = env.emulator.store.addMailing(spring.id, { startedSend: clock.service - 30 * MINUTE, finishedSend: clock.service - 20 * MINUTE });
+		const sending = env.emulator.store.addMailing(spring.id, { startedSend: clock.service - 5 * MINUTE });
+		sending.finishedSend = undefined;
+		env.emulator.store.addMailing(spring.id, { unsent: true });
+		const first = await w.poll();
+		expect(first.items?.map((i) => [i.json.id, i.json.promotionId, i.json.promotionName, instant(i.json.startedSend), instant(i.json.finishedSend)])).toEqual([
+			[sent.id, spring.id, 'Spring sale', iso(clock.service - 30 * MINUTE), iso(clock.service - 20 * MINUTE)],
+		]);
+		clock.advance(HOUR);
+		sending.finishedSend = clock.service - 10 * MINUTE;
+		expect((await w.poll()).items?.map((i) => i.json.id)).toEqual([sending.id]);
+		clock.advance(HOUR);
+		expect((await w.poll()).items).toBeNull();
+	});
+
+	test('every page of promotions is read: sending does not move a promotion up the list', async () => {
+		for (let i = 0; i < 45; i++) env.emulator.store.addPromotion(`Promotion ${i}`);
+		const w = trigger('mailingSent');
+		await w.poll();
+		clock.advance(HOUR);
+		// the oldest promotion, on the last page, is sent again
+		env.emulator.store.addMailing([...env.emulator.store.promotions.values()][0].id, { startedSend: clock.service - 15 * MINUTE });
+		env.emulator.clearRequests();
+		expect((await w.poll()).items).toHaveLength(1);
+		// pages 1 to 3 hold the 45 promotions; the pages read ahead past the end are at most 5, each once
+		const pages = env.emulator.requests.map((r) => Number(r.params.page ?? 1)).sort((a, b) => a - b);
+		expect(pages.slice(0, 3)).toEqual([1, 2, 3]);
+		expect(pages.length).toBeLessThanOrEqual(3 + 5);
+		expect(new Set(pages).size).toBe(pages.length);
+	});
+
+	test('Fetch Test Event shows the latest finished mailings; with none, it says so', async () => {
+		const w = trigger('mailingSent');
+		await w.poll();
+		expect((await w.poll('manual', 'manual')).error?.message).toBe('No mailing of this account has finished sending yet');
+		const promotion = env.emulator.store.addPromotion('News');
+		const older = env.emulator.store.addMailing(promotion.id, { startedSend: clock.service - 3 * DAY });
+		const newer = env.emulator.store.addMailing(promotion.id, { startedSend: clock.service - DAY });
+		expect((await w.poll('manual', 'manual')).items?.map((i) => i.json.id)).toEqual([newer.id, older.id]);
+	});
+});
+
+describe('a simulated month of checks', () => {
 	const FAULTS: FaultRule['respond'][] = [
 		{ status: 500, body: '<html><body>Internal Server Error</body></html>', contentType: 'text/html' },
 		{ status: 502, body: 'Bad Gateway' },
@@ -180,46 +370,56 @@ describe('a simulated month of polls', () => {
 		['n8n 90 s ahead of the service', 90_000, 11],
 		['n8n 90 s behind the service', -90_000, 23],
 		['clocks in step', 0, 37],
-	])('%s: every opt-out emitted exactly once, every new member counted once', async (_name, skewMs, seed) => {
+	])('%s: every opt-out, new member, list join and finished mailing emitted exactly once', async (_name, skewMs, seed) => {
 		const random = rng(seed);
 		clock.skewMs = skewMs;
 		clock.set(Date.UTC(2026, 2, 1, 0));
-		let outW = optOuts();
-		let newW = newMembers();
-		await outW.poll('trigger', 'activate');
-		await newW.poll('trigger', 'activate');
+		const promotion = env.emulator.store.addPromotion('Monthly');
+		env.emulator.store.createList('Newsletter');
+		const workflows = {
+			memberOptedOut: trigger('memberOptedOut'),
+			newMember: trigger('newMember'),
+			memberAddedToList: trigger('memberAddedToList', onList('Newsletter')),
+			mailingSent: trigger('mailingSent'),
+		};
+		for (const w of Object.values(workflows)) expect((await w.poll('trigger', 'activate')).error).toBeUndefined();
 		const activatedAtService = clock.service;
 
-		const optedOut: string[] = [];
-		let created = 0;
-		const emitted: string[] = [];
-		let counted = 0;
+		const happened: Record<keyof typeof workflows, string[]> = { memberOptedOut: [], newMember: [], memberAddedToList: [], mailingSent: [] };
+		const emitted: Record<keyof typeof workflows, string[]> = { memberOptedOut: [], newMember: [], memberAddedToList: [], mailingSent: [] };
+		const idOf = (event: keyof typeof workflows, json: IDataObject) => String(event === 'mailingSent' ? json.id : json.email);
 		let failures = 0;
 		let restarts = 0;
 
 		for (let step = 0; step < 30 * 12; step++) {
-			// between polls (every 2 hours, give or take): opt-outs and sign-ups at service times
+			// between checks (every 2 hours, give or take): events at service times
 			const interval = 2 * HOUR + Math.floor((random() - 0.5) * 20 * MINUTE);
 			const from = clock.service;
 			clock.advance(interval);
-			const n = Math.floor(random() * 4);
-			for (let k = 0; k < n; k++) {
-				const email = `out${optedOut.length}@example.com`;
-				// an existing member (from before the activation) opts out
+			const at = () => from + Math.floor(random() * (clock.service - from));
+			for (let k = Math.floor(random() * 3); k > 0; k--) {
+				const email = `out${happened.memberOptedOut.length}@example.com`;
 				env.emulator.store.addMember(email, { createdAt: activatedAtService - DAY });
-				env.emulator.store.optOut(email, from + Math.floor(random() * (clock.service - from)));
-				optedOut.push(email);
+				env.emulator.store.optOut(email, at());
+				happened.memberOptedOut.push(email);
 			}
-			const m = Math.floor(random() * 5);
-			for (let k = 0; k < m; k++) {
-				env.emulator.store.addMember(`new${created}@example.com`, { createdAt: from + Math.floor(random() * (clock.service - from)) });
-				created++;
+			for (let k = Math.floor(random() * 4); k > 0; k--) {
+				const email = `new${happened.newMember.length}@example.com`;
+				const joined = random() < 0.5;
+				env.emulator.store.addMember(email, { createdAt: at(), lists: joined ? ['Newsletter'] : [] });
+				happened.newMember.push(email);
+				if (joined) happened.memberAddedToList.push(email);
 			}
-			// 20% of polls fail, in every way the network and the service fail
-			for (const w of [outW, newW]) {
+			if (random() < 0.2) {
+				const started = at();
+				const mailing = env.emulator.store.addMailing(promotion.id, { startedSend: started, finishedSend: Math.min(clock.service, started + 5 * MINUTE) });
+				happened.mailingSent.push(String(mailing.id));
+			}
+			// 20% of checks meet a fault, in every way the network and the service fail
+			for (const [event, w] of Object.entries(workflows) as Array<[keyof typeof workflows, PollingWorkflow]>) {
 				if (random() < 0.2) {
 					failures++;
-					env.emulator.faults.add({ path: /^\/audience_members\//, times: 1, respond: FAULTS[Math.floor(random() * FAULTS.length)] });
+					env.emulator.faults.add({ times: 1, respond: FAULTS[Math.floor(random() * FAULTS.length)] });
 				}
 				const result = await w.poll();
 				env.emulator.faults.clear();
@@ -227,40 +427,29 @@ describe('a simulated month of polls', () => {
 					expect(result.error.message).toMatch(/Mad Mimi|connection/);
 					continue;
 				}
-				for (const item of result.items ?? []) {
-					if (w === outW) emitted.push(String(item.json.email));
-					else counted += Number(item.json.count);
-				}
+				for (const item of result.items ?? []) emitted[event].push(idOf(event, item.json));
 			}
 			// now and then n8n restarts and loads the saved static data
 			if (random() < 0.1) {
 				restarts++;
-				outW.restart();
-				newW.restart();
+				for (const w of Object.values(workflows)) w.restart();
 			}
 		}
-		// a last poll after the skew tolerance has passed, with the service healthy
+		// a last check after the margin has passed, with the service healthy
 		clock.advance(HOUR);
-		for (const w of [outW, newW]) {
-			const result = await w.poll();
-			for (const item of result.items ?? []) {
-				if (w === outW) emitted.push(String(item.json.email));
-				else counted += Number(item.json.count);
-			}
+		for (const [event, w] of Object.entries(workflows) as Array<[keyof typeof workflows, PollingWorkflow]>) {
+			for (const item of (await w.poll()).items ?? []) emitted[event].push(idOf(event, item.json));
 		}
 
-		expect(failures).toBeGreaterThan(100);
+		expect(failures).toBeGreaterThan(200);
 		expect(restarts).toBeGreaterThan(10);
-		expect(optedOut.length).toBeGreaterThan(400);
+		expect(happened.newMember.length).toBeGreaterThan(300);
 		// exactly once: nothing lost, nothing twice
-		expect([...emitted].sort()).toEqual([...optedOut].sort());
-		expect(new Set(emitted).size).toBe(emitted.length);
-		expect(counted).toBe(created);
-		const createdAfterActivation = [...env.emulator.store.members.values()].filter((mm) => mm.createdAt > activatedAtService && mm.email.startsWith('new')).length;
-		expect(counted).toBe(createdAfterActivation);
-		// the dedupe memory stays small: only the addresses of the last overlap
-		const state = outW.savedStaticData()['node:Mad Mimi Trigger'] as { madMimi: { memberOptedOut: { emitted: IDataObject } } };
-		expect(Object.keys(state.madMimi.memberOptedOut.emitted).length).toBeLessThan(20);
-		outW = newW = undefined as never;
+		for (const event of Object.keys(workflows) as Array<keyof typeof workflows>) {
+			expect([event, [...emitted[event]].sort()]).toEqual([event, [...happened[event]].sort()]);
+		}
+		// the memory of what was emitted stays small: only the last overlap
+		const state = workflows.newMember.savedStaticData()['node:Mad Mimi Trigger'] as { madMimi: { cursors: Record<string, { emitted: IDataObject }> } };
+		expect(Object.keys(state.madMimi.cursors.newMember.emitted).length).toBeLessThan(20);
 	}, 120_000);
 });

@@ -83,7 +83,7 @@ export const figures = {
 	faults: { kinds: 0, operations: 0, runs: 0, notApplicable: 0 },
 	badInput: { valuesTried: 0, reachedAsOneSegment: 0, refusedBeforeRequest: 0, refusedNamingField: 0, byCase: {} as Record<string, number> },
 	retries: { readCases: 0, writeCases: 0, requestsCounted: 0 },
-	trigger: { polls: 0, failedPolls: 0, restarts: 0, optOutsEmitted: 0, newMembersCounted: 0 },
+	trigger: { polls: 0, failedPolls: 0, restarts: 0, optOutsEmitted: 0, newMembersEmitted: 0 },
 	import: { rowsIn: 0, rowsStored: 0, rowsReportedNotImported: 0 },
 	logs: { n8nLogLinesChecked: 0 },
 };

@@ -96,3 +96,103 @@ export async function countNew(api: MadMimiClient, start: number, end: number): 
 export async function suppressedSince(api: MadMimiClient, since: number): Promise<string[]> {
 	return await api.lines({ method: 'GET', path: ['audience_members', 'suppressed_since', String(Math.max(0, since))], format: 'txt' });
 }
+
+/** A member record's `createdAt` (ISO 8601 after parsing) as unix seconds, or undefined. */
+export function createdAtSeconds(member: IDataObject): number | undefined {
+	const ms = typeof member.createdAt === 'string' ? Date.parse(member.createdAt) : NaN;
+	return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+}
+
+type Direction = 'newestFirst' | 'oldestFirst' | 'unordered' | 'flat';
+
+/** The order of a page's records by `createdAt`, as they came. */
+function directionOf(records: IDataObject[]): Direction {
+	const times = records.map(createdAtSeconds);
+	if (times.some((t) => t === undefined)) return 'unordered';
+	let up = false;
+	let down = false;
+	for (let i = 1; i < times.length; i++) {
+		if (times[i]! > times[i - 1]!) up = true;
+		if (times[i]! < times[i - 1]!) down = true;
+	}
+	return up && down ? 'unordered' : up ? 'oldestFirst' : down ? 'newestFirst' : 'flat';
+}
+
+export interface CreatedSinceOptions {
+	/** Stop once this many members created in [since, until] are found (a count_new, or a sample's size). */
+	enough?: number;
+	/** Unix seconds: the end of the range `enough` counts (default: none, every member found counts). */
+	until?: number;
+	/** Told when the service's order cannot be trusted and every page is read instead. */
+	warn: (message: string) => void;
+}
+
+/**
+ * The members (opted-out ones too) created at or after `since` (unix seconds), newest first, read
+ * from the newest end of the members document ordered by `created_at`: the cost follows the new
+ * members, not the audience. The direction of that order is not recorded, so it is read off the
+ * records' own dates: page 1 says which end is the newest (the last page too, when page 1's dates
+ * are all the same second). Records that come out of order, on a page or between pages, make
+ * the reader fall back to every page (and warn).
+ */
+export async function membersCreatedSince(api: MadMimiClient, since: number, options: CreatedSinceOptions): Promise<IDataObject[]> {
+	const read = (page: number) => membersPage(api, { page, perPage: MAX_MEMBERS_PER_PAGE, order: 'created_at', includeSuppressed: true });
+	const first = await read(1);
+	const pageCount = first.pageCount ?? 1;
+	const isNew = (member: IDataObject) => (createdAtSeconds(member) ?? -Infinity) >= since;
+	const newestFirst = (members: IDataObject[]) => members.filter(isNew).sort((a, b) => createdAtSeconds(b)! - createdAtSeconds(a)!);
+	if (pageCount <= 1) return newestFirst(first.records);
+
+	let direction = directionOf(first.records);
+	let last: MembersPage | undefined;
+	if (direction === 'flat') {
+		last = await read(pageCount);
+		const [a, b] = [createdAtSeconds(first.records[0] ?? {}), createdAtSeconds(last.records[0] ?? {})];
+		direction = a === undefined || b === undefined || a === b ? 'unordered' : a > b ? 'newestFirst' : 'oldestFirst';
+	}
+	if (direction !== 'unordered') {
+		const found = await readFromNewestEnd(direction === 'newestFirst' ? first : last ?? (await read(pageCount)), direction, pageCount, read, { since, ...options });
+		if (found) return newestFirst(found);
+	}
+	options.warn(`Mad Mimi's members ordered by created_at came in no order the trigger can follow: it read all ${pageCount} pages to find the new ones`);
+	const all = await api.pages(async (page) => (page === 1 ? first : await read(page)), MAX_MEMBERS_PER_PAGE);
+	return newestFirst(all);
+}
+
+/**
+ * Reads pages from the newest end (page 1 when newest first, the last page when oldest first)
+ * until a member older than `since` shows, or `enough` of the range are found. Undefined when a
+ * page breaks the order: the caller then reads every page.
+ */
+async function readFromNewestEnd(
+	start: MembersPage,
+	direction: 'newestFirst' | 'oldestFirst',
+	pageCount: number,
+	read: (page: number) => Promise<MembersPage>,
+	range: { since: number; until?: number; enough?: number },
+): Promise<IDataObject[] | undefined> {
+	const { since, until = Infinity, enough = Infinity } = range;
+	const step = direction === 'newestFirst' ? 1 : -1;
+	const found: IDataObject[] = [];
+	let inRange = 0;
+	let page = direction === 'newestFirst' ? 1 : pageCount;
+	let current = start;
+	let oldestSoFar = Infinity;
+	for (;;) {
+		// newest to oldest within the page
+		const records = direction === 'newestFirst' ? current.records : [...current.records].reverse();
+		const order = directionOf(records);
+		if (order === 'oldestFirst' || order === 'unordered') return undefined;
+		for (const member of records) {
+			const at = createdAtSeconds(member)!;
+			if (at > oldestSoFar) return undefined;
+			oldestSoFar = at;
+			if (at < since) return found;
+			found.push(member);
+			if (at <= until) inRange++;
+		}
+		page += step;
+		if (inRange >= enough || page < 1 || page > pageCount) return found;
+		current = await read(page);
+	}
+}

@@ -1,8 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+/** The part of an n8n context the checks use: its node, named in their errors (any context of the action node or the trigger). */
+export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
+
 /** Thrown for bad input, before any request is sent; names the field. */
-export function inputError(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string) {
+export function inputError(ctx: NodeContext, itemIndex: number, message: string, description?: string) {
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
@@ -48,7 +51,7 @@ export function requireEmail(ctx: IExecuteFunctions, itemIndex: number, value: u
  * A name that goes into the URL path as one segment (a list name): not empty, no control
  * characters, and not `.` or `..`, which URL parsers fold away whatever their encoding.
  */
-export function requirePathName(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string): string {
+export function requirePathName(ctx: NodeContext, itemIndex: number, value: unknown, field: string): string {
 	const name = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
 	if (name === '') {
 		throw inputError(ctx, itemIndex, `The field "${field}" is empty`, 'Pick a value from the list, or type or map one.');
@@ -66,7 +69,7 @@ export function requirePathName(ctx: IExecuteFunctions, itemIndex: number, value
 }
 
 /** A required text field, trimmed. */
-export function requireText(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string, hint?: string): string {
+export function requireText(ctx: NodeContext, itemIndex: number, value: unknown, field: string, hint?: string): string {
 	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
 	if (text === '') throw inputError(ctx, itemIndex, `The field "${field}" is empty`, hint);
 	return text;

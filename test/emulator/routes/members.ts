@@ -7,6 +7,7 @@
  * and are served byte for byte, never in the second vocabulary.
  */
 import { renderMembersPage, renderMemberSearch } from '../render';
+import type { CreatedAtOrder } from '../render';
 import { ApiError, fieldElementName } from '../store';
 import type { AudienceList, Member, Store } from '../store';
 import { blank, jsonAnswer, memberMissing, NOT_FOUND, positiveInt, space, textAnswer, truthy, xmlAnswer } from './types';
@@ -37,14 +38,16 @@ function sortValue(member: Member, field: 'first_name' | 'last_name'): string {
 
 /**
  * Members in the order asked: by `email` (the default: both recorded documents list their members
- * by address), `first_name`, `last_name` (then by address) or `created_at` (oldest first, then in
- * the order they were added), each optionally followed by ` desc` / ` asc`. Anything else: by
- * address (a guess).
+ * by address), `first_name`, `last_name` (then by address) or `created_at` (then in the order they
+ * were added), each optionally followed by ` desc` / ` asc`. Anything else: by address (a guess).
+ * `created_at` alone goes in `createdAtOrder`'s direction (not recorded: the emulator serves both,
+ * and a shuffle).
  */
-function ordered(members: Member[], order: string | undefined): Member[] {
+function ordered(members: Member[], order: string | undefined, createdAtOrder: CreatedAtOrder): Member[] {
 	const m = /^\s*([a-z_]+)(?:\s+(asc|desc))?\s*$/i.exec(order ?? '');
 	const field: MemberOrder = m && (MEMBER_ORDERS as readonly string[]).includes(m[1].toLowerCase()) ? (m[1].toLowerCase() as MemberOrder) : 'email';
-	const descending = m?.[2]?.toLowerCase() === 'desc';
+	if (field === 'created_at' && m?.[2] === undefined && createdAtOrder === 'shuffled') return shuffled(members);
+	const descending = m?.[2] !== undefined ? m[2].toLowerCase() === 'desc' : field === 'created_at' && createdAtOrder === 'newestFirst';
 	const position = new Map(members.map((member, i) => [member, i]));
 	const byEmail = (a: Member, b: Member): number => compareText(a.email.toLowerCase(), b.email.toLowerCase());
 	const compare = (a: Member, b: Member): number => {
@@ -60,6 +63,12 @@ function ordered(members: Member[], order: string | undefined): Member[] {
 	};
 	const sorted = [...members].sort(compare);
 	return descending ? sorted.reverse() : sorted;
+}
+
+/** The members in an order of no meaning, the same every time (by a hash of the address). */
+function shuffled(members: Member[]): Member[] {
+	const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
+	return [...members].sort((a, b) => hash(a.email) - hash(b.email) || compareText(a.email, b.email));
 }
 
 /** Who a members document shows: without opted-out members unless `raw`; only them with `suppressed_only`. */
@@ -85,7 +94,7 @@ function listMembers(store: Store, list: AudienceList): Member[] {
  */
 function membersPage(c: Call, members: Member[]): Answer {
 	const { params } = c;
-	const matching = ordered(visible(members, params), params.order);
+	const matching = ordered(visible(members, params), params.order, c.out.createdAtOrder);
 	const page = positiveInt(params.page) ?? 1;
 	const perPage = Math.min(positiveInt(params.per_page) ?? MEMBERS_PER_PAGE, MAX_MEMBERS_PER_PAGE);
 	const totalPages = Math.max(1, Math.ceil(matching.length / perPage));

@@ -1,0 +1,142 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { countNew, createdAtSeconds, MAX_MEMBERS_PER_PAGE, membersCreatedSince, membersPage, suppressedSince } from '../MadMimi/api/members';
+import { mailingsOf, PROMOTIONS_PAGE_SIZE, promotionsPage } from '../MadMimi/api/promotions';
+import { isoUtc } from '../MadMimi/helpers/dates';
+import type { MadMimiClient } from '../MadMimi/transport';
+import type { CheckedEvent, Found } from './cursor';
+
+/*
+ * The trigger's events: how each one finds what happened since a time, proves the credentials at
+ * activation, and shows a few recent real records for "Fetch Test Event". The requests are those
+ * of the operations (MadMimi/api/).
+ */
+
+export type EventName = 'mailingSent' | 'memberAddedToList' | 'memberOptedOut' | 'newMember';
+
+const DAY = 86_400;
+/** Records a test event shows at most. */
+const SAMPLE_SIZE = 5;
+
+export interface TriggerEvent extends CheckedEvent {
+	/** A few recent real records for "Fetch Test Event", newest first; the cursor does not move. */
+	sample(now: number): Promise<IDataObject[]>;
+	/** What the test looked at, when it found nothing ("no opt-outs in the last 30 days"). */
+	nothingFound: string;
+}
+
+function seconds(value: unknown): number | undefined {
+	const ms = typeof value === 'string' && value !== '' ? Date.parse(value) : NaN;
+	return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+}
+
+function newestFirst(found: Found[]): IDataObject[] {
+	return [...found].sort((a, b) => b.at - a.at).slice(0, SAMPLE_SIZE).map((f) => f.json);
+}
+
+/**
+ * Member Opted Out: the addresses suppressed since a time. The service gives no time for an
+ * opt-out, so an item says when the check found it (`detectedAt`), and nothing that looks like
+ * the moment the person opted out.
+ */
+function memberOptedOut(api: MadMimiClient): TriggerEvent {
+	const found = (emails: string[], now: number): Found[] =>
+		emails.map((email) => ({ key: email.toLowerCase(), at: now, json: { email, optedOut: true, detectedAt: isoUtc(now * 1000) } }));
+	return {
+		activate: async (now) => void (await suppressedSince(api, now)),
+		since: async (since, now) => found(await suppressedSince(api, since), now),
+		sample: async (now) => found((await suppressedSince(api, now - 30 * DAY)).slice(-SAMPLE_SIZE).reverse(), now).map((f) => f.json),
+		nothingFound: 'No member opted out in the last 30 days',
+	};
+}
+
+/**
+ * New Member: count_new says whether anything is new (one request when nothing is); then the
+ * members document from its newest end, as far back as the check reaches.
+ */
+function newMember(api: MadMimiClient, ctx: IPollFunctions): TriggerEvent {
+	const warn = (message: string) => ctx.logger.warn(message, { node: ctx.getNode().name });
+	// keyed by the instant, not the text: the same date comes with another offset from answer to answer
+	const found = (members: IDataObject[]): Found[] =>
+		members.map((member) => ({ key: `${String(member.email).toLowerCase()}|${createdAtSeconds(member)}`, at: createdAtSeconds(member)!, json: member }));
+	return {
+		activate: async (now) => void (await countNew(api, now, now)),
+		since: async (since, now, emittedBetween) => {
+			// a member dated past n8n's now (Mad Mimi's clock ahead) is counted by the next check,
+			// whose window reaches back the Safety Margin
+			const count = await countNew(api, since, now);
+			if (count <= emittedBetween(since, now)) return [];
+			return found(await membersCreatedSince(api, since, { enough: count, until: now, warn }));
+		},
+		sample: async (now) => (await membersCreatedSince(api, now - 7 * DAY, { enough: SAMPLE_SIZE, warn })).slice(0, SAMPLE_SIZE),
+		nothingFound: 'No member was added in the last 7 days',
+	};
+}
+
+/**
+ * Member Added to List: the list's members whose membership of it is dated at or after a time
+ * (the recorded `membership_created_at`). The service cannot order a list's members by that date,
+ * so every page is read, side by side.
+ */
+function memberAddedToList(api: MadMimiClient, list: string): TriggerEvent {
+	const joinedSince = async (since: number): Promise<Found[]> => {
+		const members = await api.pages(async (page) => await membersPage(api, { list, page, perPage: MAX_MEMBERS_PER_PAGE, includeSuppressed: true }), MAX_MEMBERS_PER_PAGE);
+		const out: Found[] = [];
+		for (const member of members) {
+			const entry = (member.lists as IDataObject[]).find((l) => l.name === list);
+			const at = seconds(entry?.membershipCreatedAt);
+			if (at === undefined || at < since) continue;
+			out.push({ key: `${String(member.email).toLowerCase()}|${at}`, at, json: { ...member, list, addedToListAt: entry!.membershipCreatedAt } });
+		}
+		return out;
+	};
+	return {
+		activate: async () => void (await membersPage(api, { list, page: 1, perPage: 1, includeSuppressed: true })),
+		since: async (since) => await joinedSince(since),
+		sample: async (now) => newestFirst(await joinedSince(now - 30 * DAY)),
+		nothingFound: `Nobody joined the list "${list}" in the last 30 days`,
+	};
+}
+
+/**
+ * Mailing Sent: the mailings whose sending finished at or after a time. Sending does not move a
+ * promotion's `updated_at` (recorded), so every page of promotions is read; a mailing still
+ * sending has no `finished_send` yet and comes once it has one.
+ */
+function mailingSent(api: MadMimiClient): TriggerEvent {
+	const finishedSince = async (since: number): Promise<Found[]> => {
+		const mailings = await api.pages(async (page) => {
+			const promotions = await promotionsPage(api, page);
+			return { records: promotions.flatMap(mailingsOf), size: promotions.length };
+		}, PROMOTIONS_PAGE_SIZE);
+		const out: Found[] = [];
+		for (const mailing of mailings) {
+			const at = seconds(mailing.finishedSend);
+			if (at !== undefined && at >= since) out.push({ key: String(mailing.id), at, json: mailing });
+		}
+		return out;
+	};
+	return {
+		activate: async () => void (await promotionsPage(api, 1)),
+		since: async (since) => await finishedSince(since),
+		sample: async () => newestFirst(await finishedSince(0)),
+		nothingFound: 'No mailing of this account has finished sending yet',
+	};
+}
+
+/** The event the node is set to, on the given list (Member Added to List). */
+export function triggerEvent(name: EventName, api: MadMimiClient, ctx: IPollFunctions, list: string): TriggerEvent {
+	switch (name) {
+		case 'newMember':
+			return newMember(api, ctx);
+		case 'memberAddedToList':
+			return memberAddedToList(api, list);
+		case 'mailingSent':
+			return mailingSent(api);
+		case 'memberOptedOut':
+			return memberOptedOut(api);
+		default:
+			throw new NodeOperationError(ctx.getNode(), `The event "${String(name)}" is not supported`, { description: 'Pick an event in "Event".' });
+	}
+}
