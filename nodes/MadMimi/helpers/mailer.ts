@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { stringify } from 'yaml';
 
+import type { Refusal } from '../transport/errors';
 import { inputError, isEmail, printable, requireText } from './validation';
 
 /*
@@ -126,4 +127,18 @@ export function placeholdersYaml(ctx: IExecuteFunctions, itemIndex: number): str
 export function flag(value: unknown): 'yes' | 'no' | undefined {
 	if (value === undefined || value === null) return undefined;
 	return value === true ? 'yes' : 'no';
+}
+
+/** The Mailer's 409: the promotion named does not exist, and the send brought no content of its own. */
+export function promotionMissing(promotionName: string, source: MailContentSource): Refusal {
+	return (status, text) => {
+		if (status !== 409 && !/do not have a promotion/i.test(text)) return undefined;
+		return {
+			message: `Mad Mimi has no promotion named "${printable(promotionName)}"`,
+			description:
+				source === 'promotion'
+					? 'Check the name (upper and lower case count) against Promotion → Get Many, or set "Content Source" to HTML or Plain Text: with content of its own, the send creates the promotion.'
+					: 'Check the name (upper and lower case count) against Promotion → Get Many.',
+		};
+	};
 }

@@ -4,17 +4,10 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { accountListNames } from '../api/lists';
 import { editorClient } from './client';
 import { addonListSearch } from './addons';
 import { promotionListSearch } from './promotions';
-
-async function listNames(ctx: ILoadOptionsFunctions): Promise<string[]> {
-	const lists = await editorClient(ctx).xmlRecords({ method: 'GET', path: ['audience_lists', 'lists'] });
-	return lists
-		.map((list) => (list.name === undefined || list.name === null ? '' : String(list.name)))
-		.filter((name) => name !== '')
-		.sort((a, b) => a.localeCompare(b));
-}
 
 function matches(text: string, filter?: string): boolean {
 	return !filter || text.toLowerCase().includes(filter.trim().toLowerCase());
@@ -23,7 +16,7 @@ function matches(text: string, filter?: string): boolean {
 export const listSearch = {
 	/** The account's audience lists whose name contains the filter. */
 	async searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-		const names = await listNames(this);
+		const names = await accountListNames(editorClient(this));
 		return { results: names.filter((n) => matches(n, filter)).map((name) => ({ name, value: name })) };
 	},
 	...promotionListSearch,
@@ -32,6 +25,6 @@ export const listSearch = {
 
 export const loadOptions = {
 	async getListNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return (await listNames(this)).map((name) => ({ name, value: name }));
+		return (await accountListNames(editorClient(this))).map((name) => ({ name, value: name }));
 	},
 };

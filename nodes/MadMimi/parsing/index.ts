@@ -95,3 +95,12 @@ export function textInteger(text: string): number {
 	}
 	return Number(body);
 }
+
+/** A reader of a one-word answer (an ID, a status): the trimmed text when it matches, else `reason` as the answer's fault. */
+export function answerMatching(pattern: RegExp, reason: string): (body: string) => string {
+	return (body) => {
+		const text = body.trim();
+		if (!pattern.test(text)) throw new AnswerFormatError(reason);
+		return text;
+	};
+}

@@ -173,7 +173,7 @@ export class MadMimiClient {
 
 	/** An XML list answer: one record per child element of its root, and the root's attributes. */
 	async xmlList(req: MadMimiRequest, options?: XmlReadOptions): Promise<XmlList> {
-		return await this.readAnswer({ ...req, format: 'xml' }, (body) => xmlList(body, options));
+		return await this.read({ ...req, format: 'xml' }, (body) => xmlList(body, options));
 	}
 
 	/** The records of an XML list answer, one per child element of its root, whatever its name. */
@@ -183,7 +183,7 @@ export class MadMimiClient {
 
 	/** An XML answer that is one record (the mailing statistics). */
 	async xmlDocument(req: MadMimiRequest, options?: XmlReadOptions): Promise<IDataObject> {
-		return await this.readAnswer({ ...req, format: 'xml' }, (body) => xmlDocument(body, options));
+		return await this.read({ ...req, format: 'xml' }, (body) => xmlDocument(body, options));
 	}
 
 	/**
@@ -192,7 +192,7 @@ export class MadMimiClient {
 	 */
 	async json(req: MadMimiRequest): Promise<unknown> {
 		const jsonReq: MadMimiRequest = { ...req, format: 'json' };
-		const answer = await this.readAnswer(jsonReq, parseJson);
+		const answer = await this.read(jsonReq, parseJson);
 		if (answer !== null && typeof answer === 'object' && !Array.isArray(answer) && (answer as IDataObject).success === false) {
 			const said = (answer as IDataObject).error;
 			throw refusedAnswerError(await this.errorContextOf(jsonReq), typeof said === 'string' ? said : JSON.stringify(said ?? ''));
@@ -215,12 +215,12 @@ export class MadMimiClient {
 	 * An answer that is not such a list is refused as unreadable, never read as addresses.
 	 */
 	async lines(req: MadMimiRequest): Promise<string[]> {
-		return await this.readAnswer(req, addressLines);
+		return await this.read(req, addressLines);
 	}
 
 	/** A plain-text answer that is one integer. */
 	async integer(req: MadMimiRequest): Promise<number> {
-		return await this.readAnswer(req, textInteger);
+		return await this.read(req, textInteger);
 	}
 
 	/**
@@ -232,8 +232,11 @@ export class MadMimiClient {
 		return await collectPages(fetchPage, { pageSize, limit, window: this.settings.pageWindow });
 	}
 
-	/** Runs `read` on the body; an answer it cannot read becomes a clear NodeApiError. */
-	private async readAnswer<T>(req: MadMimiRequest, read: (body: string) => T): Promise<T> {
+	/**
+	 * The answer read by `read`, which throws (with the reason as its message) when the answer is
+	 * not what the operation expects: that becomes a clear NodeApiError quoting the answer.
+	 */
+	async read<T>(req: MadMimiRequest, read: (body: string) => T): Promise<T> {
 		const body = await this.request(req);
 		try {
 			return read(body);

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
-import { answerErrorFor } from '../email/common';
+import { answerMatching } from '../../parsing';
 import { memberMissing } from './member';
 import { client } from '../client';
 
@@ -13,13 +13,9 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const answer = await client(this, itemIndex).text({
-		method: 'GET',
-		path: ['audience_members', email, 'is_suppressed'],
-		refusal: memberMissing(email),
-	});
-	if (answer !== 'true' && answer !== 'false') {
-		throw await answerErrorFor(this, 'GET /audience_members/…/is_suppressed', itemIndex, 'The answer is neither true nor false', answer);
-	}
+	const answer = await client(this, itemIndex).read(
+		{ method: 'GET', path: ['audience_members', email, 'is_suppressed'], refusal: memberMissing(email) },
+		answerMatching(/^(true|false)$/, 'The answer is neither true nor false'),
+	);
 	return [{ email, suppressed: answer === 'true' }];
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { inputError, printable, requireEmail, requirePathName } from '../../helpers/validation';
-import { listNames } from '../email/send.operation';
+import { listNamesOf } from '../../api/lists';
 import { memberFieldsCollection, memberMissing, readMemberFields } from './member';
 import { client } from '../client';
 
@@ -37,8 +37,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { fields, shown } = readMemberFields(this, itemIndex, 'updateFields');
 	const form: Record<string, string> = {};
 	for (const [field, value] of Object.entries(fields)) form[`audience_member[${field}]`] = value;
-	const add = listNames(this.getNodeParameter('addToLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Add to List Names or IDs'));
-	const remove = listNames(this.getNodeParameter('removeFromLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Remove From List Names or IDs'));
+	const add = listNamesOf(this.getNodeParameter('addToLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Add to List Names or IDs'));
+	const remove = listNamesOf(this.getNodeParameter('removeFromLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Remove From List Names or IDs'));
 	if (Object.keys(form).length === 0 && add.length === 0 && remove.length === 0) {
 		throw inputError(this, itemIndex, 'Nothing to update', 'Add a field under "Update Fields", or choose lists to add the member to or remove the member from.');
 	}

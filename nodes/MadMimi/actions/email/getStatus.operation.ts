@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { inputError, printable, requireText } from '../../helpers/validation';
-import { answerErrorFor } from './common';
+import { answerMatching } from '../../parsing';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
@@ -35,11 +35,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!/^\d{1,40}$/.test(transactionId)) {
 		throw inputError(this, itemIndex, `The field "Transaction ID" is not a transaction ID: "${printable(transactionId)}"`, 'A transaction ID is a whole number of up to 20 digits: the transactionId of Email → Send.');
 	}
-	const status = await client(this, itemIndex).text({
-		method: 'GET',
-		path: ['mailers', 'status', transactionId],
-		notFound: `Mad Mimi has no email with the transaction ID ${transactionId}`,
-	});
-	if (!/^[a-z_]+$/.test(status)) throw await answerErrorFor(this, 'GET /mailers/status', itemIndex, 'The answer is not a delivery status', status);
+	const status = await client(this, itemIndex).read(
+		{ method: 'GET', path: ['mailers', 'status', transactionId], notFound: `Mad Mimi has no email with the transaction ID ${transactionId}` },
+		answerMatching(/^[a-z_]+$/, 'The answer is not a delivery status'),
+	);
 	return [{ transactionId, status }];
 }

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
-import { writeCsv } from '../../helpers/csv';
+import { listNamesCsv, listNamesOf } from '../../api/lists';
 import type { MailContentSource } from '../../helpers/mailer';
-import { contentFields, flag, optionalAddress, placeholdersYaml, requireAddress } from '../../helpers/mailer';
+import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissing, requireAddress } from '../../helpers/mailer';
+import { answerMatching } from '../../parsing';
 import { requireText } from '../../helpers/validation';
-import { answerErrorFor, promotionMissing } from './common';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
@@ -103,24 +103,13 @@ interface SendOptions {
 	trackViews?: boolean;
 }
 
-/** List names from a multi-select, or a comma-separated text mapped by expression. */
-export function listNames(value: unknown): string[] {
-	const names = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
-	return [...new Set(names.map((n) => n.trim()).filter((n) => n !== ''))];
-}
-
-/** One CSV row of list names, as the Mailer reads `list_name(s)`: `list 1,"Friends, family"`. */
-export function listNamesCsv(names: string[]): string {
-	return writeCsv(names, []).replace(/\r?\n$/, '');
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion to send, e.g. Welcome email.');
 	const recipient = requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient');
 	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;
 	const content = contentFields(this, itemIndex, source, 'one');
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
-	const lists = listNames(options.addToLists);
+	const lists = listNamesOf(options.addToLists);
 	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();
 	const form: Record<string, string | undefined> = {
 		promotion_name: promotionName,
@@ -139,7 +128,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		skip_placeholders: flag(options.skipPlaceholders),
 		list_names: lists.length > 0 ? listNamesCsv(lists) : undefined,
 	};
-	const answer = await client(this, itemIndex).text({
+	// 20 digits: more than a JavaScript number holds exactly, so it stays text from end to end
+	const transactionId = await client(this, itemIndex).read({
 		method: 'POST',
 		path: ['mailer'],
 		form,
@@ -149,12 +139,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			mayHave: `The email to ${recipient} may have gone out`,
 			check: `Audience Member → Get Promotion Attempts for the address shows whether it got "${promotionName}"; send it again only if not.`,
 		},
-	});
-	// 20 digits: more than a JavaScript number holds exactly, so it stays text from end to end
-	if (!/^\d+$/.test(answer)) throw await answerErrorFor(this, 'POST /mailer', itemIndex, 'The answer is not a transaction ID', answer);
+	}, answerMatching(/^\d+$/, 'The answer is not a transaction ID'));
 	return [
 		{
-			transactionId: answer,
+			transactionId,
 			recipient,
 			promotionName,
 			...(lists.length > 0 ? { addedToLists: lists } : {}),

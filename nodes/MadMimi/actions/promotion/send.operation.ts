@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
 import type { MailContentSource } from '../../helpers/mailer';
-import { contentFields, flag, optionalAddress, placeholdersYaml } from '../../helpers/mailer';
+import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissing } from '../../helpers/mailer';
 import { hasControlChars, inputError, printable, requireText } from '../../helpers/validation';
-import { answerErrorFor, promotionMissing } from '../email/common';
-import { listNames, listNamesCsv } from '../email/send.operation';
+import { answerMatching } from '../../parsing';
+import { listNamesCsv, listNamesOf } from '../../api/lists';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
@@ -76,7 +76,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const audience = this.getNodeParameter('audience', itemIndex, 'lists') as 'lists' | 'all';
 	let lists: string[] = [];
 	if (audience === 'lists') {
-		lists = listNames(this.getNodeParameter('lists', itemIndex, []));
+		lists = listNamesOf(this.getNodeParameter('lists', itemIndex, []));
 		if (lists.length === 0) {
 			throw inputError(this, itemIndex, 'The field "List Names or IDs" is empty: no list to send to', 'Choose at least one audience list, or set "Send To" to "Whole Audience".');
 		}
@@ -103,7 +103,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		hidden: flag(options.hidden),
 	};
 	const path = audience === 'lists' ? ['mailer', 'to_list'] : ['mailer', 'to_all'];
-	const answer = await client(this, itemIndex).text({
+	const mailingId = await client(this, itemIndex).read({
 		method: 'POST',
 		path,
 		form,
@@ -113,9 +113,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			mayHave: `A mailing of "${promotionName}" to ${audience === 'lists' ? `the list${lists.length > 1 ? 's' : ''} ${lists.map((l) => `"${l}"`).join(', ')}` : 'the whole audience'} may have started`,
 			check: `Mailing → Get Many with the promotion "${promotionName}" as filter shows its mailings; send it again only if this one is not there.`,
 		},
-	});
-	if (!/^\d+$/.test(answer) || !Number.isSafeInteger(Number(answer))) {
-		throw await answerErrorFor(this, `POST /${path.join('/')}`, itemIndex, 'The answer is not the ID of a mailing', answer);
-	}
-	return [{ mailingId: Number(answer), promotionName, audience, ...(audience === 'lists' ? { lists } : {}) }];
+	}, answerMatching(/^\d{1,15}$/, 'The answer is not the ID of a mailing'));
+	return [{ mailingId: Number(mailingId), promotionName, audience, ...(audience === 'lists' ? { lists } : {}) }];
 }

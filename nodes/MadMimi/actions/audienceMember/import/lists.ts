@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { locatorValue } from '../../../helpers/params';
 import { printable, requirePathName } from '../../../helpers/validation';
+import { accountListNames } from '../../../api/lists';
 import { client } from '../../client';
 
 /** The list an input item joins (the optional `list` picker), or undefined when none is given. */
@@ -18,8 +19,7 @@ const accountLists = new WeakMap<object, Promise<Set<string>>>();
 function listNamesOf(ctx: IExecuteFunctions, itemIndex: number): Promise<Set<string>> {
 	let pending = accountLists.get(ctx);
 	if (!pending) {
-		pending = client(ctx, itemIndex).xmlRecords({ method: 'GET', path: ['audience_lists', 'lists']})
-			.then((lists) => new Set(lists.map((l) => (l.name === undefined || l.name === null ? '' : String(l.name)))));
+		pending = accountListNames(client(ctx, itemIndex)).then((names) => new Set(names));
 		accountLists.set(ctx, pending);
 		pending.catch(() => accountLists.delete(ctx));
 	}
