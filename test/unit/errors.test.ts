@@ -7,6 +7,7 @@ import { NodeApiError } from 'n8n-workflow';
 import {
 	answerError,
 	connectionError,
+	findCode,
 	type ErrorContext,
 	redact,
 	serviceText,
@@ -241,6 +242,14 @@ describe('connectionError', () => {
 		expect(error.message).toBe('Mad Mimi did not answer within 100 ms');
 		expect(error.description).toBe(`No answer came from ${ORIGIN}. Run the workflow again later.`);
 		expectNoSecret(error);
+	});
+
+	test("n8n 2.8's wrapper, which keeps the code in httpCode and the original message in messages, with no cause", () => {
+		// as n8n-core 2.8.4's httpRequestWithAuthentication throws a cut connection (seen in the e2e suite)
+		const wrapped = Object.assign(new Error('The connection to the server was closed unexpectedly, perhaps it is offline.'), { httpCode: 'ECONNRESET', messages: ['read ECONNRESET'] });
+		expect(findCode(wrapped)).toBe('ECONNRESET');
+		expect(findCode(Object.assign(new Error('The connection was aborted'), { messages: ['socket hang up'] }))).toBe('ECONNRESET');
+		expect(findCode(Object.assign(new Error('Something else'), { httpCode: '500', messages: ['Internal'] }))).toBeUndefined();
 	});
 
 	test('a timeout recognised from the message only', () => {

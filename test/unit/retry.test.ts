@@ -39,11 +39,11 @@ describe('which failures are tried again', () => {
 
 	test('a connection refused or unroutable never left; a reset, a cut pipe or a timeout may have done the work', () => {
 		for (const code of ['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']) expect(connectionFault(code)?.kind).toBe('notTaken');
-		for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ERR_BAD_RESPONSE']) expect(connectionFault(code)?.kind).toBe('inDoubt');
+		for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_BAD_RESPONSE']) expect(connectionFault(code)?.kind).toBe('inDoubt');
 	});
 
 	test('a host that does not exist, a cancelled request and an unknown failure are not tried again', () => {
-		for (const code of ['ENOTFOUND', 'ERR_CANCELED', 'ECONNABORTED', undefined]) expect(connectionFault(code)).toBeUndefined();
+		for (const code of ['ENOTFOUND', 'ERR_CANCELED', undefined]) expect(connectionFault(code)).toBeUndefined();
 	});
 });
 

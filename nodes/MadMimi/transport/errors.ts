@@ -158,27 +158,41 @@ export function statusError(ctx: ErrorContext, status: number, body: string, ret
 
 const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ERR_CANCELED', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_BAD_RESPONSE', 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED'] as const;
 
-/** The system error code of a failure, looked up along its chain of causes. */
+/** One error of a failure's chain, as far as it tells the failure's system code. */
+interface ErrorLink {
+	code?: unknown;
+	/** n8n's NodeApiError keeps the system code here (n8n 2.8: `ECONNRESET`), having replaced the message with its own. */
+	httpCode?: unknown;
+	message?: unknown;
+	/** n8n's NodeApiError keeps the original messages here (n8n 2.8: `read ECONNRESET`, no `cause`). */
+	messages?: unknown;
+}
+
+const isNetworkCode = (value: unknown): value is string => typeof value === 'string' && (NETWORK_CODES as readonly string[]).includes(value);
+
+/**
+ * The system error code of a failure, looked up along its chain of causes: where n8n's wrapper
+ * keeps it differs between n8n versions (the cause in 2.41, `httpCode` and `messages` in 2.8).
+ */
 export function findCode(error: unknown): string | undefined {
-	const chain: Array<{ code?: unknown; message?: unknown }> = [];
+	const chain: ErrorLink[] = [];
 	let current: unknown = error;
 	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-		chain.push(current as { code?: unknown; message?: unknown });
+		chain.push(current as ErrorLink);
 		current = (current as { cause?: unknown }).cause;
 	}
-	// an explicit code anywhere in the chain wins (n8n's wrapper has a generic message of its own)
-	for (const link of chain) {
-		if (typeof link.code === 'string' && (NETWORK_CODES as readonly string[]).includes(link.code)) {
-			if (link.code === 'ECONNABORTED' && typeof link.message === 'string' && /timeout/i.test(link.message)) return 'ETIMEDOUT';
-			return link.code;
-		}
-	}
-	for (const link of [...chain].reverse()) {
-		if (typeof link.message !== 'string') continue;
-		const hit = NETWORK_CODES.find((c) => (link.message as string).includes(c));
+	const messages = [...chain].reverse().flatMap((link) => [...(Array.isArray(link.messages) ? link.messages : []), link.message]);
+	// an explicit code anywhere in the chain wins (n8n's wrapper has a generic message of its own),
+	// the error's own code before the one n8n's wrapper copied
+	const explicit = chain.map((link) => link.code).find(isNetworkCode) ?? chain.map((link) => link.httpCode).find(isNetworkCode);
+	if (explicit === 'ECONNABORTED' && messages.some((m) => typeof m === 'string' && /timeout/i.test(m))) return 'ETIMEDOUT';
+	if (explicit !== undefined) return explicit;
+	for (const message of messages) {
+		if (typeof message !== 'string') continue;
+		const hit = NETWORK_CODES.find((c) => message.includes(c));
 		if (hit) return hit;
-		if (/timeout|timed out/i.test(link.message)) return 'ETIMEDOUT';
-		if (/socket hang up|aborted|reset/i.test(link.message)) return 'ECONNRESET';
+		if (/timeout|timed out/i.test(message)) return 'ETIMEDOUT';
+		if (/socket hang up|aborted|reset/i.test(message)) return 'ECONNRESET';
 	}
 	return undefined;
 }

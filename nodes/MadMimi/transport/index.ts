@@ -93,8 +93,14 @@ export interface RequestPlace {
 	cancelled?: () => boolean;
 }
 
-/** A try's verdict: the answer's body, or the error to give with the transient fault it is (if any). */
-type Verdict = { body: string } | { error: NodeApiError; fault?: TransientFault };
+/**
+ * A try's verdict: the answer's body, or the error to give, with the transient fault it is (if
+ * any), and whether it failed before any answer came (the request may have been carried out).
+ */
+type Verdict = { body: string } | { error: NodeApiError; fault?: TransientFault; unanswered?: boolean };
+
+/** A failure before any answer whose cause is unknown: not tried again, but a once-only write may have been done. */
+const UNKNOWN_FAILURE: TransientFault = { kind: 'inDoubt', reason: 'the request failed before an answer came' };
 
 /** A whole HTML page: never an answer of the API, whose answers are XML, JSON or plain text. */
 const HTML_PAGE = /^\uFEFF?\s*(?:<!DOCTYPE\s+html|<html[\s>])/i;
@@ -145,16 +151,15 @@ export class MadMimiClient {
 				if (onceKey) remember(onceKey, { done: true, body: verdict.body });
 				return verdict.body;
 			}
-			const { error, fault } = verdict;
+			const { error, fault, unanswered } = verdict;
 			const tried = `Tried ${attempt} time${attempt > 1 ? 's' : ''} over ${readableDuration(Date.now() - started)}.`;
 			if (req.method !== 'GET' && req.repeat === 'delete' && inDoubtBefore && isGone(error)) {
 				this.ctx.logger.debug(`Mad Mimi: nothing left to delete at ${errorCtx.endpoint} on try ${attempt}: an earlier try did it`, { node: errorCtx.node.name });
 				return '';
 			}
+			const once = req.method !== 'GET' && isOnceOnly(req.repeat) ? req.repeat : undefined;
+			if (once && (fault?.kind === 'inDoubt' || (!fault && unanswered))) throw this.inDoubt(onceKey, once, errorCtx, fault ?? UNKNOWN_FAILURE, error);
 			if (!fault) throw attempt > 1 ? afterTries(error, tried) : error;
-			if (req.method !== 'GET' && isOnceOnly(req.repeat) && fault.kind === 'inDoubt') {
-				throw this.inDoubt(onceKey, req.repeat, errorCtx, fault, error);
-			}
 			inDoubtBefore ||= fault.kind === 'inDoubt';
 			const wait = fault.retryAfterMs ?? backoffMs(attempt + 1, policy);
 			if (fault.retryAfterMs !== undefined && fault.retryAfterMs > policy.maxWaitMs) {
@@ -269,7 +274,8 @@ export class MadMimiClient {
 		if (!outcome.answered) {
 			if (outcome.tooLarge) return { error: tooLargeError(errorCtx, this.settings.maxBytes) };
 			const code = findCode(outcome.error);
-			return { error: connectionError(errorCtx, outcome.error, originOf(credentials.baseUrl), this.settings.timeoutMs), fault: connectionFault(code) };
+			const error = connectionError(errorCtx, outcome.error, originOf(credentials.baseUrl), this.settings.timeoutMs);
+			return { error, fault: connectionFault(code), unanswered: code !== 'ENOTFOUND' };
 		}
 		const { status, headers, body } = outcome;
 		if (status >= 400 || status < 200) {

@@ -47,6 +47,8 @@ const CONNECTION_FAULTS: Record<string, TransientFault> = {
 	EPIPE: { kind: 'inDoubt', reason: 'the connection was cut while the request was being sent' },
 	ERR_BAD_RESPONSE: { kind: 'inDoubt', reason: 'the answer broke off' },
 	ETIMEDOUT: { kind: 'inDoubt', reason: 'no answer came in time' },
+	// axios's code for a request it gave up on (its timeout)
+	ECONNABORTED: { kind: 'inDoubt', reason: 'no answer came in time' },
 };
 
 /** The transient fault of a connection failure with this code, or undefined (a host name that does not exist, say). */
