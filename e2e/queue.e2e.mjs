@@ -7,9 +7,12 @@
  * - At least 200 production executions of a webhook workflow (Webhook → Set → Mad Mimi: import
  *   the member the call sends, e2e/fixtures/queue-webhook-import.json), some concurrently: all
  *   succeed, both workers run some, the emulator sees each import exactly once.
- * - The trigger example (examples/sync-opt-outs.json), polling more often, activated with the
- *   workers up: members opt out at several moments across several polls; every new opt-out is
- *   emitted exactly once (polls run on the main instance, the executions on the workers).
+ * - Two trigger examples, polling more often, published with the workers up: opt-outs
+ *   (examples/sync-opt-outs.json) and new members welcomed by email
+ *   (examples/new-member-welcome.json). Members opt out and sign up at several moments across
+ *   several polls; every new opt-out and every new member is emitted exactly once, and every new
+ *   member gets exactly one welcome email (polls run on the main instance, the executions on the
+ *   workers).
  *
  * Only for the n8n 2.41.1 target. Runs alone (`node --test e2e/queue.e2e.mjs`) or through
  * e2e/run.mjs. Installs what it needs: Debian's redis-server (apt-get, as root) and PostgreSQL
@@ -86,6 +89,7 @@ const OWNER = { email: 'owner@example.com', password: 'MadMimi-e2e-1', firstName
 const WEBHOOK_WORKFLOW = 'madMimiQueueE2e01';
 const WEBHOOK_PATH = 'madmimi-queue-e2e';
 const TRIGGER_WORKFLOW = 'madMimiExample02';
+const WELCOME_WORKFLOW = 'madMimiExample07';
 const MIN = 60000;
 const TERMINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
@@ -128,7 +132,9 @@ async function mapLimit(items, limit, fn) {
 }
 
 
-const pollRequests = (requests) => requests.filter((r) => r.effectiveMethod === 'GET' && /^\/audience_members\/suppressed_since\/\d+\.txt$/.test(r.path));
+/** The checks of the opt-out trigger, or of the new-member trigger (count_new starts each of its checks). */
+const pollRequests = (requests, pattern = /^\/audience_members\/suppressed_since\/\d+\.txt$/) => requests.filter((r) => r.effectiveMethod === 'GET' && pattern.test(r.path));
+const NEW_MEMBER_CHECK = /^\/audience_members\/count_new$/;
 
 const SUITE = `n8n ${TARGET} in queue mode (PostgreSQL, Redis, a main instance and ${WORKERS} workers)`;
 // skipped as one test (e2e/run.mjs counts tests, not suites)
@@ -202,19 +208,21 @@ else describe(SUITE, { concurrency: false }, () => {
 			const webhookWorkflow = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'e2e', 'fixtures', 'queue-webhook-import.json'), 'utf8'));
 			assert.equal(webhookWorkflow.id, WEBHOOK_WORKFLOW);
 			fs.writeFileSync(path.join(dir, 'queue-webhook-import.json'), JSON.stringify(webhookWorkflow));
-			const trigger = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', 'sync-opt-outs.json'), 'utf8'));
-			assert.equal(trigger.id, TRIGGER_WORKFLOW);
-			const triggerNode = trigger.nodes.find((n) => n.type === TRIGGER_TYPE);
-			assert.ok(triggerNode, 'the sync-opt-outs example has the Mad Mimi Trigger');
-			// its hourly poll made more frequent: "every minute", or several poll times a minute,
-			// each a fixed second (n8n refuses a single rule that fires more often than once a minute)
-			triggerNode.parameters.pollTimes = {
-				item:
-					POLLS_PER_MINUTE === 1
-						? [{ mode: 'everyMinute' }]
-						: Array.from({ length: POLLS_PER_MINUTE }, (_, i) => ({ mode: 'custom', cronExpression: `${Math.round((i * 60) / POLLS_PER_MINUTE)} * * * * *` })),
-			};
-			fs.writeFileSync(path.join(dir, 'sync-opt-outs.json'), JSON.stringify(trigger));
+			for (const [file, id] of [['sync-opt-outs.json', TRIGGER_WORKFLOW], ['new-member-welcome.json', WELCOME_WORKFLOW]]) {
+				const trigger = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
+				assert.equal(trigger.id, id);
+				const triggerNode = trigger.nodes.find((n) => n.type === TRIGGER_TYPE);
+				assert.ok(triggerNode, `the ${file} example has the Mad Mimi Trigger`);
+				// its poll made more frequent: "every minute", or several poll times a minute,
+				// each a fixed second (n8n refuses a single rule that fires more often than once a minute)
+				triggerNode.parameters.pollTimes = {
+					item:
+						POLLS_PER_MINUTE === 1
+							? [{ mode: 'everyMinute' }]
+							: Array.from({ length: POLLS_PER_MINUTE }, (_, i) => ({ mode: 'custom', cronExpression: `${Math.round((i * 60) / POLLS_PER_MINUTE)} * * * * *` })),
+				};
+				fs.writeFileSync(path.join(dir, file), JSON.stringify(trigger));
+			}
 			await cli(['import:workflow', '--separate', `--input=${dir}`]);
 			await cli(['publish:workflow', `--id=${WEBHOOK_WORKFLOW}`]);
 			ctx.timings.imports = secondsSince(t);
@@ -262,7 +270,7 @@ else describe(SUITE, { concurrency: false }, () => {
 		const t = ctx.timings;
 		note(
 			`queue mode figures: webhook executions ${f.executions ?? '-'} (per worker ${f.perWorker ?? '-'}), ${f.executionSeconds ?? '-'} s; ` +
-				`opt-outs emitted ${f.optOutsEmitted ?? '-'} of ${f.optOuts ?? '-'} in ${f.triggerExecutions ?? '-'} executions over ${f.polls ?? '-'} polls (per worker ${f.triggerPerWorker ?? '-'}); ` +
+				`opt-outs emitted ${f.optOutsEmitted ?? '-'} of ${f.optOuts ?? '-'}, new members ${f.newMembersEmitted ?? '-'} of ${f.newMembers ?? '-'}, in ${f.triggerExecutions ?? '-'} executions over ${f.polls ?? '-'} checks (per worker ${f.triggerPerWorker ?? '-'}); ` +
 				`timings: install ${t.install ?? '-'} s, pack ${t.pack ?? '-'} s, services ${t.services ?? '-'} s, imports ${t.imports ?? '-'} s, n8n start ${t.start ?? '-'} s, ` +
 				`webhooks ${t.webhooks ?? '-'} s, trigger ${t.trigger ?? '-'} s`,
 		);
@@ -414,81 +422,97 @@ else describe(SUITE, { concurrency: false }, () => {
 		note(`${EXECUTIONS} webhook calls sent in ${sentSeconds} s (${CLIENT_CONCURRENCY} at a time after the first ${sequential}); all ${EXECUTIONS} executions succeeded after ${ctx.timings.webhooks} s; ${ctx.figures.perWorker}`);
 	});
 
-	it('the trigger example, activated with the workers up, emits every new opt-out exactly once', { timeout: 12 * MIN }, async () => {
+	it('two trigger examples, published with the workers up: every new opt-out and every new member emitted exactly once, each new member welcomed by one email', { timeout: 12 * MIN }, async () => {
 		const t = Date.now();
 		await ctx.emu.reset();
-		const polls = async () => pollRequests(await ctx.emu.requests());
+		const checks = async (pattern) => pollRequests(await ctx.emu.requests(), pattern);
 		const pollEveryMs = 60000 / POLLS_PER_MINUTE;
-		/** Waits for a poll that starts after now (and returns the number of polls so far). */
+		/** Waits for a check of each trigger that starts after now. */
 		const nextPoll = async (what) => {
 			const after = Date.now();
-			const found = await waitUntil(async () => (await polls()).find((p) => p.at > after), pollEveryMs + 45000, `a poll after ${what}`);
-			// the poll has been answered: wait until the poll's execution, if any, is in the database
+			for (const pattern of [undefined, NEW_MEMBER_CHECK]) {
+				await waitUntil(async () => (await checks(pattern)).find((p) => p.at > after), pollEveryMs + 45000, `a check after ${what}`);
+			}
+			// the checks have been answered: wait until their executions, if any, are in the database
 			await sleep(1500);
-			return found;
 		};
 
-		const current = (await ctx.rest.request('GET', `/rest/workflows/${TRIGGER_WORKFLOW}`)).json.data;
-		const activated = await ctx.rest.request('POST', `/rest/workflows/${TRIGGER_WORKFLOW}/activate`, { versionId: current.versionId }, { expectOk: false });
-		assert.ok(activated.status < 300, `activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
-		// activation polls once, on the main instance, and emits nothing old (two members of the
-		// demo data opted out days ago)
-		await waitUntil(async () => (await polls()).length >= 1, 60000, 'the activation poll');
+		for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
+			const current = (await ctx.rest.request('GET', `/rest/workflows/${id}`)).json.data;
+			const activated = await ctx.rest.request('POST', `/rest/workflows/${id}/activate`, { versionId: current.versionId }, { expectOk: false });
+			assert.ok(activated.status < 300, `activate ${id}: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
+		}
+		// activation checks once, on the main instance, and emits nothing old (two members of the
+		// demo data opted out days ago; twelve joined before)
+		await waitUntil(async () => (await checks()).length >= 1 && (await checks(NEW_MEMBER_CHECK)).length >= 1, 60000, 'the activation checks');
 
 		const state = await ctx.emu.state();
 		const subscribed = state.members.filter((m) => !m.optedOut).map((m) => m.email.toLowerCase());
 		const oldOptOuts = state.members.filter((m) => m.optedOut).map((m) => m.email.toLowerCase());
 		assert.ok(subscribed.length >= 4 && oldOptOuts.length >= 1);
 		const optedOut = [];
+		const joined = [];
 		const optOut = async (emails) => {
 			await ctx.emu.optOut(emails);
 			optedOut.push(...emails);
+			// an address new to the account joins it as it opts out
+			joined.push(...emails.filter((e) => !subscribed.includes(e)));
 		};
-		// 1: members of the account and new addresses, in one import
+		const signUp = async (emails) => {
+			await ctx.emu.api('POST', '/audience_members', { csv_file: `email,first_name\n${emails.map((e) => `${e},Queue`).join('\n')}\n` });
+			joined.push(...emails);
+		};
+		// 1: members of the account and new addresses opt out, in one import; two sign up
 		await optOut([subscribed[0], 'queue.optout.1@example.com', 'queue.optout.2@example.com']);
+		await signUp(['queue.new.1@example.com', 'queue.new.2@example.com']);
 		await nextPoll('round 1');
-		// 2: one member
+		// 2: one member opts out, one signs up
 		await optOut([subscribed[1]]);
+		await signUp(['queue.new.3@example.com']);
 		await nextPoll('round 2');
-		// 3: three opt-outs a few seconds apart (a poll may fall between them)
-		for (const email of [subscribed[2], 'queue.optout.3@example.com', 'queue.optout.4@example.com']) {
+		// 3: opt-outs and signups a few seconds apart (a check may fall between them)
+		for (const [n, email] of [subscribed[2], 'queue.optout.3@example.com', 'queue.optout.4@example.com'].entries()) {
 			await optOut([email]);
+			await signUp([`queue.new.${4 + n}@example.com`]);
 			await sleep(Math.min(5000, pollEveryMs / 4));
 		}
 		await nextPoll('round 3');
-		// 4: nothing new: a poll that emits nothing
-		await nextPoll('round 4 (no opt-out)');
-		// 5: two more, and an update of an address that opted out before (not a new opt-out)
+		// 4: nothing new: checks that emit nothing
+		await nextPoll('round 4 (nothing new)');
+		// 5: two more opt-outs, and an update of an address that opted out before (neither a new
+		// opt-out nor a new member)
 		await optOut([subscribed[3], 'queue.optout.5@example.com']);
 		await ctx.emu.api('POST', '/audience_members', { csv_file: `email,first_name\n${optedOut[0]},Again\n` });
 		await nextPoll('round 5');
-		// two more polls: what was emitted is seen again (the trigger looks back 5 minutes) and
+		// two more checks: what was emitted is seen again (each check looks back 5 minutes) and
 		// must not be emitted again
 		await nextPoll('round 6');
 		await nextPoll('round 7');
 
-		const deactivated = await ctx.rest.request('POST', `/rest/workflows/${TRIGGER_WORKFLOW}/deactivate`, {}, { expectOk: false });
-		assert.ok(deactivated.status < 300, `deactivate: HTTP ${deactivated.status} ${deactivated.text.slice(0, 300)}`);
-		const pollCount = (await polls()).length;
-		let executions = [];
-		await waitUntil(
-			async () => {
-				executions = await executionsOf(TRIGGER_WORKFLOW);
-				return executions.every((e) => TERMINAL.has(e.status));
-			},
-			3 * MIN,
-			'the trigger\'s executions to finish',
-		);
+		for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
+			const deactivated = await ctx.rest.request('POST', `/rest/workflows/${id}/deactivate`, {}, { expectOk: false });
+			assert.ok(deactivated.status < 300, `deactivate ${id}: HTTP ${deactivated.status} ${deactivated.text.slice(0, 300)}`);
+		}
+		const pollCount = (await checks()).length;
+		const executions = {};
+		for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
+			await waitUntil(
+				async () => {
+					executions[id] = await executionsOf(id);
+					return executions[id].every((e) => TERMINAL.has(e.status));
+				},
+				3 * MIN,
+				`the executions of ${id} to finish`,
+			);
+			assert.deepEqual(countBy(executions[id], 'status'), { success: executions[id].length }, JSON.stringify(executions[id]));
+			assert.deepEqual(countBy(executions[id], 'mode'), { trigger: executions[id].length });
+			assert.ok(executions[id].length >= 4, `${id}: ${executions[id].length} executions: rounds 1, 2, 3 and 5 each emit in a check of their own`);
+		}
 		ctx.timings.trigger = secondsSince(t);
 
-		assert.deepEqual(countBy(executions, 'status'), { success: executions.length }, JSON.stringify(executions));
-		assert.deepEqual(countBy(executions, 'mode'), { trigger: executions.length });
-		assert.ok(executions.length >= 4, `${executions.length} executions: rounds 1, 2, 3 and 5 each emit in a poll of their own`);
-		const ids = executions.map((e) => e.id);
-		const counts = perWorker(ids);
-
+		// every opt-out once
 		const emitted = [];
-		for (const id of ids) {
+		for (const { id } of executions[TRIGGER_WORKFLOW]) {
 			const { data } = await executionRun(id);
 			const items = nodeOutput({ data }, 'Member opted out in Mad Mimi') ?? [];
 			const mapped = nodeOutput({ data }, 'Map to CRM fields') ?? [];
@@ -496,22 +520,34 @@ else describe(SUITE, { concurrency: false }, () => {
 			assert.deepEqual(mapped.map((i) => [i.email, i.subscribed]), items.map((i) => [i.email, false]), `execution ${id}: Map to CRM fields`);
 			emitted.push(...items.map((i) => i.email.toLowerCase()));
 		}
-		const twice = emitted.filter((e, i) => emitted.indexOf(e) !== i);
-		assert.deepEqual(twice, [], 'opt-outs emitted more than once');
-		const lost = optedOut.filter((e) => !emitted.includes(e));
-		assert.deepEqual(lost, [], 'opt-outs never emitted');
-		const unexpected = emitted.filter((e) => !optedOut.includes(e));
-		assert.deepEqual(unexpected, [], `emitted but not opted out now (old opt-outs: ${oldOptOuts.join(', ')})`);
-		assert.ok(pollCount >= 8, `${pollCount} polls`);
-		// polls are the main instance's (the workers activate no workflow), the executions the workers'
+		assert.deepEqual(emitted.filter((e, i) => emitted.indexOf(e) !== i), [], 'opt-outs emitted more than once');
+		assert.deepEqual(optedOut.filter((e) => !emitted.includes(e)), [], 'opt-outs never emitted');
+		assert.deepEqual(emitted.filter((e) => !optedOut.includes(e)), [], `emitted but not opted out now (old opt-outs: ${oldOptOuts.join(', ')})`);
+		// every new member once, and one welcome email each
+		const welcomed = [];
+		for (const { id } of executions[WELCOME_WORKFLOW]) {
+			const { data } = await executionRun(id);
+			const items = nodeOutput({ data }, 'New member in Mad Mimi') ?? [];
+			assert.ok(items.length > 0, `execution ${id} emitted nothing`);
+			welcomed.push(...items.map((i) => i.email.toLowerCase()));
+		}
+		assert.deepEqual(welcomed.filter((e, i) => welcomed.indexOf(e) !== i), [], 'new members emitted more than once');
+		assert.deepEqual([...welcomed].sort(), [...joined].sort(), 'the new members emitted are those who joined');
+		const emails = (await ctx.emu.state()).transactions.map((tr) => tr.recipient.email.toLowerCase());
+		assert.deepEqual([...emails].sort(), [...joined].sort(), 'one welcome email per new member, none twice');
+		assert.ok(pollCount >= 8, `${pollCount} checks`);
+		// checks are the main instance's (the workers activate no workflow), the executions the workers'
 		for (const worker of ctx.workers) assert.doesNotMatch(worker.proc.output, /Activated workflow/, `${worker.name} activated a workflow`);
+		const counts = perWorker([...executions[TRIGGER_WORKFLOW], ...executions[WELCOME_WORKFLOW]].map((e) => e.id));
 
 		ctx.figures.optOuts = optedOut.length;
 		ctx.figures.optOutsEmitted = emitted.length;
-		ctx.figures.triggerExecutions = executions.length;
+		ctx.figures.newMembers = joined.length;
+		ctx.figures.newMembersEmitted = welcomed.length;
+		ctx.figures.triggerExecutions = executions[TRIGGER_WORKFLOW].length + executions[WELCOME_WORKFLOW].length;
 		ctx.figures.polls = pollCount;
 		ctx.figures.triggerPerWorker = Object.entries(counts).map(([w, c]) => `${w} ${c}`).join(', ');
-		note(`${optedOut.length} opt-outs over ${pollCount} polls (${POLLS_PER_MINUTE} a minute): ${emitted.length} emitted, each once, in ${executions.length} executions (${ctx.figures.triggerPerWorker}) in ${ctx.timings.trigger} s`);
+		note(`${optedOut.length} opt-outs and ${joined.length} new members over ${pollCount} checks each (${POLLS_PER_MINUTE} a minute): each emitted once, each new member welcomed once, in ${ctx.figures.triggerExecutions} executions (${ctx.figures.triggerPerWorker}) in ${ctx.timings.trigger} s`);
 	});
 });
 
