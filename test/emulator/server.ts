@@ -12,6 +12,7 @@ import { ALL_DATE_STYLES, ServiceClock } from './dates';
 import type { Clock, DateStyle } from './dates';
 import { AnswerContext, JSON_TYPE, TEXT_TYPE, Variation, XML_TYPE } from './render';
 import type { CreatedAtOrder } from './render';
+import { rng } from '../support/random';
 import { route } from './routes';
 import type { Answer, Call } from './routes';
 import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
@@ -283,28 +284,16 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
 
 // ====================================================================== faults
 
-/** mulberry32: a small seeded generator, so that a run with faults at a rate can be replayed exactly. */
-function seededRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 class FaultList implements Faults {
 	readonly rules: FaultRule[] = [];
 	private readonly remaining = new Map<FaultRule, number>();
 
 	private readonly skip = new Map<FaultRule, number>();
 
-	private random = seededRandom(1);
+	private random = rng(1);
 
 	seed(value: number): void {
-		this.random = seededRandom(value);
+		this.random = rng(value);
 	}
 
 	add(rule: FaultRule): void {
@@ -317,7 +306,7 @@ class FaultList implements Faults {
 		this.rules.length = 0;
 		this.remaining.clear();
 		this.skip.clear();
-		this.random = seededRandom(1);
+		this.random = rng(1);
 	}
 
 	/** The response of the first rule matching (counted, and removed when used up), or undefined. */
