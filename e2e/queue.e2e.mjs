@@ -326,7 +326,7 @@ else describe(SUITE, { concurrency: false }, () => {
 		assert.ok(nodes.some((n) => n.name === ACTION_TYPE) && nodes.some((n) => n.name === TRIGGER_TYPE), 'the main instance lists both nodes');
 		// the workflows and credential are in this PostgreSQL
 		const { rows } = await ctx.db.query('SELECT id FROM workflow_entity ORDER BY id');
-		assert.deepEqual(rows.map((r) => r.id).sort(), [TRIGGER_WORKFLOW, WEBHOOK_WORKFLOW].sort());
+		assert.deepEqual(rows.map((r) => r.id).sort(), [TRIGGER_WORKFLOW, WELCOME_WORKFLOW, WEBHOOK_WORKFLOW].sort());
 		const creds = await ctx.db.query('SELECT id, type FROM credentials_entity');
 		assert.deepEqual(creds.rows.map((r) => r.id), [CREDENTIAL_ID]);
 		for (const proc of [ctx.main.proc, ...ctx.workers.map((w) => w.proc)]) {
