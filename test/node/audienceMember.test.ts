@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { DEMO_IDS } from '../emulator';
 import { runNode } from '../harness';
 import { received, useEmulator } from './setup';
@@ -118,7 +119,7 @@ describe('audienceMember.import from items', () => {
 		env.emulator.faults.add({ path: '/audience_members', respond: { status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>', contentType: 'text/html' } });
 		const { error } = await runNode({ parameters: importItems({}, { batchSize: 2 }) }, people(5));
 		expect(error?.message).toBe('Import stopped: Mad Mimi had a problem on its side (502)');
-		expect(error?.description).toMatch(/^Batch 1 of 3 \(items 0–1\) was not imported\. No earlier batch was sent\. Batches 2–3 were not sent\. Tried 5 times over /);
+		expect(error?.description).toMatch(/^Batch 1 of 3 \(the 1st to 2nd items\) was not imported\. No earlier batch was sent\. Batches 2–3 were not sent\. Tried 5 times over /);
 		expect(error?.description).toContain('502 Bad Gateway');
 		expect(env.emulator.requests).toHaveLength(5);
 		expect(env.emulator.store.imports).toHaveLength(0);
@@ -130,7 +131,7 @@ describe('audienceMember.import from items', () => {
 		const [first] = env.emulator.store.imports;
 		expect(error?.message).toBe('Import stopped: Mad Mimi had a problem on its side (500)');
 		expect(error?.description).toMatch(
-			new RegExp(`^Batch 2 of 3 \\(items 2–3\\) was not imported\\. Batch 1 was imported \\(import id ${first.id}\\)\\. Batch 3 was not sent\\.`),
+			new RegExp(`^Batch 2 of 3 \\(the 3rd to 4th items\\) was not imported\\. Batch 1 was imported \\(import id ${first.id}\\)\\. Batch 3 was not sent\\.`),
 		);
 		expect(error?.context?.itemIndex).toBe(2);
 		expect(env.emulator.requests).toHaveLength(2);
@@ -405,5 +406,21 @@ describe('date fields left empty take the default their hint names', () => {
 		const created = [...env.emulator.store.members.values()].filter((m) => Math.floor(m.createdAt / 1000) >= Number(start) && Math.floor(m.createdAt / 1000) <= Number(end));
 		expect(created.length).toBeGreaterThan(0);
 		expect(items[0].json.count).toBe(created.length);
+	});
+});
+
+describe('the notices and messages a person reads', () => {
+	test('the import notice names the items left out as a person counts them: the 4th, not "item 3"', async () => {
+		const input = ['a@example.com', 'b@example.com', 'c@example.com', 'not an address', 'e@example.com'].map((email) => ({ json: { email } }));
+		const { hints, error } = await runNode({ parameters: importItems() }, input);
+		expect(error).toBeUndefined();
+		expect(hints.map((h) => h.message)).toEqual([
+			'1 of 5 items were not imported: they have no valid email address (the 4th item). They are in the output with "imported": false and the reason.',
+		]);
+	});
+
+	test('a new Mad Mimi node on Audience Member opens on Create or Update', () => {
+		const operation = new MadMimi().description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('audienceMember'));
+		expect(operation?.default).toBe('createOrUpdate');
 	});
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { DEMO_IDS } from '../emulator';
 import { runNode } from '../harness';
 import { useEmulator } from './setup';
 
@@ -112,7 +113,7 @@ describe('email.send', () => {
 		['a recipient that is not an address', { recipient: 'jane at example.com' }, 'The field "Recipient" is not a valid email address: "jane at example.com"'],
 		['an empty recipient', { recipient: '  ' }, 'The field "Recipient" is empty'],
 		['a name without an address', { recipient: 'Jane Doe <>' }, 'The field "Recipient" is not a valid email address: "Jane Doe <>"'],
-		['an empty promotion name (mapped)', { promotionName: "={{ '' }}" }, 'The field "Promotion Name" is empty'],
+		['an empty promotion name (mapped)', { promotionName: "={{ '' }}" }, 'The field "Promotion" is empty'],
 		['HTML without [[tracking_beacon]]', { contentSource: 'html', rawHtml: '<p>Hi</p>' }, 'The field "HTML" has no [[tracking_beacon]]'],
 		['an empty HTML (mapped)', { contentSource: 'html', rawHtml: '={{ $json.nothing }}' }, 'The field "HTML" is empty'],
 		['a sender that is not an address', { from: 'shop' }, 'The field "From" is not a valid email address: "shop"'],
@@ -128,7 +129,7 @@ describe('email.send', () => {
 
 	test('required fields left empty are refused by n8n itself, before any request', async () => {
 		const { error } = await runNode({ parameters: send({ promotionName: '' }) });
-		expect(error?.message).toContain('Parameter "Promotion Name" is required');
+		expect(error?.message).toContain('Parameter "Promotion" is required');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
@@ -218,10 +219,14 @@ describe('promotion.send', () => {
 		expect(error).toBeUndefined();
 		const [sendRecord] = env.emulator.store.sends;
 		expect(items.map((i) => i.json)).toEqual([
-			{ mailingId: sendRecord.mailingId, promotionName: 'Weekly digest', audience: 'lists', lists: ['Newsletter', 'Friends, family'] },
+			{ mailingId: sendRecord.mailingId, promotionId: DEMO_IDS.promotions.weeklyDigest, promotionName: 'Weekly digest', audience: 'lists', lists: ['Newsletter', 'Friends, family'] },
 		]);
 		expect(typeof items[0].json.mailingId).toBe('number');
-		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath])).toEqual([['POST', '/mailer/to_list']]);
+		// the send, then the promotion's ID read by its name
+		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath, r.params.name])).toEqual([
+			['POST', '/mailer/to_list', undefined],
+			['GET', '/promotions/search.xml', 'Weekly digest'],
+		]);
 		expect(env.emulator.requests[0].params).toEqual({ promotion_name: 'Weekly digest', list_name: 'Newsletter,"Friends, family"', subject: 'This week' });
 		expect(sendRecord.audience).toEqual(['Newsletter', 'Friends, family']);
 		expect(sendRecord.recipients).toContain('fam@example.com');
@@ -235,8 +240,8 @@ describe('promotion.send', () => {
 	test('to the whole audience: /mailer/to_all, no list', async () => {
 		const { items, error } = await runNode({ parameters: listSend({ audience: 'all', lists: [] }) });
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ mailingId: env.emulator.store.sends[0].mailingId, promotionName: 'Weekly digest', audience: 'all' });
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/mailer/to_all']);
+		expect(items[0].json).toEqual({ mailingId: env.emulator.store.sends[0].mailingId, promotionId: DEMO_IDS.promotions.weeklyDigest, promotionName: 'Weekly digest', audience: 'all' });
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/mailer/to_all', '/promotions/search.xml']);
 		expect(env.emulator.requests[0].params.list_name).toBeUndefined();
 		expect(env.emulator.store.sends[0].audience).toBe('all');
 	});
@@ -277,5 +282,36 @@ describe('promotion.send', () => {
 		const { error } = await runNode({ parameters: listSend({ audience: 'all', promotionName: 'Unknown Promotion' }) });
 		expect(error?.message).toBe('Mad Mimi has no promotion named "Unknown Promotion"');
 		expect(error?.description).toContain('You do not have a promotion named Unknown Promotion.');
+	});
+});
+
+describe('promotion.send: what the output says', () => {
+	const listSend = (extra: IDataObject = {}) =>
+		({ resource: 'promotion', operation: 'send', promotionName: { __rl: true, mode: 'list', value: 'Weekly digest' }, audience: 'lists', lists: ['Newsletter'], ...extra }) as INodeParameters;
+
+	test('the promotion picked from the list is sent by its name, and the output has its ID for the next node', async () => {
+		const { items, error } = await runNode({ parameters: listSend() });
+		expect(error).toBeUndefined();
+		expect(env.emulator.requests[0].params.promotion_name).toBe('Weekly digest');
+		expect(items[0].json).toMatchObject({ promotionId: DEMO_IDS.promotions.weeklyDigest, promotionName: 'Weekly digest' });
+	});
+
+	test('a promotion created by the send (content of its own) gets the new ID', async () => {
+		const { items } = await runNode({ parameters: listSend({ promotionName: { __rl: true, mode: 'name', value: 'Brand new' }, contentSource: 'plainText', rawPlainText: 'Hi [[unsubscribe]]' }) });
+		expect(items[0].json.promotionId).toBe(env.emulator.store.findPromotionByName('Brand new')?.id);
+	});
+
+	test('the ID cannot be read after the send: the item still reports the mailing, its promotionId null, and nothing is sent again', async () => {
+		env.emulator.faults.add({ path: '/promotions/search.xml', respond: { status: 500, body: 'Internal Server Error' } });
+		const { items, error } = await runNode({ parameters: listSend() });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ mailingId: env.emulator.store.sends[0].mailingId, promotionId: null });
+		expect(env.emulator.store.sends).toHaveLength(1);
+	});
+
+	test('a list Mad Mimi does not have: the same words as everywhere a list is named', async () => {
+		const { error } = await runNode({ parameters: listSend({ lists: ['Newsleter'] }) });
+		expect(error?.message).toBe('Mad Mimi has no list named "Newsleter"');
+		expect(error?.description).toMatch(/^Pick the list from the dropdown, or check its name \(upper and lower case count\)\./);
 	});
 });

@@ -257,13 +257,14 @@ describe('the mailing resource locator: "From list"', () => {
 	test('lists the mailings of the chosen promotion, newest first, with their start', async () => {
 		const result = (await callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: fromList('2', 'Spring sale') }))) as INodeListSearchResult;
 		expect(result.results.map((r) => r.value)).toEqual(['33', '32']);
-		for (const r of result.results) expect(r.name).toMatch(/^Mailing 3[23], started \d{4}-\d{2}-\d{2} \d{2}:\d{2} (UTC|[+-]\d{2}:\d{2})$/);
+		// the subject people recognise, when it was sent, then the ID
+		for (const r of result.results) expect(r.name).toMatch(/^.+: sent \d{4}-\d{2}-\d{2} \d{2}:\d{2} (UTC|[+-]\d{2}:\d{2}) \(mailing 3[23]\)$/);
 		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions/search.xml', params: { id: '2' } }]);
 	});
 
 	test('a promotion typed by ID; a mailing not sent yet says so; the filter narrows the list', async () => {
 		const unsent = (await callMethod('listSearch', 'searchMailings', mailing('getRecipients', { promotionId: byId('5') }))) as INodeListSearchResult;
-		expect(unsent.results).toEqual([{ name: 'Mailing 35, not sent yet', value: '35' }]);
+		expect(unsent.results).toEqual([{ name: 'Summer launch: not sent yet (mailing 35)', value: '35' }]);
 		const filtered = (await callMethod('listSearch', 'searchMailings', mailing('getLinks', { promotionId: byId('20') }), '39')) as INodeListSearchResult;
 		expect(filtered.results.map((r) => r.value)).toEqual(['39']);
 		const none = (await callMethod('listSearch', 'searchMailings', mailing('getLinks', { promotionId: byId('9') }))) as INodeListSearchResult;

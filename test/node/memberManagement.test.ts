@@ -282,3 +282,22 @@ describe('audienceList.create, rename, clear', () => {
 		expect(clear.error?.message).toBe('Mad Mimi has no list named "Nope"');
 	});
 });
+
+describe("the member's standard fields, by name", () => {
+	test('Update sets title, company, phone, address, city, state, zip and country as the service names them', async () => {
+		const updateFields = { title: 'Dr', company: 'Acme', phone: '+1 555 0100', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '01234', country: 'US' };
+		const { items, error } = await runNode({ parameters: member('update', { email: 'ben.baker@example.com', updateFields }) });
+		expect(error).toBeUndefined();
+		expect(env.emulator.requests[0].params).toEqual(Object.fromEntries(Object.entries(updateFields).map(([k, v]) => [`audience_member[${k}]`, v])));
+		expect(items[0].json.updated).toEqual(updateFields);
+		// read back: the zip code stays text
+		const { items: got } = await runNode({ parameters: member('get', { email: 'ben.baker@example.com' }) });
+		expect(got[0].json).toMatchObject(updateFields);
+	});
+
+	test('Create or Update sends them as import columns', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'createOrUpdate', email: 'new.one@example.com', additionalFields: { company: 'Acme', city: 'Lyon' } } as INodeParameters });
+		expect(error).toBeUndefined();
+		expect(env.emulator.requests[0].form.csv_file).toBe('email,company,city\nnew.one@example.com,Acme,Lyon\n');
+	});
+});

@@ -87,13 +87,13 @@ describe('the recorded promotions document: mailings sit directly inside each pr
 			(await callMethod('listSearch', 'searchMailings', params('mailing', 'getStats', { promotionId: byId(promotionId) }))) as INodeListSearchResult;
 
 		serve('/promotions/search.xml', RECORDED.promotions.replace(/<promotion name="Untitled[\s\S]*?<\/promotion>\n/, ''), XML_CONTENT_TYPE);
-		expect((await search('5510034')).results).toEqual([{ name: 'Mailing 122026332, started 2014-09-05 15:26 -04:00', value: '122026332' }]);
+		expect((await search('5510034')).results).toEqual([{ name: 'API test: sent 2014-09-05 15:26 -04:00 (mailing 122026332)', value: '122026332' }]);
 
 		env.emulator.faults.clear();
 		serve('/promotions/search.xml', RECORDED.promotionTwoMailings);
 		expect((await search('1234')).results).toEqual([
-			{ name: 'Mailing 5002, not sent yet', value: '5002' },
-			{ name: 'Mailing 5001, started 2011-02-10 07:53 -05:00', value: '5001' },
+			{ name: 'Newsletter Feb: not sent yet (mailing 5002)', value: '5002' },
+			{ name: 'Newsletter Feb: sent 2011-02-10 07:53 -05:00 (mailing 5001)', value: '5001' },
 		]);
 
 		env.emulator.faults.clear();

@@ -7,6 +7,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator, FaultResponse } from '../emulator';
+import { ordinal } from '../../nodes/MadMimi/actions/audienceMember/import/common';
 import { runNode } from '../harness';
 import { logs } from './capture';
 import { byItem, hunt } from './checks';
@@ -51,7 +52,7 @@ export function importFaults(env: { readonly emulator: Emulator }): void {
 		expect(hunt(`import stop ${_name}`, result, mark)).toEqual([]);
 		expect(result.error?.message).toBe(message);
 		const first = env.emulator.store.imports[0];
-		expect(result.error?.description).toContain(`Batch 2 of 4 (items ${batches[1][0].item}–${batches[1][9].item}) was not imported.`);
+		expect(result.error?.description).toContain(`Batch 2 of 4 (the ${ordinal(batches[1][0].item + 1)} to ${ordinal(batches[1][9].item + 1)} items) was not imported.`);
 		expect(result.error?.description).toContain(`Batch 1 was imported (import id ${first.id}).`);
 		expect(result.error?.description).toContain('Batches 3–4 were not sent.');
 		expect(result.error?.context?.itemIndex).toBe(batches[1][0].item);

@@ -1,4 +1,5 @@
 import { hasControlChars, isEmail, printable } from '../../nodes/MadMimi/helpers/validation';
+import { itemsByPlace } from '../../nodes/MadMimi/actions/audienceMember/import/common';
 
 describe('isEmail', () => {
 	test.each([
@@ -78,5 +79,16 @@ describe('printable', () => {
 		const out = printable(`a${'😀'.repeat(100)}`);
 		expect(out.endsWith('…')).toBe(true);
 		expect(out.slice(0, -1)).not.toMatch(/[\uD800-\uDBFF]$/);
+	});
+});
+
+describe('items as a person counts them', () => {
+	test.each([
+		[[3], 'the 4th item'],
+		[[0, 1], 'the 1st and 2nd items'],
+		[[0, 10, 11, 12, 20], 'the 1st, 11th, 12th, 13th and 21st items'],
+		[[1, 2, 3, 4, 5, 6, 7], 'the 2nd, 3rd, 4th, 5th, 6th, … (7 in all) items'],
+	])('%j → %s', (indexes, text) => {
+		expect(itemsByPlace(indexes)).toBe(text);
 	});
 });

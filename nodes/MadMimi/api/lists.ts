@@ -1,5 +1,7 @@
 import { writeCsv } from '../helpers/csv';
+import { printable } from '../helpers/validation';
 import type { MadMimiClient } from '../transport';
+import type { Refusal } from '../transport/errors';
 
 /*
  * The account's audience lists, and the ways the node reads and writes list names: one home for
@@ -24,4 +26,29 @@ export function listNamesOf(value: unknown): string[] {
 /** One CSV row of list names, as the Mailer reads `list_name(s)`: `list 1,"Friends, family"`. */
 export function listNamesCsv(names: string[]): string {
 	return writeCsv(names, []).replace(/\r?\n$/, '');
+}
+
+/**
+ * The one wording of a list the account does not have, wherever a list is named: the name as
+ * given, and the way out. `more` adds what the operation did or did not do.
+ */
+export function noSuchList(list: string, more?: string): { message: string; description: string } {
+	return {
+		message: `Mad Mimi has no list named "${printable(list)}"`,
+		description: `Pick the list from the dropdown, or check its name (upper and lower case count).${more ? ` ${more}` : ''}`,
+	};
+}
+
+/**
+ * Mad Mimi's answer that a list named in the request does not exist (a 404, or a refusal that says
+ * so: "List X does not exist"), in that wording; undefined for any other refusal.
+ */
+export function listRefusal(list: string | string[]): Refusal {
+	const lists = Array.isArray(list) ? list : [list];
+	return (status, text) => {
+		const named = lists.find((l) => text.includes(l)) ?? (lists.length === 1 ? lists[0] : undefined);
+		const saysMissing = /list/i.test(text) && /does not exist|not found|no such|unknown/i.test(text);
+		if (named !== undefined && (saysMissing || (status === 404 && lists.length === 1))) return noSuchList(named);
+		return undefined;
+	};
 }

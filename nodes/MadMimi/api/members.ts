@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { splitCountNewRange } from '../helpers/dates';
 import type { XmlReadOptions } from '../parsing';
 import type { MadMimiClient } from '../transport';
+import { listRefusal } from './lists';
 
 /*
  * The service's members, as the operations, the trigger and the editor read them: the members
@@ -75,7 +76,7 @@ export async function membersPage(api: MadMimiClient, query: MembersQuery): Prom
 				raw: query.includeSuppressed ? 'true' : undefined,
 				suppressed_only: query.suppressedOnly ? 'true' : undefined,
 			},
-			notFound: query.list === undefined ? undefined : `Mad Mimi has no list named "${query.list}"`,
+			refusal: query.list === undefined ? undefined : listRefusal(query.list),
 		},
 		MEMBERS_DOCUMENT,
 	);

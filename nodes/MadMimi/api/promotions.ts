@@ -45,3 +45,10 @@ export async function searchPromotions(api: MadMimiClient, qs: Record<string, st
 export function mailingsOf(promotion: IDataObject): IDataObject[] {
 	return (promotion.mailings as IDataObject[]).map(({ id, ...mailing }) => ({ id, promotionId: promotion.id, promotionName: promotion.name, ...mailing }));
 }
+
+/** The ID of the promotion of exactly this name (the sends take a name), or undefined when there is none. */
+export async function promotionIdByName(api: MadMimiClient, name: string): Promise<number | undefined> {
+	const found = await searchPromotions(api, { name });
+	const id = found.find((p) => p.name === name)?.id;
+	return typeof id === 'number' ? id : undefined;
+}

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorValue } from '../helpers/params';
-import { inputError, printable, readPositiveId } from '../helpers/validation';
+import { inputError, printable, readPositiveId, requireText } from '../helpers/validation';
 
 /** The promotion a request is about: picked from the account, or its ID typed or mapped. */
 export function promotionLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
@@ -36,6 +36,43 @@ export function promotionLocator(overrides: Partial<INodeProperties> = {}): INod
 		],
 		...overrides,
 	};
+}
+
+/**
+ * The promotion a send uses, by its name (the Mailer takes a name, not an ID): picked from the
+ * account, or typed or mapped. Stored under `promotionName`, as the plain text field it replaced
+ * was: a workflow holding a plain name or an expression there reads the same.
+ */
+export function promotionNameLocator(description: string): INodeProperties {
+	return {
+		displayName: 'Promotion',
+		name: 'promotionName',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a promotion...',
+				typeOptions: { searchListMethod: 'searchPromotionNames', searchable: true },
+			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. Welcome email',
+				hint: 'The promotion name exactly as it appears in Mad Mimi (upper and lower case count)',
+			},
+		],
+	};
+}
+
+/** The name of the promotion a send uses (`promotionNameLocator`, or a plain name stored before it), checked. */
+export function promotionNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	return requireText(ctx, itemIndex, locatorValue(ctx, 'promotionName', itemIndex), 'Promotion', 'Pick the promotion from the list, or give its name, e.g. Welcome email.');
 }
 
 /** A mailing (one send) of the promotion chosen in `promotionId`. */

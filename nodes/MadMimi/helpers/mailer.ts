@@ -70,7 +70,7 @@ export function contentFields(
 				ctx,
 				itemIndex,
 				'The field "HTML" has no [[tracking_beacon]]',
-				'Mad Mimi refuses HTML without it: add [[tracking_beacon]] (or its alias [[peek_image]]) once, e.g. just before </body>. It lets Mad Mimi count opens.',
+				'Mad Mimi refuses HTML without it: add [[tracking_beacon]] (or its alias [[peek_image]]) once, e.g. just before the closing body tag. It lets Mad Mimi count opens.',
 			);
 		}
 		if (audience === 'many' && !UNSUBSCRIBE.test(html)) {

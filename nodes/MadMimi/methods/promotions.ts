@@ -21,19 +21,27 @@ function readableDate(iso: string): string {
 	return `${m[1]} ${m[2]} ${m[3] === 'Z' ? 'UTC' : m[3]}`;
 }
 
-/** The name of a mailing in the list: its ID and when it started, or that it was not sent yet. */
+/** A mailing in the list as people recognise it: its subject and when it was sent, then its ID. */
 function mailingItem(mailing: IDataObject): INodeListSearchItems | undefined {
 	const id = text(mailing.id);
 	if (id === '') return undefined;
+	const subject = text(mailing.subject);
 	const started = text(mailing.startedSend);
-	return {
-		name: started ? `Mailing ${id}, started ${readableDate(started)}` : `Mailing ${id}, not sent yet`,
-		value: id,
-	};
+	const when = started ? `sent ${readableDate(started)}` : 'not sent yet';
+	return { name: `${subject ? `${subject}: ` : ''}${when} (mailing ${id})`, value: id };
 }
 
 function matches(name: string, filter?: string): boolean {
 	return !filter || name.toLowerCase().includes(filter.trim().toLowerCase());
+}
+
+/** The promotions a search of the editor shows: a page of the account's, or those whose name contains the filter. */
+async function promotionsFor(ctx: ILoadOptionsFunctions, filter: string | undefined, paginationToken: string | undefined): Promise<{ promotions: IDataObject[]; next?: string }> {
+	const query = filter?.trim() ?? '';
+	if (query !== '') return { promotions: await searchPromotions(editorClient(ctx), { query, api_mailings: 'true' }) };
+	const page = Math.max(1, Number.parseInt(paginationToken ?? '1', 10) || 1);
+	const promotions = await promotionsPage(editorClient(ctx), page);
+	return { promotions, next: promotions.length < PROMOTIONS_PAGE_SIZE ? undefined : String(page + 1) };
 }
 
 export const promotionListSearch = {
@@ -46,16 +54,23 @@ export const promotionListSearch = {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const query = filter?.trim() ?? '';
-		if (query !== '') {
-			const found = await searchPromotions(editorClient(this), { query, api_mailings: 'true' });
-			const results = found.map(promotionItem).filter((r): r is INodeListSearchItems => r !== undefined);
-			return { results };
-		}
-		const page = Math.max(1, Number.parseInt(paginationToken ?? '1', 10) || 1);
-		const promotions = await promotionsPage(editorClient(this), page);
+		const { promotions, next } = await promotionsFor(this, filter, paginationToken);
 		const results = promotions.map(promotionItem).filter((r): r is INodeListSearchItems => r !== undefined);
-		return promotions.length < PROMOTIONS_PAGE_SIZE ? { results } : { results, paginationToken: String(page + 1) };
+		return next === undefined ? { results } : { results, paginationToken: next };
+	},
+
+	/** The same promotions, each chosen by its name (the sends take a name, not an ID). */
+	async searchPromotionNames(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const { promotions, next } = await promotionsFor(this, filter, paginationToken);
+		const results = promotions
+			.map((p) => text(p.name))
+			.filter((name) => name !== '')
+			.map((name) => ({ name, value: name }));
+		return next === undefined ? { results } : { results, paginationToken: next };
 	},
 
 	/** The mailings of the promotion chosen in "Promotion", newest first. */

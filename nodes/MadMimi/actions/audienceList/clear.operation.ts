@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { listRefusal } from '../../api/lists';
 import { listLocator } from '../../descriptions/common';
 import { listName } from '../../helpers/params';
-import { printable } from '../../helpers/validation';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
@@ -17,7 +17,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	await client(this, itemIndex).request({
 		method: 'PUT',
 		path: ['audience_lists', list, 'clear'],
-		notFound: `Mad Mimi has no list named "${printable(list)}"`,
+		refusal: listRefusal(list),
 		repeat: 'safe',
 	});
 	return [{ success: true, cleared: true, list }];

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { listRefusal } from '../../api/lists';
 import { listLocator } from '../../descriptions/common';
 import { listName } from '../../helpers/params';
 import { printable, requirePathName } from '../../helpers/validation';
@@ -28,7 +29,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'POST',
 		path: ['audience_lists', list, 'rename'],
 		form: { name: newName },
-		notFound: `Mad Mimi has no list named "${printable(list)}"`,
+		refusal: listRefusal(list),
 		// a repeat after the rename finds no list of the old name
 		repeat: {
 			mayHave: `The list "${printable(list)}" may have been renamed "${printable(newName)}"`,

@@ -42,8 +42,8 @@ const properties: INodeProperties[] = [
 		default: 'email',
 		required: true,
 		displayOptions: { show: { source: ['items'] } },
-		description: "The name of the input items' field holding the email address, or the address itself (drag the field here)",
-		hint: 'All input items are sent together, in as few requests as the batch size allows',
+		description: 'All input items are sent together, in as few requests as the batch size allows',
+		hint: 'The name of the input field that holds each address, e.g. email; or drag that field here from the input',
 	},
 	{
 		displayName: 'Fields to Send',

@@ -61,7 +61,7 @@ export const description: INodeProperties[] = [
 			{ name: 'Update', value: 'update', description: "Change a member's names and fields, and the lists it is on", action: 'Update a member' },
 			{ name: 'Update Email', value: 'updateEmail', description: "Change a member's email address", action: 'Update email of a member' },
 		],
-		default: 'import',
+		default: 'createOrUpdate',
 	},
 	...createOrUpdate.description,
 	...importMembers.description,

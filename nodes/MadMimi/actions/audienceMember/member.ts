@@ -25,48 +25,66 @@ export const includeSuppressedOption: INodeProperties = {
 	description: 'Whether to include the members who opted out (suppressed members)',
 };
 
+/**
+ * The member's standard fields, by the name the service gives them in its members documents
+ * (recorded) and the name the output shows: offered by name in Update and Create or Update.
+ */
+const STANDARD_FIELDS: Array<{ field: string; name: string; displayName: string }> = [
+	{ field: 'first_name', name: 'firstName', displayName: 'First Name' },
+	{ field: 'last_name', name: 'lastName', displayName: 'Last Name' },
+	{ field: 'name', name: 'name', displayName: 'Name' },
+	{ field: 'title', name: 'title', displayName: 'Title' },
+	{ field: 'company', name: 'company', displayName: 'Company' },
+	{ field: 'phone', name: 'phone', displayName: 'Phone' },
+	{ field: 'address', name: 'address', displayName: 'Address' },
+	{ field: 'city', name: 'city', displayName: 'City' },
+	{ field: 'state', name: 'state', displayName: 'State' },
+	{ field: 'zip', name: 'zip', displayName: 'Zip' },
+	{ field: 'country', name: 'country', displayName: 'Country' },
+];
+
 export function memberFieldsCollection(displayName: string, name: string, verb: 'new' | 'same'): INodeProperties {
-	const the = verb === 'new' ? "The member's new" : "The member's";
+	const whose = verb === 'new' ? "The member's new" : "The member's";
+	const standard: INodeProperties[] = STANDARD_FIELDS.map((f) => ({
+		displayName: f.displayName,
+		name: f.name,
+		type: 'string',
+		default: '',
+		description: `${whose} ${f.displayName === 'Name' ? 'full name' : f.displayName.toLowerCase()}`,
+	}));
+	const custom: INodeProperties = {
+		displayName: 'Custom Fields',
+		name: 'customFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Custom Field',
+		default: {},
+		description: "Fields of your own, such as a membership level; a field the account doesn't have yet is created",
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{ displayName: 'Name', name: 'key', type: 'string', default: '', placeholder: 'e.g. plan', description: "The field's name" },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: "The field's value" },
+				],
+			},
+		],
+	};
 	return {
 		displayName,
 		name,
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [
-			{
-				displayName: 'Custom Fields',
-				name: 'customFields',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Custom Field',
-				default: {},
-				description: "Fields of your own, such as company or city; a field the account doesn't have yet is created",
-				options: [
-					{
-						displayName: 'Field',
-						name: 'field',
-						values: [
-							{ displayName: 'Name', name: 'key', type: 'string', default: '', placeholder: 'e.g. company', description: "The field's name" },
-							{ displayName: 'Value', name: 'value', type: 'string', default: '', description: "The field's value" },
-						],
-					},
-				],
-			},
-			{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', description: `${the} first name` },
-			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', description: `${the} last name` },
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: `${the} full name` },
-		],
+		// sorted by name, as n8n's lint wants a collection's options
+		options: [...standard, custom].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
-interface MemberFields {
-	firstName?: string;
-	lastName?: string;
-	name?: string;
+type MemberFields = Partial<Record<string, string>> & {
 	customFields?: { field?: Array<{ key?: string; value?: unknown }> };
-}
-
+};
 
 /**
  * The fields given to a member: by the service's field names (`first_name`, custom names as
@@ -82,9 +100,7 @@ export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, para
 		fields[field] = cell(value);
 		shown[label] = cell(value);
 	};
-	if (given.firstName !== undefined) put('first_name', 'firstName', given.firstName);
-	if (given.lastName !== undefined) put('last_name', 'lastName', given.lastName);
-	if (given.name !== undefined) put('name', 'name', given.name);
+	for (const f of STANDARD_FIELDS) if (given[f.name] !== undefined) put(f.field, f.name, given[f.name]);
 	for (const [position, entry] of (given.customFields?.field ?? []).entries()) {
 		const key = cell(entry.key).trim();
 		if (key === '') {

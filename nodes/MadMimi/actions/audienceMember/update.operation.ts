@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
-import { inputError, printable, requireEmail, requirePathName } from '../../helpers/validation';
-import { listNamesOf } from '../../api/lists';
+import { inputError, requireEmail, requirePathName } from '../../helpers/validation';
+import { listNamesOf, listRefusal } from '../../api/lists';
 import { memberFieldsCollection, memberMissing, readMemberFields } from './member';
 import { client } from '../client';
 
@@ -52,7 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			method: 'POST',
 			path: ['audience_lists', list, 'add'],
 			form: { email },
-			refusal: (status, text) => refusal(status, text) ?? listMissing(list)(status, text),
+			refusal: (status, text) => refusal(status, text) ?? listRefusal(list)(status, text),
 			repeat: 'safe',
 		});
 	}
@@ -60,12 +60,4 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		await client(this, itemIndex).request({ method: 'POST', path: ['audience_lists', list, 'remove'], form: { email }, repeat: 'safe' });
 	}
 	return [{ success: true, email, updated: shown, addedToLists: add, removedFromLists: remove }];
-}
-
-/** A refusal naming a list that does not exist. */
-function listMissing(list: string) {
-	return (_status: number, text: string) =>
-		/list/i.test(text) && /does not exist|not found/i.test(text)
-			? { message: `Mad Mimi has no list named "${printable(list)}"`, description: 'Pick the list from the dropdown, or check its name (upper and lower case count).' }
-			: undefined;
 }

@@ -2,24 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
+import { promotionNameLocator, promotionNameOf } from '../../descriptions/promotion';
 import { listNamesCsv, listNamesOf } from '../../api/lists';
 import type { MailContentSource } from '../../helpers/mailer';
-import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissing, requireAddress } from '../../helpers/mailer';
+import { contentFields, flag, optionalAddress, parseAddress, placeholdersYaml, promotionMissing, requireAddress } from '../../helpers/mailer';
 import { answerMatching } from '../../parsing';
-import { requireText } from '../../helpers/validation';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Promotion Name',
-		name: 'promotionName',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Welcome email',
-		description:
-			'Name of the promotion (email design) to send. With your own HTML or text below, Mad Mimi creates the promotion if it does not exist yet.',
-	},
+	promotionNameLocator('The promotion (email design) to send. With your own HTML or text below, Mad Mimi creates a promotion of that name if it does not exist yet.'),
 	{
 		displayName: 'Recipient',
 		name: 'recipient',
@@ -104,7 +95,7 @@ interface SendOptions {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion to send, e.g. Welcome email.');
+	const promotionName = promotionNameOf(this, itemIndex);
 	const recipient = requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient');
 	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;
 	const content = contentFields(this, itemIndex, source, 'one');
@@ -136,7 +127,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		refusal: promotionMissing(promotionName, source),
 		// a second request is a second email
 		repeat: {
-			mayHave: `The email to ${recipient} may have gone out`,
+			// the address alone: n8n's error panel reads "Name <address>" as markup and drops it
+			mayHave: `The email to ${parseAddress(recipient)?.email ?? recipient} may have gone out`,
 			check: `Audience Member → Get Promotion Attempts for the address shows whether it got "${promotionName}"; send it again only if not.`,
 		},
 	}, answerMatching(/^\d+$/, 'The answer is not a transaction ID'));

@@ -2,24 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
+import { promotionNameLocator, promotionNameOf } from '../../descriptions/promotion';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissing } from '../../helpers/mailer';
-import { hasControlChars, inputError, printable, requireText } from '../../helpers/validation';
+import { hasControlChars, inputError, printable } from '../../helpers/validation';
 import { answerMatching } from '../../parsing';
-import { listNamesCsv, listNamesOf } from '../../api/lists';
+import { listNamesCsv, listNamesOf, listRefusal } from '../../api/lists';
+import { promotionIdByName } from '../../api/promotions';
+import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Promotion Name',
-		name: 'promotionName',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Spring sale',
-		description:
-			'Name of the promotion (email design) to send. With your own HTML or text below, Mad Mimi creates the promotion if it does not exist yet.',
-	},
+	promotionNameLocator('The promotion (email design) to send. With your own HTML or text below, Mad Mimi creates a promotion of that name if it does not exist yet.'),
 	{
 		displayName: 'Send To',
 		name: 'audience',
@@ -72,7 +66,7 @@ interface SendOptions {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion to send, e.g. Spring sale.');
+	const promotionName = promotionNameOf(this, itemIndex);
 	const audience = this.getNodeParameter('audience', itemIndex, 'lists') as 'lists' | 'all';
 	let lists: string[] = [];
 	if (audience === 'lists') {
@@ -103,16 +97,32 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		hidden: flag(options.hidden),
 	};
 	const path = audience === 'lists' ? ['mailer', 'to_list'] : ['mailer', 'to_all'];
-	const mailingId = await client(this, itemIndex).read({
+	const api = client(this, itemIndex);
+	const mailingId = await api.read({
 		method: 'POST',
 		path,
 		form,
-		refusal: promotionMissing(promotionName, source),
+		refusal: (status, text) => promotionMissing(promotionName, source)(status, text) ?? (audience === 'lists' ? listRefusal(lists)(status, text) : undefined),
 		// a second request is a second mailing to everyone
 		repeat: {
 			mayHave: `A mailing of "${promotionName}" to ${audience === 'lists' ? `the list${lists.length > 1 ? 's' : ''} ${lists.map((l) => `"${l}"`).join(', ')}` : 'the whole audience'} may have started`,
 			check: `Mailing → Get Many with the promotion "${promotionName}" as filter shows its mailings; send it again only if this one is not there.`,
 		},
 	}, answerMatching(/^\d{1,15}$/, 'The answer is not the ID of a mailing'));
-	return [{ mailingId: Number(mailingId), promotionName, audience, ...(audience === 'lists' ? { lists } : {}) }];
+	return [{ mailingId: Number(mailingId), promotionId: await sentPromotionId(this, api, promotionName), promotionName, audience, ...(audience === 'lists' ? { lists } : {}) }];
+}
+
+/**
+ * The ID of the promotion just sent, so that the next node can read the new mailing's statistics
+ * (the Mailer answers the mailing's ID only). Read after the send, which may have created the
+ * promotion. The send has happened whatever this read meets: a failure leaves the ID out
+ * (null) and is logged, rather than fail an item whose mailing went out.
+ */
+async function sentPromotionId(ctx: IExecuteFunctions, api: MadMimiClient, promotionName: string): Promise<number | null> {
+	try {
+		return (await promotionIdByName(api, promotionName)) ?? null;
+	} catch (error) {
+		ctx.logger.warn(`Mad Mimi: the mailing of "${promotionName}" went out, but its promotion's ID could not be read: ${(error as Error).message}`, { node: ctx.getNode().name });
+		return null;
+	}
 }

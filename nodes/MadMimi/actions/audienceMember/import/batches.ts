@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { writeCsv } from '../../../helpers/csv';
 import type { CsvRow } from '../../../helpers/csv';
 import { errorJson, withItemIndex } from '../../itemLoop';
-import { sendCsv } from './common';
+import { ordinal, sendCsv } from './common';
 
 /** How the items of a batch import are read and answered. */
 export interface BatchPlan<T> {
@@ -69,7 +69,8 @@ function describeFailedBatch(
 			? 'No earlier batch was sent.'
 			: `${range(1, s.b)} imported (import id${s.b > 1 ? 's' : ''} ${s.importIds.join(', ')}).`;
 	const rest = s.b + 1 < s.batches ? ` ${range(s.b + 2, s.batches)} not sent.` : '';
-	const summary = `Batch ${s.b + 1} of ${s.batches} (items ${s.firstItem}–${s.lastItem}) was not imported. ${done}${rest}`;
+	const items = s.firstItem === s.lastItem ? `the ${ordinal(s.firstItem + 1)} item` : `the ${ordinal(s.firstItem + 1)} to ${ordinal(s.lastItem + 1)} items`;
+	const summary = `Batch ${s.b + 1} of ${s.batches} (${items}) was not imported. ${done}${rest}`;
 	if (failed instanceof NodeApiError || failed instanceof NodeOperationError) {
 		failed.message = `Import stopped: ${failed.message}`;
 		failed.description = `${summary}${failed.description ? ` ${failed.description}` : ''}`;

@@ -105,3 +105,23 @@ export function hintSkipped(ctx: IExecuteFunctions, skipped: SkippedRow[], total
 		location: 'outputPane',
 	});
 }
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */
+export function ordinal(n: number): string {
+	const tens = n % 100;
+	const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+	return `${n}${suffix}`;
+}
+
+/**
+ * Input items as a person counts them, by their place: "the 4th item", "the 4th, 8th and 11th
+ * items". n8n's error messages say "[item 3]" for the 4th item (from 0); ordinals cannot be read
+ * that way, so a notice and an error never seem to name different items.
+ */
+export function itemsByPlace(itemIndexes: number[], max = 5): string {
+	const places = itemIndexes.slice(0, max).map((i) => ordinal(i + 1));
+	const more = itemIndexes.length > max ? `, … (${itemIndexes.length} in all)` : '';
+	if (places.length === 1 && !more) return `the ${places[0]} item`;
+	const listed = more ? places.join(', ') : `${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
+	return `the ${listed}${more} items`;
+}

@@ -6,7 +6,7 @@ import type { CsvRow } from '../../../helpers/csv';
 import { perItem } from '../../../helpers/params';
 import { isEmail, printable, requireText } from '../../../helpers/validation';
 import { importInBatches } from './batches';
-import { DEFAULT_BATCH_SIZE, readOptions } from './common';
+import { DEFAULT_BATCH_SIZE, itemsByPlace, readOptions } from './common';
 import { listMissingError, listOutput, optionalListName, prepareLists } from './lists';
 
 function splitFieldNames(text: string): string[] {
@@ -175,9 +175,8 @@ export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionD
 	});
 
 	if (skipped.length > 0) {
-		const shown = skipped.slice(0, 5).map((s) => s.itemIndex).join(', ');
 		ctx.addExecutionHints({
-			message: `${skipped.length} of ${items.length} items were not imported: they have no valid email address (item${skipped.length > 1 ? 's' : ''} ${shown}${skipped.length > 5 ? ', …' : ''}). They are in the output with "imported": false and the reason.`,
+			message: `${skipped.length} of ${items.length} items were not imported: they have no valid email address (${itemsByPlace(skipped.map((s) => s.itemIndex))}). They are in the output with "imported": false and the reason.`,
 			type: 'warning',
 			location: 'outputPane',
 		});

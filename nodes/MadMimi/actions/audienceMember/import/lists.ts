@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { locatorValue } from '../../../helpers/params';
-import { printable, requirePathName } from '../../../helpers/validation';
-import { accountListNames } from '../../../api/lists';
+import { requirePathName } from '../../../helpers/validation';
+import { accountListNames, noSuchList } from '../../../api/lists';
 import { client } from '../../client';
 
 /** The list an input item joins (the optional `list` picker), or undefined when none is given. */
@@ -71,11 +71,8 @@ function isNameTaken(error: unknown): boolean {
 
 /** The refusal of an item whose list does not exist. */
 export function listMissingError(ctx: IExecuteFunctions, list: string, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Mad Mimi has no list named "${printable(list)}"`, {
-		itemIndex,
-		description:
-			'Pick the list from the dropdown, or check its name (upper and lower case count). To create it with this import, turn on the option "Create List If Missing". Nothing was imported for this item.',
-	});
+	const { message, description } = noSuchList(list, 'To create it with this import, turn on the option "Create List If Missing". Nothing was imported for this item.');
+	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
 /** How the output names the list an item joined. */
