@@ -618,16 +618,27 @@ export async function n8nCli(install, env, args, { timeoutMs = 180000, allowFail
  */
 export async function n8nExecute(install, env, workflowId, options = {}) {
 	const result = await n8nCli(install, env, ['execute', `--id=${workflowId}`, '--rawOutput'], { allowFail: true, ...options });
-	let runData;
-	const start = result.stdout.search(/^\{\s*$/m);
-	if (start >= 0) {
-		try {
-			runData = JSON.parse(result.stdout.slice(start));
-		} catch {
-			runData = undefined;
+	return { code: result.code, run: runJson(result.stdout), output: result.output };
+}
+
+/**
+ * The run's JSON in what `n8n execute --rawOutput` printed: from a line that is only `{` to the
+ * line `}` that closes it. n8n may print log lines before it and, now and then, after it.
+ */
+function runJson(stdout) {
+	const lines = stdout.split('\n');
+	for (let start = 0; start < lines.length; start++) {
+		if (!/^\{\s*$/.test(lines[start])) continue;
+		for (let end = lines.length - 1; end > start; end--) {
+			if (!/^\}\s*$/.test(lines[end])) continue;
+			try {
+				return JSON.parse(lines.slice(start, end + 1).join('\n'));
+			} catch {
+				// not this pair: try a shorter span
+			}
 		}
 	}
-	return { code: result.code, run: runData, output: result.output };
+	return undefined;
 }
 
 /** Output items (json only) of one node in an `n8n execute --rawOutput` result. */
