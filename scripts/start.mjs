@@ -2,7 +2,7 @@
 /**
  * `npm start`: a real n8n with this package installed, the Mad Mimi emulator with demo data, a
  * ready credential and the example workflows, on http://127.0.0.1:5678. Ctrl-C stops it all.
- * See `npm start -- --help` and docs/README-sections.md.
+ * See `npm start -- --help` and CONTRIBUTING.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
