@@ -315,3 +315,20 @@ describe('promotion.send: what the output says', () => {
 		expect(error?.description).toMatch(/^Pick the list from the dropdown, or check its name \(upper and lower case count\)\./);
 	});
 });
+
+describe('placeholders the YAML writer must not trip on', () => {
+	const send = (placeholder: IDataObject[]) =>
+		({ resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: 'jane@example.com', placeholders: { placeholder } }) as INodeParameters;
+
+	test('names such as constructor and __proto__ are placeholders like any other', async () => {
+		const { error } = await runNode({ parameters: send([{ name: 'constructor', value: 'yes' }, { name: '__proto__', value: '10:30' }]) });
+		expect(error).toBeUndefined();
+		expect(env.emulator.store.transactions[0].placeholders).toEqual({ constructor: 'yes', ['__proto__']: '10:30' });
+	});
+
+	test('half of an emoji is refused before any request, naming the placeholder', async () => {
+		const { error } = await runNode({ parameters: send([{ name: 'first_name', value: 'Jane \ud83d' }]) });
+		expect(error?.message).toBe('The placeholder "first_name" holds a broken character (half of an emoji or symbol)');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+});

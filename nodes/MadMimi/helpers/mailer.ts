@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { stringify } from 'yaml';
 
 import type { Refusal } from '../transport/errors';
-import { inputError, isEmail, printable, requireText } from './validation';
+import { hasLoneSurrogate, inputError, isEmail, printable, requireText } from './validation';
+import { yamlMapping } from './yaml';
 
 /*
  * What the service's sending interface (the Mailer) takes, checked before any request: addresses
@@ -108,19 +108,25 @@ export function placeholdersYaml(ctx: IExecuteFunctions, itemIndex: number): str
 	const raw = ctx.getNodeParameter('placeholders.placeholder', itemIndex, []) as unknown;
 	const entries = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 	if (entries.length === 0) return undefined;
-	const values: Record<string, string> = {};
+	// a Map: a placeholder may be called "constructor" or "__proto__"
+	const values = new Map<string, string>();
 	for (const [position, entry] of entries.entries()) {
 		const name = String(entry.name ?? '').trim();
 		if (name === '') {
 			throw inputError(ctx, itemIndex, `Placeholder ${position + 1}: the field "Name" is empty`, 'Give the name used in the promotion, e.g. first_name for {first_name}.');
 		}
-		if (name in values) {
+		if (values.has(name)) {
 			throw inputError(ctx, itemIndex, `The placeholder "${printable(name)}" is given twice`, 'Each placeholder can have one value: remove one of the two.');
 		}
-		const value = entry.value;
-		values[name] = value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+		const given = entry.value;
+		const value = given === undefined || given === null ? '' : typeof given === 'string' ? given : typeof given === 'object' ? JSON.stringify(given) : String(given);
+		const broken = [name, value].find(hasLoneSurrogate);
+		if (broken !== undefined) {
+			throw inputError(ctx, itemIndex, `The placeholder "${printable(name)}" holds a broken character (half of an emoji or symbol)`, `Fix or remove it in "${printable(broken)}": it cannot be sent to Mad Mimi.`);
+		}
+		values.set(name, value);
 	}
-	return stringify(values, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'QUOTE_DOUBLE', lineWidth: 0 });
+	return yamlMapping([...values]);
 }
 
 /** A yes/no flag of the Mailer, sent only when the user set it. */
