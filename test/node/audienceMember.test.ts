@@ -118,7 +118,7 @@ describe('audienceMember.import from items', () => {
 		// a 502 on every one of the 5 tries
 		env.emulator.faults.add({ path: '/audience_members', respond: { status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>', contentType: 'text/html' } });
 		const { error } = await runNode({ parameters: importItems({}, { batchSize: 2 }) }, people(5));
-		expect(error?.message).toBe('Import stopped: Mad Mimi had a problem on its side (502)');
+		expect(error?.message).toBe('Import stopped: Mad Mimi is unavailable at the moment (502)');
 		expect(error?.description).toMatch(/^Batch 1 of 3 \(the 1st to 2nd items\) was not imported\. No earlier batch was sent\. Batches 2–3 were not sent\. Tried 5 times over /);
 		expect(error?.description).toContain('502 Bad Gateway');
 		expect(env.emulator.requests).toHaveLength(5);
@@ -129,7 +129,7 @@ describe('audienceMember.import from items', () => {
 		env.emulator.faults.add({ path: '/audience_members', after: 1, times: 1, respond: { status: 500, body: 'Internal Server Error' } });
 		const { error } = await runNode({ parameters: importItems({}, { batchSize: 2 }) }, people(6));
 		const [first] = env.emulator.store.imports;
-		expect(error?.message).toBe('Import stopped: Mad Mimi had a problem on its side (500)');
+		expect(error?.message).toBe('Import stopped: Mad Mimi could not handle the request (500)');
 		expect(error?.description).toMatch(
 			new RegExp(`^Batch 2 of 3 \\(the 3rd to 4th items\\) was not imported\\. Batch 1 was imported \\(import id ${first.id}\\)\\. Batch 3 was not sent\\.`),
 		);
@@ -149,7 +149,7 @@ describe('audienceMember.import from items', () => {
 			['person2@example.com', true, { item: 2 }],
 			['person3@example.com', true, { item: 3 }],
 		]);
-		expect(items[0].json.error).toBe('Mad Mimi had a problem on its side (500)');
+		expect(items[0].json.error).toBe('Mad Mimi could not handle the request (500)');
 		expect(env.emulator.store.imports.map((i) => i.rows.map((r) => r.email))).toEqual([['person2@example.com', 'person3@example.com']]);
 	});
 });

@@ -137,8 +137,8 @@ describe('audienceMember.createOrUpdate', () => {
 		const { items, error } = await runNode({ parameters: createOrUpdate(), continueOnFail: true }, TWO_PEOPLE);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => [i.json.email, i.json.error])).toEqual([
-			['nina@example.com', 'Mad Mimi had a problem on its side (500)'],
-			['omar@example.com', 'Mad Mimi had a problem on its side (500)'],
+			['nina@example.com', 'Mad Mimi could not handle the request (500)'],
+			['omar@example.com', 'Mad Mimi could not handle the request (500)'],
 		]);
 	});
 });

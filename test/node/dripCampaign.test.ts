@@ -71,7 +71,7 @@ describe('dripCampaign.getAll', () => {
 		]);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 2 }, { item: 2 }]);
-		expect(items[2].json).toMatchObject({ error: 'Mad Mimi had a problem on its side (500)', httpCode: '500' });
+		expect(items[2].json).toMatchObject({ error: 'Mad Mimi could not handle the request (500)', httpCode: '500' });
 		expect(items[3].json.name).toBe('Onboarding');
 		expect(env.emulator.requests).toHaveLength(3);
 	});

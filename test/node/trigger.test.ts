@@ -113,7 +113,7 @@ describe('memberOptedOut', () => {
 		env.emulator.store.optOut('during-outage@example.com', clock.service - 10 * MINUTE);
 		env.emulator.faults.add({ path: /suppressed_since/, times: 1, respond: { status: 500, body: '<html><h1>We are sorry</h1></html>', contentType: 'text/html' } });
 		const failed = await w.poll();
-		expect(failed.error?.message).toBe('Mad Mimi had a problem on its side (500)');
+		expect(failed.error?.message).toBe('Mad Mimi could not handle the request (500)');
 		expect(w.savedStaticData()).toEqual(before);
 		clock.advance(HOUR);
 		expect(emails(await w.poll())).toEqual(['during-outage@example.com']);

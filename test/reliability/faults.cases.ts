@@ -278,7 +278,7 @@ const FAULTS: FaultCase[] = [
 		name: '500 HTML page',
 		respond: status(500, RAILS_500),
 		expect: () => ({
-			message: 'Mad Mimi had a problem on its side (500)',
+			message: 'Mad Mimi could not handle the request (500)',
 			description: ["We're sorry, but something went wrong.", 'the node did not repeat it'],
 			httpCode: '500',
 		}),
@@ -292,7 +292,7 @@ const FAULTS: FaultCase[] = [
 	{
 		name: '500 page echoing the api_key',
 		respond: status(500, ECHO_500),
-		expect: () => ({ message: 'Mad Mimi had a problem on its side (500)', description: ['Internal error'], httpCode: '500' }),
+		expect: () => ({ message: 'Mad Mimi could not handle the request (500)', description: ['Internal error'], httpCode: '500' }),
 	},
 	{
 		name: 'connection refused on every try',
@@ -527,7 +527,7 @@ export function parallelPairing(env: { readonly emulator: Emulator }): void {
 		const groups = byItem(result.items, 3);
 		expect(groups[0].every((i) => i.json.email === emails[0] && !isErrorItem(i))).toBe(true);
 		expect(groups[0].length).toBeGreaterThan(0);
-		expect(groups[1].map((i) => i.json.error)).toEqual(['Mad Mimi had a problem on its side (500)']);
+		expect(groups[1].map((i) => i.json.error)).toEqual(['Mad Mimi could not handle the request (500)']);
 		expect(groups[2].every((i) => i.json.email === emails[2] && !isErrorItem(i))).toBe(true);
 		expect(groups[2].length).toBeGreaterThan(0);
 		expect(inInputOrder(result.items)).toBe(true);

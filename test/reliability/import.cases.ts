@@ -29,7 +29,7 @@ const parameters = { resource: 'audienceMember', operation: 'import', source: 'i
 /** Faults that fail a batch for good: met on each of the 5 tries, or not tried again (500). */
 const FAULTS: Array<[string, FaultResponse, number, string]> = [
 	['reset mid-answer on every try', 'resetMidAnswer', 5, 'Import stopped: The connection to Mad Mimi was cut before the answer was complete'],
-	['500', { status: 500, body: '<html><body><h1>Internal Server Error</h1></body></html>', contentType: 'text/html' }, 1, 'Import stopped: Mad Mimi had a problem on its side (500)'],
+	['500', { status: 500, body: '<html><body><h1>Internal Server Error</h1></body></html>', contentType: 'text/html' }, 1, 'Import stopped: Mad Mimi could not handle the request (500)'],
 ];
 
 /** The valid rows of the input, in order, by batch of 10. */
@@ -87,7 +87,7 @@ export function importFaults(env: { readonly emulator: Emulator }): void {
 		const failedItems = new Set(batches[1].map((r) => r.item));
 		outs.forEach((json, item) => {
 			if (item === 5 || item === 17) expect(json).toMatchObject({ imported: false, error: expect.stringMatching(/not a valid email address|has no "email" field/) });
-			else if (failedItems.has(item)) expect(json).toMatchObject({ email: input[item].json.email, imported: false, batch: 2, error: expect.stringMatching(/^(The connection to Mad Mimi was cut|Mad Mimi had a problem)/) });
+			else if (failedItems.has(item)) expect(json).toMatchObject({ email: input[item].json.email, imported: false, batch: 2, error: expect.stringMatching(/^(The connection to Mad Mimi was cut|Mad Mimi is unavailable at the moment|Mad Mimi could not handle the request)/) });
 			else expect(json).toMatchObject({ email: input[item].json.email, imported: true, importId: expect.any(Number) });
 		});
 		// the stored rows are exactly the items reported imported, each once

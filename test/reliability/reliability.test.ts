@@ -41,7 +41,7 @@ test('the logs were captured (n8n-core at debug level, JSON, errors with their m
 	expect(logs.n8nLines).toBeGreaterThan(1000);
 	expect(all).toContain('"level":"debug"');
 	// n8n-core logs the node's errors with their description and the node's parameters
-	expect(all).toContain('Mad Mimi had a problem on its side (500)');
+	expect(all).toContain('Mad Mimi could not handle the request (500)');
 	expect(all).toContain('"description":"Mad Mimi could not handle this request');
 	figures.logs.n8nLogLinesChecked = logs.n8nLines;
 	// and, over everything written during the whole suite, the key in no form

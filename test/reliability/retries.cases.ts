@@ -165,7 +165,7 @@ export function retries(env: { readonly emulator: Emulator }): void {
 		env.emulator.faults.add({ path: '/audience_lists/lists.xml', respond: { status: 503, body: 'Service Unavailable' } });
 		clearWaits();
 		const result = await runNode({ parameters: READS[0].parameters });
-		expect(result.error?.message).toBe('Mad Mimi had a problem on its side (503)');
+		expect(result.error?.message).toBe('Mad Mimi is unavailable at the moment (503)');
 		expect((result.error as unknown as { failure?: unknown }).failure).toEqual({ cause: 'temporarily-unavailable' });
 		expect(waits).toHaveLength(4);
 		waits.forEach((ms, k) => {
@@ -193,7 +193,7 @@ export function retries(env: { readonly emulator: Emulator }): void {
 		const now = jest.spyOn(Date, 'now').mockImplementation(() => started + waits.reduce((a, b) => a + b, 0));
 		try {
 			const result = await runNode({ parameters: READS[0].parameters });
-			expect(result.error?.message).toBe('Mad Mimi had a problem on its side (503)');
+			expect(result.error?.message).toBe('Mad Mimi is unavailable at the moment (503)');
 			expect(result.error?.description).toMatch(/^Tried 3 times over 1 min 40 s\./);
 		} finally {
 			now.mockRestore();
@@ -205,7 +205,7 @@ export function retries(env: { readonly emulator: Emulator }): void {
 	test('a 500 is the service\'s own error: not repeated', async () => {
 		env.emulator.faults.add({ path: '/audience_lists/lists.xml', times: 1, respond: { status: 500, body: 'Internal Server Error' } });
 		const result = await runNode({ parameters: READS[0].parameters });
-		expect(result.error?.message).toBe('Mad Mimi had a problem on its side (500)');
+		expect(result.error?.message).toBe('Mad Mimi could not handle the request (500)');
 		expect(result.error?.description).toContain('the node did not repeat it');
 		expect(env.emulator.requests).toHaveLength(1);
 	});

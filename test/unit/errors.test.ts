@@ -181,7 +181,7 @@ describe('statusError', () => {
 			`<h1>Something went wrong</h1><p>GET /audience_lists/lists.xml?username=a&api_key=${HIDDEN}</p>` +
 			`<p>key: ${HIDDEN} / ${encodeURIComponent(ODD_HIDDEN)} / ${ODD_HIDDEN}</p></body></html>`;
 		const error = statusError(context(), 500, page);
-		expect(error.message).toBe('Mad Mimi had a problem on its side (500)');
+		expect(error.message).toBe('Mad Mimi could not handle the request (500)');
 		expect(error.description).toContain('Something went wrong');
 		expect(error.description).toContain('api_key=***');
 		expect(error.description).not.toMatch(/<[a-z]/i);
@@ -191,7 +191,7 @@ describe('statusError', () => {
 
 	test('503 and other 5xx', () => {
 		const error = statusError(context(), 503, '');
-		expect(error.message).toBe('Mad Mimi had a problem on its side (503)');
+		expect(error.message).toBe('Mad Mimi is unavailable at the moment (503)');
 		expect(error.httpCode).toBe('503');
 	});
 
@@ -282,8 +282,8 @@ describe('connectionError', () => {
 	test('an unknown failure keeps its (redacted) text', () => {
 		const error = connectionError(context(), new Error(`Invalid URL ${ORIGIN}/x?username=a&api_key=${HIDDEN}`), ORIGIN, 60_000);
 		expect(error.httpCode).toBe('UNKNOWN');
-		expect(error.message).toBe('The request to Mad Mimi failed');
-		expect(error.description).toBe(`Check the base URL in the Mad Mimi credentials (${ORIGIN}), and that the service is reachable from n8n. The error was: Invalid URL ${ORIGIN}/x?username=a&api_key=***`);
+		expect(error.message).toBe('The request did not reach Mad Mimi');
+		expect(error.description).toBe(`Check the base URL in the Mad Mimi credentials (${ORIGIN}), and that the service is reachable from n8n. Node.js said: Invalid URL ${ORIGIN}/x?username=a&api_key=***`);
 		expectNoSecret(error);
 	});
 

@@ -135,7 +135,7 @@ export function statusError(ctx: ErrorContext, status: number, body: string, ret
 		return apiError(
 			ctx,
 			code,
-			`Mad Mimi had a problem on its side (${status})`,
+			`Mad Mimi is unavailable at the moment (${status})`,
 			`This is usually temporary: run the workflow again later. ${said}`.trim(),
 			{ cause: 'temporarily-unavailable', ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
 		);
@@ -144,7 +144,7 @@ export function statusError(ctx: ErrorContext, status: number, body: string, ret
 		return apiError(
 			ctx,
 			code,
-			`Mad Mimi had a problem on its side (${status})`,
+			`Mad Mimi could not handle the request (${status})`,
 			`Mad Mimi could not handle this request, and sending it again as it is fails the same way: the node did not repeat it. Check the values given to the node; if it goes on, contact Mad Mimi support. ${said}`.trim(),
 		);
 	}
@@ -217,7 +217,7 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
 			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${where} was reset. Run the workflow again later.`);
 		default: {
 			const raw = error instanceof Error ? error.message : String(error);
-			return apiError(ctx, code ?? 'UNKNOWN', 'The request to Mad Mimi failed', `Check the base URL in the Mad Mimi credentials (${where}), and that the service is reachable from n8n. The error was: ${raw}`);
+			return apiError(ctx, code ?? 'UNKNOWN', 'The request did not reach Mad Mimi', `Check the base URL in the Mad Mimi credentials (${where}), and that the service is reachable from n8n. Node.js said: ${raw}`);
 		}
 	}
 }
