@@ -1,0 +1,196 @@
+/**
+ * How the node code hangs together, in figures: `node scripts/structure-report.mjs [dir]`
+ * (default: this checkout; give another checkout's folder to compare, e.g. a `git worktree` of
+ * an older commit).
+ *
+ * - The import graph of `nodes/` (value imports; `import type` left out, as it leaves no edge at
+ *   run time): its cycles, and the edges that cross a layer the wrong way: an operation importing
+ *   another resource's files, the trigger or the editor's searches (`methods/`) importing an
+ *   operation, the transport and the descriptions importing each other.
+ * - The largest functions (lines, by the TypeScript syntax tree) and files of the node code and
+ *   of the tooling (scripts, e2e, bench).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import ts from 'typescript';
+
+const ROOT = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+const NODE_DIRS = ['nodes', 'credentials'];
+const TOOLING_DIRS = ['scripts', 'e2e', 'bench', 'tools'];
+
+function filesUnder(dir, pattern) {
+	const full = path.join(ROOT, dir);
+	if (!fs.existsSync(full)) return [];
+	return fs.readdirSync(full, { withFileTypes: true }).flatMap((entry) => {
+		const rel = path.join(dir, entry.name);
+		if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(rel, pattern);
+		return pattern.test(entry.name) ? [rel] : [];
+	});
+}
+
+const nodeFiles = NODE_DIRS.flatMap((d) => filesUnder(d, /\.ts$/)).filter((f) => !f.endsWith('.d.ts'));
+const toolingFiles = TOOLING_DIRS.flatMap((d) => filesUnder(d, /\.(ts|mjs|js)$/));
+
+function sourceOf(file) {
+	return ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+/** The node files a file imports at run time. */
+function valueImports(file) {
+	const source = sourceOf(file);
+	const targets = [];
+	for (const statement of source.statements) {
+		const isImport = ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly;
+		const isExport = ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier;
+		if (!isImport && !isExport) continue;
+		if (isImport && statement.importClause && !statement.importClause.name) {
+			const bindings = statement.importClause.namedBindings;
+			if (bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)) continue;
+		}
+		const spec = statement.moduleSpecifier.text;
+		if (!spec.startsWith('.')) continue;
+		const base = path.join(path.dirname(file), spec);
+		const target = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => nodeFiles.includes(candidate));
+		if (target) targets.push(target);
+	}
+	return targets;
+}
+
+const graph = new Map(nodeFiles.map((f) => [f, valueImports(f)]));
+const edgeCount = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
+
+/** Strongly connected components of more than one file (Tarjan). */
+function cycles() {
+	let index = 0;
+	const stack = [];
+	const meta = new Map();
+	const found = [];
+	function visit(file) {
+		meta.set(file, { index, low: index, onStack: true });
+		index++;
+		stack.push(file);
+		for (const next of graph.get(file)) {
+			if (!meta.has(next)) {
+				visit(next);
+				meta.get(file).low = Math.min(meta.get(file).low, meta.get(next).low);
+			} else if (meta.get(next).onStack) meta.get(file).low = Math.min(meta.get(file).low, meta.get(next).index);
+		}
+		if (meta.get(file).low === meta.get(file).index) {
+			const component = [];
+			let member;
+			do {
+				member = stack.pop();
+				meta.get(member).onStack = false;
+				component.push(member);
+			} while (member !== file);
+			if (component.length > 1) found.push(component.sort());
+		}
+	}
+	for (const file of nodeFiles) if (!meta.has(file)) visit(file);
+	return found;
+}
+
+/** Which part of the node a file belongs to, for the layer rules. */
+function partOf(file) {
+	const parts = file.split(path.sep);
+	if (parts[0] === 'credentials') return { layer: 'credentials' };
+	if (parts[1] === 'MadMimiTrigger') return { layer: 'trigger' };
+	const layer = parts[2];
+	if (layer === 'actions' && parts.length > 4) return { layer: 'operation', resource: parts[3], isOperationFile: parts.at(-1).endsWith('.operation.ts') };
+	return { layer: layer?.endsWith('.ts') ? 'node' : layer };
+}
+
+function wrongWayEdges() {
+	const found = [];
+	for (const [from, targets] of graph) {
+		const a = partOf(from);
+		for (const to of targets) {
+			const b = partOf(to);
+			const why =
+				a.layer === 'operation' && b.layer === 'operation' && a.resource !== b.resource
+					? `operation → another resource's ${b.isOperationFile ? 'operation' : 'module'}`
+					: (a.layer === 'trigger' || a.layer === 'methods') && b.layer === 'operation'
+						? `${a.layer} → operation`
+						: (a.layer === 'transport' && b.layer === 'descriptions') || (a.layer === 'descriptions' && b.layer === 'transport')
+							? `${a.layer} → ${b.layer}`
+							: (a.layer === 'api' || a.layer === 'transport' || a.layer === 'parsing') && (b.layer === 'operation' || b.layer === 'methods')
+								? `${a.layer} → ${b.layer}`
+								: undefined;
+			if (why) found.push({ why, from, to });
+		}
+	}
+	return found;
+}
+
+/** Every function-like node with its line count. */
+function functionsOf(file) {
+	const source = sourceOf(file);
+	const found = [];
+	function nameOf(node) {
+		if (node.name && ts.isIdentifier(node.name)) return node.name.text;
+		if (node.name && ts.isStringLiteral(node.name)) return node.name.text;
+		const parent = node.parent;
+		if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+		if (parent && ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+		if (parent && ts.isCallExpression(parent)) {
+			const callee = parent.expression.getText(source).slice(0, 30);
+			const firstArg = parent.arguments[0];
+			const label = firstArg && ts.isStringLiteralLike(firstArg) ? ` "${firstArg.text.slice(0, 40)}"` : '';
+			return `(callback of ${callee}${label})`;
+		}
+		return '(anonymous)';
+	}
+	function visit(node) {
+		if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+			const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+			const end = source.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
+			found.push({ file, name: nameOf(node), start, lines: end - start + 1 });
+		}
+		ts.forEachChild(node, visit);
+	}
+	visit(source);
+	return found;
+}
+
+function lineCount(file) {
+	return fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').length;
+}
+
+function table(rows, columns) {
+	return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function largest(files, count) {
+	const functions = files
+		.flatMap(functionsOf)
+		.sort((a, b) => b.lines - a.lines)
+		.slice(0, count);
+	const sizes = files
+		.map((f) => [f, lineCount(f)])
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, count);
+	return { functions, sizes };
+}
+
+const out = [];
+const cycleList = cycles();
+const wrong = wrongWayEdges();
+out.push(`# Structure of ${ROOT}`, '');
+out.push(`Node code: ${nodeFiles.length} files, ${nodeFiles.reduce((s, f) => s + lineCount(f), 0)} lines, ${edgeCount} import edges.`, '');
+out.push(`## Import cycles: ${cycleList.length}`, '');
+for (const c of cycleList) out.push(`- ${c.join(' ⇄ ')}`);
+out.push('', `## Edges across layers the wrong way: ${wrong.length}`, '');
+if (wrong.length > 0) out.push(table(wrong.map((e) => [e.why, e.from, e.to]), ['Kind', 'From', 'To']));
+for (const [label, files] of [
+	['node code', nodeFiles],
+	['tooling (scripts, e2e, bench, tools)', toolingFiles],
+]) {
+	const { functions, sizes } = largest(files, 8);
+	out.push('', `## Largest functions of the ${label}`, '');
+	out.push(table(functions.map((f) => [String(f.lines), f.name, `${f.file}:${f.start}`]), ['Lines', 'Function', 'Where']));
+	out.push('', `## Largest files of the ${label}`, '');
+	out.push(table(sizes.map(([f, n]) => [String(n), f]), ['Lines', 'File']));
+}
+process.stdout.write(`${out.join('\n')}\n`);
