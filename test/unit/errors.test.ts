@@ -137,11 +137,8 @@ describe('statusError', () => {
 		expect(error.httpCode).toBe('422');
 	});
 
-	// BUG (via n8n's NodeApiError): the message composed by statusError is rewritten when its
-	// text happens to contain a Node error code such as EPERM, EEXIST, ENOENT, case-insensitively.
-	// 'deepermind@example.com' contains "EPERM", so the message becomes
-	// "Operation not permitted, make sure you have the right permissions".
-	test('fixed: a 400 whose text contains an error-code-like substring keeps its message', () => {
+	// n8n's NodeApiError rewrites a message holding a Node error code (EPERM, ENOENT…, any case)
+	test('a 400 whose text contains an error-code-like substring ("deepermind" holds EPERM) keeps its message', () => {
 		const error = statusError(context(), 400, 'deepermind@example.com does not exist');
 		expect(error.message).toBe('Mad Mimi refused the request: deepermind@example.com does not exist');
 	});
@@ -205,10 +202,8 @@ describe('statusError', () => {
 		expect(statusError(context({ itemIndex: 3 }), 400, 'bad').context.itemIndex).toBe(3);
 	});
 
-	// BUG: serviceText cuts the body to 400 characters BEFORE redact runs, so a secret that
-	// straddles the cut is no longer matched and its first part is shown: a body of 390 'x'
-	// then ' sekret-key-12345' gives a description ending in 'sekret-ke…"'.
-	test('fixed: a secret cut by the 400-character limit does not partly show', () => {
+	// redacting after the cut would miss a secret that straddles it
+	test('a secret cut by the 400-character limit does not partly show', () => {
 		const error = statusError(context(), 500, `${'x'.repeat(390)} ${HIDDEN} more text`);
 		expect(error.description).not.toContain(HIDDEN.slice(0, 8));
 	});
@@ -303,19 +298,13 @@ describe('connectionError', () => {
 		expectNoSecret(connectionError(context(), input, ORIGIN, 100));
 	});
 
-	// BUG (via n8n's NodeApiError): connectionError passes the network code (ECONNREFUSED,
-	// ETIMEDOUT, ECONNRESET, ENOTFOUND…) as httpCode, and NodeApiError then replaces the
-	// message the module wrote by n8n's generic text for that code, e.g.
-	// "The service refused the connection - perhaps it is offline" instead of
-	// "Could not connect to Mad Mimi: the connection was refused", and
-	// "The connection timed out, consider setting the 'Retry on Fail' option…" instead of
-	// "Mad Mimi did not answer within 60 seconds".
+	// with the network code as httpCode, n8n's NodeApiError would put its generic text for the code instead
 	test.each([
 		['ECONNREFUSED', refused, 'Could not connect to Mad Mimi: the connection was refused'],
 		['ETIMEDOUT', timeout, 'Mad Mimi did not answer within 60 seconds'],
 		['ECONNRESET', resetAsCause, 'The connection to Mad Mimi was cut before the answer was complete'],
 		['ENOTFOUND', { code: 'ENOTFOUND' }, 'Could not connect to Mad Mimi: the host name was not found'],
-	])('BUG: %s keeps the message connectionError wrote', (_code, input, expected) => {
+	])('%s keeps the message connectionError wrote, not n8n\'s generic text for the code', (_code, input, expected) => {
 		expect(connectionError(context(), input, ORIGIN, 60_000).message).toBe(expected);
 	});
 });

@@ -73,9 +73,8 @@ describe('printable', () => {
 		expect(printable('y'.repeat(80))).toBe('y'.repeat(80));
 	});
 
-	// BUG: the cut is made on UTF-16 code units (`shown.slice(0, 80)`), so an astral character
-	// (emoji) that straddles position 80 is split and a lone high surrogate ends the message.
-	test('fixed: cutting never splits a surrogate pair', () => {
+	// a cut on UTF-16 code units would leave a lone high surrogate where an emoji straddles position 80
+	test('cutting never splits a surrogate pair', () => {
 		const out = printable(`a${'😀'.repeat(100)}`);
 		expect(out.endsWith('…')).toBe(true);
 		expect(out.slice(0, -1)).not.toMatch(/[\uD800-\uDBFF]$/);
