@@ -43,9 +43,18 @@ describe('one Options collection per operation, holding only what applies to it'
 		},
 	);
 
-	test('no leftover global "Batching" or "Request Options" collections', () => {
-		expect(properties.map((p) => p.name)).not.toContain('batching');
-		expect(properties.map((p) => p.name)).not.toContain('requestOptions');
+	test('every parameter but Resource and Operation is shown only for named resources and operations that exist', () => {
+		const misplaced = properties
+			.filter((p) => p.name !== 'resource' && p.name !== 'operation')
+			.flatMap((p) => {
+				const shownResources = (p.displayOptions?.show?.resource ?? []) as string[];
+				const shownOperations = (p.displayOptions?.show?.operation ?? []) as string[];
+				const known = shownResources.flatMap((r) => Object.keys(resources[r as keyof typeof resources] ?? {}));
+				const unknown = shownOperations.filter((o) => !known.includes(o));
+				if (shownResources.length === 0 || shownOperations.length === 0) return [`${p.name}: shown for every resource or operation`];
+				return unknown.length > 0 ? [`${p.name}: shown for ${unknown.join(', ')}, no operation of ${shownResources.join(', ')}`] : [];
+			});
+		expect(misplaced).toEqual([]);
 	});
 });
 
