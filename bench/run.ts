@@ -1,17 +1,21 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it starts the emulator and each scenario in processes of their own */
 /**
  * `npm run bench [-- --latency 20] [--only import100k,recipients50k,parse,huge50mb,addMember1000,overhead]
- * [--http-sample 100000] [--json]`: runs every scenario of bench/scenario.ts in a process of its
+ * [--http-sample 100000] [--against <rev>:<path>,…] [--json]`: runs every scenario of bench/scenario.ts in a process of its
  * own, each against a fresh emulator process that delays every answer by the latency, and prints
  * one table: each figure beside its baseline, measured in the same run. Figures, not pass/fail:
  * these machines are shared and noisy. `--replay file` prints the table again from the output of
- * a run made with `--json`, without running anything.
+ * a run made with `--json`, without running anything. `--against` also runs the `parse`,
+ * `recipients50k` and `huge50mb` scenarios with some files of nodes/ as they were at another
+ * commit (see `Against` below), to measure a change with and without it in the same run.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+import type { Plugin } from 'esbuild';
 
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -29,17 +33,18 @@ const tsNode = ['-r', 'ts-node/register/transpile-only'];
  * runs inside n8n: no TypeScript compiler in the process to inflate its memory figures.
  */
 const scenarioBundle = path.join(root, '.tmp', 'bench-scenario.js');
-async function buildScenario(): Promise<void> {
+async function buildScenario(outfile = scenarioBundle, plugins: Plugin[] = []): Promise<void> {
 	const esbuild = await import('esbuild');
 	await esbuild.build({
 		entryPoints: [path.join(root, 'bench', 'scenario.ts')],
-		outfile: scenarioBundle,
+		outfile,
 		bundle: true,
 		platform: 'node',
 		target: 'node20',
 		format: 'cjs',
 		packages: 'external',
 		logLevel: 'warning',
+		plugins,
 	});
 }
 // `X.node` must resolve to X.node.ts, not to the codex file X.node.json beside it
@@ -61,11 +66,11 @@ function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
 	});
 }
 
-async function scenario(name: string, env: Record<string, string> = {}): Promise<Record<string, unknown>> {
+async function scenario(name: string, env: Record<string, string> = {}, bundle = scenarioBundle): Promise<Record<string, unknown>> {
 	const emulator = await startEmulator();
 	try {
 		return await new Promise((resolve, reject) => {
-			const child = spawn(process.execPath, ['--max-old-space-size=4096', '--expose-gc', scenarioBundle, name, emulator.url], {
+			const child = spawn(process.execPath, ['--max-old-space-size=4096', '--expose-gc', bundle, name, emulator.url], {
 				cwd: root,
 				stdio: ['ignore', 'pipe', 'inherit'],
 				env: { ...process.env, ...env },
@@ -81,6 +86,52 @@ async function scenario(name: string, env: Record<string, string> = {}): Promise
 	} finally {
 		emulator.child.kill('SIGTERM');
 	}
+}
+
+
+// --against <rev>:<path>[,<path>…]: a change measured with and without it, in the same run
+// (issue 24). The files named are taken as they were at <rev> into a copy of nodes/ (the rest of
+// the working tree as it is); a second bundle of the scenarios runs the node from that copy.
+// The `parse` scenario times both versions in one process (bench/against.ts); `recipients50k`
+// runs twice more (the copy, the copy, the current code: with the first run, A B B A); each
+// `huge50mb` case once more from the copy.
+const againstSpec = flag('against', '');
+const againstDir = path.join(root, '.tmp', 'bench-against');
+const againstBundle = path.join(root, '.tmp', 'bench-scenario-against.js');
+
+/** Copies nodes/ to .tmp/bench-against/nodes with the given paths as they were at the commit (a path absent there is absent in the copy). */
+function prepareAgainst(spec: string): string {
+	const colon = spec.indexOf(':');
+	const rev = spec.slice(0, colon);
+	const paths = spec.slice(colon + 1).split(',').filter(Boolean);
+	if (colon < 1 || paths.length === 0 || paths.some((p) => !p.startsWith('nodes/'))) throw new Error('--against takes <rev>:<path under nodes/>[,<path>…]');
+	rmSync(againstDir, { recursive: true, force: true });
+	cpSync(path.join(root, 'nodes'), path.join(againstDir, 'nodes'), { recursive: true });
+	for (const p of paths) {
+		rmSync(path.join(againstDir, p), { recursive: true, force: true });
+		const files = execFileSync('git', ['ls-tree', '-r', '--name-only', rev, '--', p], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+		for (const file of files) {
+			mkdirSync(path.dirname(path.join(againstDir, file)), { recursive: true });
+			writeFileSync(path.join(againstDir, file), execFileSync('git', ['show', `${rev}:${file}`], { cwd: root }));
+		}
+	}
+	return `${execFileSync('git', ['rev-parse', '--short', rev], { cwd: root, encoding: 'utf8' }).trim()}:${paths.join(',')}`;
+}
+
+/** An esbuild plugin: a relative import that lands in nodes/ lands in the copy instead (every such import, or only those of `importer`). */
+function fromAgainstCopy(importer?: string): Plugin {
+	const nodesDir = path.join(root, 'nodes') + path.sep;
+	return {
+		name: 'against-copy',
+		setup(build) {
+			build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+				const target = path.resolve(args.resolveDir, args.path);
+				if ((importer !== undefined && args.importer !== importer) || !target.startsWith(nodesDir)) return undefined;
+				const moved = await build.resolve(path.join(againstDir, path.relative(root, target)), { kind: args.kind, resolveDir: args.resolveDir });
+				return moved.errors.length > 0 ? { errors: moved.errors } : { path: moved.path };
+			});
+		},
+	};
 }
 
 const f = (n: unknown, digits = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : String(n));
@@ -99,17 +150,24 @@ async function main() {
 	const replay = flag('replay', '');
 	const from = replay ? replayed(replay) : undefined;
 	const want = (name: string) => (only.length === 0 || only.includes(name)) && (!from || name in from);
-	if (!from) await buildScenario();
+	const against = againstSpec && !from ? prepareAgainst(againstSpec) : String((from?.against as Figures | undefined)?.spec ?? '');
+	if (!from) {
+		await buildScenario(scenarioBundle, against ? [fromAgainstCopy(path.join(root, 'bench', 'against.ts'))] : []);
+		if (against) await buildScenario(againstBundle, [fromAgainstCopy()]);
+	}
 	const rows: string[][] = [];
 	const raw: Record<string, Figures> = {};
+	if (against && !from) raw.against = { spec: against };
+	/** Where the copy's figures are labelled: `with 1a2b3c4's files`. */
+	const theirs = `with ${against.split(':')[0]}'s files`;
 	/** A scenario's figures: run now (kept in `raw` under `key`), or read from the replayed run. */
-	const figures = async (group: string, key: string, name: string, env: Record<string, string> = {}): Promise<Figures> => {
+	const figures = async (group: string, key: string, name: string, env: Record<string, string> = {}, bundle = scenarioBundle): Promise<Figures> => {
 		if (from) {
 			const figuresOf = (group === key ? from[group] : (from[group] as Figures | undefined)?.[key]) as Figures | undefined;
 			if (!figuresOf) throw new Error(`the replayed run has no figures for ${group} ${key}`);
 			return figuresOf;
 		}
-		const result = await scenario(name, env);
+		const result = await scenario(name, env, bundle);
 		if (group === key) raw[group] = result;
 		else (raw[group] ??= {})[key] = result;
 		return result;
@@ -148,11 +206,24 @@ async function main() {
 		rows.push(['', 'requests', f(rec.parallelRequests), `${f(rec.sequentialRequests)}; floor ⌈${f(rec.records)}/100⌉ = ${f(rec.floor)}`, `${(rec.parallelRequests as number) <= bound ? 'within' : 'ABOVE'} floor + ${window - 1} = ${f(bound)}`]);
 		rows.push(['', 'records/s end to end', f(rec.parallelRecordsPerSecond), f(rec.sequentialRecordsPerSecond), `runs (${order.map((o) => (o === 'parallel' ? window : 1)).join(', ')} in flight): ${times.join(', ')}`]);
 		rows.push(['', 'requests in flight (max)', f(rec.parallelMaxInFlight), f(rec.sequentialMaxInFlight), rec.sameRecordsInOrder ? 'same records, same order' : `RECORDS DIFFER ${(rec.errors as string[]).join('; ')}`]);
+		if (against) {
+			// A B B A: this run, the copy twice, the current code again
+			const copy = [await figures('against', 'recipients50k-1', 'recipients50k', {}, againstBundle), await figures('against', 'recipients50k-2', 'recipients50k', {}, againstBundle)];
+			const current = [rec, await figures('against', 'recipients50k-current', 'recipients50k')];
+			const mean = (runs: Figures[], key: string) => runs.reduce((sum, r) => sum + (r[key] as number), 0) / runs.length;
+			for (const [key, label] of [['parallelMs', `${window} pages in flight`], ['sequentialMs', 'one page at a time']]) {
+				const ours = mean(current, key);
+				const other = mean(copy, key);
+				const same = [...copy, ...current].every((r) => r.records === rec.records && r.sameRecordsInOrder);
+				rows.push(['', `wall time, ${label}, against ${against}`, `${s(ours)} (mean of 4 runs)`, `${s(other)} ${theirs} (4 runs)`, `${f(other / ours, 3)}× the node's time (runs A B B A)${same ? '' : '; RECORDS DIFFER'}`]);
+			}
+		}
 	}
 	if (want('parse')) {
-		const p = await figures('parse', 'parse', 'parse');
+		const p = await figures('parse', 'parse', 'parse', against ? { AGAINST: against } : {});
 		rows.push([`XML reading (${f(p.pages)} pages, ${f(p.xmlMegabytes, 1)} MB)`, `records/s (median of ${f(p.rounds)} rounds)`, `${f(p.nodeRecordsPerSecond)} the node's reading`, `${f(p.fxpRecordsPerSecond)} fast-xml-parser alone`, `${f(p.ratioMedian, 2)} (range ${f(p.ratioMin, 2)}–${f(p.ratioMax, 2)}; target ≥ 0.8)`]);
 		rows.push(['', 'well-formedness check', `${f((p.checkShareOfNode as number) * 100, 0)}% of the node's time`, '', `${f(p.records)} records each`]);
+		if (p.against) rows.push(['', `records/s, against ${String(p.against)}`, `${f(p.nodeRecordsPerSecond)} the node's reading`, `${f(p.againstRecordsPerSecond)} with the files of ${String(p.against).split(':')[0]}`, `${f(p.againstRatioMedian, 2)} (range ${f(p.againstRatioMin, 2)}–${f(p.againstRatioMax, 2)}; its time / the node's, per round)`]);
 	}
 	if (want('huge50mb')) {
 		const cases = [
@@ -165,6 +236,11 @@ async function main() {
 			const growth = h.peakGrowthMb as number;
 			const sent = typeof h.serverSentBytes === 'number' ? `; server sent ${f(h.serverSentBytes / 1e6, 1)} MB${h.serverSentAll ? ' (all)' : ''}` : '';
 			rows.push([name === 'default' ? `A ${f((h.answerBytes as number) / 1048576)} MiB answer (lists.xml)` : '', label, `+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`, `${f((h.answerBytes as number) / 1048576)} MiB answer`, `${f(h.growthPerAnswerByte, 2)}× its size; ${h.error === undefined ? 'NOT REFUSED' : `refused: ${String(h.error)}`}${sent}`]);
+			if (against) {
+				const c = await figures('against', `huge50mb-${name}`, 'hugeAnswer', { CASE: name }, againstBundle);
+				const theirGrowth = c.peakGrowthMb as number;
+				rows.push(['', `${label}, against ${against}`, `+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`, `+${f(theirGrowth, theirGrowth < 10 ? 1 : 0)} MB peak RSS, ${s(c.ms)} ${theirs}`, c.error === undefined ? 'NOT REFUSED' : `refused: ${String(c.error)}`]);
+			}
 		}
 	}
 	if (want('addMember1000')) {

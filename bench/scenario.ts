@@ -18,6 +18,7 @@ import { DEFAULT_PAGE_WINDOW } from '../nodes/MadMimi/requestSettings';
 import { DEMO_CREDENTIALS } from '../test/emulator';
 import { registerNodeType, runNode, setCredentials, shutdownHarness } from '../test/harness';
 import type { RunResult } from '../test/harness';
+import { xmlList as againstXmlList } from './against';
 import { CSV_EXPRESSION, HTTP_BASELINE_TYPE, HTTP_BATCH_SIZE, HttpRequestBaseline } from './httpRequestBaseline';
 
 const [scenario, baseUrl] = process.argv.slice(2);
@@ -214,6 +215,21 @@ server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:'
 	});
 }
 
+/** The parse scenario's figures of the other version's reading (`--against`): its time over the node's, per round. */
+function againstFigures(spec: string, records: number, againstRecords: number, nodeMs: number[], againstMs: number[]): Record<string, unknown> {
+	const ratios = againstMs.map((theirs, i) => theirs / nodeMs[i]);
+	return {
+		against: spec,
+		againstRecords,
+		againstMs,
+		againstRecordsPerSecond: Math.round(againstRecords / (median(againstMs) / 1000)),
+		againstRatioMedian: median(ratios),
+		againstRatioMin: Math.min(...ratios),
+		againstRatioMax: Math.max(...ratios),
+		sameRecordCount: againstRecords === records,
+	};
+}
+
 /** 50 MiB (52.4 MB), the size the issue names. */
 const HUGE_BYTES = 52_428_800;
 
@@ -353,7 +369,8 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
 	 * The node's XML reading against fast-xml-parser alone (configured as the node configures
 	 * it), on the same 501 recipient pages fetched once: after a warm-up, ROUNDS rounds (default
 	 * 10) of one pass of each over every page, the order alternating from round to round. Also
-	 * the node's well-formedness check alone, to show where the difference goes.
+	 * the node's well-formedness check alone, to show where the difference goes, and with
+	 * AGAINST the other version's reading in the same rounds.
 	 */
 	async parse() {
 		const n = 50_000;
@@ -369,17 +386,20 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
 			if (count < 100) break;
 		}
 		const bytes = pages.reduce((sum, p) => sum + Buffer.byteLength(p), 0);
+		// AGAINST (set by `--against`): the node's reading by the other version too (bench/against.ts)
+		const against = process.env.AGAINST;
 		const passes = {
 			node: () => pages.reduce((sum, page) => sum + xmlList(page).records.length, 0),
 			fxp: () => pages.reduce((sum, page) => sum + plainRecords(page), 0),
 			check: () => pages.reduce((sum, page) => sum + (notWellFormed(page) === undefined ? 1 : 0), 0),
+			against: () => (against ? pages.reduce((sum, page) => sum + againstXmlList(page).records.length, 0) : 0),
 		};
 		// warm-up: two passes of each
 		for (let i = 0; i < 2; i++) for (const pass of Object.values(passes)) pass();
-		const ms: Record<keyof typeof passes, number[]> = { node: [], fxp: [], check: [] };
-		const counts: Record<keyof typeof passes, number> = { node: 0, fxp: 0, check: 0 };
+		const ms: Record<keyof typeof passes, number[]> = { node: [], fxp: [], check: [], against: [] };
+		const counts: Record<keyof typeof passes, number> = { node: 0, fxp: 0, check: 0, against: 0 };
 		for (let r = 0; r < rounds; r++) {
-			const order: Array<keyof typeof passes> = r % 2 === 0 ? ['node', 'fxp', 'check'] : ['check', 'fxp', 'node'];
+			const order: Array<keyof typeof passes> = r % 2 === 0 ? ['node', 'against', 'fxp', 'check'] : ['check', 'fxp', 'against', 'node'];
 			for (const name of order) {
 				const { result, ms: took } = timedSync(passes[name]);
 				counts[name] = result;
@@ -404,6 +424,7 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
 			ratioMedian: median(ratios),
 			ratioMin: Math.min(...ratios),
 			ratioMax: Math.max(...ratios),
+			...(against ? againstFigures(against, records, counts.against, ms.node, ms.against) : {}),
 		};
 	},
 
