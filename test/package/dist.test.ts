@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
 /**
- * What n8n loads: the built bundles under dist/. `npm test` builds before jest runs.
+ * What n8n loads: the built bundles under dist/. Its own jest project: `npm run build`, then
+ * `npm run test:package` (`npm test` runs both).
  */
 import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -26,7 +27,7 @@ function walk(dir: string): string[] {
 const entries = [...pkg.n8n.credentials, ...pkg.n8n.nodes];
 
 beforeAll(() => {
-	if (!existsSync(path.join(root, 'dist'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+	if (!existsSync(path.join(root, 'dist'))) throw new Error('dist/ is missing: run `npm run build` before `npm run test:package` (npm test does)');
 });
 
 test('the package has no runtime dependencies; n8n-workflow is a peer, pinned for development', () => {
