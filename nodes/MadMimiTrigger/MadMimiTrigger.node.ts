@@ -1,7 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { listLocator } from '../MadMimi/descriptions/common';
 import { requirePathName } from '../MadMimi/helpers/validation';
 import { listSearch } from '../MadMimi/methods';
 import { DEFAULT_SETTINGS } from '../MadMimi/requestSettings';
@@ -9,6 +8,7 @@ import { MadMimiClient } from '../MadMimi/transport';
 import { check, nowSeconds } from './cursor';
 import type { EventName } from './events';
 import { triggerEvent } from './events';
+import { listLocator } from '../MadMimi/locators/list';
 
 /** How far back each check reaches past the last one, by default (n8n's clock and Mad Mimi's may differ). */
 const DEFAULT_SKEW_SECONDS = 300;

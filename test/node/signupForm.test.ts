@@ -60,12 +60,12 @@ describe('signupForm.get', () => {
 	});
 
 	test.each([
-		['abc', 'The field "Webform ID" is not a positive whole number: "abc"'],
-		['4.2', 'The field "Webform ID" is not a positive whole number: "4.2"'],
-		['-1', 'The field "Webform ID" is not a positive whole number: "-1"'],
-		['0', 'The field "Webform ID" is not a positive whole number: "0"'],
-		['42/../1', 'The field "Webform ID" is not a positive whole number: "42/../1"'],
-		['99999999999999999999', 'The field "Webform ID" is not a positive whole number: "99999999999999999999"'],
+		['abc', 'The field "Webform ID" is not a valid webform ID: "abc"'],
+		['4.2', 'The field "Webform ID" is not a valid webform ID: "4.2"'],
+		['-1', 'The field "Webform ID" is not a valid webform ID: "-1"'],
+		['0', 'The field "Webform ID" is not a valid webform ID: "0"'],
+		['42/../1', 'The field "Webform ID" is not a valid webform ID: "42/../1"'],
+		['99999999999999999999', 'The field "Webform ID" is not a valid webform ID: "99999999999999999999"'],
 		['  ', 'The field "Webform ID" is empty'],
 	])('refuses %j before any request', async (id, message) => {
 		const { error } = await runNode({ parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' } }, [{ json: { id } }]);
@@ -88,7 +88,7 @@ describe('signupForm.get', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toMatchObject({ error: 'Mad Mimi refused the request: The signup could not be found', httpCode: '400' });
-		expect(items[1].json.error).toBe('The field "Webform ID" is not a positive whole number: "x"');
+		expect(items[1].json.error).toBe('The field "Webform ID" is not a valid webform ID: "x"');
 		expect(items[2].json).toEqual(FORM_42);
 		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/signups/999.json', '/signups/42.json']);
 	});

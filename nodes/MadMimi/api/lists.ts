@@ -19,7 +19,8 @@ export async function accountListNames(api: MadMimiClient): Promise<string[]> {
 
 /** List names from a multi-select (an array), or a comma-separated text mapped by expression: trimmed, empty ones dropped, each once. */
 export function listNamesOf(value: unknown): string[] {
-	const names = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
+	const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+	const names = Array.isArray(value) ? value.map(text) : text(value).split(',');
 	return [...new Set(names.map((n) => n.trim()).filter((n) => n !== ''))];
 }
 

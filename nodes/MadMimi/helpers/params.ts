@@ -1,16 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DateInputError, parseDateInput } from './dates';
-import { inputError, requirePathName } from './validation';
+import { inputError } from './validation';
 
 /** The value of a resource locator parameter (whatever its mode), as text. */
 export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): unknown {
 	return ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-}
-
-/** The list name of the `list` resource locator, checked. */
-export function listName(ctx: IExecuteFunctions, itemIndex: number, parameter = 'list', label = 'List'): string {
-	return requirePathName(ctx, itemIndex, locatorValue(ctx, parameter, itemIndex), label);
 }
 
 /** Return All / Limit: how many records to keep, or undefined for all of them. */

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { STATUS_WORDS } from '../actions/addon/common';
+import { accountAddons, ADDON_STATUS_WORDS } from '../api/addons';
 import { recordChoice } from '../helpers/records';
 import { editorClient } from './client';
 
@@ -9,10 +9,10 @@ import { editorClient } from './client';
  * known (no source shows them): each addon is shown and addressed by its values (recordChoice).
  */
 async function searchAddons(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const addons = await editorClient(this).xmlRecords({ method: 'GET', path: ['addons'] });
+	const addons = await accountAddons(editorClient(this));
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results = addons
-		.map((a) => recordChoice(a, STATUS_WORDS))
+		.map((a) => recordChoice(a, ADDON_STATUS_WORDS))
 		.filter((a): a is { name: string; value: string } => a !== undefined)
 		.filter((a) => !wanted || a.name.toLowerCase().includes(wanted) || a.value.toLowerCase().includes(wanted))
 		.sort((a, b) => a.name.localeCompare(b.name));

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { addonLocator, setAddonStatus } from './common';
+import { addonLocator } from '../../locators/addon';
+import { setAddonStatus } from './status';
 
 const properties: INodeProperties[] = [
-	{
-		...addonLocator,
+	addonLocator({
 		description: 'The addon to activate. Nothing is sent when it is already activated.',
 		hint: 'Paid addons can only be activated in the Mad Mimi web app',
-	},
+	}),
 ];
 
 export const description = updateDisplayOptions(
@@ -17,5 +17,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await setAddonStatus.call(this, itemIndex, 'activated');
+	return await setAddonStatus(this, itemIndex, 'activated');
 }

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { addonLocator, setAddonStatus } from './common';
+import { addonLocator } from '../../locators/addon';
+import { setAddonStatus } from './status';
 
 const properties: INodeProperties[] = [
-	{ ...addonLocator, description: 'The addon to deactivate. Nothing is sent when it is already deactivated.' },
+	addonLocator({ description: 'The addon to deactivate. Nothing is sent when it is already deactivated.' }),
 ];
 
 export const description = updateDisplayOptions(
@@ -13,5 +14,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await setAddonStatus.call(this, itemIndex, 'deactivated');
+	return await setAddonStatus(this, itemIndex, 'deactivated');
 }

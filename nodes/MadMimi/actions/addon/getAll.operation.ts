@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { accountAddons } from './common';
+import { accountAddons } from '../../api/addons';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [];
 
@@ -11,5 +12,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await accountAddons.call(this, itemIndex);
+	return await accountAddons(client(this, itemIndex));
 }

@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { addonLocator, readAddonRef, toggleAddon } from './common';
+import { toggleAddon } from '../../api/addons';
+import { addonLocator, readAddonRef } from '../../locators/addon';
+import { client } from '../client';
 
 const properties: INodeProperties[] = [
-	{
-		...addonLocator,
+	addonLocator({
 		description: 'The addon to switch: an activated addon is deactivated, a deactivated one activated',
 		hint: 'To be sure of the result, use Activate or Deactivate: they switch only when needed',
-	},
+	}),
 ];
 
 export const description = updateDisplayOptions(
@@ -18,6 +19,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const ref = readAddonRef(this, itemIndex);
-	await toggleAddon.call(this, ref, itemIndex);
+	await toggleAddon(client(this, itemIndex), ref);
 	return [{ success: true, toggled: true, addon: ref.value }];
 }

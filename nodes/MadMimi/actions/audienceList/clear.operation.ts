@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listRefusal } from '../../api/lists';
-import { listLocator } from '../../descriptions/common';
-import { listName } from '../../helpers/params';
 import { client } from '../client';
+import { listLocator, listName } from '../../locators/list';
 
 const properties: INodeProperties[] = [
 	listLocator({ description: 'The audience list to empty: every member leaves it, the list itself stays' }),

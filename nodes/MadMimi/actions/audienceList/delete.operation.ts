@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listLocator } from '../../descriptions/common';
-import { listName } from '../../helpers/params';
 import { client } from '../client';
+import { listLocator, listName } from '../../locators/list';
 
 const properties: INodeProperties[] = [listLocator({ description: 'The audience list to delete' })];
 

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { emailField, listLocator } from '../../descriptions/common';
-import { listName } from '../../helpers/params';
+import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
 import { client } from '../client';
+import { listLocator, listName } from '../../locators/list';
 
 /** Add Member and Remove Member: the same fields and request, on `/add` or `/remove`. */
 export function membershipOperation(operation: 'addMember' | 'removeMember') {

@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listRefusal } from '../../api/lists';
-import { listLocator } from '../../descriptions/common';
-import { listName } from '../../helpers/params';
 import { printable, requirePathName } from '../../helpers/validation';
 import { client } from '../client';
+import { listLocator, listName } from '../../locators/list';
 
 const properties: INodeProperties[] = [
 	listLocator({ description: 'The audience list to rename' }),

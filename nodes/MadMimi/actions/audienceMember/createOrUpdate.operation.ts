@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { emailField, listLocator } from '../../descriptions/common';
+import { emailField } from '../../descriptions/common';
 import { cell } from '../../helpers/csv';
 import { perItem } from '../../helpers/params';
 import type { CsvRow } from '../../helpers/csv';
@@ -9,8 +9,9 @@ import { inputError, isEmail, printable } from '../../helpers/validation';
 import { errorJson } from '../itemLoop';
 import { importInBatches } from './import/batches';
 import { batchSizeOption, createListOption, DEFAULT_BATCH_SIZE } from './import/common';
-import { listMissingError, listOutput, optionalListName, prepareLists } from './import/lists';
+import { listMissingError, listOutput, prepareLists } from './import/lists';
 import { memberFieldsCollection, readMemberFields } from './member';
+import { listLocator, optionalListName } from '../../locators/list';
 
 const properties: INodeProperties[] = [
 	emailField({

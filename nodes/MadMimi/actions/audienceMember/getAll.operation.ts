@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
-import { requirePathName } from '../../helpers/validation';
+import { listLocator, optionalListName } from '../../locators/list';
 import { MAX_MEMBERS_PER_PAGE, membersPage } from '../../api/members';
 import { includeSuppressedOption } from './member';
 import { client } from '../client';
@@ -18,15 +18,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			includeSuppressedOption,
-			{
-				displayName: 'List Name or ID',
-				name: 'list',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getListNames' },
-				default: '',
-				description:
-					'Only the members of this audience list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			listLocator({ required: false, description: 'Only the members of this audience list' }),
 			{
 				displayName: 'Only Opted Out',
 				name: 'suppressedOnly',
@@ -55,14 +47,13 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 
 interface GetAllOptions {
 	includeSuppressed?: boolean;
-	list?: string;
 	suppressedOnly?: boolean;
 	order?: string;
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetAllOptions;
-	const list = options.list === undefined || String(options.list).trim() === '' ? undefined : requirePathName(this, itemIndex, options.list, 'List');
+	const list = optionalListName(this, itemIndex, 'options.list');
 	const limit = recordLimit(this, itemIndex);
 	const perPage = limit === undefined ? MAX_MEMBERS_PER_PAGE : Math.min(MAX_MEMBERS_PER_PAGE, Math.max(1, Math.floor(limit)));
 	const api = client(this, itemIndex);

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listLocator } from '../../descriptions/common';
 import { runPerItem } from '../itemLoop';
 import { batchSizeOption, createListOption } from './import/common';
 import { importCsv } from './import/csv';
 import { importItems } from './import/items';
 import { importText } from './import/text';
+import { listLocator } from '../../locators/list';
 
 const properties: INodeProperties[] = [
 	{

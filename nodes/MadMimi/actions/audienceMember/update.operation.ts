@@ -5,29 +5,14 @@ import { emailField } from '../../descriptions/common';
 import { inputError, requireEmail, requirePathName } from '../../helpers/validation';
 import { listNamesOf, listRefusal } from '../../api/lists';
 import { memberFieldsCollection, memberMissing, readMemberFields } from './member';
+import { listNamesField } from '../../locators/list';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the member to update' }),
 	memberFieldsCollection('Update Fields', 'updateFields', 'new'),
-	{
-		displayName: 'Add to List Names or IDs',
-		name: 'addToLists',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getListNames' },
-		default: [],
-		description:
-			'Audience lists to add the member to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	{
-		displayName: 'Remove From List Names or IDs',
-		name: 'removeFromLists',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getListNames' },
-		default: [],
-		description:
-			'Audience lists to take the member off. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+	listNamesField({ displayName: 'Add to List Names or IDs', name: 'addToLists', description: 'Audience lists to add the member to' }),
+	listNamesField({ displayName: 'Remove From List Names or IDs', name: 'removeFromLists', description: 'Audience lists to take the member off' }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['update'] } }, properties);

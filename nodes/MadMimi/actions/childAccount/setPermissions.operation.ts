@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { listNamesOf } from '../../api/lists';
 import { hasControlChars, inputError, printable } from '../../helpers/validation';
+import { listNamesField } from '../../locators/list';
 import { childEmail, childEmailField } from './common';
 import { client } from '../client';
 
@@ -22,15 +24,12 @@ const LEVELS = [
 ] as const;
 
 function levelField(level: (typeof LEVELS)[number]): INodeProperties {
-	return {
+	return listNamesField({
 		displayName: level.label,
 		name: level.name,
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getListNames' },
-		default: [],
-		description: `Audience lists the child account ${level.what}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		description: `Audience lists the child account ${level.what}`,
 		...(level.hint ? { hint: level.hint } : {}),
-	};
+	});
 }
 
 const properties: INodeProperties[] = [
@@ -44,39 +43,27 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * The list names of one field: picked in the dropdown (an array), or mapped by an expression
- * (an array, or a text with names separated by commas). Trimmed, empty ones dropped, each once.
+ * The list names of one access level (`listNamesOf`), checked for what this request cannot carry:
+ * the spec's `full`, `read` and `none` fields are names joined by plain commas, so a name
+ * holding a comma (possible only when picked in the dropdown) cannot be sent, nor one with line
+ * breaks. The Mailer differs: it reads one CSV row, where such a name is quoted (`listNamesCsv`).
  */
-function listNames(ctx: IExecuteFunctions, itemIndex: number, level: (typeof LEVELS)[number]): string[] {
-	const raw = ctx.getNodeParameter(level.name, itemIndex, []) as unknown;
-	let names: string[];
-	if (Array.isArray(raw)) {
-		names = raw.map((v) => (v === undefined || v === null ? '' : String(v)).trim());
-		const withComma = names.find((n) => n.includes(','));
-		if (withComma !== undefined) {
-			throw inputError(
-				ctx,
-				itemIndex,
-				`The field "${level.label}" holds a list name with a comma: "${printable(withComma)}"`,
-				'Mad Mimi receives the list names separated by commas, so a name with a comma cannot be sent. Rename the list in Mad Mimi.',
-			);
-		}
-	} else if (raw === undefined || raw === null) {
-		names = [];
-	} else {
-		names = String(raw)
-			.split(',')
-			.map((n) => n.trim());
+function levelListNames(ctx: IExecuteFunctions, itemIndex: number, level: (typeof LEVELS)[number]): string[] {
+	const names = listNamesOf(ctx.getNodeParameter(level.name, itemIndex, []));
+	const withComma = names.find((name) => name.includes(','));
+	if (withComma !== undefined) {
+		throw inputError(
+			ctx,
+			itemIndex,
+			`The field "${level.label}" holds a list name with a comma: "${printable(withComma)}"`,
+			'Mad Mimi receives the list names separated by commas, so a name with a comma cannot be sent. Rename the list in Mad Mimi.',
+		);
 	}
-	const out: string[] = [];
-	for (const name of names) {
-		if (name === '') continue;
-		if (hasControlChars(name)) {
-			throw inputError(ctx, itemIndex, `The field "${level.label}" holds a list name with control characters: "${printable(name)}"`, 'Remove line breaks and tabs from the list names.');
-		}
-		if (!out.includes(name)) out.push(name);
+	const withControlChars = names.find(hasControlChars);
+	if (withControlChars !== undefined) {
+		throw inputError(ctx, itemIndex, `The field "${level.label}" holds a list name with control characters: "${printable(withControlChars)}"`, 'Remove line breaks and tabs from the list names.');
 	}
-	return out;
+	return names;
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -84,7 +71,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const chosen: Record<string, string[]> = {};
 	const seenIn = new Map<string, string>();
 	for (const level of LEVELS) {
-		const names = listNames(this, itemIndex, level);
+		const names = levelListNames(this, itemIndex, level);
 		for (const name of names) {
 			const other = seenIn.get(name);
 			if (other !== undefined) {

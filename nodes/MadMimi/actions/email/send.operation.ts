@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
-import { promotionNameLocator, promotionNameOf } from '../../descriptions/promotion';
 import { listNamesCsv, listNamesOf } from '../../api/lists';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, parseAddress, placeholdersYaml, promotionMissing, requireAddress } from '../../helpers/mailer';
 import { answerMatching } from '../../parsing';
 import { client } from '../client';
+import { listNamesField } from '../../locators/list';
+import { promotionNameLocator, promotionNameOf } from '../../locators/promotion';
 
 const properties: INodeProperties[] = [
 	promotionNameLocator('The promotion (email design) to send. With your own HTML or text below, Mad Mimi creates a promotion of that name if it does not exist yet.'),
@@ -28,15 +29,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Add Recipient to Lists',
-				name: 'addToLists',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getListNames' },
-				default: [],
-				description:
-					'Audience lists to add the recipient to as the email is sent. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			listNamesField({ displayName: 'Add Recipient to Lists', name: 'addToLists', description: 'Audience lists to add the recipient to as the email is sent' }),
 			{
 				displayName: 'BCC',
 				name: 'bcc',

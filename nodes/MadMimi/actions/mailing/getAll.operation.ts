@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../descriptions/common';
-import { positiveId, promotionLocator } from '../../descriptions/promotion';
-import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
 import { mailingsOf, PROMOTIONS_PAGE_SIZE, promotionsPage, searchPromotions } from '../../api/promotions';
+import { returnAllOrLimit } from '../../descriptions/common';
 import { instantOf, within } from '../../helpers/dates';
+import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
+import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
@@ -55,7 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const chosen = locatorValue(this, 'filters.promotionId', itemIndex);
 	if (chosen !== undefined && chosen !== null && String(chosen).trim() !== '') {
 		// one promotion: its mailings from the search by ID
-		const promotionId = positiveId(this, itemIndex, chosen, 'Promotion', 'promotion');
+		const promotionId = promotionIdOf(this, itemIndex, 'filters.promotionId');
 		const found = await searchPromotions(client(this, itemIndex), { id: promotionId });
 		const mailings = found.flatMap(mailingsOf).filter(keep);
 		return limit === undefined ? mailings : mailings.slice(0, limit);

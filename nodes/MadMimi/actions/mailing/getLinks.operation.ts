@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mailingIdOf, mailingLocator, mailingNotFound, promotionIdOf, promotionLocator } from '../../descriptions/promotion';
 import { client } from '../client';
+import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mailing';
+import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 
 const properties: INodeProperties[] = [promotionLocator(), mailingLocator()];
 

@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
-import { mailingIdOf, mailingLocator, mailingNotFound, promotionIdOf, promotionLocator } from '../../descriptions/promotion';
 import { recordLimit } from '../../helpers/params';
 import { inputError } from '../../helpers/validation';
 import { client } from '../client';
+import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mailing';
+import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 
 /** The most recipients the service sends in one page. */
 export const MAX_PER_PAGE = 100;

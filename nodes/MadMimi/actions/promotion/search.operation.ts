@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { promotionIdOf, promotionLocator } from '../../descriptions/promotion';
 import { formatDateTime } from '../../helpers/dates';
 import { DAY_MS, dateOr } from '../../helpers/params';
 import { inputError, requireText } from '../../helpers/validation';
 import { searchPromotions } from '../../api/promotions';
 import { client } from '../client';
+import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 
 const properties: INodeProperties[] = [
 	{

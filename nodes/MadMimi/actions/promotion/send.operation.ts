@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
-import { promotionNameLocator, promotionNameOf } from '../../descriptions/promotion';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissing } from '../../helpers/mailer';
 import { hasControlChars, inputError, printable } from '../../helpers/validation';
@@ -11,6 +10,8 @@ import { listNamesCsv, listNamesOf, listRefusal } from '../../api/lists';
 import { promotionIdByName } from '../../api/promotions';
 import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
+import { listNamesField } from '../../locators/list';
+import { promotionNameLocator, promotionNameOf } from '../../locators/promotion';
 
 const properties: INodeProperties[] = [
 	promotionNameLocator('The promotion (email design) to send. With your own HTML or text below, Mad Mimi creates a promotion of that name if it does not exist yet.'),
@@ -26,15 +27,9 @@ const properties: INodeProperties[] = [
 		description: 'Who receives the mailing',
 	},
 	{
-		displayName: 'List Names or IDs',
-		name: 'lists',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getListNames' },
-		default: [],
+		...listNamesField({ displayName: 'List Names or IDs', name: 'lists', description: 'The audience lists to send to; a member on several of them gets the email once' }),
 		required: true,
 		displayOptions: { show: { audience: ['lists'] } },
-		description:
-			'The audience lists to send to; a member on several of them gets the email once. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	...mailContentFields('list'),
 	{

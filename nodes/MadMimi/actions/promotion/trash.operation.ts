@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { promotionIdOf, promotionLocator } from '../../descriptions/promotion';
 import { client } from '../client';
+import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 
 const properties: INodeProperties[] = [promotionLocator({ description: 'The promotion to move to the trash' })];
 

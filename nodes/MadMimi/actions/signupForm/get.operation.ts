@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { inputError, printable, readPositiveId } from '../../helpers/validation';
+import { requirePositiveId } from '../../helpers/validation';
 import { client } from '../client';
 
 const properties: INodeProperties[] = [
@@ -22,19 +22,12 @@ export const description = updateDisplayOptions(
 );
 
 function webformId(ctx: IExecuteFunctions, itemIndex: number): number {
-	const { text, id } = readPositiveId(ctx.getNodeParameter('webformId', itemIndex, '') as unknown);
-	if (text === '') {
-		throw inputError(ctx, itemIndex, 'The field "Webform ID" is empty', 'Give the number of the signup form, e.g. 42.');
-	}
-	if (id === undefined) {
-		throw inputError(
-			ctx,
-			itemIndex,
-			`The field "Webform ID" is not a positive whole number: "${printable(text)}"`,
-			'A webform ID is a number such as 42: the number in the address of the signup form in Mad Mimi.',
-		);
-	}
-	return id;
+	return requirePositiveId(ctx, itemIndex, ctx.getNodeParameter('webformId', itemIndex, ''), {
+		field: 'Webform ID',
+		what: 'webform',
+		emptyHint: 'Give the number of the signup form, e.g. 42.',
+		invalidHint: 'A webform ID is a number such as 42: the number in the address of the signup form in Mad Mimi.',
+	});
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

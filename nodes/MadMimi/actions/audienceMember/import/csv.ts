@@ -4,7 +4,8 @@ import { csvRecords, writeCsv } from '../../../helpers/csv';
 import { inputError, isEmail, printable, requireText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
 import { checkSkipped, hintSkipped, readOptions, sendCsv } from './common';
-import { listMissingError, listOutput, optionalListName, prepareLists } from './lists';
+import { optionalListName } from '../../../locators/list';
+import { listMissingError, listOutput, prepareLists } from './lists';
 
 const EXAMPLE = 'Each row below the header needs an address in the "email" column, e.g. jane@example.com.';
 

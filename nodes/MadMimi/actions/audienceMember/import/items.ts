@@ -7,7 +7,8 @@ import { perItem } from '../../../helpers/params';
 import { isEmail, printable, requireText } from '../../../helpers/validation';
 import { importInBatches } from './batches';
 import { DEFAULT_BATCH_SIZE, itemsByPlace, readOptions } from './common';
-import { listMissingError, listOutput, optionalListName, prepareLists } from './lists';
+import { optionalListName } from '../../../locators/list';
+import { listMissingError, listOutput, prepareLists } from './lists';
 
 function splitFieldNames(text: string): string[] {
 	return text

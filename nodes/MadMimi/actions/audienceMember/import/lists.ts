@@ -1,22 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { locatorValue } from '../../../helpers/params';
-import { requirePathName } from '../../../helpers/validation';
 import { accountListNames, noSuchList } from '../../../api/lists';
 import { client } from '../../client';
-
-/** The list an input item joins (the optional `list` picker), or undefined when none is given. */
-export function optionalListName(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const value = locatorValue(ctx, 'list', itemIndex);
-	if (value === undefined || value === null || String(value).trim() === '') return undefined;
-	return requirePathName(ctx, itemIndex, value, 'List');
-}
 
 /** The names of the account's lists (the recorded lists document), read once per run. */
 const accountLists = new WeakMap<object, Promise<Set<string>>>();
 
-function listNamesOf(ctx: IExecuteFunctions, itemIndex: number): Promise<Set<string>> {
+function accountListsOnce(ctx: IExecuteFunctions, itemIndex: number): Promise<Set<string>> {
 	let pending = accountLists.get(ctx);
 	if (!pending) {
 		pending = accountListNames(client(ctx, itemIndex)).then((names) => new Set(names));
@@ -44,7 +35,7 @@ export async function prepareLists(ctx: IExecuteFunctions, names: Iterable<strin
 	const check: ListCheck = { created: new Set(), missing: new Set() };
 	const wanted = [...new Set(names)];
 	if (wanted.length === 0) return check;
-	const existing = await listNamesOf(ctx, itemIndex);
+	const existing = await accountListsOnce(ctx, itemIndex);
 	for (const name of wanted) {
 		if (existing.has(name)) continue;
 		if (!createList) {

@@ -4,7 +4,8 @@ import { writeCsv } from '../../../helpers/csv';
 import { isEmail, requireText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
 import { checkSkipped, hintSkipped, readOptions, sendCsv } from './common';
-import { listMissingError, listOutput, optionalListName, prepareLists } from './lists';
+import { optionalListName } from '../../../locators/list';
+import { listMissingError, listOutput, prepareLists } from './lists';
 
 const EXAMPLE = 'Write each address, optionally followed by a name in double quotes: jane@example.com "Jane Doe", joe@example.com';
 

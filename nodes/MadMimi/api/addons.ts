@@ -1,0 +1,50 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { AddonRef } from '../locators/addon';
+import { describeAddon } from '../locators/addon';
+import type { MadMimiClient } from '../transport';
+
+/*
+ * The account's addons, as the operations and the editor's picker read them. No source shows the
+ * field names of an addon record: records are read by their values (the status words below tell
+ * a status from a key or a name).
+ */
+
+/** The words the spec gives an activated addon's status, and their usual variants. */
+const ACTIVATED_WORDS = new Set(['activated', 'active', 'enabled']);
+
+/** An addon record's status words: never its key or its name. */
+export const ADDON_STATUS_WORDS: ReadonlySet<string> = new Set([...ACTIVATED_WORDS, 'deactivated', 'inactive', 'disabled']);
+
+/** Whether the status an addon record holds in `statusField` says it is activated. */
+export function isActivated(addon: IDataObject, statusField: string): boolean {
+	return ACTIVATED_WORDS.has(String(addon[statusField]).toLowerCase());
+}
+
+/** The account's addons with their status (GET /addons.xml). */
+export async function accountAddons(api: MadMimiClient): Promise<IDataObject[]> {
+	return await api.xmlRecords({ method: 'GET', path: ['addons'] });
+}
+
+/** Every addon Mad Mimi offers, with its description (GET /addons/available.xml). */
+export async function availableAddons(api: MadMimiClient): Promise<IDataObject[]> {
+	return await api.xmlRecords({ method: 'GET', path: ['addons', 'available'] });
+}
+
+/**
+ * POST /addon/{id_or_key}/toggle: never repeated blindly, since a second toggle switches it back.
+ * `readsStatus`: the caller reads the status before toggling (Activate, Deactivate), so a later
+ * try of the node reads it again instead of recalling this toggle.
+ */
+export async function toggleAddon(api: MadMimiClient, ref: AddonRef, readsStatus = false): Promise<void> {
+	await api.request({
+		method: 'POST',
+		path: ['addon', ref.value, 'toggle'],
+		notFound: `Mad Mimi has no addon ${describeAddon(ref)}`,
+		repeat: {
+			mayHave: `The addon ${describeAddon(ref)} may have been switched`,
+			check: 'See its status with Addon → Get Many before switching it again.',
+			...(readsStatus ? { remembered: false as const } : {}),
+		},
+	});
+}

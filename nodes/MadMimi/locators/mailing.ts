@@ -1,0 +1,54 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { locatorValue } from '../helpers/params';
+import { requirePositiveId } from '../helpers/validation';
+
+/** A mailing (one send) of the promotion chosen in `promotionId`. */
+export function mailingLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Mailing',
+		name: 'mailingId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The mailing: one send of the promotion',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a mailing...',
+				typeOptions: { searchListMethod: 'searchMailings', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 7654321',
+				hint: 'The ID of the mailing, as in the "mailings" of a promotion from Promotion → Get Many',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[1-9][0-9]*$', errorMessage: 'A mailing ID is a whole number, e.g. 7654321' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+/** The mailing ID of the `mailingId` resource locator, checked. */
+export function mailingIdOf(ctx: IExecuteFunctions, itemIndex: number): number {
+	return requirePositiveId(ctx, itemIndex, locatorValue(ctx, 'mailingId', itemIndex), {
+		field: 'Mailing',
+		what: 'mailing',
+		emptyHint: 'Pick a mailing from the list, or type or map its ID.',
+		invalidHint: 'A mailing ID is a positive whole number, e.g. 1234567. Pick the mailing from the list, or map the "id" of a mailing from an earlier node.',
+	});
+}
+
+/** The message of a 404 (a blank answer) for a request about one mailing of a promotion. */
+export function mailingNotFound(promotionId: number, mailingId: number): string {
+	return `Mad Mimi has no promotion ${promotionId} with a mailing ${mailingId}: check the promotion ID and mailing ID`;
+}
