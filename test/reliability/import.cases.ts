@@ -11,7 +11,6 @@ import { ordinal } from '../../nodes/MadMimi/actions/audienceMember/import/commo
 import { runNode } from '../harness';
 import { logs } from './capture';
 import { byItem, hunt } from './checks';
-import { figures } from './support';
 
 /** 40 items, batch size 10: 4 batches. Items 5 and 17 have no valid address (reported, not sent). */
 function people(): INodeExecutionData[] {
@@ -47,8 +46,6 @@ export function importFaults(env: { readonly emulator: Emulator }): void {
 		env.emulator.faults.add({ method: 'POST', path: '/audience_members', after: 1, times, respond });
 		const mark = logs.mark();
 		const result = await runNode({ parameters }, input);
-		figures.casesTried++;
-		figures.import.rowsIn += input.length;
 		expect(hunt(`import stop ${_name}`, result, mark)).toEqual([]);
 		expect(result.error?.message).toBe(message);
 		const first = env.emulator.store.imports[0];
@@ -62,9 +59,6 @@ export function importFaults(env: { readonly emulator: Emulator }): void {
 		expect(stored).toEqual(batches[0].map((r) => r.email));
 		expect(first.rows.map((r) => [r['first name'], r.note, r.add_list])).toEqual(batches[0].map((r) => [input[r.item].json['first name'], input[r.item].json.note, 'Newsletter']));
 		expect(env.emulator.requests.filter((r) => r.path === '/audience_members')).toHaveLength(1 + times);
-		figures.import.rowsStored += stored.length;
-		figures.import.rowsReportedNotImported += input.length - stored.length;
-		figures.failureOutputsChecked++;
 	});
 
 	test.each(FAULTS)('%s on the 2nd of 4 batches, Continue On Fail: every item reported once, stored rows = imported items', async (_name, respond, times) => {
@@ -73,15 +67,11 @@ export function importFaults(env: { readonly emulator: Emulator }): void {
 		env.emulator.faults.add({ method: 'POST', path: '/audience_members', after: 1, times, respond });
 		const mark = logs.mark();
 		const result = await runNode({ parameters, continueOnFail: true }, input);
-		figures.casesTried++;
-		figures.import.rowsIn += input.length;
 		expect(hunt(`import continue ${_name}`, result, mark)).toEqual([]);
 		expect(result.error).toBeUndefined();
 		const groups = byItem(result.items, input.length);
 		const lost = groups.filter((g) => g.length === 0).length;
 		const twice = groups.filter((g) => g.length > 1).length;
-		figures.lost += lost;
-		figures.duplicated += twice;
 		expect([lost, twice]).toEqual([0, 0]);
 		const outs = groups.map((g) => g[0].json);
 		const failedItems = new Set(batches[1].map((r) => r.item));
@@ -96,16 +86,12 @@ export function importFaults(env: { readonly emulator: Emulator }): void {
 		expect(stored).toEqual(imported);
 		expect(new Set(stored).size).toBe(stored.length);
 		expect(env.emulator.requests.filter((r) => r.path === '/audience_members')).toHaveLength(3 + times);
-		figures.import.rowsStored += stored.length;
-		figures.import.rowsReportedNotImported += outs.filter((j) => j.imported === false).length;
-		figures.failureOutputsChecked += outs.filter((j) => j.imported === false).length;
 	});
 
 	test('a 503 on batch 2 is tried again in place: one run of the node, batch 1 not sent again, every member stored once', async () => {
 		const input = people();
 		env.emulator.faults.add({ method: 'POST', path: '/audience_members', after: 1, times: 1, respond: { status: 503, body: 'Service Unavailable' } });
 		const result = await runNode({ parameters, retryOnFail: true, maxTries: 2, waitBetweenTries: 1 }, input);
-		figures.casesTried++;
 		expect(result.error).toBeUndefined();
 		expect(result.items.filter((i) => i.json.imported === true)).toHaveLength(38);
 		expect(env.emulator.store.imports.map((i) => i.rows.length)).toEqual([10, 10, 10, 8]);
@@ -116,7 +102,6 @@ export function importFaults(env: { readonly emulator: Emulator }): void {
 		const input = people();
 		env.emulator.faults.add({ method: 'POST', path: '/audience_members', after: 1, times: 1, respond: 'resetAfterWork' });
 		const result = await runNode({ parameters }, input);
-		figures.casesTried++;
 		expect(result.error).toBeUndefined();
 		const outs = byItem(result.items, input.length).map((g) => g[0].json);
 		expect(outs.filter((json) => json.imported === true)).toHaveLength(38);

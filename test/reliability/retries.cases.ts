@@ -11,7 +11,6 @@ import { runNode } from '../harness';
 import { clearWaits, waits } from '../support/waits';
 import { logs } from './capture';
 import { byItem, hunt } from './checks';
-import { figures } from './support';
 
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const byKey = (value: string) => ({ __rl: true, mode: 'key', value });
@@ -132,12 +131,9 @@ export function retries(env: { readonly emulator: Emulator }): void {
 			clearWaits();
 			const mark = logs.mark();
 			const result = await runNode({ parameters: read.parameters });
-			figures.casesTried++;
-			figures.retries.readCases++;
 			expect(result.error).toBeUndefined();
 			read.check(result.items);
 			expect(env.emulator.requests).toHaveLength(2);
-			figures.retries.requestsCounted += 2;
 			// the wait Mad Mimi named, else a backoff between half and all of the first step (1 s)
 			if (fault.name.startsWith('429')) expect(waits).toEqual([3000]);
 			else expect(waits[0]).toBeGreaterThanOrEqual(500);
@@ -152,13 +148,11 @@ export function retries(env: { readonly emulator: Emulator }): void {
 		env.emulator.faults.add({ path: '/audience_lists/lists.xml', respond: { status: 429, body: 'Rate limit exceeded', headers: { 'Retry-After': '2' } } });
 		clearWaits();
 		const result = await runNode({ parameters: READS[0].parameters });
-		figures.casesTried++;
 		expect(result.error?.message).toBe('Mad Mimi is limiting the rate of requests');
 		expect(result.error?.description).toMatch(/^Tried 5 times over \d+ (ms|s)\. Run the workflow again later, or send fewer requests at once/);
 		expect((result.error as unknown as { failure?: unknown }).failure).toEqual({ cause: 'rate-limited', retryAfterMs: 2000 });
 		expect(env.emulator.requests).toHaveLength(5);
 		expect(waits).toEqual([2000, 2000, 2000, 2000]);
-		figures.failureOutputsChecked++;
 	});
 
 	test('a 503 on every try, no wait named: backoff doubling from 1 s, each between half and all of its step', async () => {
@@ -216,13 +210,9 @@ export function retries(env: { readonly emulator: Emulator }): void {
 			env.emulator.faults.add({ method: write.method, path: write.path, times: 1, respond: fault.respond });
 			const mark = logs.mark();
 			const result = await runNode({ parameters: write.parameters }, write.input);
-			figures.casesTried++;
-			figures.retries.writeCases++;
 			const want = expected(write, fault);
 			const sent = sentTo(write.method, write.path);
-			if (sent.length > want.requests) figures.duplicated += sent.length - want.requests;
 			expect(sent).toHaveLength(want.requests);
-			figures.retries.requestsCounted += sent.length;
 			if (want.outcome === 'done') {
 				expect(result.error).toBeUndefined();
 				expect(write.done(env.emulator.store)).toBe(true);
@@ -232,7 +222,6 @@ export function retries(env: { readonly emulator: Emulator }): void {
 				expect(result.error?.description).toMatch(/so Mad Mimi may have done it\. The node did not send it again, so that it cannot happen twice\. \S/);
 				expect(result.error?.context?.mayHaveTakenEffect).toBe(true);
 				expect(write.done(env.emulator.store)).toBe(fault.workDone);
-				figures.failureOutputsChecked++;
 			}
 			if (write.times) expect(write.times(env.emulator.store)).toBe(want.outcome === 'done' || fault.workDone ? 1 : 0);
 			expect(hunt(`${write.name} ${fault.name}`, result, mark)).toEqual([]);

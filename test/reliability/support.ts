@@ -1,11 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code: runs in jest, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs in jest, never inside n8n */
 /**
  * Shared pieces of the reliability suite: the secret to hunt for in all its forms, a
- * serializer for whatever n8n stores or shows, a closed port, and the figures the suite prints.
+ * serializer for whatever n8n stores or shows, a closed port.
  */
-import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import path from 'node:path';
 
 import { DEMO_CREDENTIALS } from '../emulator';
 
@@ -69,39 +67,4 @@ export async function closedPortUrl(): Promise<string> {
 	const port = typeof address === 'object' && address ? address.port : 9;
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 	return `http://127.0.0.1:${port}`;
-}
-
-/** What the suite counts; printed and written to figures.json at the end. */
-export const figures = {
-	casesTried: 0,
-	failureOutputsChecked: 0,
-	leakChecks: 0,
-	leaksFound: 0,
-	escapes: 0,
-	lost: 0,
-	duplicated: 0,
-	faults: { kinds: 0, operations: 0, runs: 0, notApplicable: 0 },
-	badInput: { valuesTried: 0, reachedAsOneSegment: 0, refusedBeforeRequest: 0, refusedNamingField: 0, byCase: {} as Record<string, number> },
-	retries: { readCases: 0, writeCases: 0, requestsCounted: 0 },
-	trigger: { polls: 0, failedPolls: 0, restarts: 0, optOutsEmitted: 0, newMembersEmitted: 0 },
-	import: { rowsIn: 0, rowsStored: 0, rowsReportedNotImported: 0 },
-	logs: { n8nLogLinesChecked: 0 },
-};
-
-export type Figures = typeof figures;
-
-export function writeFigures(): string {
-	const file = path.join(__dirname, 'figures.json');
-	writeFileSync(file, `${JSON.stringify(figures, null, '\t')}\n`);
-	return file;
-}
-
-/** The one line the suite prints at the end. */
-export function figuresLine(durationMs: number): string {
-	const f = figures;
-	return (
-		`Reliability figures: cases tried ${f.casesTried}, failure outputs checked ${f.failureOutputsChecked}, ` +
-		`leak checks ${f.leakChecks}, leaks found ${f.leaksFound}, escapes ${f.escapes}, lost ${f.lost}, duplicated ${f.duplicated} ` +
-		`(${(durationMs / 1000).toFixed(1)} s)`
-	);
 }
