@@ -12,9 +12,7 @@ import * as mailing from './actions/mailing';
 import * as promotion from './actions/promotion';
 import * as signupForm from './actions/signupForm';
 import * as socialLink from './actions/socialLink';
-import { resources, router } from './actions/router';
-import { isBatchOperation } from './actions/types';
-import { withCommonOptions } from './descriptions/options';
+import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
 export class MadMimi implements INodeType {
@@ -31,49 +29,39 @@ export class MadMimi implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'madMimiApi', required: true }],
-		properties: withCommonOptions(
-			[
-				{
-					displayName: 'Resource',
-					name: 'resource',
-					type: 'options',
-					noDataExpression: true,
-					options: [
-						{ name: 'Addon', value: 'addon' },
-						{ name: 'Analytics Domain', value: 'analyticsDomain' },
-						{ name: 'Audience List', value: 'audienceList' },
-						{ name: 'Audience Member', value: 'audienceMember' },
-						{ name: 'Child Account', value: 'childAccount' },
-						{ name: 'Drip Campaign', value: 'dripCampaign' },
-						{ name: 'Email', value: 'email' },
-						{ name: 'Mailing', value: 'mailing' },
-						{ name: 'Promotion', value: 'promotion' },
-						{ name: 'Signup Form', value: 'signupForm' },
-						{ name: 'Social Link', value: 'socialLink' },
-					],
-					default: 'audienceMember',
-				},
-				...audienceList.description,
-				...audienceMember.description,
-				...promotion.description,
-				...mailing.description,
-				...addon.description,
-				...analyticsDomain.description,
-				...socialLink.description,
-				...childAccount.description,
-				...dripCampaign.description,
-				...email.description,
-				...signupForm.description,
-			],
-			Object.entries(resources).flatMap(([resource, operations]) =>
-				Object.entries(operations).map(([operation, op]) => ({
-					resource,
-					operation,
-					perItem: !isBatchOperation(op),
-					paged: !isBatchOperation(op) && op.paged === true,
-				})),
-			),
-		),
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Addon', value: 'addon' },
+					{ name: 'Analytics Domain', value: 'analyticsDomain' },
+					{ name: 'Audience List', value: 'audienceList' },
+					{ name: 'Audience Member', value: 'audienceMember' },
+					{ name: 'Child Account', value: 'childAccount' },
+					{ name: 'Drip Campaign', value: 'dripCampaign' },
+					{ name: 'Email', value: 'email' },
+					{ name: 'Mailing', value: 'mailing' },
+					{ name: 'Promotion', value: 'promotion' },
+					{ name: 'Signup Form', value: 'signupForm' },
+					{ name: 'Social Link', value: 'socialLink' },
+				],
+				default: 'audienceMember',
+			},
+			...audienceList.description,
+			...audienceMember.description,
+			...promotion.description,
+			...mailing.description,
+			...addon.description,
+			...analyticsDomain.description,
+			...socialLink.description,
+			...childAccount.description,
+			...dripCampaign.description,
+			...email.description,
+			...signupForm.description,
+		],
 	};
 
 	methods = { listSearch, loadOptions };

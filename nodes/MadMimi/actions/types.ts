@@ -3,8 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 /** An operation that runs once per input item and returns that item's records. */
 export interface ItemOperation {
 	description: INodeProperties[];
-	/** A paged read: reads its pages side by side ("Parallel Page Reads"). */
-	paged?: boolean;
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]>;
 }
 

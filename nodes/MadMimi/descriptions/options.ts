@@ -11,10 +11,10 @@ import {
 } from '../requestSettings';
 
 /*
- * One "Options" collection per operation, holding only what applies to it: the operation's own
- * options, then batching (operations that send one request per input item) and the timeout
- * (every operation). No operation shows an empty collection, and no operation shows a setting
- * that does nothing for it.
+ * One "Options" collection per operation (`optionsCollection`, in each operation's file), holding
+ * only what applies to it: the operation's own options, then batching (operations that send a
+ * request per input item), Parallel Page Reads (paged reads), the largest response and the
+ * timeout (every operation). No operation shows a setting that does nothing for it.
  */
 
 /** How long to wait for one answer; imports wait at least IMPORT_MIN_TIMEOUT_MS whatever is set here. */
@@ -28,7 +28,7 @@ export const timeoutOption: INodeProperties = {
 };
 
 /** The largest answer the node reads (transport: refused past it, before it is held whole). */
-export const maxAnswerSizeOption: INodeProperties = {
+export const maxResponseSizeOption: INodeProperties = {
 	displayName: 'Max Answer Size (MB)',
 	name: 'maxAnswerSize',
 	type: 'number',
@@ -69,51 +69,34 @@ export const parallelPagesOption: INodeProperties = {
 		'How many pages to ask Mad Mimi for at the same time when reading many records (1 reads one page after the other). A page that fails is asked for again on its own.',
 };
 
-interface OperationKind {
-	resource: string;
-	operation: string;
-	/** One request per input item: batching applies. */
-	perItem: boolean;
-	/** A paged read: parallel page reads apply. */
-	paged?: boolean;
-}
+/**
+ * How an operation sends its requests: it decides which of the common settings its Options offer.
+ * - `perItem`: a request (or a few) for each input item: batching applies.
+ * - `pagedPerItem`: a paged read for each input item: batching and Parallel Page Reads apply.
+ * - `allItems`: all input items in as few requests as possible (the imports): no batching.
+ */
+export type RequestPattern = 'perItem' | 'pagedPerItem' | 'allItems';
 
-function shows(property: INodeProperties, resource: string, operation: string): boolean {
-	const show = property.displayOptions?.show;
-	return (
-		Array.isArray(show?.resource) &&
-		show.resource.includes(resource) &&
-		Array.isArray(show?.operation) &&
-		show.operation.includes(operation)
-	);
+function commonOptions(pattern: RequestPattern): INodeProperties[] {
+	return [
+		...(pattern === 'allItems' ? [] : batchingOptions),
+		...(pattern === 'pagedPerItem' ? [parallelPagesOption] : []),
+		maxResponseSizeOption,
+		timeoutOption,
+	];
 }
 
 /**
- * Adds the common options to each operation's "Options" collection (creating it when the
- * operation has none), sorted by name as n8n shows a collection's options.
+ * An operation's "Options": its own options, then the common settings that apply to it, sorted by
+ * name as n8n's lint asks. Every operation has one, so the timeout is always at hand.
  */
-export function withCommonOptions(properties: INodeProperties[], operations: OperationKind[]): INodeProperties[] {
-	const out = [...properties];
-	for (const { resource, operation, perItem, paged } of operations) {
-		const common = [...(perItem ? batchingOptions : []), ...(paged ? [parallelPagesOption] : []), maxAnswerSizeOption, timeoutOption];
-		const sorted = (options: INodeProperties[]) => [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
-		const index = out.findIndex((p) => p.name === 'options' && p.type === 'collection' && shows(p, resource, operation));
-		if (index === -1) {
-			out.push({
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add option',
-				default: {},
-				displayOptions: {
-					show: { resource: [resource], operation: [operation] },
-				},
-				options: sorted(common),
-			});
-			continue;
-		}
-		const own = out[index];
-		out[index] = { ...own, options: sorted([...(own.options as INodeProperties[]), ...common]) };
-	}
-	return out;
+export function optionsCollection(pattern: RequestPattern, ownOptions: INodeProperties[] = []): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [...ownOptions, ...commonOptions(pattern)].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
 }

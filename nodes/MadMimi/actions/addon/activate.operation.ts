@@ -3,12 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { addonLocator } from '../../locators/addon';
 import { setAddonStatus } from './status';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	addonLocator({
 		description: 'The addon to activate. Nothing is sent when it is already activated.',
 		hint: 'Paid addons can only be activated in the Mad Mimi web app',
 	}),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -3,9 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { addonLocator } from '../../locators/addon';
 import { setAddonStatus } from './status';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	addonLocator({ description: 'The addon to deactivate. Nothing is sent when it is already deactivated.' }),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountAddons } from '../../api/addons';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [];
+const properties: INodeProperties[] = [optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['addon'], operation: ['getAll'] } },

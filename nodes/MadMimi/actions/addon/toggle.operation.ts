@@ -4,12 +4,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { toggleAddon } from '../../api/addons';
 import { addonLocator, readAddonRef } from '../../locators/addon';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	addonLocator({
 		description: 'The addon to switch: an activated addon is deactivated, a deactivated one activated',
 		hint: 'To be sure of the result, use Activate or Deactivate: they switch only when needed',
 	}),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

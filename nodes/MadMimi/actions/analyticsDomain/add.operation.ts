@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { domainField, requireDomain } from './common';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [domainField('The domain to track with Google Analytics in your promotions')];
+const properties: INodeProperties[] = [domainField('The domain to track with Google Analytics in your promotions'), optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['analyticsDomain'], operation: ['add'] } },

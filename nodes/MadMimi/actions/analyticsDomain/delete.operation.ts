@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { domainField, requireDomain } from './common';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [domainField('The analytics domain to remove, as it was added')];
+const properties: INodeProperties[] = [domainField('The analytics domain to remove, as it was added'), optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['analyticsDomain'], operation: ['delete'] } },

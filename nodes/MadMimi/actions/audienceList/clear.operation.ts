@@ -4,9 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { listRefusal } from '../../api/lists';
 import { client } from '../client';
 import { listLocator, listName } from '../../locators/list';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	listLocator({ description: 'The audience list to empty: every member leaves it, the list itself stays' }),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceList'], operation: ['clear'] } }, properties);

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { printable, requirePathName } from '../../helpers/validation';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -14,6 +15,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Newsletter',
 		description: 'Name of the new audience list',
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { client } from '../client';
 import { listLocator, listName } from '../../locators/list';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [listLocator({ description: 'The audience list to delete' })];
+const properties: INodeProperties[] = [listLocator({ description: 'The audience list to delete' }), optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['audienceList'], operation: ['delete'] } },

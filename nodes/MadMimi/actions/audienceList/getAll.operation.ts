@@ -4,8 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [...returnAllOrLimit];
+const properties: INodeProperties[] = [...returnAllOrLimit, optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['audienceList'], operation: ['getAll'] } },

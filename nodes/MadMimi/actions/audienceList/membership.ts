@@ -5,6 +5,7 @@ import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
 import { client } from '../client';
 import { listLocator, listName } from '../../locators/list';
+import { optionsCollection } from '../../descriptions/options';
 
 /** Add Member and Remove Member: the same fields and request, on `/add` or `/remove`. */
 export function membershipOperation(operation: 'addMember' | 'removeMember') {
@@ -15,6 +16,7 @@ export function membershipOperation(operation: 'addMember' | 'removeMember') {
 			description: `Email address of an existing audience member to ${verb === 'add' ? 'add to' : 'remove from'} the list`,
 			...(verb === 'add' ? { hint: 'Only someone who is already a member can be added. To add new people, use Audience Member → Create or Update.' } : {}),
 		}),
+		optionsCollection('perItem'),
 	];
 
 	const description = updateDisplayOptions({ show: { resource: ['audienceList'], operation: [operation] } }, properties);

@@ -5,6 +5,7 @@ import { listRefusal } from '../../api/lists';
 import { printable, requirePathName } from '../../helpers/validation';
 import { client } from '../client';
 import { listLocator, listName } from '../../locators/list';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	listLocator({ description: 'The audience list to rename' }),
@@ -17,6 +18,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Newsletter (weekly)',
 		description: 'The name the list has from now on; its members stay on it',
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceList'], operation: ['rename'] } }, properties);

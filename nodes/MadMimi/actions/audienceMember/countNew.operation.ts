@@ -6,6 +6,7 @@ import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { DAY_MS, dateOr } from '../../helpers/params';
 import { inputError } from '../../helpers/validation';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,6 +25,7 @@ const properties: INodeProperties[] = [
 		description: 'Count the members created up to this time. Mad Mimi counts at most one month per request: longer ranges are split and the counts added.',
 		hint: 'Leave empty for now',
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -12,6 +12,7 @@ import { batchSizeOption, createListOption, DEFAULT_BATCH_SIZE } from './import/
 import { listMissingError, listOutput, prepareLists } from './import/lists';
 import { memberFieldsCollection, readMemberFields } from './member';
 import { listLocator, optionalListName } from '../../locators/list';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	emailField({
@@ -24,24 +25,17 @@ const properties: INodeProperties[] = [
 		description: 'The audience list the member joins. Leave empty to add or update the member without a list.',
 	}),
 	memberFieldsCollection('Additional Fields', 'additionalFields', 'same'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			batchSizeOption('How many input items (people) to send in one request'),
-			createListOption('the item'),
-			{
-				displayName: 'Mark as Opted Out',
-				name: 'optOut',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to add or update the member as opted out (unsubscribed)',
-			},
-		],
-	},
+	optionsCollection('allItems', [
+		batchSizeOption('How many input items (people) to send in one request'),
+		createListOption('the item'),
+		{
+			displayName: 'Mark as Opted Out',
+			name: 'optOut',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to add or update the member as opted out (unsubscribed)',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['createOrUpdate'] } }, properties);

@@ -5,8 +5,9 @@ import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
 import { MEMBERS_DOCUMENT, memberRecord } from '../../api/members';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' })];
+const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' }), optionsCollection('perItem')];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['get'] } }, properties);
 

@@ -7,40 +7,34 @@ import { listLocator, optionalListName } from '../../locators/list';
 import { MAX_MEMBERS_PER_PAGE, membersPage } from '../../api/members';
 import { includeSuppressedOption } from './member';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			includeSuppressedOption,
-			listLocator({ required: false, description: 'Only the members of this audience list' }),
-			{
-				displayName: 'Only Opted Out',
-				name: 'suppressedOnly',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to get only the members who opted out (suppressed members)',
-			},
-			{
-				displayName: 'Sort By',
-				name: 'order',
-				type: 'options',
-				options: [
-					{ name: 'Date Added', value: 'created_at' },
-					{ name: 'Email', value: 'email' },
-					{ name: 'First Name', value: 'first_name' },
-					{ name: 'Last Name', value: 'last_name' },
-				],
-				default: 'created_at',
-				description: 'The order Mad Mimi gives the members in',
-			},
-		],
-	},
+	optionsCollection('pagedPerItem', [
+		includeSuppressedOption,
+		listLocator({ required: false, description: 'Only the members of this audience list' }),
+		{
+			displayName: 'Only Opted Out',
+			name: 'suppressedOnly',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to get only the members who opted out (suppressed members)',
+		},
+		{
+			displayName: 'Sort By',
+			name: 'order',
+			type: 'options',
+			options: [
+				{ name: 'Date Added', value: 'created_at' },
+				{ name: 'Email', value: 'email' },
+				{ name: 'First Name', value: 'first_name' },
+				{ name: 'Last Name', value: 'last_name' },
+			],
+			default: 'created_at',
+			description: 'The order Mad Mimi gives the members in',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['getAll'] } }, properties);
@@ -61,5 +55,3 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await api.pages(async (page) => await membersPage(api, { ...options, list, page, perPage }), perPage, limit);
 }
 
-/** A paged read: its Options offer Parallel Page Reads. */
-export const paged = true;

@@ -4,8 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [emailField({ description: 'Email address of the member whose lists to get' })];
+const properties: INodeProperties[] = [emailField({ description: 'Email address of the member whose lists to get' }), optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['audienceMember'], operation: ['getLists'] } },

@@ -5,6 +5,7 @@ import { suppressedSince } from '../../api/members';
 import { DAY_MS, dateOr } from '../../helpers/params';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -15,6 +16,7 @@ const properties: INodeProperties[] = [
 		description: 'Get the members who opted out at or after this time, e.g. {{ $now.minus(1, "day") }} (in the workflow\'s time zone unless the value carries an offset)',
 		hint: 'Leave empty for the last 7 days',
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -4,9 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the member whose mailings to get, with their results (viewed, clicked, bounced…)' }),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -7,6 +7,7 @@ import { importCsv } from './import/csv';
 import { importItems } from './import/items';
 import { importText } from './import/text';
 import { listLocator } from '../../locators/list';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -99,43 +100,36 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { source: ['text'] } },
 		description: 'Email addresses, each optionally followed by a name in double quotes, separated by commas or white space',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			batchSizeOption('How many members to send in one request', { show: { '/source': ['items'] } }),
-			createListOption('the import'),
-			{
-				displayName: 'Invalid Addresses',
-				name: 'invalidRows',
-				type: 'options',
-				options: [
-					{
-						name: 'Report and Skip',
-						value: 'report',
-						description: 'Import the rows with a valid address; report the others in the output, with the reason',
-					},
-					{
-						name: 'Stop the Workflow',
-						value: 'fail',
-						description: 'Send nothing and fail when any row has no valid address',
-					},
-				],
-				default: 'report',
-			},
-			{
-				displayName: 'Mark as Opted Out',
-				name: 'optOut',
-				type: 'boolean',
-				displayOptions: { show: { '/source': ['items', 'text'] } },
-				default: false,
-				description: 'Whether to import every member as opted out (unsubscribed)',
-			},
-		],
-	},
+	optionsCollection('allItems', [
+		batchSizeOption('How many members to send in one request', { show: { '/source': ['items'] } }),
+		createListOption('the import'),
+		{
+			displayName: 'Invalid Addresses',
+			name: 'invalidRows',
+			type: 'options',
+			options: [
+				{
+					name: 'Report and Skip',
+					value: 'report',
+					description: 'Import the rows with a valid address; report the others in the output, with the reason',
+				},
+				{
+					name: 'Stop the Workflow',
+					value: 'fail',
+					description: 'Send nothing and fail when any row has no valid address',
+				},
+			],
+			default: 'report',
+		},
+		{
+			displayName: 'Mark as Opted Out',
+			name: 'optOut',
+			type: 'boolean',
+			displayOptions: { show: { '/source': ['items', 'text'] } },
+			default: false,
+			description: 'Whether to import every member as opted out (unsubscribed)',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

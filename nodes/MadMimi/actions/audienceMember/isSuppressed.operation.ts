@@ -6,8 +6,9 @@ import { requireEmail } from '../../helpers/validation';
 import { answerMatching } from '../../parsing';
 import { memberMissing } from './member';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to check' })];
+const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to check' }), optionsCollection('perItem')];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['isSuppressed'] } }, properties);
 

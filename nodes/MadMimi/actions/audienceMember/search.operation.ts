@@ -5,6 +5,7 @@ import { requireText } from '../../helpers/validation';
 import { MEMBERS_DOCUMENT, memberRecord } from '../../api/members';
 import { includeSuppressedOption } from './member';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,16 +18,9 @@ const properties: INodeProperties[] = [
 		description: 'Text to look for in the members’ addresses and names',
 		hint: 'Mad Mimi gives at most 100 members per search',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			includeSuppressedOption,
-		],
-	},
+	optionsCollection('perItem', [
+		includeSuppressedOption,
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['search'] } }, properties);

@@ -5,9 +5,11 @@ import { emailField } from '../../descriptions/common';
 import { writeCsv } from '../../helpers/csv';
 import { requireEmail } from '../../helpers/validation';
 import { sendCsv } from './import/common';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address to opt out: Mad Mimi sends it no more promotions (a new address is added as opted out)' }),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['suppress'] } }, properties);

@@ -4,9 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the opted-out member to opt back in' }),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['unsuppress'] } }, properties);

@@ -7,12 +7,14 @@ import { listNamesOf, listRefusal } from '../../api/lists';
 import { memberFieldsCollection, memberMissing, readMemberFields } from './member';
 import { listNamesField } from '../../locators/list';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the member to update' }),
 	memberFieldsCollection('Update Fields', 'updateFields', 'new'),
 	listNamesField({ displayName: 'Add to List Names or IDs', name: 'addToLists', description: 'Audience lists to add the member to' }),
 	listNamesField({ displayName: 'Remove From List Names or IDs', name: 'removeFromLists', description: 'Audience lists to take the member off' }),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['update'] } }, properties);

@@ -5,10 +5,12 @@ import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
 import { memberMissing } from './member';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'The member’s current email address' }),
 	emailField({ displayName: 'New Email', name: 'newEmail', placeholder: 'new@email.com', description: 'The address the member has from now on' }),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['updateEmail'] } }, properties);

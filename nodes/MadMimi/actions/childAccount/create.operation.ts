@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { inputError } from '../../helpers/validation';
 import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	childEmailField('Email address the child account signs in with. It must not be in use by another Mad Mimi account.'),
@@ -12,22 +13,15 @@ const properties: INodeProperties[] = [
 	accountFieldProperties.lastName,
 	accountFieldProperties.organizationName,
 	accountFieldProperties.address,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Send Invitation',
-				name: 'sendInvitation',
-				type: 'boolean',
-				default: true,
-				description: 'Whether Mad Mimi emails the new child account an invitation',
-			},
-		],
-	},
+	optionsCollection('perItem', [
+		{
+			displayName: 'Send Invitation',
+			name: 'sendInvitation',
+			type: 'boolean',
+			default: true,
+			description: 'Whether Mad Mimi emails the new child account an invitation',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { childEmail, childEmailField } from './common';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [childEmailField('Email address of the child account to delete')];
+const properties: INodeProperties[] = [childEmailField('Email address of the child account to delete'), optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['childAccount'], operation: ['delete'] } },

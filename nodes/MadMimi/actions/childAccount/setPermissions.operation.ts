@@ -6,6 +6,7 @@ import { hasControlChars, inputError, printable } from '../../helpers/validation
 import { listNamesField } from '../../locators/list';
 import { childEmail, childEmailField } from './common';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const LEVELS = [
 	{
@@ -35,6 +36,7 @@ function levelField(level: (typeof LEVELS)[number]): INodeProperties {
 const properties: INodeProperties[] = [
 	childEmailField('Email address of the child account whose list permissions to set'),
 	...LEVELS.map(levelField),
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { inputError } from '../../helpers/validation';
 import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	childEmailField('Email address of the child account to update'),
@@ -22,6 +23,7 @@ const properties: INodeProperties[] = [
 			{ ...accountFieldProperties.password, description: 'New password the child account signs in with' },
 		],
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 
-const properties: INodeProperties[] = [];
+const properties: INodeProperties[] = [optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['dripCampaign'], operation: ['getAll'] } },

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { inputError, printable, requireText } from '../../helpers/validation';
 import { answerMatching } from '../../parsing';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -16,6 +17,7 @@ const properties: INodeProperties[] = [
 		description:
 			'The ID Email → Send gave for the email (its transactionId). The status is one word: sent, received, clicked_through, bounced, opted_out, failed and the like.',
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['email'], operation: ['getStatus'] } }, properties);

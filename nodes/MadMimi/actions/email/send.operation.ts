@@ -9,6 +9,7 @@ import { answerMatching } from '../../parsing';
 import { client } from '../client';
 import { listNamesField } from '../../locators/list';
 import { promotionNameLocator, promotionNameOf } from '../../locators/promotion';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	promotionNameLocator('The promotion (email design) to send. With your own HTML or text below, Mad Mimi creates a promotion of that name if it does not exist yet.'),
@@ -22,55 +23,48 @@ const properties: INodeProperties[] = [
 		description: 'The one person to send the email to: an address, optionally with a name',
 	},
 	...mailContentFields('transactional'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			listNamesField({ displayName: 'Add Recipient to Lists', name: 'addToLists', description: 'Audience lists to add the recipient to as the email is sent' }),
-			{
-				displayName: 'BCC',
-				name: 'bcc',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. archive@example.com',
-				description: 'An address that gets a blind copy of the email',
-			},
-			{
-				displayName: 'CC',
-				name: 'cc',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. manager@example.com',
-				description: 'An address that gets a copy of the email',
-			},
-			{
-				displayName: 'Reply To',
-				name: 'replyTo',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. support@example.com',
-				description: 'The address replies go to, when it is not the sender',
-			},
-			{
-				displayName: 'Skip If Opted Out',
-				name: 'checkSuppressed',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to not send when the recipient has opted out (unsubscribed) of your emails',
-			},
-			{
-				displayName: 'Skip Placeholders',
-				name: 'skipPlaceholders',
-				type: 'boolean',
-				default: false,
-				description: 'Whether Mad Mimi leaves {placeholders} in the content as they are, instead of filling them in',
-			},
-			...trackingOptions,
-		],
-	},
+	optionsCollection('perItem', [
+		listNamesField({ displayName: 'Add Recipient to Lists', name: 'addToLists', description: 'Audience lists to add the recipient to as the email is sent' }),
+		{
+			displayName: 'BCC',
+			name: 'bcc',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. archive@example.com',
+			description: 'An address that gets a blind copy of the email',
+		},
+		{
+			displayName: 'CC',
+			name: 'cc',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. manager@example.com',
+			description: 'An address that gets a copy of the email',
+		},
+		{
+			displayName: 'Reply To',
+			name: 'replyTo',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. support@example.com',
+			description: 'The address replies go to, when it is not the sender',
+		},
+		{
+			displayName: 'Skip If Opted Out',
+			name: 'checkSuppressed',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to not send when the recipient has opted out (unsubscribed) of your emails',
+		},
+		{
+			displayName: 'Skip Placeholders',
+			name: 'skipPlaceholders',
+			type: 'boolean',
+			default: false,
+			description: 'Whether Mad Mimi leaves {placeholders} in the content as they are, instead of filling them in',
+		},
+		...trackingOptions,
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['email'], operation: ['send'] } }, properties);

@@ -7,6 +7,7 @@ import { instantOf, within } from '../../helpers/dates';
 import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -38,6 +39,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	optionsCollection('pagedPerItem'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['mailing'], operation: ['getAll'] } }, properties);
@@ -72,5 +74,3 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 }
 
-/** A paged read: its Options offer Parallel Page Reads. */
-export const paged = true;

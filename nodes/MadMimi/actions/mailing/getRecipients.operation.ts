@@ -7,6 +7,7 @@ import { inputError } from '../../helpers/validation';
 import { client } from '../client';
 import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
+import { optionsCollection } from '../../descriptions/options';
 
 /** The most recipients the service sends in one page. */
 export const MAX_PER_PAGE = 100;
@@ -63,6 +64,7 @@ const properties: INodeProperties[] = [
 		description: 'Which recipients to get',
 	},
 	...returnAllOrLimit,
+	optionsCollection('pagedPerItem'),
 ];
 
 export const description = updateDisplayOptions(
@@ -94,5 +96,3 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return recipients.map((recipient) => ({ ...recipient, promotionId, mailingId, outcome: OUTCOME_COUNTERS[outcome] }));
 }
 
-/** A paged read: its Options offer Parallel Page Reads. */
-export const paged = true;

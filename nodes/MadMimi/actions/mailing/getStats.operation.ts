@@ -4,8 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { client } from '../client';
 import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
+import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [promotionLocator(), mailingLocator()];
+const properties: INodeProperties[] = [promotionLocator(), mailingLocator(), optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['mailing'], operation: ['getStats'] } },

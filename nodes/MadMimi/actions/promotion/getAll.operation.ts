@@ -6,6 +6,7 @@ import { instantOf, within } from '../../helpers/dates';
 import { optionalDate, recordLimit } from '../../helpers/params';
 import { PROMOTIONS_PAGE_SIZE, promotionsPage } from '../../api/promotions';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -32,6 +33,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	optionsCollection('pagedPerItem'),
 ];
 
 export const description = updateDisplayOptions(
@@ -55,5 +57,3 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 }
 
-/** A paged read: its Options offer Parallel Page Reads. */
-export const paged = true;

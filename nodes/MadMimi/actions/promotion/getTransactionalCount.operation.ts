@@ -5,6 +5,7 @@ import { formatDate } from '../../helpers/dates';
 import { dateOr } from '../../helpers/params';
 import { requireText } from '../../helpers/validation';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,6 +25,7 @@ const properties: INodeProperties[] = [
 		description: "The day to count the emails of, in the workflow's time zone (the time of day is ignored)",
 		hint: 'Leave empty for today',
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -5,6 +5,7 @@ import { contentFields } from '../../helpers/mailer';
 import { inputError, isHttpUrl, printable, requireText } from '../../helpers/validation';
 import { serviceText } from '../../transport/errors';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -62,6 +63,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { contentSource: ['url'] } },
 		description: 'Address (http or https) of the web page whose content the promotion uses',
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

@@ -7,6 +7,7 @@ import { inputError, requireText } from '../../helpers/validation';
 import { searchPromotions } from '../../api/promotions';
 import { client } from '../client';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -64,24 +65,17 @@ const properties: INodeProperties[] = [
 		description: "Find the promotions dated at or before this time (in the workflow's time zone unless the value carries an offset)",
 		hint: 'Leave empty for now',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include API Promotions',
-				name: 'includeApiMailings',
-				type: 'boolean',
-				displayOptions: { show: { '/searchBy': ['query', 'dateRange'] } },
-				default: false,
-				description:
-					'Whether to include the promotions of mails sent through the Mad Mimi mailer API (transactional mails), which a search leaves out by default',
-			},
-		],
-	},
+	optionsCollection('perItem', [
+		{
+			displayName: 'Include API Promotions',
+			name: 'includeApiMailings',
+			type: 'boolean',
+			displayOptions: { show: { '/searchBy': ['query', 'dateRange'] } },
+			default: false,
+			description:
+				'Whether to include the promotions of mails sent through the Mad Mimi mailer API (transactional mails), which a search leaves out by default',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

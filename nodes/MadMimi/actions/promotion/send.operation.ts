@@ -12,6 +12,7 @@ import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
 import { listNamesField } from '../../locators/list';
 import { promotionNameLocator, promotionNameOf } from '../../locators/promotion';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	promotionNameLocator('The promotion (email design) to send. With your own HTML or text below, Mad Mimi creates a promotion of that name if it does not exist yet.'),
@@ -32,23 +33,16 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { audience: ['lists'] } },
 	},
 	...mailContentFields('list'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Skip Earlier Recipients',
-				name: 'preventResend',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to leave out the members who already received this promotion',
-			},
-			...trackingOptions,
-		],
-	},
+	optionsCollection('perItem', [
+		{
+			displayName: 'Skip Earlier Recipients',
+			name: 'preventResend',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to leave out the members who already received this promotion',
+		},
+		...trackingOptions,
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['promotion'], operation: ['send'] } }, properties);

@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { requirePositiveId } from '../../helpers/validation';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -14,6 +15,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 42',
 		description: 'The number of the signup form, as in its address in Mad Mimi (…/signups/42)',
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(

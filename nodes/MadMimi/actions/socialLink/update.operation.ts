@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { inputError, isHttpUrl, printable } from '../../helpers/validation';
 import { client } from '../client';
+import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	{
@@ -51,6 +52,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	optionsCollection('perItem'),
 ];
 
 export const description = updateDisplayOptions(
