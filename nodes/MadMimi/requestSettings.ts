@@ -30,6 +30,14 @@ export interface RequestSettings {
 	retry: RetryPolicy;
 }
 
+/**
+ * Input items a per-item operation runs at once. Without the "Items per Batch" option, one after
+ * the other, as n8n's own nodes do; the option, once added, suggests 10, and takes at most 100.
+ */
+export const DEFAULT_ITEMS_PER_BATCH = 1;
+export const SUGGESTED_ITEMS_PER_BATCH = 10;
+export const MAX_ITEMS_PER_BATCH = 100;
+
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const MAX_TIMEOUT_SECONDS = 3600;
 /** An import of many rows may take Mad Mimi a while to accept: it waits at least this long. */

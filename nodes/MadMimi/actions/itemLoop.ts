@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { DEFAULT_ITEMS_PER_BATCH, MAX_ITEMS_PER_BATCH } from '../requestSettings';
+
 /** The JSON of an error item for continueOnFail: the message and what to do about it. */
 export function errorJson(error: unknown): IDataObject {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
@@ -42,7 +44,7 @@ export interface Batching {
 export function readBatching(ctx: IExecuteFunctions): Batching {
 	const batching = ctx.getNodeParameter('options', 0, {}) as Partial<Batching>;
 	return {
-		itemsPerBatch: Math.max(1, Math.floor(batching.itemsPerBatch ?? 1)),
+		itemsPerBatch: Math.min(MAX_ITEMS_PER_BATCH, Math.max(1, Math.floor(batching.itemsPerBatch ?? DEFAULT_ITEMS_PER_BATCH))),
 		batchInterval: Math.max(0, Math.floor(batching.batchInterval ?? 0)),
 	};
 }
@@ -58,7 +60,7 @@ export async function runPerItem(
 	ctx: IExecuteFunctions,
 	itemCount: number,
 	run: (itemIndex: number) => Promise<IDataObject[]>,
-	batching: Batching = { itemsPerBatch: 1, batchInterval: 0 },
+	batching: Batching = { itemsPerBatch: DEFAULT_ITEMS_PER_BATCH, batchInterval: 0 },
 ): Promise<INodeExecutionData[]> {
 	const returnData: INodeExecutionData[] = [];
 	const size = batching.itemsPerBatch;

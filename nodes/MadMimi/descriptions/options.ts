@@ -5,9 +5,11 @@ import {
 	DEFAULT_PAGE_WINDOW,
 	DEFAULT_TIMEOUT_SECONDS,
 	IMPORT_MIN_TIMEOUT_MS,
+	MAX_ITEMS_PER_BATCH,
 	MAX_PAGE_WINDOW,
 	MAX_RESPONSE_MB_LIMIT,
 	MAX_TIMEOUT_SECONDS,
+	SUGGESTED_ITEMS_PER_BATCH,
 } from '../requestSettings';
 
 /*
@@ -43,8 +45,8 @@ export const batchingOptions: INodeProperties[] = [
 		displayName: 'Items per Batch',
 		name: 'itemsPerBatch',
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 100 },
-		default: 10,
+		typeOptions: { minValue: 1, maxValue: MAX_ITEMS_PER_BATCH },
+		default: SUGGESTED_ITEMS_PER_BATCH,
 		description:
 			'How many input items to process at the same time. Output order and pairing stay as the input; each item still fails on its own.',
 	},

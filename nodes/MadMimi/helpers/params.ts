@@ -11,7 +11,7 @@ export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: nu
 /** Return All / Limit: how many records to keep, or undefined for all of them. */
 export function recordLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return ctx.getNodeParameter('limit', itemIndex, 50) as number;
+	return ctx.getNodeParameter('limit', itemIndex) as number;
 }
 
 /** A date-time parameter as an instant (ms), or an error naming the field. */
