@@ -1,11 +1,11 @@
 /**
- * The emulator against the real service's recorded answers (shared/design/recorded-answers.md):
+ * The emulator against the real service's recorded answers (docs/recorded-answers.md):
  * seeded with the recorded data and with the recorded date style, it answers the recorded
  * documents character for character, under both vocabularies.
  */
 import { NO_RIGHTS_CREDENTIALS, startEmulator } from './index';
 import type { Emulator, Vocabulary } from './index';
-import { RECORDED } from '../support/recorded';
+import { RECORDED, recordedAnswersPage } from '../support/recorded';
 import { DEMO_AUTH, emulatorClient } from '../support/emulatorClient';
 import type { Reply } from '../support/emulatorClient';
 
@@ -64,7 +64,7 @@ const LIST_MEMBERS =
 	'  </member>\n' +
 	'</audience>';
 
-/** The same document as recorded-answers.md shows it: an account with two custom fields. */
+/** The same document as docs/recorded-answers.md shows it: an account with two custom fields. */
 const LIST_MEMBERS_TWO_CUSTOM = LIST_MEMBERS.split('    <custom_value_1/>\n    <custom_value_2/>\n').join('');
 
 /** Three members of the recorded GET /audience_members.xml (22 there), their blocks as recorded. */
@@ -184,7 +184,7 @@ function seedPromotions(emu: Emulator): void {
 	store.addPromotion('Untitled Promotion', { id: 5515748, mimio: '4e9245', updatedAt: Date.UTC(2014, 8, 7, 20, 54, 55) });
 }
 
-/** The older fixture's promotion (dates in -0500, before 2012). */
+/** The promotion of RECORDED.promotionTwoMailings (dates in -0500, before 2012). */
 function seedTwoMailings(emu: Emulator): void {
 	const store = emu.store;
 	store.addPromotion('Newsletter Feb', { id: 1234, mimio: 'a1b2c3', updatedAt: Date.UTC(2011, 1, 10, 12, 53, 11) });
@@ -305,13 +305,10 @@ describe('recorded documents, character for character', () => {
 		expect(await get('/audience_lists/list%201/members.xml')).toEqual({ status: 200, text: LIST_MEMBERS, type: XML });
 		emu.store.customFieldNames = ['custom_field_1', 'custom_value'];
 		expect((await get('/audience_lists/list%201/members.xml')).text).toBe(LIST_MEMBERS_TWO_CUSTOM);
-		// the member part recorded-answers.md shows, verbatim
-		expect(LIST_MEMBERS_TWO_CUSTOM).toContain(
-			'<audience count="2" total_pages="1" per_page="30" page="1">\n  <member suppressed="false">\n    <first_name/>\n    <last_name/>\n' +
-				'    <email>another@example.com</email>\n    <created_at>2014-09-07 22:14:29 +0300</created_at>\n    <city/>\n    <phone/>\n    <company/>\n' +
-				'    <title/>\n    <address/>\n    <state/>\n    <zip/>\n    <country/>\n    <confirmed/>\n    <custom_field_1/>\n    <custom_value/>\n' +
-				'    <lists>\n      <list membership_created_at="2014-09-07 19:14:29 UTC">list 1</list>\n    </lists>\n  </member>\n',
-		);
+		// the page shows this document up to its first member, verbatim
+		const shown = recordedAnswersPage().blocks.find((b) => b.includes('<audience count='));
+		expect(shown?.endsWith('  </member>\n</audience>')).toBe(true);
+		expect(LIST_MEMBERS_TWO_CUSTOM.startsWith(shown!.slice(0, -'</audience>'.length))).toBe(true);
 	});
 
 	it('GET /audience_members.xml: recorded members, <x></x> for cleared fields beside <x/> for unset ones', async () => {

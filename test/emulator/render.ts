@@ -2,7 +2,7 @@
  * Rendering of the service's answers: XML documents, JSON and plain text.
  *
  * Recorded documents (lists, promotions, the statistics document) are rendered byte for byte as
- * recorded (shared/design/recorded-answers.md): whitespace, indentation, attribute order and
+ * recorded (docs/recorded-answers.md): whitespace, indentation, attribute order and
  * `<x/>` beside `<x></x>`. Every XML document starts with the declaration and its line break and
  * ends right after the root's closing tag, with no trailing newline (the recordings show none).
  * Guessed documents vary like the real service does (`<x/>` versus `<x></x>`); the date style

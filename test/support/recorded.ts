@@ -1,8 +1,12 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: reads docs/recorded-answers.md, never inside n8n */
 /**
- * The service's answers as recorded (shared/design/recorded-answers.md), byte for byte. Node
+ * The service's answers as recorded (docs/recorded-answers.md), byte for byte. Node
  * tests serve them through the emulator's fault switch, so the node is proven against the real
- * service's documents whatever the emulator renders.
+ * service's documents whatever the emulator renders. recorded.test.ts checks each against the page.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 export const RECORDED = {
@@ -24,7 +28,12 @@ export const RECORDED = {
 		'  </mailing>\n' +
 		'</promotion>\n' +
 		'</promotions>',
-	/** The older client fixture: two mailings in one promotion, the second never sent, 2011 dates. */
+	/**
+	 * Not a recording: the page describes an older client fixture in words (two mailings in one
+	 * promotion, the second never sent: `<started_send></started_send>`; dates as
+	 * `Thu Feb 10 07:53:11 -0500 2011`). This puts that in the layout of the recorded promotions
+	 * document; its names, ids, counts and other times are ours.
+	 */
 	promotionTwoMailings:
 		`${DECLARATION}<promotions>\n` +
 		'<promotion name="Newsletter Feb" id="1234" mimio="a1b2c3" updated_at="Thu Feb 10 07:53:11 -0500 2011" hidden="false" thumbnail="https://snaps.madmimi.com/v2/thumbs.php?size=b&amp;wait=120&amp;url=https%3A%2F%2Fmadmimi.com%2Fp%2Fa1b2c3">\n' +
@@ -45,3 +54,13 @@ export const RECORDED = {
 } as const;
 
 export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
+
+/** docs/recorded-answers.md, the record of what the real service answered. */
+export const RECORDED_ANSWERS_PAGE = path.join(__dirname, '../../docs/recorded-answers.md');
+
+/** The page's text and its fenced code blocks (each without its fences and its last line break). */
+export function recordedAnswersPage(): { text: string; blocks: string[] } {
+	const text = readFileSync(RECORDED_ANSWERS_PAGE, 'utf8');
+	const blocks = [...text.matchAll(/^```[a-z]*\n([\s\S]*?)\n```$/gm)].map((m) => m[1]);
+	return { text, blocks };
+}

@@ -3,7 +3,7 @@
  * (`POST /mailer`), its delivery status (`GET /mailers/status/{id}`, note `mailers`), and a send to
  * lists or to the whole audience (`POST /mailer/to_list`, `POST /mailer/to_all`).
  *
- * Recorded (shared/design/recorded-answers.md): the answers (a 20-digit transaction id, a mailing
+ * Recorded (docs/recorded-answers.md): the answers (a 20-digit transaction id, a mailing
  * id, one status word, `410 Not Found`, `409 You do not have a promotion named <name>.`), the
  * creation of an unknown promotion when raw content comes along, the YAML 1.1 reading of `body`
  * and the CSV reading of `list_name`. Every refusal text below marked "guess" is ours.

@@ -3,7 +3,7 @@
  * (all members, a list's members, search), updating a member's fields and address, suppression
  * (is_suppressed, opting back in), and renaming and clearing a list.
  *
- * The members documents and the unsuppress JSON are recorded (shared/design/recorded-answers.md)
+ * The members documents and the unsuppress JSON are recorded (docs/recorded-answers.md)
  * and are served byte for byte, never in the second vocabulary.
  */
 import { renderMembersPage, renderMemberSearch } from '../render';
