@@ -6,32 +6,17 @@
  */
 import { XMLValidator } from 'fast-xml-parser';
 
-import { DEMO_IDS, elementChildren, fieldElementName, ownText, parseXml, startEmulator } from './index';
-import type { Emulator, XmlElement } from './index';
-import { emulatorClient } from '../support/emulatorClient';
+import { DEMO_IDS, elementChildren, fieldElementName, ownText, parseXml } from './index';
+import type { XmlElement } from './index';
+import { TEXT_TYPE as TEXT, XML_TYPE as XML } from './render';
+import { useDemoEmulator } from '../support/emulatorClient';
 import type { Reply } from '../support/emulatorClient';
 
-const TEXT = 'text/html; charset=utf-8';
-const XML = 'application/xml; charset=utf-8';
 const DAY = 86_400_000;
 const NOW = Date.UTC(2024, 5, 10, 12, 0, 0);
 
-let emu: Emulator;
-
-beforeAll(async () => {
-	emu = await startEmulator();
-});
-
-afterAll(async () => {
-	await emu.close();
-});
-
-beforeEach(() => {
-	emu.clock.set(NOW);
-	emu.reset('demo');
-});
-
-const { request, get, post } = emulatorClient(() => emu);
+const env = useDemoEmulator(NOW);
+const { request, get, post } = env;
 
 function isBlank(r: Reply): boolean {
 	return r.status === 200 && (r.text === '' || r.text === ' ');
@@ -78,11 +63,11 @@ function listsOf(member: XmlElement): [string, string | undefined][] {
 
 /** `n` members a0000@x.example ... created a second apart, in an empty account. */
 function seedMany(n: number): string[] {
-	emu.reset('empty');
+	env.emulator.reset('empty');
 	const emails: string[] = [];
 	for (let i = 0; i < n; i++) {
 		const email = `a${String(i).padStart(4, '0')}@x.example`;
-		emu.store.addMember(email, { createdAt: NOW - (n - i) * 1000 });
+		env.emulator.store.addMember(email, { createdAt: NOW - (n - i) * 1000 });
 		emails.push(email);
 	}
 	return emails;
@@ -140,7 +125,7 @@ describe('GET /audience_members.xml: paging', () => {
 	});
 
 	it('no member at all: count 0, one page', async () => {
-		emu.reset('empty');
+		env.emulator.reset('empty');
 		expect((await get('/audience_members.xml')).text).toBe(
 			'<?xml version="1.0" encoding="UTF-8"?>\n<audience count="0" total_pages="1" per_page="30" page="1">\n</audience>',
 		);
@@ -165,10 +150,10 @@ describe('GET /audience_members.xml: order, raw, suppressed_only', () => {
 	});
 
 	it('order: email (default), created_at (oldest first), first_name, last_name, with desc; anything else: by address', async () => {
-		emu.reset('empty');
-		emu.store.addMember('b@example.com', { createdAt: NOW - 3 * DAY, fields: { first_name: 'Zoe', last_name: 'Adams' } });
-		emu.store.addMember('c@example.com', { createdAt: NOW - 1 * DAY, fields: { first_name: 'Abe', last_name: 'Young' } });
-		emu.store.addMember('a@example.com', { createdAt: NOW - 2 * DAY, fields: { first_name: 'mia', last_name: 'Moss' } });
+		env.emulator.reset('empty');
+		env.emulator.store.addMember('b@example.com', { createdAt: NOW - 3 * DAY, fields: { first_name: 'Zoe', last_name: 'Adams' } });
+		env.emulator.store.addMember('c@example.com', { createdAt: NOW - 1 * DAY, fields: { first_name: 'Abe', last_name: 'Young' } });
+		env.emulator.store.addMember('a@example.com', { createdAt: NOW - 2 * DAY, fields: { first_name: 'mia', last_name: 'Moss' } });
 		const order = async (o?: string): Promise<string[]> => doc(await get('/audience_members.xml', o === undefined ? {} : { order: o })).emails;
 		expect(await order()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
 		expect(await order('email')).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
@@ -190,7 +175,7 @@ describe('GET /audience_members.xml: order, raw, suppressed_only', () => {
 	it('every member carries every standard field in the recorded order, then the custom fields, then <lists>', async () => {
 		await post('/audience_members', { csv_file: 'email,Favourite Colour,first name\nzed@example.com,teal,Zed\n' });
 		const d = doc(await get('/audience_members.xml'));
-		expect(emu.store.customFieldNames).toEqual(['favourite_colour']);
+		expect(env.emulator.store.customFieldNames).toEqual(['favourite_colour']);
 		for (const m of d.members) {
 			expect(elementChildren(m).map((e) => e.name)).toEqual([
 				'first_name',
@@ -236,10 +221,10 @@ describe('GET /audience_lists/{list}/members.xml', () => {
 	});
 
 	it('membership dates: when the member joined (add, import, seed), always in UTC, whatever the date style', async () => {
-		emu.dateStyle = '+0530';
-		emu.clock.set(Date.UTC(2024, 5, 11, 8, 30, 15));
+		env.emulator.dateStyle = '+0530';
+		env.emulator.clock.set(Date.UTC(2024, 5, 11, 8, 30, 15));
 		expect(await post('/audience_lists/VIP%20Customers/add', { email: 'leo.lopez@example.com' })).toEqual({ status: 200, text: ' ', type: TEXT });
-		emu.clock.set(Date.UTC(2024, 5, 12, 23, 0, 5));
+		env.emulator.clock.set(Date.UTC(2024, 5, 12, 23, 0, 5));
 		await post('/audience_members', { csv_file: 'email,add_list\nleo.lopez@example.com,Newsletter\nnew@example.com,Newsletter\n' });
 		const d = doc(await get('/audience_lists/Newsletter/members.xml'));
 		expect(listsOf(memberOf(d, 'leo.lopez@example.com'))).toEqual([
@@ -249,13 +234,13 @@ describe('GET /audience_lists/{list}/members.xml', () => {
 		const leo = memberOf(d, 'leo.lopez@example.com');
 		expect(field(leo, 'created_at')).toBe('2024-06-09 14:30:00 +0530');
 		// a seeded membership dates from the member's creation; joining again keeps the first date
-		const ann = emu.store.getMember('ann.archer@example.com');
+		const ann = env.emulator.store.getMember('ann.archer@example.com');
 		expect(listsOf(memberOf(d, 'ann.archer@example.com'))[0]).toEqual(['Newsletter', new Date(ann?.createdAt ?? 0).toISOString().replace('T', ' ').slice(0, 19) + ' UTC']);
 		await post('/audience_lists/Newsletter/add', { email: 'ann.archer@example.com' });
 		expect(listsOf(memberOf(doc(await get('/audience_lists/Newsletter/members.xml')), 'ann.archer@example.com'))[0]).toEqual(listsOf(memberOf(d, 'ann.archer@example.com'))[0]);
 		// leaving and joining again: a new date
 		await post('/audience_lists/VIP%20Customers/remove', { email: 'leo.lopez@example.com' });
-		emu.clock.set(Date.UTC(2024, 5, 13, 1, 2, 3));
+		env.emulator.clock.set(Date.UTC(2024, 5, 13, 1, 2, 3));
 		await post('/audience_lists/VIP%20Customers/add', { email: 'leo.lopez@example.com' });
 		expect(listsOf(memberOf(doc(await get('/audience_lists/VIP%20Customers/members.xml')), 'leo.lopez@example.com'))[1]).toEqual(['VIP Customers', '2024-06-13 01:02:03 UTC']);
 	});
@@ -327,9 +312,9 @@ describe('PUT /audience_members/{email}', () => {
 			'audience_member[Shoe Size]': '39',
 		});
 		expect(isBlank(r)).toBe(true);
-		const ann = emu.store.getMember('ann.archer@example.com');
+		const ann = env.emulator.store.getMember('ann.archer@example.com');
 		expect(ann?.fields).toEqual({ first_name: 'Annie', last_name: 'Archer', company: '', name: 'Annie Archer', 'shoe size': '39' });
-		expect(emu.store.customFieldNames).toEqual(['shoe_size']);
+		expect(env.emulator.store.customFieldNames).toEqual(['shoe_size']);
 		const d = doc(await get('/audience_members.xml'));
 		const annEl = memberOf(d, 'ann.archer@example.com');
 		expect(field(annEl, 'first_name')).toBe('Annie');
@@ -341,12 +326,12 @@ describe('PUT /audience_members/{email}', () => {
 
 	it('also as POST _method=put; no field: nothing changes; an unknown member: the member error', async () => {
 		expect(isBlank(await post('/audience_members/ben.baker%40example.com', { _method: 'put', 'audience_member[last_name]': 'Baxter' }))).toBe(true);
-		expect(emu.store.getMember('ben.baker@example.com')?.fields.last_name).toBe('Baxter');
+		expect(env.emulator.store.getMember('ben.baker@example.com')?.fields.last_name).toBe('Baxter');
 		expect(isBlank(await request('PUT', '/audience_members/ben.baker%40example.com'))).toBe(true);
 		const missing = await request('PUT', '/audience_members/ghost%40example.com', { 'audience_member[first_name]': 'G' });
 		expect(missing.status).toBe(400);
 		expect(missing.text).toMatch(/^(Member )?ghost@example\.com does not exist$/);
-		expect(emu.store.getMember('ghost@example.com')).toBeUndefined();
+		expect(env.emulator.store.getMember('ghost@example.com')).toBeUndefined();
 	});
 });
 
@@ -355,15 +340,15 @@ describe('POST /audience_members/{email}/update_email', () => {
 		const before = doc(await get('/audience_members.xml', { raw: 'true' }));
 		const old = memberOf(before, 'ann.archer@example.com');
 		expect(await post('/audience_members/ann.archer%40example.com/update_email', { new_email: 'Ann@New.example' })).toEqual({ status: 200, text: ' ', type: TEXT });
-		expect(emu.store.getMember('ann.archer@example.com')).toBeUndefined();
-		expect(emu.store.listsOf('ann@new.example').map((l) => l.name)).toEqual(['Newsletter', 'VIP Customers']);
+		expect(env.emulator.store.getMember('ann.archer@example.com')).toBeUndefined();
+		expect(env.emulator.store.listsOf('ann@new.example').map((l) => l.name)).toEqual(['Newsletter', 'VIP Customers']);
 		const after = doc(await get('/audience_members.xml', { raw: 'true' }));
 		const moved = memberOf(after, 'Ann@New.example');
 		expect(listsOf(moved)).toEqual(listsOf(old));
 		expect(elementChildren(moved).filter((e) => e.name !== 'email' && e.name !== 'created_at').map((e) => [e.name, ownText(e)])).toEqual(
 			elementChildren(old).filter((e) => e.name !== 'email' && e.name !== 'created_at').map((e) => [e.name, ownText(e)]),
 		);
-		expect(emu.store.getMember('Ann@New.example')?.createdAt).toBeDefined();
+		expect(env.emulator.store.getMember('Ann@New.example')?.createdAt).toBeDefined();
 		expect(await get('/audience_members/ann.archer%40example.com/is_suppressed')).toEqual({ status: 400, text: 'ann.archer@example.com does not exist', type: TEXT });
 
 		await post('/audience_members/dan.diaz%40example.com/update_email', { new_email: 'dan@new.example' });
@@ -378,10 +363,10 @@ describe('POST /audience_members/{email}/update_email', () => {
 		});
 		expect((await post('/audience_members/ann.archer%40example.com/update_email', { new_email: '' })).status).toBe(400);
 		expect((await post('/audience_members/ann.archer%40example.com/update_email', { new_email: 'not an address' })).status).toBe(400);
-		expect(emu.store.getMember('ann.archer@example.com')?.email).toBe('ann.archer@example.com');
+		expect(env.emulator.store.getMember('ann.archer@example.com')?.email).toBe('ann.archer@example.com');
 		// the same member, other case: fine
 		expect((await post('/audience_members/ann.archer%40example.com/update_email', { new_email: 'Ann.Archer@example.com' })).text).toBe(' ');
-		expect(emu.store.getMember('ann.archer@example.com')?.email).toBe('Ann.Archer@example.com');
+		expect(env.emulator.store.getMember('ann.archer@example.com')?.email).toBe('Ann.Archer@example.com');
 	});
 });
 
@@ -390,7 +375,7 @@ describe('POST /audience_members/{email}/update_email', () => {
 describe('suppression round trips', () => {
 	it('the import (opt out = 1) shows in suppressed_since, is_suppressed and suppressed="true"; unsuppress undoes all three', async () => {
 		const since = Math.floor(NOW / 1000);
-		emu.clock.set(NOW + 5000);
+		env.emulator.clock.set(NOW + 5000);
 		expect((await post('/audience_members', { csv_file: 'email,opt out\nkim.kato@example.com,1\n' })).status).toBe(200);
 		expect((await get(`/audience_members/suppressed_since/${since}.txt`)).text).toBe('kim.kato@example.com\n');
 		expect(await get('/audience_members/kim.kato%40example.com/is_suppressed')).toEqual({ status: 200, text: 'true', type: TEXT });
@@ -438,8 +423,8 @@ describe('suppression round trips', () => {
 		const r = await post('/suppressed_audience_members/dan.diaz%40example.com', { _method: 'delete' });
 		expect(JSON.parse(r.text)).toMatchObject({ success: true, result: { email: 'dan.diaz@example.com', suppressed: false } });
 		expect(JSON.parse((await request('DELETE', '/suppressed_audience_members/ben.baker%40example.com')).text).success).toBe(true);
-		expect(emu.store.unsuppress('ines.ivanova@example.com')?.optedOut).toBe(false);
-		expect(emu.store.unsuppress('ghost@example.com')).toBeUndefined();
+		expect(env.emulator.store.unsuppress('ines.ivanova@example.com')?.optedOut).toBe(false);
+		expect(env.emulator.store.unsuppress('ghost@example.com')).toBeUndefined();
 		expect(doc(await get('/audience_members.xml')).attrs.count).toBe('12');
 		expect(JSON.parse((await request('DELETE', '/suppressed_audience_members/ghost%40example.com')).text)).toEqual({
 			success: false,
@@ -454,8 +439,8 @@ describe('POST /audience_lists/{list}/rename', () => {
 	it('renames: the list keeps its id, members and their dates; the old name is gone', async () => {
 		const before = doc(await get('/audience_lists/VIP%20Customers/members.xml'));
 		expect(isBlank(await post('/audience_lists/VIP%20Customers/rename', { name: 'VIPs' }))).toBe(true);
-		expect(emu.store.lists.get('VIPs')?.id).toBe(DEMO_IDS.lists.vipCustomers);
-		expect(emu.store.lists.has('VIP Customers')).toBe(false);
+		expect(env.emulator.store.lists.get('VIPs')?.id).toBe(DEMO_IDS.lists.vipCustomers);
+		expect(env.emulator.store.lists.has('VIP Customers')).toBe(false);
 		expect((await get('/audience_lists/lists.xml')).text).toContain('<list id="102" name="VIPs" subscriber_count="3" display_name="Our best customers"/>');
 		const after = doc(await get('/audience_lists/VIPs/members.xml'));
 		expect(after.emails).toEqual(before.emails);
@@ -463,7 +448,7 @@ describe('POST /audience_lists/{list}/rename', () => {
 			listsOf(memberOf(before, 'hugo.hill@example.com')).map(([n, d]) => [n === 'VIP Customers' ? 'VIPs' : n, d]),
 		);
 		expect(await get('/audience_lists/VIP%20Customers/members.xml')).toEqual({ status: 404, text: ' ', type: TEXT });
-		expect(emu.store.participants.get('child.one@example.com')?.permissions.read).toEqual(['VIPs']);
+		expect(env.emulator.store.participants.get('child.one@example.com')?.permissions.read).toEqual(['VIPs']);
 	});
 
 	it('a taken name: 400 Name has already been taken; unknown list: 404 one space; blank: 400; the same name: fine', async () => {
@@ -471,33 +456,33 @@ describe('POST /audience_lists/{list}/rename', () => {
 		expect(await post('/audience_lists/Nope/rename', { name: 'Other' })).toEqual({ status: 404, text: ' ', type: TEXT });
 		expect(await post('/audience_lists/Newsletter/rename', { name: ' ' })).toEqual({ status: 400, text: "Name can't be blank", type: TEXT });
 		expect(isBlank(await post('/audience_lists/Newsletter/rename', { name: 'Newsletter' }))).toBe(true);
-		expect([...emu.store.lists.keys()].sort()).toEqual(['Beta testers (EU)', 'Newsletter', 'VIP Customers']);
+		expect([...env.emulator.store.lists.keys()].sort()).toEqual(['Beta testers (EU)', 'Newsletter', 'VIP Customers']);
 	});
 });
 
 describe('PUT /audience_lists/{list}/clear', () => {
 	it('removes every membership and keeps the list and the members; also as POST _method=put', async () => {
 		expect(isBlank(await request('PUT', '/audience_lists/Newsletter/clear'))).toBe(true);
-		expect(emu.store.lists.get('Newsletter')?.members.size).toBe(0);
+		expect(env.emulator.store.lists.get('Newsletter')?.members.size).toBe(0);
 		expect((await get('/audience_lists/lists.xml')).text).toContain('<list id="101" name="Newsletter" subscriber_count="0" display_name=""/>');
 		expect(doc(await get('/audience_lists/Newsletter/members.xml', { raw: 'true' })).attrs).toEqual({ count: '0', total_pages: '1', per_page: '30', page: '1' });
-		expect(emu.store.members.size).toBe(12);
-		expect(emu.store.listsOf('ann.archer@example.com').map((l) => l.name)).toEqual(['VIP Customers']);
+		expect(env.emulator.store.members.size).toBe(12);
+		expect(env.emulator.store.listsOf('ann.archer@example.com').map((l) => l.name)).toEqual(['VIP Customers']);
 		expect(isBlank(await post('/audience_lists/Beta%20testers%20(EU)/clear', { _method: 'put' }))).toBe(true);
-		expect(emu.store.lists.get('Beta testers (EU)')?.members.size).toBe(0);
+		expect(env.emulator.store.lists.get('Beta testers (EU)')?.members.size).toBe(0);
 	});
 
 	it('an unknown list: 404 one space; a plain POST is not clear', async () => {
 		expect(await request('PUT', '/audience_lists/Nope/clear')).toEqual({ status: 404, text: ' ', type: TEXT });
 		expect(await post('/audience_lists/Newsletter/clear')).toEqual({ status: 404, text: ' ', type: TEXT });
-		expect(emu.store.lists.get('Newsletter')?.members.size).toBe(8);
+		expect(env.emulator.store.lists.get('Newsletter')?.members.size).toBe(8);
 	});
 });
 
 describe('the state', () => {
 	it('GET /__emulator/state holds the membership dates and the custom fields', async () => {
 		await post('/audience_members', { csv_file: 'email,add_list,colour\nx@example.com,Newsletter,red\n' });
-		const state = (await (await fetch(`${emu.baseUrl}/__emulator/state`)).json()) as {
+		const state = (await (await fetch(`${env.emulator.baseUrl}/__emulator/state`)).json()) as {
 			lists: { name: string; membershipCreatedAt: Record<string, number> }[];
 			customFieldNames: string[];
 		};

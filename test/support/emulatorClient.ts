@@ -1,4 +1,4 @@
-import { DEMO_CREDENTIALS } from '../emulator';
+import { DEMO_CREDENTIALS, startEmulator } from '../emulator';
 import type { Emulator } from '../emulator';
 
 /** An answer of the emulator as the service's clients see it. */
@@ -30,5 +30,31 @@ export function emulatorClient(emulator: () => Emulator) {
 		request,
 		get: (path: string, params: Params = {}): Promise<Reply> => request('GET', path, params),
 		post: (path: string, params: Params = {}): Promise<Reply> => request('POST', path, params),
+	};
+}
+
+/**
+ * The emulator of a test file: started before its tests and closed after them; before each test,
+ * its clock frozen at `now` and its state back to the demo data, nothing recorded, no fault.
+ * `emulator` is the running one; the client's requests go to it.
+ */
+export function useDemoEmulator(now: number) {
+	let running: Emulator | undefined;
+	beforeAll(async () => {
+		running = await startEmulator();
+	});
+	afterAll(async () => {
+		await running?.close();
+	});
+	beforeEach(() => {
+		running!.clock.set(now);
+		running!.reset('demo');
+	});
+	const current = (): Emulator => running!;
+	return {
+		get emulator(): Emulator {
+			return current();
+		},
+		...emulatorClient(current),
 	};
 }
