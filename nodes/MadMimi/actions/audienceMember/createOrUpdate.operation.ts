@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
-import { cell } from '../../helpers/csv';
 import { perItem } from '../../helpers/params';
-import type { CsvRow } from '../../helpers/csv';
-import { inputError, isEmail, printable } from '../../helpers/validation';
+import { requireEmail } from '../../helpers/validation';
 import { errorJson } from '../itemLoop';
 import { importInBatches } from './import/batches';
-import { batchSizeOption, createListOption, DEFAULT_BATCH_SIZE } from './import/common';
-import { listMissingError, listOutput, prepareLists } from './import/lists';
+import { batchSizeOption, createListOption, DEFAULT_BATCH_SIZE, hintLeftOut } from './import/common';
+import { listOutput, prepareLists, withoutMissingLists } from './import/lists';
+import type { ImportPerson } from './import/rows';
+import { importLayout } from './import/rows';
 import { memberFieldsCollection, readMemberFields } from './member';
 import { listLocator, optionalListName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
@@ -41,29 +41,25 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['createOrUpdate'] } }, properties);
 
 /** One person, read with its own item's parameters. */
-interface Person {
-	itemIndex: number;
-	email: string;
-	list?: string;
+interface Person extends ImportPerson {
 	/** CSV column → value, and the same fields as the output shows them. */
 	columns: Record<string, string>;
 	shown: IDataObject;
-	optOut: boolean;
+	/** The list picked for the person (the output names it). */
+	list?: string;
 }
-
 
 /** How each person is read: every parameter per item when it is an expression, else once (see perItem). */
 function personReader(ctx: IExecuteFunctions): (itemIndex: number) => Person {
-	const emailOf = perItem(ctx, 'email', (i) => cell(ctx.getNodeParameter('email', i, '')).trim());
+	const emailOf = perItem(ctx, 'email', (i) => requireEmail(ctx, i, ctx.getNodeParameter('email', i, ''), 'Email'));
 	const fieldsOf = perItem(ctx, 'additionalFields', (i) => readMemberFields(ctx, i, 'additionalFields'));
 	const optOutOf = perItem(ctx, 'options', (i) => (ctx.getNodeParameter('options', i, {}) as { optOut?: boolean }).optOut === true);
 	const listOf = perItem(ctx, 'list', (i) => optionalListName(ctx, i));
 	return (itemIndex) => {
 		const email = emailOf(itemIndex);
-		if (email === '') throw inputError(ctx, itemIndex, 'The field "Email" is empty', 'Map the address from the input, e.g. {{ $json.email }}.');
-		if (!isEmail(email)) throw inputError(ctx, itemIndex, `The field "Email" is not a valid email address: "${printable(email)}"`, 'An address looks like jane@example.com, with no spaces.');
 		const { fields: columns, shown } = fieldsOf(itemIndex);
-		return { itemIndex, email, list: listOf(itemIndex), columns, shown, optOut: optOutOf(itemIndex) };
+		const list = listOf(itemIndex);
+		return { itemIndex, email, list, lists: list === undefined ? [] : [list], columns, shown, optOut: optOutOf(itemIndex) };
 	};
 }
 
@@ -93,40 +89,19 @@ export async function executeAll(this: IExecuteFunctions, items: INodeExecutionD
 	if (people.length > 0) {
 		const first = people[0].itemIndex;
 		const options = this.getNodeParameter('options', first, {}) as { batchSize?: number; createList?: boolean };
-		const check = await prepareLists(this, people.flatMap((p) => (p.list === undefined ? [] : [p.list])), options.createList === true, first);
-		const sendable = people.filter((p) => {
-			if (p.list === undefined || !check.missing.has(p.list)) return true;
-			fail(p.itemIndex, listMissingError(this, p.list, p.itemIndex));
-			return false;
+		const check = await prepareLists(this, people.flatMap((person) => person.lists), options.createList === true, first);
+		const sendable = withoutMissingLists(this, people, check, (person, error) => fail(person.itemIndex, error));
+		const fieldColumns = [...new Set(sendable.flatMap((person) => Object.keys(person.columns)))];
+		await importInBatches(this, sendable, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)), {
+			...importLayout(sendable, fieldColumns, (person, column) => person.columns[column] ?? ''),
+			itemIndex: (person) => person.itemIndex,
+			imported: (person, importId) => ({ email: person.email, ...person.shown, ...listOutput(person.list, check), ...(person.optOut ? { optedOut: true } : {}), importId, success: true }),
+			failed: (person, _batch, error) => ({ email: person.email, ...error }),
+			emit: (itemIndex, output) => (out[itemIndex] = output),
 		});
-		const custom = [...new Set(sendable.flatMap((p) => Object.keys(p.columns)))];
-		const withLists = sendable.some((p) => p.list !== undefined);
-		const withOptOut = sendable.some((p) => p.optOut);
-		const columns = ['email', ...custom, ...(withLists ? ['add_list'] : []), ...(withOptOut ? ['opt out'] : [])];
-		if (sendable.length > 0) {
-			await importInBatches(this, sendable, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)), {
-				columns,
-				itemIndex: (p) => p.itemIndex,
-				rowsOf: (p) => {
-					const row: CsvRow = [p.email, ...custom.map((c) => p.columns[c] ?? '')];
-					if (withLists) row.push(p.list ?? '');
-					if (withOptOut) row.push(p.optOut ? '1' : '');
-					return [row];
-				},
-				imported: (p, importId) => ({ email: p.email, ...p.shown, ...listOutput(p.list, check), ...(p.optOut ? { optedOut: true } : {}), importId, success: true }),
-				failed: (p, _batch, error) => ({ email: p.email, ...error }),
-				emit: (itemIndex, output) => (out[itemIndex] = output),
-			});
-		}
 	}
 	const failed = out.filter((item) => item !== undefined && item.json.error !== undefined).length;
-	if (failed > 0) {
-		this.addExecutionHints({
-			message: `${failed} of ${items.length} items were not added or updated: see their "error" in the output.`,
-			type: 'warning',
-			location: 'outputPane',
-		});
-	}
+	hintLeftOut(this, failed, items.length, 'items were not added or updated', 'see their "error" in the output.');
 	if (out.some((item) => item === undefined)) {
 		// every item has an output: a gap would be a bug, not something to pass over
 		throw new NodeOperationError(this.getNode(), 'Some input items got no result', { description: 'Please report this to the package maintainers.' });

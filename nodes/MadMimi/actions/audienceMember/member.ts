@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { cell } from '../../helpers/csv';
 import { hasControlChars, inputError, printable } from '../../helpers/validation';
 import type { Refusal } from '../../transport/errors';
+import { isReservedColumn } from './import/rows';
 
 /** The service's "<email> does not exist" (400), in the user's words. */
 export function memberMissing(email: string): Refusal {
@@ -106,7 +107,7 @@ export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, para
 		if (key === '') {
 			throw inputError(ctx, itemIndex, `Custom field ${position + 1}: the field "Name" is empty`, 'Give the name of the field, e.g. company.');
 		}
-		if (/[[\]]/.test(key) || hasControlChars(key) || /^(email|add_list|opt[ -]out)$/i.test(key)) {
+		if (/[[\]]/.test(key) || hasControlChars(key) || isReservedColumn(key)) {
 			throw inputError(
 				ctx,
 				itemIndex,

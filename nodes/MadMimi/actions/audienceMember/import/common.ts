@@ -95,15 +95,26 @@ export function checkSkipped(
 	);
 }
 
-/** A yellow notice on the node (n8n's execution hint) when rows were skipped: a green run that left people out says so. */
+/**
+ * The yellow notice on the node (n8n's execution hint) when an import left some people out: a
+ * green run that did not do everything says so. `whatWasNot` ends the count ("items were not
+ * imported"); `details` says why and where to look.
+ */
+export function hintLeftOut(ctx: IExecuteFunctions, leftOut: number, total: number, whatWasNot: string, details: string): void {
+	if (leftOut === 0) return;
+	ctx.addExecutionHints({ message: `${leftOut} of ${total} ${whatWasNot}: ${details}`, type: 'warning', location: 'outputPane' });
+}
+
+/** The notice for the rows of a CSV or text source that were skipped. */
 export function hintSkipped(ctx: IExecuteFunctions, skipped: SkippedRow[], total: number, what: string): void {
-	if (skipped.length === 0) return;
 	const shown = skipped.slice(0, 5).map((r) => r.row).join(', ');
-	ctx.addExecutionHints({
-		message: `${skipped.length} of ${total} ${what} were not imported: they have no valid email address (${skipped.length > 1 ? 'rows' : 'row'} ${shown}${skipped.length > 5 ? ', …' : ''}). They are listed in the output under "skippedRows".`,
-		type: 'warning',
-		location: 'outputPane',
-	});
+	hintLeftOut(
+		ctx,
+		skipped.length,
+		total,
+		`${what} were not imported`,
+		`they have no valid email address (${skipped.length > 1 ? 'rows' : 'row'} ${shown}${skipped.length > 5 ? ', …' : ''}). They are listed in the output under "skippedRows".`,
+	);
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */

@@ -66,6 +66,24 @@ export function listMissingError(ctx: IExecuteFunctions, list: string, itemIndex
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
+/**
+ * The people whose lists all exist (or were just created). Each other one is handed to `fail`
+ * with the error naming its missing list: it fails on its own, the others go on.
+ */
+export function withoutMissingLists<T extends { itemIndex: number; lists: string[] }>(
+	ctx: IExecuteFunctions,
+	people: T[],
+	check: ListCheck,
+	fail: (person: T, error: NodeOperationError) => void,
+): T[] {
+	return people.filter((person) => {
+		const missing = check.missing.size === 0 ? undefined : person.lists.find((list) => check.missing.has(list));
+		if (missing === undefined) return true;
+		fail(person, listMissingError(ctx, missing, person.itemIndex));
+		return false;
+	});
+}
+
 /** How the output names the list an item joined. */
 export function listOutput(list: string | undefined, check: ListCheck): IDataObject {
 	return list === undefined ? { list: null } : { list, listCreated: check.created.has(list) };
