@@ -6,8 +6,9 @@
  *   save a screenshot.
  * - `Editor`: the editor as a user drives it (new workflow, nodes added from the nodes panel,
  *   parameters filled in the node panel (NDV), input fields mapped by drag and drop, the workflow
- *   executed, the output panel read), with n8n's own `data-test-id` selectors. Checked against
- *   n8n 2.41.1 and 2.8.4: both editors take the same steps.
+ *   executed, the output panel read; a saved workflow opened, a trigger's "Fetch Test Event"), with
+ *   n8n's own `data-test-id` selectors. Checked against n8n 2.41.1 and 2.8.4: both editors take the
+ *   same steps.
  */
 import { chromium } from 'playwright-core';
 
@@ -151,6 +152,14 @@ export class Editor {
 	}
 
 	/** The open workflow's ID from the address (n8n 2.x saves a new workflow at once: /workflow/<id>?new=true). */
+	/** A saved workflow opened on the canvas (as from the list of workflows), zoomed to fit. */
+	async openWorkflow(id) {
+		await this.page.goto(`${this.baseUrl}/workflow/${id}`);
+		await this.page.locator(tid('canvas-node')).first().waitFor({ state: 'visible' });
+		await this.closeNotifications();
+		await this.zoomToFit();
+	}
+
 	workflowId() {
 		const match = /\/workflow\/([^/?#]+)/.exec(new URL(this.page.url()).pathname);
 		return match && match[1] !== 'new' ? match[1] : undefined;
@@ -397,20 +406,51 @@ export class Editor {
 	}
 
 	/**
-	 * "Execute workflow" on the canvas. Waits for n8n's notification of the run's end; returns
-	 * `{ executionId, notice }` (the notification's text).
+	 * "Execute workflow" on the canvas: the big button itself, not a choice from its ▾ menu. Waits
+	 * for n8n's notification of the run's end; returns `{ executionId, notice, label, trigger }`:
+	 * the notification's text, the button's text ("Execute workflow", or "Execute workflow from
+	 * <trigger>" when the workflow has several triggers) and the trigger the editor asked n8n to run
+	 * from. When n8n waits for a webhook call instead of running, returns at once with
+	 * `waitingForWebhook: true` (and no executionId).
 	 */
 	async executeWorkflow() {
 		if (await this.ndv.isVisible()) await this.closeNdv();
 		await this.closeNotifications();
+		const button = this.page.locator(tid('execute-workflow-button'));
+		const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
 		const started = this.page.waitForResponse((r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST');
-		await this.page.locator(tid('execute-workflow-button')).click();
+		await button.click();
 		const response = await started;
 		const body = await response.json().catch(() => ({}));
 		if (!response.ok()) throw new Error(`the run was refused: HTTP ${response.status()} ${JSON.stringify(body).slice(0, 300)}`);
+		let asked = {};
+		try {
+			asked = response.request().postDataJSON() ?? {};
+		} catch {
+			// not JSON: no trigger to report
+		}
+		const trigger = asked.triggerToStartFrom?.name;
+		if (body.data?.waitingForWebhook) return { executionId: undefined, notice: '', label, trigger, waitingForWebhook: true };
 		const notice = this.page.locator('.el-notification').filter({ hasText: /executed successfully|Problem in node|failed/i }).first();
 		await notice.waitFor({ state: 'visible', timeout: 60000 });
-		return { executionId: body.data?.executionId, notice: (await notice.innerText()).trim() };
+		return { executionId: body.data?.executionId, notice: (await notice.innerText()).trim(), label, trigger, waitingForWebhook: false };
+	}
+
+	/**
+	 * A trigger's "Fetch Test Event": its panel opened from the canvas, the button clicked, the
+	 * output waited for. Returns `{ label, table }`: the button's text and the output table
+	 * (`outputTable`).
+	 */
+	async fetchTestEvent(nodeName) {
+		await this.openNode(nodeName);
+		await this.closeNotifications();
+		const button = this.ndv.locator(tid('trigger-execute-button'));
+		const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
+		const started = this.page.waitForResponse((r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST');
+		await button.click();
+		const response = await started;
+		if (!response.ok()) throw new Error(`the test event was refused: HTTP ${response.status()} ${(await response.text()).slice(0, 300)}`);
+		return { label, table: await this.outputTable() };
 	}
 
 	async closeNotifications() {

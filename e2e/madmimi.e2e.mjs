@@ -420,6 +420,20 @@ for (const version of VERSIONS) {
 
 		describe('n8n start', { concurrency: false }, () => {
 			let rest;
+			/** A run as n8n stored it, once finished: `{ status, runData }`. */
+			const storedRun = (id) => {
+				const flatted = createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
+				return waitUntil(
+					async () => {
+						const stored = (await rest.request('GET', `/rest/executions/${id}`)).json.data;
+						if (!stored || ['new', 'running', 'waiting'].includes(stored.status)) return undefined;
+						const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
+						return { status: stored.status, runData: data.resultData.runData };
+					},
+					30000,
+					`execution ${id} to be stored`,
+				);
+			};
 			before(
 				async () => {
 					await ctx.emu.reset();
@@ -515,6 +529,33 @@ for (const version of VERSIONS) {
 				assert.deepEqual(await ask('no such list'), []);
 			});
 
+			it('every example, opened in the editor, runs as its sticky note says: Execute workflow from the trigger the note implies, or Fetch Test Event after one event (headless Chromium)', { timeout: 4 * MIN }, async (t) => {
+				if (!BROWSER) {
+					t.skip('E2E_BROWSER=0');
+					return;
+				}
+				assert.ok(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (scripts/ci-e2e.sh does), or set E2E_BROWSER=0`);
+				const { Editor } = await import('./editor.mjs');
+				const { runExamplesAsTheirNotesSay } = await import('./examples-editor.mjs');
+				const started = Date.now();
+				const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
+				let done;
+				try {
+					done = await runExamplesAsTheirNotesSay({
+						editor,
+						emu: ctx.emu,
+						examples: ctx.examples,
+						storedRun,
+						shot: (name) => path.join(ARTIFACTS, `${name}-${version}.png`),
+						step: (what) => note(`examples in the editor (n8n ${version}): ${what}`),
+					});
+					assert.deepEqual(editor.external, [], 'the editor tried to reach addresses outside this machine');
+				} finally {
+					await editor.close();
+				}
+				note(`examples in the editor (n8n ${version}): ${done.length} examples in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${done.map((d) => `example-${d.file}-${version}.png`).join(', ')}`);
+			});
+
 			it('the trigger example, activated, emits a new opt-out and runs the workflow', { timeout: 4 * MIN }, async (t) => {
 				if (!ctx.withTrigger) {
 					note('NOTE: no Mad Mimi Trigger in this build: the opt-out sync example is not run');
@@ -523,6 +564,12 @@ for (const version of VERSIONS) {
 				}
 				await ctx.emu.reset();
 				const workflow = ctx.examples['sync-opt-outs'];
+				const executions = async () => {
+					const list = await rest.request('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
+					return list.json.data.results ?? list.json.data;
+				};
+				// runs from before (the editor check's Fetch Test Event) are not the poll's
+				const earlier = new Set((await executions()).map((e) => e.id));
 				const current = (await rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
 				const activated = await rest.request('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: current.versionId }, { expectOk: false });
 				if (activated.status === 404) await rest.request('PATCH', `/rest/workflows/${workflow.id}`, { active: true, versionId: current.versionId });
@@ -532,11 +579,7 @@ for (const version of VERSIONS) {
 				// a member opts out, as through Mad Mimi
 				await ctx.emu.api('POST', '/audience_members', { csv_file: 'email,opt out\nann.archer@example.com,1\n' });
 				const execution = await waitUntil(
-					async () => {
-						const list = await rest.request('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
-						const results = list.json.data.results ?? list.json.data;
-						return results.find((e) => e.status === 'success' || e.status === 'error');
-					},
+					async () => (await executions()).find((e) => !earlier.has(e.id) && (e.status === 'success' || e.status === 'error')),
 					150000,
 					'a poll with the new opt-out (polls run every minute)',
 				);
@@ -628,19 +671,6 @@ for (const version of VERSIONS) {
 				};
 				const started = Date.now();
 				const step = (what) => note(`editor (n8n ${version}) ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
-				const flatted = createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
-				/** The run as n8n stored it, once finished: `{ status, runData }`. */
-				const storedRun = (id) =>
-					waitUntil(
-						async () => {
-							const stored = (await rest.request('GET', `/rest/executions/${id}`)).json.data;
-							if (!stored || ['new', 'running', 'waiting'].includes(stored.status)) return undefined;
-							const data = typeof stored.data === 'string' ? flatted.parse(stored.data) : stored.data;
-							return { status: stored.status, runData: data.resultData.runData };
-						},
-						30000,
-						`execution ${id} to be stored`,
-					);
 				const imports = async () => apiRequests(await ctx.emu.requests(), 'POST', '/audience_members');
 
 				const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });

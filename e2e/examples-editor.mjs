@@ -1,0 +1,218 @@
+/**
+ * Every example workflow (examples/*.json) opened in the editor and run the way its sticky note
+ * says, as a newcomer would, with what it did read from the emulator. Used by madmimi.e2e.mjs
+ * (the "n8n start" part: n8n running, owner signed up, credential and examples imported).
+ *
+ * - "Click **Execute workflow**": the canvas's big button (never a choice from its ▾ menu); the
+ *   run must start from the trigger the note implies (not wait for a webhook), finish, and do
+ *   what the note says.
+ * - "**Publish** ... **Fetch Test Event**": one event made in the emulator, the trigger's panel
+ *   opened, "Fetch Test Event" clicked: the output shows that record.
+ */
+import assert from 'node:assert/strict';
+
+const MANUAL = 'When clicking ‘Execute workflow’';
+const EXECUTE_NOTE = /click \*\*Execute workflow\*\*/i;
+const FETCH_NOTE = /\*\*Publish\*\* the workflow[\s\S]*On the trigger, \*\*Fetch Test Event\*\* shows/;
+const isTrigger = (node) => /trigger$/i.test(node.type) || node.type === 'n8n-nodes-base.webhook';
+
+const apiRequests = (requests, method, pathPattern) =>
+	requests.filter((r) => r.effectiveMethod === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
+
+/** The output table's rows as objects (header → cell text). */
+const rowsOf = (table) => table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));
+
+/**
+ * What each example's note says to do, and what must then have happened. `execute` examples:
+ * `trigger` is the trigger the run must start from; `check({ emu, out })` reads the emulator
+ * (`out(node)`: that node's output items in the stored run). `fetch` examples: `event(emu)` makes
+ * one record happen in Mad Mimi and returns what to look for; `check(rows, expected)` reads the
+ * trigger's output table.
+ */
+export const EXAMPLE_RUNS = [
+	{
+		file: 'import-members',
+		how: 'execute',
+		trigger: MANUAL,
+		async check({ emu, out }) {
+			const items = out('Import into Mad Mimi');
+			const imported = ['nina.novak@example.com', 'omar.ortiz@example.com', 'pia.park@example.com'];
+			assert.deepEqual(items.filter((i) => i.imported === true).map((i) => i.email), imported);
+			assert.deepEqual(items.filter((i) => i.imported === false).map((i) => i.email), ['not an address']);
+			const state = await emu.state();
+			assert.equal(state.imports.length, 1, 'one import');
+			assert.equal(apiRequests(await emu.requests(), 'POST', '/audience_members').length, 1, 'one import request');
+			const newsletter = state.lists.find((l) => l.name === 'Newsletter');
+			for (const email of imported) {
+				assert.ok(state.members.some((m) => m.email === email), `${email} is a member`);
+				assert.ok(newsletter.members.includes(email), `${email} is on Newsletter`);
+			}
+			assert.equal(state.members.find((m) => m.email === 'nina.novak@example.com').fields.first_name, 'Nina');
+			return `${imported.length} members imported onto Newsletter, 1 refused`;
+		},
+	},
+	{
+		file: 'child-account-permissions',
+		how: 'execute',
+		trigger: MANUAL,
+		async check({ emu, out }) {
+			assert.equal(out('Set list permissions')[0]?.success, true);
+			const requests = apiRequests(await emu.requests(), 'POST', '/participants/update_permissions_for');
+			assert.equal(requests.length, 1);
+			const child = (await emu.state()).participants.find((p) => p.email === 'child.two@example.com');
+			assert.deepEqual(child.permissions, { full: ['Newsletter'], read: ['VIP Customers'], none: ['Beta testers (EU)'] });
+			return `child.two@example.com: ${JSON.stringify(child.permissions)}`;
+		},
+	},
+	{
+		file: 'send-promotion-to-list',
+		how: 'execute',
+		trigger: MANUAL,
+		async check({ emu, out }) {
+			const [sent] = out('Send to Newsletter');
+			assert.ok(Number.isInteger(sent?.mailingId) && Number.isInteger(sent?.promotionId), `the send returns the mailing and the promotion: ${JSON.stringify(sent)}`);
+			const state = await emu.state();
+			assert.equal(state.sends.length, 1, 'one new mailing');
+			assert.equal(state.sends[0].mailingId, sent.mailingId);
+			assert.deepEqual(state.sends[0].audience, ['Newsletter']);
+			assert.equal(state.promotions.find((p) => p.id === sent.promotionId)?.name, 'Weekly digest', 'the promotionId returned is Weekly digest\'s');
+			// the statistics were read for that mailing, with the promotionId the send returned
+			const stats = apiRequests(await emu.requests(), 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map((r) => r.path);
+			assert.deepEqual(stats, [`/promotions/${sent.promotionId}/mailings/${sent.mailingId}.xml`]);
+			const [figures] = out('Mailing statistics');
+			assert.equal(figures?.mailingId, sent.mailingId);
+			assert.equal(figures.sent, state.sends[0].recipients.length);
+			return `mailing ${sent.mailingId} of promotion ${sent.promotionId} to ${state.sends[0].recipients.length} people, its statistics read`;
+		},
+	},
+	{
+		file: 'weekly-mailing-report',
+		how: 'execute',
+		trigger: 'Every Monday at 8:00',
+		async check({ emu, out }) {
+			const requests = await emu.requests();
+			const pages = apiRequests(requests, 'GET', '/promotions.xml').map((r) => Number(r.params.page ?? '1'));
+			assert.ok(pages.includes(1) && pages.includes(2), `the promotions read, both pages: ${pages}`);
+			const lines = out('Report line');
+			const stats = apiRequests(requests, 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map((r) => r.path);
+			assert.ok(lines.length > 0, 'report lines');
+			assert.equal(stats.length, lines.length, 'one statistics read per report line');
+			assert.ok(stats.includes('/promotions/3/mailings/34.xml'), `Weekly digest's mailing read: ${stats}`);
+			const digest = lines.find((l) => l.promotion === 'Weekly digest');
+			assert.deepEqual(digest && [digest.sent, digest.opened, digest.clicked], [250, 120, 40]);
+			return `${lines.length} report lines, ${stats.length} statistics reads`;
+		},
+	},
+	{
+		file: 'welcome-email',
+		how: 'execute',
+		trigger: MANUAL,
+		async check({ emu, out }) {
+			const [item] = out('Send welcome email');
+			assert.match(item?.transactionId ?? '', /^\d{20}$/);
+			const { transactions } = await emu.state();
+			assert.equal(transactions.length, 1, 'one email');
+			assert.deepEqual(transactions[0].recipient, { email: 'sam.signup@example.com', name: 'Sam' });
+			assert.deepEqual(transactions[0].placeholders, { first_name: 'Sam' });
+			assert.equal(transactions[0].id, item.transactionId);
+			return `one welcome email to ${transactions[0].recipient.name} <${transactions[0].recipient.email}>`;
+		},
+	},
+	{
+		file: 'sync-opt-outs',
+		how: 'fetch',
+		trigger: 'Member opted out in Mad Mimi',
+		async event(emu) {
+			await emu.optOut(['ann.archer@example.com']);
+			return { email: 'ann.archer@example.com' };
+		},
+		check(rows, { email }) {
+			assert.ok(rows.length >= 1 && rows.length <= 5, `up to 5 opt-outs: ${rows.length}`);
+			const row = rows.find((r) => r.email === email);
+			assert.deepEqual(row && { email: row.email, optedOut: row.optedOut }, { email, optedOut: 'true' });
+			return `${email} opted out, among ${rows.length} opt-outs shown`;
+		},
+	},
+	{
+		file: 'new-member-welcome',
+		how: 'fetch',
+		trigger: 'New member in Mad Mimi',
+		async event(emu) {
+			await emu.api('POST', '/audience_members', { csv_file: 'email,first_name\nnew.person@example.com,Newt\n' });
+			return { email: 'new.person@example.com', firstName: 'Newt' };
+		},
+		check(rows, { email, firstName }) {
+			assert.ok(rows.length >= 1 && rows.length <= 5, `up to 5 new members: ${rows.length}`);
+			const row = rows.find((r) => r.email === email);
+			assert.deepEqual(row && { email: row.email, firstName: row.firstName }, { email, firstName });
+			return `${firstName} <${email}> joined, among ${rows.length} new members shown`;
+		},
+	},
+	{
+		file: 'mailing-sent-stats',
+		how: 'fetch',
+		trigger: 'Mailing sent in Mad Mimi',
+		async event(emu) {
+			const id = (await emu.api('POST', '/mailer/to_list', { promotion_name: 'Weekly digest', list_name: 'Newsletter' })).trim();
+			assert.match(id, /^\d+$/, `the mailing's ID: ${id}`);
+			return { id, promotionName: 'Weekly digest' };
+		},
+		check(rows, { id, promotionName }) {
+			assert.ok(rows.length >= 1, 'mailings shown');
+			const row = rows.find((r) => r.id === id);
+			assert.deepEqual(row && { id: row.id, promotionName: row.promotionName }, { id, promotionName });
+			return `mailing ${id} of ${promotionName} finished, among ${rows.length} mailings shown`;
+		},
+	},
+];
+
+/**
+ * Runs every example of `examples` (file name → workflow JSON, as imported) in the editor, the
+ * way its note says. `storedRun(executionId)` gives `{ status, runData }` of a finished run;
+ * `shot(name)` the file for a screenshot; `step(text)` logs. Returns `[{ file, seconds, did }]`.
+ */
+export async function runExamplesAsTheirNotesSay({ editor, emu, examples, storedRun, shot, step }) {
+	const unknown = Object.keys(examples).filter((file) => !EXAMPLE_RUNS.some((r) => r.file === file));
+	assert.deepEqual(unknown, [], 'examples this check does not know how to run');
+	const done = [];
+	for (const example of EXAMPLE_RUNS.filter((r) => examples[r.file])) {
+		const started = Date.now();
+		const workflow = examples[example.file];
+		const stickyNote = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')?.parameters.content ?? '';
+		const triggers = workflow.nodes.filter(isTrigger);
+		assert.ok(
+			triggers.some((t) => t.name === example.trigger),
+			`${example.file}: no trigger "${example.trigger}" (${triggers.map((t) => t.name).join(', ')})`,
+		);
+		await emu.reset();
+		let did;
+		if (example.how === 'execute') {
+			assert.match(stickyNote, EXECUTE_NOTE, `${example.file}: its note says to click Execute workflow`);
+			await editor.openWorkflow(workflow.id);
+			const run = await editor.executeWorkflow();
+			assert.ok(!run.waitingForWebhook, `${example.file}: "${run.label}" waits for a webhook call (from ${run.trigger}) instead of running`);
+			assert.equal(run.trigger, example.trigger, `${example.file}: "${run.label}" runs from ${run.trigger}`);
+			assert.match(run.notice, /executed successfully/i, `${example.file}: ${run.notice}`);
+			await editor.zoomToFit();
+			await editor.screenshot(shot(`example-${example.file}`));
+			const stored = await storedRun(run.executionId);
+			assert.equal(stored.status, 'success', `${example.file}: the run ${stored.status}`);
+			const ranTriggers = triggers.map((t) => t.name).filter((name) => stored.runData[name]);
+			assert.deepEqual(ranTriggers, [example.trigger], `${example.file}: the triggers that ran`);
+			const out = (node) => (stored.runData[node]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
+			did = `"${run.label}" ran from ${run.trigger}: ${await example.check({ emu, out })}`;
+		} else {
+			assert.match(stickyNote, FETCH_NOTE, `${example.file}: its note says Publish, and Fetch Test Event on the trigger`);
+			const expected = await example.event(emu);
+			await editor.openWorkflow(workflow.id);
+			const { label, table } = await editor.fetchTestEvent(example.trigger);
+			assert.equal(label, 'Fetch Test Event');
+			await editor.screenshot(shot(`example-${example.file}`));
+			did = `"${label}" on ${example.trigger}: ${example.check(rowsOf(table), expected)}`;
+		}
+		const seconds = (Date.now() - started) / 1000;
+		done.push({ file: example.file, seconds, did });
+		step(`${example.file} (${seconds.toFixed(1)} s): ${did}`);
+	}
+	return done;
+}
