@@ -592,14 +592,25 @@ for (const version of VERSIONS) {
 				await rest.request('POST', `/rest/workflows/${workflow.id}/deactivate`, {}, { expectOk: false });
 			});
 
-			it('the welcome-email example, activated, sends the email when its webhook receives a signup', { timeout: 4 * MIN }, async () => {
+			it('the welcome-email example, its Signup turned on and the workflow activated as its note says to go live, sends the email when its webhook receives a signup', { timeout: 4 * MIN }, async () => {
 				await ctx.emu.reset();
 				const workflow = ctx.examples['welcome-email'];
-				const current = (await rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
-				const activated = await rest.request('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: current.versionId }, { expectOk: false });
-				if (activated.status === 404) await rest.request('PATCH', `/rest/workflows/${workflow.id}`, { active: true, versionId: current.versionId });
-				else assert.ok(activated.status < 300, `activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
+				const imported = (await rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
+				assert.equal(imported.nodes.find((n) => n.name === 'Signup')?.disabled, true, 'Signup is off as imported');
+				// "select Signup and press D to turn it on": the workflow saved with Signup's `disabled` removed, as the editor saves it
+				const nodes = imported.nodes.map((node) => {
+					if (node.name !== 'Signup') return node;
+					const { disabled, ...on } = node;
+					return on;
+				});
+				const { name, connections, settings } = imported;
+				const saved = (await rest.request('PATCH', `/rest/workflows/${workflow.id}`, { name, nodes, connections, settings, versionId: imported.versionId })).json.data;
+				assert.equal(saved.nodes.find((n) => n.name === 'Signup').disabled ?? false, false, 'Signup is on');
 				try {
+					// then "Publish" (n8n 2.x's activate endpoint; n8n 1.x: active set on the workflow)
+					const activated = await rest.request('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: saved.versionId }, { expectOk: false });
+					if (activated.status === 404) await rest.request('PATCH', `/rest/workflows/${workflow.id}`, { active: true, versionId: saved.versionId });
+					else assert.ok(activated.status < 300, `activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
 					// n8n 2.41 registers a published workflow's webhooks a moment after the activation answers
 					const signup = await waitUntil(
 						async () => {
@@ -623,7 +634,10 @@ for (const version of VERSIONS) {
 					assert.deepEqual(transaction.placeholders, { first_name: 'Wanda' });
 					assert.equal(transaction.recipient.name, 'Wanda');
 				} finally {
+					// back as imported: unpublished, Signup off
 					await rest.request('POST', `/rest/workflows/${workflow.id}/deactivate`, {}, { expectOk: false });
+					const now = (await rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
+					await rest.request('PATCH', `/rest/workflows/${workflow.id}`, { name, nodes: imported.nodes, connections, settings, versionId: now.versionId }, { expectOk: false });
 				}
 			});
 
