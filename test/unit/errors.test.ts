@@ -9,7 +9,7 @@ import {
 	connectionError,
 	findCode,
 	type ErrorContext,
-	redact,
+	redactAll,
 	serviceText,
 	statusError,
 } from '../../nodes/MadMimi/transport/errors';
@@ -50,27 +50,27 @@ const ECHO =
 	`odd ${ODD_HIDDEN} ${encodeURIComponent(ODD_HIDDEN)} ${encodeURI(ODD_HIDDEN)} ` +
 	`url ${ORIGIN}/audience_lists/lists.xml?username=a&api_key=${encodeURIComponent(ODD_HIDDEN)}`;
 
-describe('redact', () => {
+describe('redactAll', () => {
 	test('replaces a secret and its URI-encoded forms', () => {
-		const out = redact(`a ${ODD_HIDDEN} b ${encodeURIComponent(ODD_HIDDEN)} c ${encodeURI(ODD_HIDDEN)} d`, [ODD_HIDDEN]);
+		const out = redactAll(`a ${ODD_HIDDEN} b ${encodeURIComponent(ODD_HIDDEN)} c ${encodeURI(ODD_HIDDEN)} d`, [ODD_HIDDEN]);
 		expect(out).toBe('a *** b *** c *** d');
 	});
 
 	test('replaces every occurrence of every secret', () => {
-		expect(redact(`${HIDDEN}/${HIDDEN} other-secret-999`, [HIDDEN, 'other-secret-999'])).toBe('***/*** ***');
+		expect(redactAll(`${HIDDEN}/${HIDDEN} other-secret-999`, [HIDDEN, 'other-secret-999'])).toBe('***/*** ***');
 	});
 
 	test('cuts any api_key query value, whatever the secrets list holds', () => {
-		expect(redact('GET /x?username=a&api_key=abcdef&promotion=1', [])).toBe('GET /x?username=a&api_key=***&promotion=1');
-		expect(redact('API_KEY=zzz "api_key=yyy"', [])).toBe('API_KEY=*** "api_key=***"');
+		expect(redactAll('GET /x?username=a&api_key=abcdef&promotion=1', [])).toBe('GET /x?username=a&api_key=***&promotion=1');
+		expect(redactAll('API_KEY=zzz "api_key=yyy"', [])).toBe('API_KEY=*** "api_key=***"');
 	});
 
 	test('ignores empty and very short secrets (they would blank out ordinary text)', () => {
-		expect(redact('a b c', ['', 'a'])).toBe('a b c');
+		expect(redactAll('a b c', ['', 'a'])).toBe('a b c');
 	});
 
 	test('leaves text without secrets unchanged', () => {
-		expect(redact('Mad Mimi said: Unable to authenticate', [HIDDEN])).toBe('Mad Mimi said: Unable to authenticate');
+		expect(redactAll('Mad Mimi said: Unable to authenticate', [HIDDEN])).toBe('Mad Mimi said: Unable to authenticate');
 	});
 });
 

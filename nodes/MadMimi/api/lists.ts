@@ -46,7 +46,7 @@ export function noSuchList(list: string, more?: string): { message: string; desc
  */
 export function listRefusal(list: string | string[]): Refusal {
 	const lists = Array.isArray(list) ? list : [list];
-	return (status, text) => {
+	return ({ status, text }) => {
 		const named = lists.find((l) => text.includes(l)) ?? (lists.length === 1 ? lists[0] : undefined);
 		const saysMissing = /list/i.test(text) && /does not exist|not found|no such|unknown/i.test(text);
 		if (named !== undefined && (saysMissing || (status === 404 && lists.length === 1))) return noSuchList(named);

@@ -137,7 +137,7 @@ export function flag(value: unknown): 'yes' | 'no' | undefined {
 
 /** The Mailer's 409: the promotion named does not exist, and the send brought no content of its own. */
 export function promotionMissing(promotionName: string, source: MailContentSource): Refusal {
-	return (status, text) => {
+	return ({ status, text }) => {
 		if (status !== 409 && !/do not have a promotion/i.test(text)) return undefined;
 		return {
 			message: `Mad Mimi has no promotion named "${printable(promotionName)}"`,

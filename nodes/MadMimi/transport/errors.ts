@@ -4,14 +4,16 @@ import { NodeApiError } from 'n8n-workflow';
 /** Why a request failed, as n8n-workflow's NodeApiError declares it (its `failure` option), for n8n's engine and poll backoff. */
 type Failure = NonNullable<ConstructorParameters<typeof NodeApiError>[2]>['failure'];
 
-/** Replaces every secret (and its URI-encoded forms) in a text by `***`. */
-export function redact(text: string, secrets: string[]): string {
-	// a query string that names the key is cut whatever its value
-	return redactSecrets(text, secrets).replace(/(api_key=)[^&\s"'<>]*/gi, '$1***');
+/**
+ * Replaces every secret (and its URI-encoded forms) in a text by `***`, and cuts any `api_key=`
+ * query value whatever it is: for what the user reads (messages, descriptions, the service's text).
+ */
+export function redactAll(text: string, secrets: string[]): string {
+	return redactValues(text, secrets).replace(/(api_key=)[^&\s"'<>]*/gi, '$1***');
 }
 
-/** Replaces every secret and its URI-encoded forms by `***`, and nothing else. */
-export function redactSecrets(text: string, secrets: string[]): string {
+/** Replaces every secret and its URI-encoded forms by `***`, and nothing else: for answers whose other text must stay as it is. */
+export function redactValues(text: string, secrets: string[]): string {
 	let out = text;
 	for (const secret of secrets) {
 		if (!secret || secret.length < 4) continue;
@@ -51,12 +53,26 @@ export interface ErrorContext {
 	itemIndex?: number;
 }
 
-/** An operation's reading of a refusal: a message and what to do, or undefined for the usual one. */
-export type Refusal = (status: number, text: string) => { message: string; description: string } | undefined;
+/** A refusal of Mad Mimi's, as an operation reads it. */
+export interface Refused {
+	/** The HTTP status of the refusal; undefined for an answer of 200 that says `"success": false`. */
+	status?: number;
+	/** The service's text, readable (tags stripped) and redacted. */
+	text: string;
+}
+
+/** A message and what to do, in the user's words. */
+export interface Wording {
+	message: string;
+	description: string;
+}
+
+/** An operation's reading of a refusal: its own wording, or undefined for the usual one. */
+export type Refusal = (refused: Refused) => Wording | undefined;
 
 function apiError(ctx: ErrorContext, code: string, message: string, description: string, failure?: Failure): NodeApiError {
-	const safeMessage = redact(message, ctx.secrets);
-	const safeDescription = redact(description, ctx.secrets);
+	const safeMessage = redactAll(message, ctx.secrets);
+	const safeDescription = redactAll(description, ctx.secrets);
 	const isHttpStatus = /^\d{3}$/.test(code);
 	// A plain, already-redacted object: the original error (whose config holds the request
 	// URL with the api_key in its query string) is never attached to what n8n shows or stores.
@@ -77,6 +93,56 @@ function apiError(ctx: ErrorContext, code: string, message: string, description:
 	return error;
 }
 
+/** What an HTTP error answer means for a no-code user, and what to do: the operation's own reading first. */
+function statusWording(ctx: ErrorContext, status: number, text: string, retryAfterMs?: number): Wording & { failure?: Failure } {
+	const said = text ? `Mad Mimi said: "${text}". ` : '';
+	const operationsOwn = status !== 401 && status < 500 ? ctx.refusal?.({ status, text }) : undefined;
+	if (operationsOwn) return { message: operationsOwn.message, description: `${operationsOwn.description} ${said}`.trim() };
+	const askedWait = retryAfterMs !== undefined ? { retryAfterMs } : {};
+	if (status === 401 && /rights/i.test(text)) {
+		return {
+			message: 'This Mad Mimi account is not allowed to use the API',
+			description: `${said}Ask Mad Mimi support to enable API access for the account, or use the credentials of an account that has it.`,
+		};
+	}
+	if (status === 401) {
+		return {
+			message: 'Mad Mimi rejected the credentials',
+			description: `${said}Check the username (the account's sign-in email) and the API key in the Mad Mimi credentials. The API key is on the Account page of Mad Mimi, under API.`,
+		};
+	}
+	if (status === 400 || status === 409 || status === 422) {
+		return { message: text ? `Mad Mimi refused the request: ${text}` : 'Mad Mimi refused the request', description: `Check the values given to the node. ${said}`.trim() };
+	}
+	if (status === 404 || status === 410) {
+		return {
+			message: ctx.notFound ?? 'Mad Mimi could not find the requested record',
+			description: `Check the IDs and names given to the node, and that the base URL in the credentials is right. ${said}`.trim(),
+		};
+	}
+	if (status === 429) {
+		return {
+			message: 'Mad Mimi is limiting the rate of requests',
+			description: `Run the workflow again later, or send fewer requests at once: lower "Items per Batch" or "Parallel Page Reads" in the node's options. ${said}`.trim(),
+			failure: { cause: 'rate-limited', ...askedWait },
+		};
+	}
+	if (status === 502 || status === 503 || status === 504) {
+		return {
+			message: `Mad Mimi is unavailable at the moment (${status})`,
+			description: `This is usually temporary: run the workflow again later. ${said}`.trim(),
+			failure: { cause: 'temporarily-unavailable', ...askedWait },
+		};
+	}
+	if (status >= 500) {
+		return {
+			message: `Mad Mimi could not handle the request (${status})`,
+			description: `Mad Mimi could not handle this request, and sending it again as it is fails the same way: the node did not repeat it. Check the values given to the node; if it goes on, contact Mad Mimi support. ${said}`.trim(),
+		};
+	}
+	return { message: `Mad Mimi answered with an unexpected status ${status}`, description: `Check that the base URL in the credentials points at the Mad Mimi API. ${said}`.trim() };
+}
+
 /**
  * Turns an HTTP error answer into an error a no-code user can act on. A 429 declares n8n's
  * `rate-limited` failure (with the wait Mad Mimi asked for), a 502, 503 or 504
@@ -84,76 +150,9 @@ function apiError(ctx: ErrorContext, code: string, message: string, description:
  */
 export function statusError(ctx: ErrorContext, status: number, body: string, retryAfterMs?: number): NodeApiError {
 	// redacted before it is cut, so no part of a key survives the cut
-	const text = serviceText(redact(body, ctx.secrets));
-	const said = text ? `Mad Mimi said: "${text}". ` : '';
-	const code = String(status);
-	const own = status !== 401 && status < 500 ? ctx.refusal?.(status, text) : undefined;
-	if (own) return apiError(ctx, code, own.message, `${own.description} ${said}`.trim());
-	if (status === 401) {
-		if (/rights/i.test(text)) {
-			return apiError(
-				ctx,
-				code,
-				'This Mad Mimi account is not allowed to use the API',
-				`${said}Ask Mad Mimi support to enable API access for the account, or use the credentials of an account that has it.`,
-			);
-		}
-		return apiError(
-			ctx,
-			code,
-			'Mad Mimi rejected the credentials',
-			`${said}Check the username (the account's sign-in email) and the API key in the Mad Mimi credentials. The API key is on the Account page of Mad Mimi, under API.`,
-		);
-	}
-	if (status === 400 || status === 422 || status === 409) {
-		const message = text ? `Mad Mimi refused the request: ${text}` : 'Mad Mimi refused the request';
-		return apiError(
-			ctx,
-			code,
-			message,
-			`Check the values given to the node. ${said}`.trim(),
-		);
-	}
-	if (status === 404 || status === 410) {
-		return apiError(
-			ctx,
-			code,
-			ctx.notFound ?? 'Mad Mimi could not find the requested record',
-			`Check the IDs and names given to the node, and that the base URL in the credentials is right. ${said}`.trim(),
-		);
-	}
-	if (status === 429) {
-		return apiError(
-			ctx,
-			code,
-			'Mad Mimi is limiting the rate of requests',
-			`Run the workflow again later, or send fewer requests at once: lower "Items per Batch" or "Parallel Page Reads" in the node's options. ${said}`.trim(),
-			{ cause: 'rate-limited', ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
-		);
-	}
-	if (status === 502 || status === 503 || status === 504) {
-		return apiError(
-			ctx,
-			code,
-			`Mad Mimi is unavailable at the moment (${status})`,
-			`This is usually temporary: run the workflow again later. ${said}`.trim(),
-			{ cause: 'temporarily-unavailable', ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
-		);
-	}
-	if (status >= 500) {
-		return apiError(
-			ctx,
-			code,
-			`Mad Mimi could not handle the request (${status})`,
-			`Mad Mimi could not handle this request, and sending it again as it is fails the same way: the node did not repeat it. Check the values given to the node; if it goes on, contact Mad Mimi support. ${said}`.trim(),
-		);
-	}
-	return apiError(
-		ctx,
-		code,
-		`Mad Mimi answered with an unexpected status ${status}`,
-		`Check that the base URL in the credentials points at the Mad Mimi API. ${said}`.trim(),
-	);
+	const text = serviceText(redactAll(body, ctx.secrets));
+	const { message, description, failure } = statusWording(ctx, status, text, retryAfterMs);
+	return apiError(ctx, String(status), message, description, failure);
 }
 
 const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ERR_CANCELED', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_BAD_RESPONSE', 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED'] as const;
@@ -200,24 +199,23 @@ export function findCode(error: unknown): string | undefined {
 /** Turns a failure to get any answer (refused, reset, timeout, DNS) into a clear error. */
 export function connectionError(ctx: ErrorContext, error: unknown, origin: string, timeoutMs: number): NodeApiError {
 	const code = findCode(error);
-	const where = origin;
 	switch (code) {
 		case 'ECONNREFUSED':
-			return apiError(ctx, code, `Could not connect to Mad Mimi: the connection was refused`, `Nothing answered at ${where}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`);
+			return apiError(ctx, code, `Could not connect to Mad Mimi: the connection was refused`, `Nothing answered at ${origin}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`);
 		case 'ENOTFOUND':
 		case 'EAI_AGAIN':
 			return apiError(ctx, code, 'Could not connect to Mad Mimi: the host name was not found', `The host of ${origin} could not be resolved. Check the base URL in the Mad Mimi credentials.`);
 		case 'ETIMEDOUT':
 		case 'ECONNABORTED':
 		case 'ERR_CANCELED':
-			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No answer came from ${where}. Run the workflow again later.`);
+			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No answer came from ${origin}. Run the workflow again later.`);
 		case 'ECONNRESET':
 		case 'EPIPE':
 		case 'ERR_BAD_RESPONSE':
-			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${where} was reset. Run the workflow again later.`);
+			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${origin} was reset. Run the workflow again later.`);
 		default: {
 			const raw = error instanceof Error ? error.message : String(error);
-			return apiError(ctx, code ?? 'UNKNOWN', 'The request did not reach Mad Mimi', `Check the base URL in the Mad Mimi credentials (${where}), and that the service is reachable from n8n. Node.js said: ${raw}`);
+			return apiError(ctx, code ?? 'UNKNOWN', 'The request did not reach Mad Mimi', `Check the base URL in the Mad Mimi credentials (${origin}), and that the service is reachable from n8n. Node.js said: ${raw}`);
 		}
 	}
 }
@@ -226,9 +224,9 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
  * A JSON answer of 200 that says `"success": false`: a refusal, with the service's `error` text.
  */
 export function refusedAnswerError(ctx: ErrorContext, text: string): NodeApiError {
-	const said = serviceText(redact(text, ctx.secrets));
-	const own = ctx.refusal?.(200, said);
-	if (own) return apiError(ctx, 'REFUSED', own.message, `${own.description}${said ? ` Mad Mimi said: "${said}".` : ''}`);
+	const said = serviceText(redactAll(text, ctx.secrets));
+	const operationsOwn = ctx.refusal?.({ text: said });
+	if (operationsOwn) return apiError(ctx, 'REFUSED', operationsOwn.message, `${operationsOwn.description}${said ? ` Mad Mimi said: "${said}".` : ''}`);
 	return apiError(
 		ctx,
 		'REFUSED',
@@ -250,7 +248,7 @@ export function tooLargeError(ctx: ErrorContext, maxBytes: number): NodeApiError
 
 /** An answer that came back with a success status but cannot be read. */
 export function answerError(ctx: ErrorContext, reason: string, body: string): NodeApiError {
-	const sample = serviceText(redact(body.slice(0, 4096), ctx.secrets), 200);
+	const sample = serviceText(redactAll(body.slice(0, 4096), ctx.secrets), 200);
 	return apiError(
 		ctx,
 		'BAD_ANSWER',

@@ -5,7 +5,7 @@ import { addressLines, jsonList, parseJson, textInteger, xmlDocument, xmlList } 
 import type { XmlList, XmlReadOptions } from '../parsing';
 import type { RequestSettings } from '../requestSettings';
 import type { ErrorContext, InDoubtWording, Refusal } from './errors';
-import { afterTries, answerError, connectionError, findCode, inDoubtError, inDoubtText, redactSecrets, refusedAnswerError, statusError, tooLargeError } from './errors';
+import { afterTries, answerError, connectionError, findCode, inDoubtError, inDoubtText, redactValues, refusedAnswerError, statusError, tooLargeError } from './errors';
 import type { Format, HttpOutcome, MadMimiContext, MadMimiCredentials } from './http';
 import { buildPath, getMadMimiCredentials, originOf, sendOnce } from './http';
 import type { OnceKey, OnceOutcome } from './onceOnly';
@@ -289,7 +289,7 @@ export class MadMimiClient {
 		}
 		// An answer that echoes the request (a proxy's page, an error page sent with 200) would carry
 		// the key into items and into the messages operations build from the answer: it never does.
-		return { body: redactSecrets(body, errorCtx.secrets) };
+		return { body: redactValues(body, errorCtx.secrets) };
 	}
 
 	/** A once-only write that may have been done: the error saying so, remembered for Retry On Fail. */

@@ -36,7 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			mayHave: `The list "${printable(name)}" may have been created`,
 			check: 'Look for it with Audience List → Get Many before creating it again.',
 		},
-		refusal: (_status, text) =>
+		refusal: ({ text }) =>
 			/taken/i.test(text)
 				? { message: `A list named "${printable(name)}" already exists`, description: 'List names are unique in Mad Mimi: pick another name, or use the existing list.' }
 				: undefined,

@@ -7,7 +7,7 @@ import { isReservedColumn } from './import/rows';
 
 /** The service's "<email> does not exist" (400), in the user's words. */
 export function memberMissing(email: string): Refusal {
-	return (status, text) =>
+	return ({ status, text }) =>
 		status === 400 && /does not exist/i.test(text)
 			? {
 					message: `Mad Mimi has no member with the address ${printable(email)}`,

@@ -25,8 +25,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			mayHave: `${printable(email)} may have been opted back in`,
 			check: 'See whether the address is still opted out with Audience Member → Is Opted Out before running it again.',
 		},
-		refusal: (status, text) =>
-			status === 200 || /does not exist|undefined method/i.test(text)
+		// refused with "success": false (no status), or a 4xx naming the unknown address
+		refusal: ({ status, text }) =>
+			status === undefined || /does not exist|undefined method/i.test(text)
 				? {
 						message: `Mad Mimi could not opt ${printable(email)} back in`,
 						description: 'Mad Mimi answers so when the address is not a member of the account: check it with Audience Member → Get.',

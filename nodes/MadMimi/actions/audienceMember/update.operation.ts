@@ -39,7 +39,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			method: 'POST',
 			path: ['audience_lists', list, 'add'],
 			form: { email },
-			refusal: (status, text) => refusal(status, text) ?? listRefusal(list)(status, text),
+			refusal: (refused) => refusal(refused) ?? listRefusal(list)(refused),
 			repeat: 'safe',
 		});
 	}

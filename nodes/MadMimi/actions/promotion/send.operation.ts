@@ -91,7 +91,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'POST',
 		path,
 		form,
-		refusal: (status, text) => promotionMissing(promotionName, source)(status, text) ?? (audience === 'lists' ? listRefusal(lists)(status, text) : undefined),
+		refusal: (refused) => promotionMissing(promotionName, source)(refused) ?? (audience === 'lists' ? listRefusal(lists)(refused) : undefined),
 		// a second request is a second mailing to everyone
 		repeat: {
 			mayHave: `A mailing of "${promotionName}" to ${audience === 'lists' ? `the list${lists.length > 1 ? 's' : ''} ${lists.map((l) => `"${l}"`).join(', ')}` : 'the whole audience'} may have started`,
