@@ -66,14 +66,20 @@ interface ReadRequest extends RequestBase {
 }
 
 /** A write says what sending it again does: the type makes every write classify itself. */
-interface WriteRequest extends RequestBase {
-	method: 'POST' | 'PUT' | 'DELETE';
-	/** Send a POST carrying `_method=put|delete`, as the service documents for some writes. */
-	methodOverride?: 'put' | 'delete';
-	repeat: Repeat;
-}
+type WriteRequest = RequestBase & { repeat: Repeat } & (
+		| { method: 'POST' }
+		| {
+				method: 'PUT' | 'DELETE';
+				/** Sent as a POST carrying `_method=put|delete`: the spec's form for some writes. */
+				viaPost?: true;
+		  }
+	);
 
 export type MadMimiRequest = ReadRequest | WriteRequest;
+
+function isViaPost(req: MadMimiRequest): boolean {
+	return 'viaPost' in req && req.viaPost === true;
+}
 
 /** Whether an error says that a once-only write may have been done (the service may have carried it out). */
 export function mayHaveTakenEffect(error: unknown): boolean {
@@ -253,10 +259,10 @@ export class MadMimiClient {
 
 	/** What one try sends. */
 	private httpCall(req: MadMimiRequest) {
-		const override = req.method === 'GET' ? undefined : req.methodOverride;
+		const viaPost = isViaPost(req);
 		const form = clean(req.form);
-		if (override) form._method = override;
-		const method: IHttpRequestMethods = override ? 'POST' : req.method;
+		if (viaPost) form._method = req.method.toLowerCase();
+		const method: IHttpRequestMethods = viaPost ? 'POST' : req.method;
 		return {
 			method,
 			url: buildPath(req.path, req.extension === false ? undefined : req.format),
@@ -314,11 +320,10 @@ export class MadMimiClient {
 	}
 
 	private errorContext(req: MadMimiRequest, credentials: MadMimiCredentials): ErrorContext {
-		const override = req.method === 'GET' ? undefined : req.methodOverride;
 		return {
 			node: this.ctx.getNode(),
 			secrets: [credentials.apiKey],
-			endpoint: `${override ? override.toUpperCase() : req.method} ${buildPath(req.path, req.extension === false ? undefined : req.format)}`,
+			endpoint: `${req.method} ${buildPath(req.path, req.extension === false ? undefined : req.format)}`,
 			notFound: req.notFound,
 			refusal: req.refusal,
 			itemIndex: this.place.itemIndex,

@@ -16,7 +16,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const domain = requireDomain(this, itemIndex);
 	await client(this, itemIndex).request({
 		method: 'DELETE',
-		methodOverride: 'delete',
+		viaPost: true,
 		path: ['google_analytics'],
 		form: { domain },
 		repeat: 'delete',

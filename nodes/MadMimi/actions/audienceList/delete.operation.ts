@@ -15,8 +15,8 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);
 	await client(this, itemIndex).request({
-		method: 'POST',
-		methodOverride: 'delete',
+		method: 'DELETE',
+		viaPost: true,
 		path: ['audience_lists', list],
 		repeat: 'delete',
 	});

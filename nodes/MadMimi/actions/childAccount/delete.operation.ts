@@ -16,7 +16,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const email = childEmail(this, itemIndex);
 	await client(this, itemIndex).request({
 		method: 'DELETE',
-		methodOverride: 'delete',
+		viaPost: true,
 		path: ['participants'],
 		form: { email },
 		repeat: 'delete',

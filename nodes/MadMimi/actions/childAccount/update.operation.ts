@@ -55,7 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	await client(this, itemIndex).request({
 		method: 'PUT',
-		methodOverride: 'put',
+		viaPost: true,
 		path: ['participants', 'update'],
 		form,
 		repeat: 'safe',

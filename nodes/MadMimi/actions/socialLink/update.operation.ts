@@ -111,7 +111,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	await client(this, itemIndex).request({
 		method: 'PUT',
-		methodOverride: 'put',
+		viaPost: true,
 		path: ['social_links', 'update'],
 		form,
 		repeat: 'safe',
