@@ -1,8 +1,7 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { IDataObject } from 'n8n-workflow';
 
 import { camelCase, convertScalar, decodeXmlText } from './values';
-import { DOCTYPE, notWellFormed } from './wellFormed';
 
 /*
  * Reading the service's XML without knowing its element names.
@@ -84,33 +83,64 @@ export interface XmlList {
 	meta: IDataObject;
 }
 
+/**
+ * The `<!` markup that fast-xml-parser's validator lets pass: a document type declaration
+ * (group 1) and any `<!` that opens no comment or CDATA section (the parser would read it as an
+ * element named `!…`). Comments, CDATA sections and processing instructions are skipped, each up
+ * to its end (or the end of the text: the validator refuses an unclosed one).
+ */
+const DECLARATION = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<\?[\s\S]*?(?:\?>|$)|<!(DOCTYPE)?/gi;
+
+/** The first such `<!` in the markup: `DOCTYPE`, another `<!` (with its position), or undefined. */
+function stray(xml: string): { doctype: boolean; at: number } | undefined {
+	for (const match of xml.matchAll(DECLARATION)) {
+		if (match[1] !== undefined || match[0] === '<!') return { doctype: match[1] !== undefined, at: match.index };
+	}
+	return undefined;
+}
+
+/** Why the answer is not well-formed XML, or undefined (a DOCTYPE is refused apart, before this). */
+function notWellFormed(body: string, strayAt: number | undefined): string | undefined {
+	if (strayAt !== undefined) return `an unexpected "<!" at position ${strayAt}`;
+	const validation = XMLValidator.validate(body);
+	if (validation !== true) {
+		const { msg, line, col } = validation.err;
+		return `${msg} (line ${line}${col === undefined ? '' : `, column ${col}`})`;
+	}
+	// the validator lets text after a root like `<a/>` pass, and the parser drops it
+	if (!body.trimEnd().endsWith('>')) return 'text after the root element';
+	return undefined;
+}
+
 /** Checks and parses an XML answer; returns the root element's name and raw content. */
 function parseRoot(text: string): { root: string; node: RawNode } {
 	// the first character that is no BOM or white space (no copy of a large answer is made)
 	let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 	while (start < text.length && /\s/.test(text[start])) start++;
 	if (start === text.length) throw new XmlAnswerError('The answer was empty where an XML document was expected');
-	if (text.charCodeAt(start) !== 60 /* < */) throw new XmlAnswerError('The answer is not an XML document');
+	if (text[start] !== '<') throw new XmlAnswerError('The answer is not an XML document');
 	const body = start === 0 ? text : text.slice(start);
-	// our own one-pass check (it also finds any DOCTYPE), then the parser without its validator,
-	// which would be a second full pass
-	let parseFailure = notWellFormed(body);
-	if (parseFailure === DOCTYPE) {
+	// a document type declaration is refused, wherever it stands in the markup: its entities are
+	// never expanded (processEntities is off), and the rule is to refuse it, not to ignore it
+	const declaration = stray(body);
+	if (declaration?.doctype) {
 		throw new XmlAnswerError(
 			/<!DOCTYPE\s+html/i.test(body)
 				? 'The answer is an HTML page, not an XML document'
 				: 'The answer declares a DOCTYPE, which is refused for safety (entity expansion)',
 		);
 	}
+	// the parser accepts malformed input without complaint: fast-xml-parser's validator runs first
+	let problem = notWellFormed(body, declaration?.at);
 	let parsed: IDataObject = {};
-	if (parseFailure === undefined) {
+	if (problem === undefined) {
 		try {
 			parsed = parser.parse(body) as IDataObject;
 		} catch (error) {
-			parseFailure = error instanceof Error ? error.message : String(error);
+			problem = error instanceof Error ? error.message : String(error);
 		}
 	}
-	if (parseFailure !== undefined) throw new XmlAnswerError(`The answer is not well-formed XML: ${parseFailure}`);
+	if (problem !== undefined) throw new XmlAnswerError(`The answer is not well-formed XML: ${problem}`);
 	let root: string | undefined;
 	for (const key in parsed) {
 		if (key === TEXT) continue;
