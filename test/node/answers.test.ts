@@ -59,11 +59,11 @@ test.each([
 test.each([
 	['with a declared length', true],
 	['without one', false],
-])('past "Max Answer Size" (%s): refused, naming the option', async (_name, declared) => {
+])('past "Max Response Size" (%s): refused, naming the option', async (_name, declared) => {
 	const xml = Buffer.from(lists(20000));
 	next = { body: xml, headers: declared ? { 'Content-Length': String(xml.length) } : {}, chunks: 50 };
 	const { error } = await getAll({ maxAnswerSize: 1 });
 	expect(xml.length).toBeGreaterThan(1_000_000);
-	expect(error?.message).toBe("Mad Mimi's answer is larger than 1 MB");
-	expect(error?.description).toContain('Max Answer Size');
+	expect(error?.message).toBe("Mad Mimi's response is larger than 1 MB");
+	expect(error?.description).toContain('Max Response Size');
 });

@@ -14,7 +14,7 @@ import { byItem, hunt, inInputOrder, isErrorItem } from './checks';
 import { closedPortUrl, DEMO_KEY, leaksIn, secretForms, serialize } from './support';
 
 const DAY = 86_400_000;
-const UNREADABLE = 'Mad Mimi sent an answer the node cannot read';
+const UNREADABLE = 'Mad Mimi sent a response the node cannot read';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const byKey = (value: string) => ({ __rl: true, mode: 'key', value });
@@ -287,7 +287,7 @@ const FAULTS: FaultCase[] = [
 		name: '502 HTML page (tried again unless once-only)',
 		respond: status(502, NGINX_502),
 		transient: 'inDoubt',
-		expect: triedAgain("Mad Mimi's gateway answered 502"),
+		expect: triedAgain("Mad Mimi's gateway responded 502"),
 	},
 	{
 		name: '500 page echoing the api_key',
@@ -299,14 +299,14 @@ const FAULTS: FaultCase[] = [
 		refused: true,
 		expect: () => ({
 			message: 'Could not connect to Mad Mimi: the connection was refused',
-			description: [/^Tried 5 times over /, 'Nothing answered at http://127.0.0.1:', 'base URL in the Mad Mimi credentials'],
+			description: [/^Tried 5 times over /, 'Nothing responded at http://127.0.0.1:', 'base URL in the Mad Mimi credentials'],
 		}),
 	},
 	{
 		name: 'connection reset (tried again unless once-only)',
 		respond: 'reset',
 		transient: 'inDoubt',
-		expect: triedAgain('The connection was cut before the answer came'),
+		expect: triedAgain('The connection was cut before the response came'),
 	},
 	{
 		name: 'reset mid-answer (tried again unless once-only)',
@@ -319,7 +319,7 @@ const FAULTS: FaultCase[] = [
 		respond: 'hang',
 		timeoutSeconds: 0.5,
 		transient: 'inDoubt',
-		expect: triedAgain('No answer came in time'),
+		expect: triedAgain('No response came in time'),
 	},
 	{
 		name: 'empty 200 body',
@@ -340,7 +340,7 @@ const FAULTS: FaultCase[] = [
 		name: '200 sign-in page of a proxy, echoing the api_key',
 		respond: status(200, PORTAL_200),
 		// refused by the transport for every operation, writes that read no answer included
-		expect: () => ({ message: UNREADABLE, description: ['The answer is an HTML page', 'base URL'] }),
+		expect: () => ({ message: UNREADABLE, description: ['The response is an HTML page', 'base URL'] }),
 	},
 ];
 
@@ -479,9 +479,9 @@ export function hugeAnswers(env: { readonly emulator: Emulator }): void {
 		const result = await runNode({ parameters: op.parameters }, op.input().slice(0, 1));
 		expect(Date.now() - started).toBeLessThan(20_000);
 		// refused as too large while it streams in, before it is held whole (default cap 20 MB)
-		expect(result.error?.message).toBe("Mad Mimi's answer is larger than 20 MB");
+		expect(result.error?.message).toBe("Mad Mimi's response is larger than 20 MB");
 		expectReadable(result.error?.message, result.error?.description);
-		expect(String(result.error?.description)).toContain('Max Answer Size');
+		expect(String(result.error?.description)).toContain('Max Response Size');
 		expect(String(result.error?.description)).not.toContain(apiPath(op));
 		expect(result.items).toEqual([]);
 		// the stored run stays small: no part of the 50 MB is kept

@@ -27,7 +27,7 @@ const parameters = { resource: 'audienceMember', operation: 'import', source: 'i
 
 /** Faults that fail a batch for good: met on each of the 5 tries, or not tried again (500). */
 const FAULTS: Array<[string, FaultResponse, number, string]> = [
-	['reset mid-answer on every try', 'resetMidAnswer', 5, 'Import stopped: The connection to Mad Mimi was cut before the answer was complete'],
+	['reset mid-answer on every try', 'resetMidAnswer', 5, 'Import stopped: The connection to Mad Mimi was cut before the response was complete'],
 	['500', { status: 500, body: '<html><body><h1>Internal Server Error</h1></body></html>', contentType: 'text/html' }, 1, 'Import stopped: Mad Mimi could not handle the request (500)'],
 ];
 

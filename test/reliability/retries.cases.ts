@@ -289,7 +289,7 @@ export function retries(env: { readonly emulator: Emulator }): void {
 				[{ item: 1 }, 'The email to r1@example.com may have gone out'],
 				[{ item: 2 }, 'sent'],
 			]);
-			expect(String(result.items[1].json.description)).toMatch(/^Mad Mimi's gateway answered 502 \(bad gateway\), so Mad Mimi may have done it\./);
+			expect(String(result.items[1].json.description)).toMatch(/^Mad Mimi's gateway responded 502 \(bad gateway\), so Mad Mimi may have done it\./);
 			expect(recipients.slice(0, 3).map(emailsTo)).toEqual([1, 0, 1]);
 		});
 	});

@@ -194,7 +194,7 @@ describe('statusError', () => {
 
 	test('an unexpected status', () => {
 		const error = statusError(context(), 418, "I'm a teapot");
-		expect(error.message).toBe('Mad Mimi answered with an unexpected status 418');
+		expect(error.message).toBe('Mad Mimi responded with an unexpected status 418');
 		expect(error.description).toBe('Check that the base URL in the credentials points at the Mad Mimi API. Mad Mimi said: "I\'m a teapot".');
 	});
 
@@ -226,7 +226,7 @@ describe('connectionError', () => {
 		expect(error.httpCode).toBe('ECONNREFUSED');
 		expect(error.message).toMatch(/refused/i);
 		expect(error.description).toBe(
-			`Nothing answered at ${ORIGIN}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`,
+			`Nothing responded at ${ORIGIN}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`,
 		);
 		expectNoSecret(error);
 	});
@@ -234,8 +234,8 @@ describe('connectionError', () => {
 	test('timeout (ECONNABORTED) → ETIMEDOUT', () => {
 		const error = connectionError(context(), timeout, ORIGIN, 100);
 		expect(error.context.errorCode).toBe('ETIMEDOUT');
-		expect(error.message).toBe('Mad Mimi did not answer within 100 ms');
-		expect(error.description).toBe(`No answer came from ${ORIGIN}. Run the workflow again later.`);
+		expect(error.message).toBe('Mad Mimi did not respond within 100 ms');
+		expect(error.description).toBe(`No response came from ${ORIGIN}. Run the workflow again later.`);
 		expectNoSecret(error);
 	});
 
@@ -301,8 +301,8 @@ describe('connectionError', () => {
 	// with the network code as httpCode, n8n's NodeApiError would put its generic text for the code instead
 	test.each([
 		['ECONNREFUSED', refused, 'Could not connect to Mad Mimi: the connection was refused'],
-		['ETIMEDOUT', timeout, 'Mad Mimi did not answer within 60 seconds'],
-		['ECONNRESET', resetAsCause, 'The connection to Mad Mimi was cut before the answer was complete'],
+		['ETIMEDOUT', timeout, 'Mad Mimi did not respond within 60 seconds'],
+		['ECONNRESET', resetAsCause, 'The connection to Mad Mimi was cut before the response was complete'],
 		['ENOTFOUND', { code: 'ENOTFOUND' }, 'Could not connect to Mad Mimi: the host name was not found'],
 	])('%s keeps the message connectionError wrote, not n8n\'s generic text for the code', (_code, input, expected) => {
 		expect(connectionError(context(), input, ORIGIN, 60_000).message).toBe(expected);
@@ -312,17 +312,17 @@ describe('connectionError', () => {
 describe('answerError', () => {
 	test('says what is wrong and quotes the start of the answer, redacted; the endpoint only on the context', () => {
 		const error = answerError(context(), 'The answer is an HTML page, not an XML document', `<html><body>Login ${HIDDEN}</body></html>`);
-		expect(error.message).toBe('Mad Mimi sent an answer the node cannot read');
+		expect(error.message).toBe('Mad Mimi sent a response the node cannot read');
 		expect(error.description).toContain('The answer is an HTML page, not an XML document.');
 		expect(error.description).not.toContain(ENDPOINT);
 		expect(error.context.request).toBe(ENDPOINT);
-		expect(error.description).toContain('The answer began: "Login ***".');
+		expect(error.description).toContain('The response began: "Login ***".');
 		expect(error.httpCode).toBe('BAD_ANSWER');
 		expectNoSecret(error);
 	});
 
 	test('an empty answer is not quoted', () => {
 		const error = answerError(context(), 'The answer was empty', '');
-		expect(error.description).not.toContain('The answer began');
+		expect(error.description).not.toContain('The response began');
 	});
 });

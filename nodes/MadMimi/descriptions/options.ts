@@ -26,17 +26,17 @@ export const timeoutOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: MAX_TIMEOUT_SECONDS },
 	default: DEFAULT_TIMEOUT_SECONDS,
-	description: `How long to wait for Mad Mimi to answer one request (imports wait at least ${IMPORT_MIN_TIMEOUT_MS / 60_000} minutes). A read without an answer is tried again; a send is not.`,
+	description: `How long to wait for Mad Mimi to respond to one request (imports wait at least ${IMPORT_MIN_TIMEOUT_MS / 60_000} minutes). A read without a response is tried again; a send is not.`,
 };
 
 /** The largest answer the node reads (transport: refused past it, before it is held whole). */
 export const maxResponseSizeOption: INodeProperties = {
-	displayName: 'Max Answer Size (MB)',
+	displayName: 'Max Response Size (MB)',
 	name: 'maxAnswerSize',
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: MAX_RESPONSE_MB_LIMIT },
 	default: DEFAULT_MAX_RESPONSE_MB,
-	description: "The largest answer to read from Mad Mimi; a larger one fails the item before it is held in memory. Mad Mimi's pages and lists are far smaller.",
+	description: "The largest response to read from Mad Mimi; a larger one fails the item before it is held in memory. Mad Mimi's pages and lists are far smaller.",
 };
 
 /** Per-item requests in parallel, as the HTTP Request node's batching. */

@@ -140,7 +140,7 @@ function statusWording(ctx: ErrorContext, status: number, text: string, retryAft
 			description: `Mad Mimi could not handle this request, and sending it again as it is fails the same way: the node did not repeat it. Check the values given to the node; if it goes on, contact Mad Mimi support. ${said}`.trim(),
 		};
 	}
-	return { message: `Mad Mimi answered with an unexpected status ${status}`, description: `Check that the base URL in the credentials points at the Mad Mimi API. ${said}`.trim() };
+	return { message: `Mad Mimi responded with an unexpected status ${status}`, description: `Check that the base URL in the credentials points at the Mad Mimi API. ${said}`.trim() };
 }
 
 /**
@@ -201,18 +201,18 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
 	const code = findCode(error);
 	switch (code) {
 		case 'ECONNREFUSED':
-			return apiError(ctx, code, `Could not connect to Mad Mimi: the connection was refused`, `Nothing answered at ${origin}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`);
+			return apiError(ctx, code, `Could not connect to Mad Mimi: the connection was refused`, `Nothing responded at ${origin}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`);
 		case 'ENOTFOUND':
 		case 'EAI_AGAIN':
 			return apiError(ctx, code, 'Could not connect to Mad Mimi: the host name was not found', `The host of ${origin} could not be resolved. Check the base URL in the Mad Mimi credentials.`);
 		case 'ETIMEDOUT':
 		case 'ECONNABORTED':
 		case 'ERR_CANCELED':
-			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No answer came from ${origin}. Run the workflow again later.`);
+			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not respond within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No response came from ${origin}. Run the workflow again later.`);
 		case 'ECONNRESET':
 		case 'EPIPE':
 		case 'ERR_BAD_RESPONSE':
-			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the answer was complete', `The connection to ${origin} was reset. Run the workflow again later.`);
+			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the response was complete', `The connection to ${origin} was reset. Run the workflow again later.`);
 		default: {
 			const raw = error instanceof Error ? error.message : String(error);
 			return apiError(ctx, code ?? 'UNKNOWN', 'The request did not reach Mad Mimi', `Check the base URL in the Mad Mimi credentials (${origin}), and that the service is reachable from n8n. Node.js said: ${raw}`);
@@ -231,18 +231,18 @@ export function refusedAnswerError(ctx: ErrorContext, text: string): NodeApiErro
 		ctx,
 		'REFUSED',
 		said ? `Mad Mimi refused the request: ${said}` : 'Mad Mimi refused the request',
-		'Mad Mimi answered that the request did not succeed. Check the values given to the node.',
+		'Mad Mimi responded that the request did not succeed. Check the values given to the node.',
 	);
 }
 
-/** An answer larger than the "Max Answer Size" option: refused before it was held whole. */
+/** An answer larger than the "Max Response Size" option: refused before it was held whole. */
 export function tooLargeError(ctx: ErrorContext, maxBytes: number): NodeApiError {
 	const megabytes = Math.round(maxBytes / 100_000) / 10;
 	return apiError(
 		ctx,
 		'TOO_LARGE',
-		`Mad Mimi's answer is larger than ${megabytes} MB`,
-		`The node stopped reading it at ${megabytes} MB and kept none of it. Mad Mimi's pages and lists are far smaller: check that the base URL in the credentials points at the Mad Mimi API. If an answer this large is expected, raise the option "Max Answer Size".`,
+		`Mad Mimi's response is larger than ${megabytes} MB`,
+		`The node stopped reading it at ${megabytes} MB and kept none of it. Mad Mimi's pages and lists are far smaller: check that the base URL in the credentials points at the Mad Mimi API. If a response this large is expected, raise the option "Max Response Size".`,
 	);
 }
 
@@ -252,8 +252,8 @@ export function answerError(ctx: ErrorContext, reason: string, body: string): No
 	return apiError(
 		ctx,
 		'BAD_ANSWER',
-		'Mad Mimi sent an answer the node cannot read',
-		`${reason}.${sample ? ` The answer began: "${sample}".` : ''} Check that the base URL in the credentials points at the Mad Mimi API.`,
+		'Mad Mimi sent a response the node cannot read',
+		`${reason}.${sample ? ` The response began: "${sample}".` : ''} Check that the base URL in the credentials points at the Mad Mimi API.`,
 	);
 }
 

@@ -106,7 +106,7 @@ export interface RequestPlace {
 type Verdict = { body: string } | { error: NodeApiError; fault?: TransientFault; unanswered?: boolean };
 
 /** A failure before any answer whose cause is unknown: not tried again, but a once-only write may have been done. */
-const UNKNOWN_FAILURE: TransientFault = { kind: 'inDoubt', reason: 'the request failed before an answer came' };
+const UNKNOWN_FAILURE: TransientFault = { kind: 'inDoubt', reason: 'the request failed before a response came' };
 
 /** A whole HTML page: never an answer of the API, whose answers are XML, JSON or plain text. */
 const HTML_PAGE = /^\uFEFF?\s*(?:<!DOCTYPE\s+html|<html[\s>])/i;
@@ -291,7 +291,7 @@ export class MadMimiClient {
 		if (HTML_PAGE.test(body)) {
 			// a proxy's or a network's sign-in page, answered 200 in place of the service: a write that
 			// reads no answer would otherwise pass as done
-			return { error: answerError(errorCtx, 'The answer is an HTML page, not an answer of the Mad Mimi API (a proxy or a sign-in page of the network may have answered)', body) };
+			return { error: answerError(errorCtx, 'The response is an HTML page, not a response of the Mad Mimi API (a proxy or a sign-in page of the network may have responded)', body) };
 		}
 		// An answer that echoes the request (a proxy's page, an error page sent with 200) would carry
 		// the key into items and into the messages operations build from the answer: it never does.

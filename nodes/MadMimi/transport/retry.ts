@@ -16,7 +16,7 @@ import type { RetryPolicy } from '../requestSettings';
  */
 export interface TransientFault {
 	kind: 'notTaken' | 'inDoubt';
-	/** What happened, in the words of a message ("Mad Mimi answered 503"). */
+	/** What happened, in the words of a message ("Mad Mimi responded 503"). */
 	reason: string;
 	/** The wait the service asked for (Retry-After), when it named one. */
 	retryAfterMs?: number;
@@ -24,10 +24,10 @@ export interface TransientFault {
 
 /** Statuses that say the service is busy, and whether it took the request. */
 const STATUS_FAULTS: Record<number, { kind: TransientFault['kind']; reason: string }> = {
-	429: { kind: 'notTaken', reason: 'Mad Mimi answered 429 (too many requests)' },
-	503: { kind: 'notTaken', reason: 'Mad Mimi answered 503 (service unavailable)' },
-	502: { kind: 'inDoubt', reason: "Mad Mimi's gateway answered 502 (bad gateway)" },
-	504: { kind: 'inDoubt', reason: "Mad Mimi's gateway answered 504 (gateway timeout): the request went out, and no answer came back" },
+	429: { kind: 'notTaken', reason: 'Mad Mimi responded 429 (too many requests)' },
+	503: { kind: 'notTaken', reason: 'Mad Mimi responded 503 (service unavailable)' },
+	502: { kind: 'inDoubt', reason: "Mad Mimi's gateway responded 502 (bad gateway)" },
+	504: { kind: 'inDoubt', reason: "Mad Mimi's gateway responded 504 (gateway timeout): the request went out, and no response came back" },
 };
 
 /** The transient fault of an answer's status, or undefined: a 500 is the service's own error, the same again on a repeat. */
@@ -43,12 +43,12 @@ const CONNECTION_FAULTS: Record<string, TransientFault> = {
 	EAI_AGAIN: { kind: 'notTaken', reason: 'the host name could not be resolved for now' },
 	EHOSTUNREACH: { kind: 'notTaken', reason: 'the host could not be reached' },
 	ENETUNREACH: { kind: 'notTaken', reason: 'the network could not be reached' },
-	ECONNRESET: { kind: 'inDoubt', reason: 'the connection was cut before the answer came' },
+	ECONNRESET: { kind: 'inDoubt', reason: 'the connection was cut before the response came' },
 	EPIPE: { kind: 'inDoubt', reason: 'the connection was cut while the request was being sent' },
-	ERR_BAD_RESPONSE: { kind: 'inDoubt', reason: 'the answer broke off' },
-	ETIMEDOUT: { kind: 'inDoubt', reason: 'no answer came in time' },
+	ERR_BAD_RESPONSE: { kind: 'inDoubt', reason: 'the response broke off' },
+	ETIMEDOUT: { kind: 'inDoubt', reason: 'no response came in time' },
 	// axios's code for a request it gave up on (its timeout)
-	ECONNABORTED: { kind: 'inDoubt', reason: 'no answer came in time' },
+	ECONNABORTED: { kind: 'inDoubt', reason: 'no response came in time' },
 };
 
 /** The transient fault of a connection failure with this code, or undefined (a host name that does not exist, say). */

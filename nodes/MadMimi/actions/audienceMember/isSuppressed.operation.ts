@@ -16,7 +16,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
 	const answer = await client(this, itemIndex).read(
 		{ method: 'GET', path: ['audience_members', email, 'is_suppressed'], refusal: memberMissing(email) },
-		answerMatching(/^(true|false)$/, 'The answer is neither true nor false'),
+		answerMatching(/^(true|false)$/, 'The response is neither true nor false'),
 	);
 	return [{ email, suppressed: answer === 'true' }];
 }

@@ -30,7 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			status === undefined || /does not exist|undefined method/i.test(text)
 				? {
 						message: `Mad Mimi could not opt ${printable(email)} back in`,
-						description: 'Mad Mimi answers so when the address is not a member of the account: check it with Audience Member → Get.',
+						description: 'Mad Mimi responds so when the address is not a member of the account: check it with Audience Member → Get.',
 					}
 				: undefined,
 	});

@@ -39,7 +39,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const status = await client(this, itemIndex).read(
 		{ method: 'GET', path: ['mailers', 'status', transactionId], notFound: `Mad Mimi has no email with the transaction ID ${transactionId}` },
-		answerMatching(/^[a-z_]+$/, 'The answer is not a delivery status'),
+		answerMatching(/^[a-z_]+$/, 'The response is not a delivery status'),
 	);
 	return [{ transactionId, status }];
 }

@@ -118,7 +118,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			mayHave: `The email to ${parseAddress(recipient)?.email ?? recipient} may have gone out`,
 			check: `Audience Member → Get Promotion Attempts for the address shows whether it got "${promotionName}"; send it again only if not.`,
 		},
-	}, answerMatching(/^\d+$/, 'The answer is not a transaction ID'));
+	}, answerMatching(/^\d+$/, 'The response is not a transaction ID'));
 	return [
 		{
 			transactionId,

@@ -97,7 +97,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			mayHave: `A mailing of "${promotionName}" to ${audience === 'lists' ? `the list${lists.length > 1 ? 's' : ''} ${lists.map((l) => `"${l}"`).join(', ')}` : 'the whole audience'} may have started`,
 			check: `Mailing → Get Many with the promotion "${promotionName}" as filter shows its mailings; send it again only if this one is not there.`,
 		},
-	}, answerMatching(/^\d{1,15}$/, 'The answer is not the ID of a mailing'));
+	}, answerMatching(/^\d{1,15}$/, 'The response is not the ID of a mailing'));
 	return [{ mailingId: Number(mailingId), promotionId: await sentPromotionId(this, api, promotionName), promotionName, audience, ...(audience === 'lists' ? { lists } : {}) }];
 }
 
