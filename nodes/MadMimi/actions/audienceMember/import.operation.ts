@@ -42,9 +42,11 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'email',
 		required: true,
+		// dragging a field from the input gives its name (email), not an expression of its value
+		requiresDataPath: 'single',
 		displayOptions: { show: { source: ['items'] } },
 		description: 'All input items are sent together, in as few requests as the batch size allows',
-		hint: 'The name of the input field that holds each address, e.g. email; or drag that field here from the input',
+		hint: 'The name of the input field that holds each address, e.g. email: drag that field here from the input',
 	},
 	{
 		displayName: 'Fields to Send',
@@ -52,6 +54,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. first name, last name, company',
+		// each field dragged from the input adds its name to the list
+		requiresDataPath: 'multiple',
 		displayOptions: { show: { source: ['items'] } },
 		description:
 			'Comma-separated names of the item fields to send as columns. Leave empty to send every top-level field.',

@@ -40,9 +40,9 @@ interface Skipped {
 }
 
 /**
- * "Email Field" holds the name of the item field with the address (`email`), or the address
- * itself: dragging a field into the parameter gives `{{ $json.email }}`, which n8n evaluates per
- * item to the address. Both work, item by item.
+ * "Email Field" is the name of the item field with the address (`email`): dragging a field there
+ * gives its name (`requiresDataPath`). An expression that gives the address itself
+ * (`{{ $json.email }}`, as a workflow may map it by hand) is read as that address, item by item.
  */
 function readAddress(setting: string, json: IDataObject): { email?: string; field?: string; found: string } {
 	if (isEmail(setting)) return { email: setting, found: setting };
