@@ -1,8 +1,105 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { ContentUse } from '../helpers/mailer';
+
+/*
+ * The fields of an email's content, shared by Email → Send (a transactional email), Promotion →
+ * Send (a mailing to lists) and Promotion → Save (a promotion kept for later). Their names and
+ * values are the same everywhere; what differs is written once, by use.
+ */
+
+/** Where the content comes from: a send may use a saved promotion, a promotion being saved may take a web page. */
+function contentSourceField(use: ContentUse): INodeProperties {
+	const sends = use !== 'savedPromotion';
+	return {
+		displayName: 'Content Source',
+		name: 'contentSource',
+		type: 'options',
+		options: [
+			...(sends ? [{ name: 'Saved Promotion', value: 'promotion', description: 'The content of the promotion already saved in Mad Mimi under that name' }] : []),
+			{ name: 'HTML', value: 'html', description: 'HTML you give here' },
+			{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: sends ? 'An HTML version and a plain-text version you give here' : 'An HTML version and a plain-text version' },
+			{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
+			...(sends ? [] : [{ name: 'URL', value: 'url', description: 'Mad Mimi takes the content from a web page' }]),
+		],
+		default: sends ? 'promotion' : 'html',
+		description: sends ? 'Where the content of the email comes from' : 'Where the content of the promotion comes from',
+	};
+}
+
+const HTML_PLACEHOLDER: Record<ContentUse, string> = {
+	transactionalEmail: '<html><body><p>Hello {first_name}</p>[[tracking_beacon]]</body></html>',
+	listMailing: '<html><body><p>Hello {first_name}</p>[[unsubscribe]] [[tracking_beacon]]</body></html>',
+	savedPromotion: '<html><body><h1>Spring sale</h1>[[unsubscribe]]</body></html>',
+};
+
+const HTML_DESCRIPTION: Record<ContentUse, string> = {
+	transactionalEmail: 'The HTML of the email. It must contain [[tracking_beacon]]; {name} placeholders are filled in from "Placeholders".',
+	listMailing: 'The HTML of the email. It must contain [[tracking_beacon]] and an [[unsubscribe]] link; {name} placeholders are filled in from "Placeholders".',
+	savedPromotion: 'The HTML of the email',
+};
+
+const TEXT_PLACEHOLDER: Record<ContentUse, string> = {
+	transactionalEmail: 'Hello {first_name}, ...',
+	listMailing: 'Hello {first_name}, ... [[unsubscribe]]',
+	savedPromotion: 'Spring sale: 20% off everything. [[unsubscribe]]',
+};
+
+const TEXT_DESCRIPTION: Record<ContentUse, string> = {
+	transactionalEmail: 'The plain-text version of the email.',
+	listMailing: 'The plain-text version of the email. It must contain [[unsubscribe]].',
+	savedPromotion: 'The plain-text version of the email',
+};
+
+/** The content itself: HTML, plain text, or (a promotion being saved) a web page's address. */
+function rawContentFields(use: ContentUse): INodeProperties[] {
+	return [
+		{
+			displayName: 'HTML',
+			name: 'rawHtml',
+			type: 'string',
+			typeOptions: { rows: 8 },
+			default: '',
+			required: true,
+			placeholder: HTML_PLACEHOLDER[use],
+			displayOptions: { show: { contentSource: ['html', 'htmlAndPlainText'] } },
+			description: HTML_DESCRIPTION[use],
+		},
+		{
+			displayName: 'Plain Text',
+			name: 'rawPlainText',
+			type: 'string',
+			typeOptions: { rows: 6 },
+			default: '',
+			required: true,
+			placeholder: TEXT_PLACEHOLDER[use],
+			displayOptions: { show: { contentSource: ['plainText', 'htmlAndPlainText'] } },
+			description: TEXT_DESCRIPTION[use],
+		},
+		...(use === 'savedPromotion'
+			? [
+					{
+						displayName: 'URL',
+						name: 'url',
+						type: 'string' as const,
+						default: '',
+						required: true,
+						placeholder: 'e.g. https://example.com/newsletter.html',
+						displayOptions: { show: { contentSource: ['url'] } },
+						description: 'Address (http or https) of the web page whose content the promotion uses',
+					},
+				]
+			: []),
+	];
+}
+
+/** The content of a promotion being saved: its source and the content itself. */
+export function promotionContentFields(): INodeProperties[] {
+	return [contentSourceField('savedPromotion'), ...rawContentFields('savedPromotion')];
+}
+
 /** The fields Email → Send and Promotion → Send share: what is sent, and with which values. */
-export function mailContentFields(kind: 'transactional' | 'list'): INodeProperties[] {
-	const unsubscribe = kind === 'list' ? ' and an [[unsubscribe]] link' : '';
+export function mailContentFields(use: 'transactionalEmail' | 'listMailing'): INodeProperties[] {
 	return [
 		{
 			displayName: 'Subject',
@@ -20,44 +117,8 @@ export function mailContentFields(kind: 'transactional' | 'list'): INodeProperti
 			placeholder: 'e.g. Shop Team <team@example.com>',
 			description: "The sender's address, optionally with a name. Leave empty to use the account's default sender.",
 		},
-		{
-			displayName: 'Content Source',
-			name: 'contentSource',
-			type: 'options',
-			options: [
-				{ name: 'Saved Promotion', value: 'promotion', description: 'The content of the promotion already saved in Mad Mimi under that name' },
-				{ name: 'HTML', value: 'html', description: 'HTML you give here' },
-				{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: 'An HTML version and a plain-text version you give here' },
-				{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
-			],
-			default: 'promotion',
-			description: 'Where the content of the email comes from',
-		},
-		{
-			displayName: 'HTML',
-			name: 'rawHtml',
-			type: 'string',
-			typeOptions: { rows: 8 },
-			default: '',
-			required: true,
-			placeholder:
-				kind === 'list'
-					? '<html><body><p>Hello {first_name}</p>[[unsubscribe]] [[tracking_beacon]]</body></html>'
-					: '<html><body><p>Hello {first_name}</p>[[tracking_beacon]]</body></html>',
-			displayOptions: { show: { contentSource: ['html', 'htmlAndPlainText'] } },
-			description: `The HTML of the email. It must contain [[tracking_beacon]]${unsubscribe}; {name} placeholders are filled in from "Placeholders".`,
-		},
-		{
-			displayName: 'Plain Text',
-			name: 'rawPlainText',
-			type: 'string',
-			typeOptions: { rows: 6 },
-			default: '',
-			required: true,
-			placeholder: kind === 'list' ? 'Hello {first_name}, ... [[unsubscribe]]' : 'Hello {first_name}, ...',
-			displayOptions: { show: { contentSource: ['plainText', 'htmlAndPlainText'] } },
-			description: `The plain-text version of the email${kind === 'list' ? '. It must contain [[unsubscribe]].' : '.'}`,
-		},
+		contentSourceField(use),
+		...rawContentFields(use),
 		{
 			displayName: 'Placeholders',
 			name: 'placeholders',

@@ -49,23 +49,26 @@ const UNSUBSCRIBE = /\[\[\s*(unsubscribe|opt_out)\s*\]\]/i;
 
 export type MailContentSource = 'promotion' | 'html' | 'plainText' | 'htmlAndPlainText';
 
+/** What an email's content is for: one transactional email, a mailing to lists (or the whole audience), or a promotion saved for later. */
+export type ContentUse = 'transactionalEmail' | 'listMailing' | 'savedPromotion';
+
 /**
  * The raw content fields of a send, checked as the service would check them, before any request:
  * HTML must carry `[[tracking_beacon]]` or `[[peek_image]]`; a send to lists or to the whole
  * audience must carry `[[unsubscribe]]` or `[[opt_out]]` in every raw version. Content only saved
- * as a promotion (`saved`) is checked for presence alone: the tags are needed when it is sent.
+ * as a promotion is checked for presence alone: the tags are needed when it is sent.
  */
 export function contentFields(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	source: MailContentSource,
-	audience: 'one' | 'many' | 'saved',
+	use: ContentUse,
 ): Record<string, string> {
 	if (source === 'promotion') return {};
 	const out: Record<string, string> = {};
 	if (source === 'html' || source === 'htmlAndPlainText') {
 		const html = requireText(ctx, itemIndex, ctx.getNodeParameter('rawHtml', itemIndex, ''), 'HTML', 'Give the HTML of the email.');
-		if (audience !== 'saved' && !BEACON.test(html)) {
+		if (use !== 'savedPromotion' && !BEACON.test(html)) {
 			throw inputError(
 				ctx,
 				itemIndex,
@@ -73,7 +76,7 @@ export function contentFields(
 				'Mad Mimi refuses HTML without it: add [[tracking_beacon]] (or its alias [[peek_image]]) once, e.g. just before the closing body tag. It lets Mad Mimi count opens.',
 			);
 		}
-		if (audience === 'many' && !UNSUBSCRIBE.test(html)) {
+		if (use === 'listMailing' && !UNSUBSCRIBE.test(html)) {
 			throw inputError(
 				ctx,
 				itemIndex,
@@ -85,7 +88,7 @@ export function contentFields(
 	}
 	if (source === 'plainText' || source === 'htmlAndPlainText') {
 		const text = requireText(ctx, itemIndex, ctx.getNodeParameter('rawPlainText', itemIndex, ''), 'Plain Text', 'Give the plain text of the email.');
-		if (audience === 'many' && !UNSUBSCRIBE.test(text)) {
+		if (use === 'listMailing' && !UNSUBSCRIBE.test(text)) {
 			throw inputError(
 				ctx,
 				itemIndex,

@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Jane Doe <jane@example.com>',
 		description: 'The one person to send the email to: an address, optionally with a name',
 	},
-	...mailContentFields('transactional'),
+	...mailContentFields('transactionalEmail'),
 	optionsCollection('perItem', [
 		listNamesField({ displayName: 'Add Recipient to Lists', name: 'addToLists', description: 'Audience lists to add the recipient to as the email is sent' }),
 		{
@@ -85,7 +85,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const promotionName = promotionNameOf(this, itemIndex);
 	const recipient = requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient');
 	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;
-	const content = contentFields(this, itemIndex, source, 'one');
+	const content = contentFields(this, itemIndex, source, 'transactionalEmail');
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
 	const lists = listNamesOf(options.addToLists);
 	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();

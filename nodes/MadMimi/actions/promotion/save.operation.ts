@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { promotionContentFields } from '../../descriptions/mailer';
 import { contentFields } from '../../helpers/mailer';
 import { inputError, isHttpUrl, printable, requireText } from '../../helpers/validation';
 import { serviceText } from '../../transport/errors';
@@ -18,51 +19,7 @@ const properties: INodeProperties[] = [
 		description: 'Name of the promotion to create, or of the existing promotion to update',
 		hint: 'A promotion with exactly this name is updated; otherwise a new one is created',
 	},
-	{
-		displayName: 'Content Source',
-		name: 'contentSource',
-		type: 'options',
-		options: [
-			{ name: 'HTML', value: 'html', description: 'HTML you give here' },
-			{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: 'An HTML version and a plain-text version' },
-			{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
-			{ name: 'URL', value: 'url', description: 'Mad Mimi takes the content from a web page' },
-		],
-		default: 'html',
-		description: 'Where the content of the promotion comes from',
-	},
-	{
-		displayName: 'HTML',
-		name: 'rawHtml',
-		type: 'string',
-		typeOptions: { rows: 8 },
-		default: '',
-		required: true,
-		placeholder: '<html><body><h1>Spring sale</h1>[[unsubscribe]]</body></html>',
-		displayOptions: { show: { contentSource: ['html', 'htmlAndPlainText'] } },
-		description: 'The HTML of the email',
-	},
-	{
-		displayName: 'Plain Text',
-		name: 'rawPlainText',
-		type: 'string',
-		typeOptions: { rows: 6 },
-		default: '',
-		required: true,
-		placeholder: 'Spring sale: 20% off everything. [[unsubscribe]]',
-		displayOptions: { show: { contentSource: ['plainText', 'htmlAndPlainText'] } },
-		description: 'The plain-text version of the email',
-	},
-	{
-		displayName: 'URL',
-		name: 'url',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. https://example.com/newsletter.html',
-		displayOptions: { show: { contentSource: ['url'] } },
-		description: 'Address (http or https) of the web page whose content the promotion uses',
-	},
+	...promotionContentFields(),
 	optionsCollection('perItem'),
 ];
 
@@ -93,7 +50,7 @@ function promotionContent(ctx: IExecuteFunctions, itemIndex: number): Record<str
 		case 'html':
 		case 'plainText':
 		case 'htmlAndPlainText':
-			return contentFields(ctx, itemIndex, source, 'saved');
+			return contentFields(ctx, itemIndex, source, 'savedPromotion');
 		case 'url':
 			return { url: requireHttpUrl(ctx, itemIndex, ctx.getNodeParameter('url', itemIndex, '')) };
 		default:

@@ -32,7 +32,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		displayOptions: { show: { audience: ['lists'] } },
 	},
-	...mailContentFields('list'),
+	...mailContentFields('listMailing'),
 	optionsCollection('perItem', [
 		{
 			displayName: 'Skip Earlier Recipients',
@@ -69,7 +69,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 	}
 	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;
-	const content = contentFields(this, itemIndex, source, 'many');
+	const content = contentFields(this, itemIndex, source, 'listMailing');
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
 	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();
 	const form: Record<string, string | undefined> = {
