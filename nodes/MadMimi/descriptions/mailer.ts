@@ -8,24 +8,35 @@ import type { ContentUse } from '../helpers/mailer';
  * values are the same everywhere; what differs is written once, by use.
  */
 
-/** Where the content comes from: a send may use a saved promotion, a promotion being saved may take a web page. */
-function contentSourceField(use: ContentUse): INodeProperties {
-	const sends = use !== 'savedPromotion';
-	return {
-		displayName: 'Content Source',
-		name: 'contentSource',
-		type: 'options',
-		options: [
-			...(sends ? [{ name: 'Saved Promotion', value: 'promotion', description: 'The content of the promotion already saved in Mad Mimi under that name' }] : []),
-			{ name: 'HTML', value: 'html', description: 'HTML you give here' },
-			{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: sends ? 'An HTML version and a plain-text version you give here' : 'An HTML version and a plain-text version' },
-			{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
-			...(sends ? [] : [{ name: 'URL', value: 'url', description: 'Mad Mimi takes the content from a web page' }]),
-		],
-		default: sends ? 'promotion' : 'html',
-		description: sends ? 'Where the content of the email comes from' : 'Where the content of the promotion comes from',
-	};
-}
+/** Where a send's content comes from: a promotion saved in Mad Mimi, or content given here. */
+const SEND_CONTENT_SOURCE: INodeProperties = {
+	displayName: 'Content Source',
+	name: 'contentSource',
+	type: 'options',
+	options: [
+		{ name: 'Saved Promotion', value: 'promotion', description: 'The content of the promotion already saved in Mad Mimi under that name' },
+		{ name: 'HTML', value: 'html', description: 'HTML you give here' },
+		{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: 'An HTML version and a plain-text version you give here' },
+		{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
+	],
+	default: 'promotion',
+	description: 'Where the content of the email comes from',
+};
+
+/** Where the content of a promotion being saved comes from: given here, or a web page. */
+const SAVE_CONTENT_SOURCE: INodeProperties = {
+	displayName: 'Content Source',
+	name: 'contentSource',
+	type: 'options',
+	options: [
+		{ name: 'HTML', value: 'html', description: 'HTML you give here' },
+		{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: 'An HTML version and a plain-text version' },
+		{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
+		{ name: 'URL', value: 'url', description: 'Mad Mimi takes the content from a web page' },
+	],
+	default: 'html',
+	description: 'Where the content of the promotion comes from',
+};
 
 const HTML_PLACEHOLDER: Record<ContentUse, string> = {
 	transactionalEmail: '<html><body><p>Hello {first_name}</p>[[tracking_beacon]]</body></html>',
@@ -95,7 +106,7 @@ function rawContentFields(use: ContentUse): INodeProperties[] {
 
 /** The content of a promotion being saved: its source and the content itself. */
 export function promotionContentFields(): INodeProperties[] {
-	return [contentSourceField('savedPromotion'), ...rawContentFields('savedPromotion')];
+	return [SAVE_CONTENT_SOURCE, ...rawContentFields('savedPromotion')];
 }
 
 /** The fields Email → Send and Promotion → Send share: what is sent, and with which values. */
@@ -117,7 +128,7 @@ export function mailContentFields(use: 'transactionalEmail' | 'listMailing'): IN
 			placeholder: 'e.g. Shop Team <team@example.com>',
 			description: "The sender's address, optionally with a name. Leave empty to use the account's default sender.",
 		},
-		contentSourceField(use),
+		SEND_CONTENT_SOURCE,
 		...rawContentFields(use),
 		{
 			displayName: 'Placeholders',
