@@ -64,8 +64,8 @@ export class MadMimiTrigger implements INodeType {
 			},
 			listLocator({ description: 'The audience list to watch', displayOptions: { show: { event: ['memberAddedToList'] } } }),
 			{
-				displayName:
-					'Mad Mimi has no webhooks, so this node checks it at each Poll Time: every 5 to 15 minutes is plenty (every minute asks Mad Mimi 1,440 times a day). Each check picks up where the last one stopped: nothing is missed and nothing comes twice.',
+				// one short line, as n8n's own triggers have; README's Trigger section says the rest
+				displayName: 'Checks Mad Mimi at each Poll Time: every 5 to 15 minutes is plenty. Nothing is missed or sent twice.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
