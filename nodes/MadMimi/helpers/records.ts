@@ -55,9 +55,9 @@ export function recordChoice(record: IDataObject, skip: ReadonlySet<string> = ne
 	const fields = scalarFields(record).filter(([, v]) => !skip.has(String(v).toLowerCase()));
 	const key = fields.find(([, v]) => typeof v === 'string' && KEY_LIKE.test(v));
 	const id = fields.find(([, v]) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0);
-	const chosen = key ?? id;
-	if (!chosen) return undefined;
-	const value = String(chosen[1]);
+	const address = key ?? id;
+	if (!address) return undefined;
+	const value = String(address[1]);
 	const name = fields.find(
 		([, v]) => typeof v === 'string' && v !== value && /[\sA-Z]/.test(v) && !DATE_LIKE.test(v) && !URL_LIKE.test(v),
 	);

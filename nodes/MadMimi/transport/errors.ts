@@ -70,18 +70,18 @@ export interface Wording {
 /** An operation's reading of a refusal: its own wording, or undefined for the usual one. */
 export type Refusal = (refused: Refused) => Wording | undefined;
 
-function apiError(ctx: ErrorContext, code: string, message: string, description: string, failure?: Failure): NodeApiError {
-	const safeMessage = redactAll(message, ctx.secrets);
-	const safeDescription = redactAll(description, ctx.secrets);
+function apiError(request: ErrorContext, code: string, message: string, description: string, failure?: Failure): NodeApiError {
+	const safeMessage = redactAll(message, request.secrets);
+	const safeDescription = redactAll(description, request.secrets);
 	const isHttpStatus = /^\d{3}$/.test(code);
 	// A plain, already-redacted object: the original error (whose config holds the request
 	// URL with the api_key in its query string) is never attached to what n8n shows or stores.
 	const response: JsonObject = { message: safeMessage, description: safeDescription, code };
-	const error = new NodeApiError(ctx.node, response, {
+	const error = new NodeApiError(request.node, response, {
 		message: safeMessage,
 		description: safeDescription,
 		httpCode: isHttpStatus ? code : undefined,
-		itemIndex: ctx.itemIndex,
+		itemIndex: request.itemIndex,
 		failure,
 	});
 	// NodeApiError swaps a message that mentions a system error code (ECONNREFUSED, EPERM…)
@@ -89,14 +89,14 @@ function apiError(ctx: ErrorContext, code: string, message: string, description:
 	error.message = safeMessage;
 	error.description = safeDescription;
 	if (!isHttpStatus) error.context.errorCode = code;
-	error.context.request = ctx.endpoint;
+	error.context.request = request.endpoint;
 	return error;
 }
 
 /** What an HTTP error answer means for a no-code user, and what to do: the operation's own reading first. */
-function statusWording(ctx: ErrorContext, status: number, text: string, retryAfterMs?: number): Wording & { failure?: Failure } {
+function statusWording(request: ErrorContext, status: number, text: string, retryAfterMs?: number): Wording & { failure?: Failure } {
 	const said = text ? `Mad Mimi said: "${text}". ` : '';
-	const operationsOwn = status !== 401 && status < 500 ? ctx.refusal?.({ status, text }) : undefined;
+	const operationsOwn = status !== 401 && status < 500 ? request.refusal?.({ status, text }) : undefined;
 	if (operationsOwn) return { message: operationsOwn.message, description: `${operationsOwn.description} ${said}`.trim() };
 	const askedWait = retryAfterMs !== undefined ? { retryAfterMs } : {};
 	if (status === 401 && /rights/i.test(text)) {
@@ -116,7 +116,7 @@ function statusWording(ctx: ErrorContext, status: number, text: string, retryAft
 	}
 	if (status === 404 || status === 410) {
 		return {
-			message: ctx.notFound ?? 'Mad Mimi could not find the requested record',
+			message: request.notFound ?? 'Mad Mimi could not find the requested record',
 			description: `Check the IDs and names given to the node, and that the base URL in the credentials is right. ${said}`.trim(),
 		};
 	}
@@ -148,11 +148,11 @@ function statusWording(ctx: ErrorContext, status: number, text: string, retryAft
  * `rate-limited` failure (with the wait Mad Mimi asked for), a 502, 503 or 504
  * `temporarily-unavailable`: n8n's engine and its poll backoff read them.
  */
-export function statusError(ctx: ErrorContext, status: number, body: string, retryAfterMs?: number): NodeApiError {
+export function statusError(request: ErrorContext, status: number, body: string, retryAfterMs?: number): NodeApiError {
 	// redacted before it is cut, so no part of a key survives the cut
-	const text = serviceText(redactAll(body, ctx.secrets));
-	const { message, description, failure } = statusWording(ctx, status, text, retryAfterMs);
-	return apiError(ctx, String(status), message, description, failure);
+	const text = serviceText(redactAll(body, request.secrets));
+	const { message, description, failure } = statusWording(request, status, text, retryAfterMs);
+	return apiError(request, String(status), message, description, failure);
 }
 
 const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ERR_CANCELED', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_BAD_RESPONSE', 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED'] as const;
@@ -197,25 +197,25 @@ export function findCode(error: unknown): string | undefined {
 }
 
 /** Turns a failure to get any answer (refused, reset, timeout, DNS) into a clear error. */
-export function connectionError(ctx: ErrorContext, error: unknown, origin: string, timeoutMs: number): NodeApiError {
+export function connectionError(request: ErrorContext, error: unknown, origin: string, timeoutMs: number): NodeApiError {
 	const code = findCode(error);
 	switch (code) {
 		case 'ECONNREFUSED':
-			return apiError(ctx, code, `Could not connect to Mad Mimi: the connection was refused`, `Nothing responded at ${origin}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`);
+			return apiError(request, code, `Could not connect to Mad Mimi: the connection was refused`, `Nothing responded at ${origin}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`);
 		case 'ENOTFOUND':
 		case 'EAI_AGAIN':
-			return apiError(ctx, code, 'Could not connect to Mad Mimi: the host name was not found', `The host of ${origin} could not be resolved. Check the base URL in the Mad Mimi credentials.`);
+			return apiError(request, code, 'Could not connect to Mad Mimi: the host name was not found', `The host of ${origin} could not be resolved. Check the base URL in the Mad Mimi credentials.`);
 		case 'ETIMEDOUT':
 		case 'ECONNABORTED':
 		case 'ERR_CANCELED':
-			return apiError(ctx, 'ETIMEDOUT', `Mad Mimi did not respond within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No response came from ${origin}. Run the workflow again later.`);
+			return apiError(request, 'ETIMEDOUT', `Mad Mimi did not respond within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No response came from ${origin}. Run the workflow again later.`);
 		case 'ECONNRESET':
 		case 'EPIPE':
 		case 'ERR_BAD_RESPONSE':
-			return apiError(ctx, code, 'The connection to Mad Mimi was cut before the response was complete', `The connection to ${origin} was reset. Run the workflow again later.`);
+			return apiError(request, code, 'The connection to Mad Mimi was cut before the response was complete', `The connection to ${origin} was reset. Run the workflow again later.`);
 		default: {
 			const raw = error instanceof Error ? error.message : String(error);
-			return apiError(ctx, code ?? 'UNKNOWN', 'The request did not reach Mad Mimi', `Check the base URL in the Mad Mimi credentials (${origin}), and that the service is reachable from n8n. Node.js said: ${raw}`);
+			return apiError(request, code ?? 'UNKNOWN', 'The request did not reach Mad Mimi', `Check the base URL in the Mad Mimi credentials (${origin}), and that the service is reachable from n8n. Node.js said: ${raw}`);
 		}
 	}
 }
@@ -223,12 +223,12 @@ export function connectionError(ctx: ErrorContext, error: unknown, origin: strin
 /**
  * A JSON answer of 200 that says `"success": false`: a refusal, with the service's `error` text.
  */
-export function refusedAnswerError(ctx: ErrorContext, text: string): NodeApiError {
-	const said = serviceText(redactAll(text, ctx.secrets));
-	const operationsOwn = ctx.refusal?.({ text: said });
-	if (operationsOwn) return apiError(ctx, 'REFUSED', operationsOwn.message, `${operationsOwn.description}${said ? ` Mad Mimi said: "${said}".` : ''}`);
+export function refusedAnswerError(request: ErrorContext, text: string): NodeApiError {
+	const said = serviceText(redactAll(text, request.secrets));
+	const operationsOwn = request.refusal?.({ text: said });
+	if (operationsOwn) return apiError(request, 'REFUSED', operationsOwn.message, `${operationsOwn.description}${said ? ` Mad Mimi said: "${said}".` : ''}`);
 	return apiError(
-		ctx,
+		request,
 		'REFUSED',
 		said ? `Mad Mimi refused the request: ${said}` : 'Mad Mimi refused the request',
 		'Mad Mimi responded that the request did not succeed. Check the values given to the node.',
@@ -236,10 +236,10 @@ export function refusedAnswerError(ctx: ErrorContext, text: string): NodeApiErro
 }
 
 /** An answer larger than the "Max Response Size" option: refused before it was held whole. */
-export function tooLargeError(ctx: ErrorContext, maxBytes: number): NodeApiError {
+export function tooLargeError(request: ErrorContext, maxBytes: number): NodeApiError {
 	const megabytes = Math.round(maxBytes / 100_000) / 10;
 	return apiError(
-		ctx,
+		request,
 		'TOO_LARGE',
 		`Mad Mimi's response is larger than ${megabytes} MB`,
 		`The node stopped reading it at ${megabytes} MB and kept none of it. Mad Mimi's pages and lists are far smaller: check that the base URL in the credentials points at the Mad Mimi API. If a response this large is expected, raise the option "Max Response Size".`,
@@ -247,10 +247,10 @@ export function tooLargeError(ctx: ErrorContext, maxBytes: number): NodeApiError
 }
 
 /** An answer that came back with a success status but cannot be read. */
-export function answerError(ctx: ErrorContext, reason: string, body: string): NodeApiError {
-	const sample = serviceText(redactAll(body.slice(0, 4096), ctx.secrets), 200);
+export function answerError(request: ErrorContext, reason: string, body: string): NodeApiError {
+	const sample = serviceText(redactAll(body.slice(0, 4096), request.secrets), 200);
 	return apiError(
-		ctx,
+		request,
 		'BAD_ANSWER',
 		'Mad Mimi sent a response the node cannot read',
 		`${reason}.${sample ? ` The response began: "${sample}".` : ''} Check that the base URL in the credentials points at the Mad Mimi API.`,
@@ -287,8 +287,8 @@ export function inDoubtText(wording: InDoubtWording, reason: string): { message:
  * A write that must happen at most once went out and no answer says what became of it: the
  * service may have done it. It is not sent again; the user is told so, and how to check.
  */
-export function inDoubtError(ctx: ErrorContext, text: { message: string; description: string }, code: string): NodeApiError {
-	const error = apiError(ctx, code, text.message, text.description);
+export function inDoubtError(request: ErrorContext, text: { message: string; description: string }, code: string): NodeApiError {
+	const error = apiError(request, code, text.message, text.description);
 	error.context.mayHaveTakenEffect = true;
 	return error;
 }

@@ -143,16 +143,16 @@ export class MadMimiClient {
 	/** Sends the request (tried again as its `repeat` and the retry policy allow) and returns the answer's body text. */
 	async request(req: MadMimiRequest): Promise<string> {
 		const credentials = await getMadMimiCredentials(this.ctx);
-		const errorCtx = this.errorContext(req, credentials);
+		const errorContext = this.errorContext(req, credentials);
 		const onceKey = req.method !== 'GET' && isOnceOnly(req.repeat) && req.repeat.remembered !== false ? this.onceKey(req.repeat) : undefined;
 		const earlier = onceKey && recall(onceKey);
-		if (earlier) return this.replay(earlier, errorCtx);
+		if (earlier) return this.replay(earlier, errorContext);
 
 		const policy = this.settings.retry;
 		const started = Date.now();
 		let inDoubtBefore = false;
 		for (let attempt = 1; ; attempt++) {
-			const verdict = this.judge(await sendOnce(this.ctx, credentials.baseUrl, this.httpCall(req)), errorCtx, credentials);
+			const verdict = this.judge(await sendOnce(this.ctx, credentials.baseUrl, this.httpCall(req)), errorContext, credentials);
 			if ('body' in verdict) {
 				if (onceKey) remember(onceKey, { done: true, body: verdict.body });
 				return verdict.body;
@@ -160,11 +160,11 @@ export class MadMimiClient {
 			const { error, fault, unanswered } = verdict;
 			const tried = `Tried ${attempt} time${attempt > 1 ? 's' : ''} over ${readableDuration(Date.now() - started)}.`;
 			if (req.method !== 'GET' && req.repeat === 'delete' && inDoubtBefore && isGone(error)) {
-				this.ctx.logger.debug(`Mad Mimi: nothing left to delete at ${errorCtx.endpoint} on try ${attempt}: an earlier try did it`, { node: errorCtx.node.name });
+				this.ctx.logger.debug(`Mad Mimi: nothing left to delete at ${errorContext.endpoint} on try ${attempt}: an earlier try did it`, { node: errorContext.node.name });
 				return '';
 			}
 			const once = req.method !== 'GET' && isOnceOnly(req.repeat) ? req.repeat : undefined;
-			if (once && (fault?.kind === 'inDoubt' || (!fault && unanswered))) throw this.inDoubt(onceKey, once, errorCtx, fault ?? UNKNOWN_FAILURE, error);
+			if (once && (fault?.kind === 'inDoubt' || (!fault && unanswered))) throw this.inDoubt(onceKey, once, errorContext, fault ?? UNKNOWN_FAILURE, error);
 			if (!fault) throw attempt > 1 ? afterTries(error, tried) : error;
 			inDoubtBefore ||= fault.kind === 'inDoubt';
 			const wait = fault.retryAfterMs ?? backoffMs(attempt + 1, policy);
@@ -174,8 +174,8 @@ export class MadMimiClient {
 			if (attempt >= policy.maxTries || Date.now() - started + wait > policy.maxTotalWaitMs || this.place.cancelled?.()) {
 				throw afterTries(error, tried);
 			}
-			this.ctx.logger.debug(`Mad Mimi: ${fault.reason} at ${errorCtx.endpoint}; try ${attempt + 1} of ${policy.maxTries} in ${readableDuration(wait)}`, {
-				node: errorCtx.node.name,
+			this.ctx.logger.debug(`Mad Mimi: ${fault.reason} at ${errorContext.endpoint}; try ${attempt + 1} of ${policy.maxTries} in ${readableDuration(wait)}`, {
+				node: errorContext.node.name,
 				itemIndex: this.place.itemIndex,
 			});
 			await sleep(wait);
@@ -276,41 +276,41 @@ export class MadMimiClient {
 	}
 
 	/** What a try came to: the body, or an error with the transient fault it is, if any. */
-	private judge(outcome: HttpOutcome, errorCtx: ErrorContext, credentials: MadMimiCredentials): Verdict {
+	private judge(outcome: HttpOutcome, errorContext: ErrorContext, credentials: MadMimiCredentials): Verdict {
 		if (!outcome.answered) {
-			if (outcome.tooLarge) return { error: tooLargeError(errorCtx, this.settings.maxBytes) };
+			if (outcome.tooLarge) return { error: tooLargeError(errorContext, this.settings.maxBytes) };
 			const code = findCode(outcome.error);
-			const error = connectionError(errorCtx, outcome.error, originOf(credentials.baseUrl), this.settings.timeoutMs);
+			const error = connectionError(errorContext, outcome.error, originOf(credentials.baseUrl), this.settings.timeoutMs);
 			return { error, fault: connectionFault(code), unanswered: code !== 'ENOTFOUND' };
 		}
 		const { status, headers, body } = outcome;
 		if (status >= 400 || status < 200) {
 			const fault = statusFault(status, headers['retry-after'], Date.now());
-			return { error: statusError(errorCtx, status, body, fault?.retryAfterMs), fault };
+			return { error: statusError(errorContext, status, body, fault?.retryAfterMs), fault };
 		}
 		if (HTML_PAGE.test(body)) {
 			// a proxy's or a network's sign-in page, answered 200 in place of the service: a write that
 			// reads no answer would otherwise pass as done
-			return { error: answerError(errorCtx, 'The response is an HTML page, not a response of the Mad Mimi API (a proxy or a sign-in page of the network may have responded)', body) };
+			return { error: answerError(errorContext, 'The response is an HTML page, not a response of the Mad Mimi API (a proxy or a sign-in page of the network may have responded)', body) };
 		}
 		// An answer that echoes the request (a proxy's page, an error page sent with 200) would carry
 		// the key into items and into the messages operations build from the answer: it never does.
-		return { body: redactValues(body, errorCtx.secrets) };
+		return { body: redactValues(body, errorContext.secrets) };
 	}
 
 	/** A once-only write that may have been done: the error saying so, remembered for Retry On Fail. */
-	private inDoubt(onceKey: OnceKey | undefined, wording: InDoubtWording, errorCtx: ErrorContext, fault: TransientFault, cause: NodeApiError): NodeApiError {
+	private inDoubt(onceKey: OnceKey | undefined, wording: InDoubtWording, errorContext: ErrorContext, fault: TransientFault, cause: NodeApiError): NodeApiError {
 		const code = cause.httpCode ?? String(cause.context.errorCode ?? 'IN_DOUBT');
 		const text = inDoubtText(wording, fault.reason);
 		if (onceKey) remember(onceKey, { done: false, ...text, code });
-		return inDoubtError(errorCtx, text, code);
+		return inDoubtError(errorContext, text, code);
 	}
 
 	/** An earlier try's outcome of the same once-only write, in this execution: its answer again, or its error again. */
-	private replay(earlier: OnceOutcome, errorCtx: ErrorContext): string {
-		this.ctx.logger.debug(`Mad Mimi: ${errorCtx.endpoint} not sent again: an earlier try of this node in this execution sent it`, { node: errorCtx.node.name });
+	private replay(earlier: OnceOutcome, errorContext: ErrorContext): string {
+		this.ctx.logger.debug(`Mad Mimi: ${errorContext.endpoint} not sent again: an earlier try of this node in this execution sent it`, { node: errorContext.node.name });
 		if (earlier.done) return earlier.body;
-		throw inDoubtError(errorCtx, earlier, earlier.code);
+		throw inDoubtError(errorContext, earlier, earlier.code);
 	}
 
 	/** The key of a once-only write: this execution, the node's run and item, and the effect. */

@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 		default: { mode: 'list', value: '' },
 		description: 'The audience list the member joins. Leave empty to add or update the member without a list.',
 	}),
-	memberFieldsCollection('Additional Fields', 'additionalFields', 'same'),
+	memberFieldsCollection('Additional Fields', 'additionalFields', 'describing'),
 	optionsCollection('allItems', [
 		batchSizeOption('How many input items (people) to send in one request'),
 		createListOption('the item'),
@@ -42,9 +42,9 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 
 /** One person, read with its own item's parameters. */
 interface Person extends ImportPerson {
-	/** CSV column → value, and the same fields as the output shows them. */
+	/** CSV column → value, and the same fields as the output names them. */
 	columns: Record<string, string>;
-	shown: IDataObject;
+	output: IDataObject;
 	/** The list picked for the person (the output names it). */
 	list?: string;
 }
@@ -57,9 +57,9 @@ function personReader(ctx: IExecuteFunctions): (itemIndex: number) => Person {
 	const listOf = perItem(ctx, 'list', (i) => optionalListName(ctx, i));
 	return (itemIndex) => {
 		const email = emailOf(itemIndex);
-		const { fields: columns, shown } = fieldsOf(itemIndex);
+		const { columns, output } = fieldsOf(itemIndex);
 		const list = listOf(itemIndex);
-		return { itemIndex, email, list, lists: list === undefined ? [] : [list], columns, shown, optOut: optOutOf(itemIndex) };
+		return { itemIndex, email, list, lists: list === undefined ? [] : [list], columns, output, optOut: optOutOf(itemIndex) };
 	};
 }
 
@@ -95,7 +95,7 @@ export async function executeAll(this: IExecuteFunctions, items: INodeExecutionD
 		await importInBatches(this, sendable, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)), {
 			...importLayout(sendable, fieldColumns, (person, column) => person.columns[column] ?? ''),
 			itemIndex: (person) => person.itemIndex,
-			imported: (person, importId) => ({ email: person.email, ...person.shown, ...listOutput(person.list, check), ...(person.optOut ? { optedOut: true } : {}), importId, success: true }),
+			imported: (person, importId) => ({ email: person.email, ...person.output, ...listOutput(person.list, check), ...(person.optOut ? { optedOut: true } : {}), importId, success: true }),
 			failed: (person, _batch, error) => ({ email: person.email, ...error }),
 			emit: (itemIndex, output) => (out[itemIndex] = output),
 		});

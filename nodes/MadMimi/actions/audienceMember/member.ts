@@ -44,8 +44,12 @@ const STANDARD_FIELDS: Array<{ field: string; name: string; displayName: string 
 	{ field: 'country', name: 'country', displayName: 'Country' },
 ];
 
-export function memberFieldsCollection(displayName: string, name: string, verb: 'new' | 'same'): INodeProperties {
-	const whose = verb === 'new' ? "The member's new" : "The member's";
+/**
+ * The member's fields as a collection: for Update they replace what the member has (`replacing`:
+ * "The member's new title"), for Create or Update they are the person's (`describing`).
+ */
+export function memberFieldsCollection(displayName: string, name: string, values: 'replacing' | 'describing'): INodeProperties {
+	const whose = values === 'replacing' ? "The member's new" : "The member's";
 	const standard: INodeProperties[] = STANDARD_FIELDS.map((f) => ({
 		displayName: f.displayName,
 		name: f.name,
@@ -93,13 +97,13 @@ type MemberFields = Partial<Record<string, string>> & {
  * checked before any request: not empty, no brackets or control characters, and none of the
  * names the import and the update keep for themselves.
  */
-export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, parameter: string): { fields: Record<string, string>; shown: IDataObject } {
+export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, parameter: string): { columns: Record<string, string>; output: IDataObject } {
 	const given = ctx.getNodeParameter(parameter, itemIndex, {}) as MemberFields;
-	const fields: Record<string, string> = {};
-	const shown: IDataObject = {};
+	const columns: Record<string, string> = {};
+	const output: IDataObject = {};
 	const put = (field: string, label: string, value: unknown) => {
-		fields[field] = cell(value);
-		shown[label] = cell(value);
+		columns[field] = cell(value);
+		output[label] = cell(value);
 	};
 	for (const f of STANDARD_FIELDS) if (given[f.name] !== undefined) put(f.field, f.name, given[f.name]);
 	for (const [position, entry] of (given.customFields?.field ?? []).entries()) {
@@ -117,5 +121,5 @@ export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, para
 		}
 		put(key, key, entry.value);
 	}
-	return { fields, shown };
+	return { columns, output };
 }

@@ -11,7 +11,7 @@ import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the member to update' }),
-	memberFieldsCollection('Update Fields', 'updateFields', 'new'),
+	memberFieldsCollection('Update Fields', 'updateFields', 'replacing'),
 	listNamesField({ displayName: 'Add to List Names or IDs', name: 'addToLists', description: 'Audience lists to add the member to' }),
 	listNamesField({ displayName: 'Remove From List Names or IDs', name: 'removeFromLists', description: 'Audience lists to take the member off' }),
 	optionsCollection('perItem'),
@@ -21,9 +21,9 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const { fields, shown } = readMemberFields(this, itemIndex, 'updateFields');
+	const { columns, output } = readMemberFields(this, itemIndex, 'updateFields');
 	const form: Record<string, string> = {};
-	for (const [field, value] of Object.entries(fields)) form[`audience_member[${field}]`] = value;
+	for (const [field, value] of Object.entries(columns)) form[`audience_member[${field}]`] = value;
 	const add = listNamesOf(this.getNodeParameter('addToLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Add to List Names or IDs'));
 	const remove = listNamesOf(this.getNodeParameter('removeFromLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Remove From List Names or IDs'));
 	if (Object.keys(form).length === 0 && add.length === 0 && remove.length === 0) {
@@ -46,5 +46,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const list of remove) {
 		await client(this, itemIndex).request({ method: 'POST', path: ['audience_lists', list, 'remove'], form: { email }, repeat: 'safe' });
 	}
-	return [{ success: true, email, updated: shown, addedToLists: add, removedFromLists: remove }];
+	return [{ success: true, email, updated: output, addedToLists: add, removedFromLists: remove }];
 }

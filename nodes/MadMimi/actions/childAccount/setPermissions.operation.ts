@@ -70,7 +70,7 @@ function levelListNames(ctx: IExecuteFunctions, itemIndex: number, level: (typeo
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = childEmail(this, itemIndex);
-	const chosen: Record<string, string[]> = {};
+	const namesByLevel: Record<string, string[]> = {};
 	const seenIn = new Map<string, string>();
 	for (const level of LEVELS) {
 		const names = levelListNames(this, itemIndex, level);
@@ -86,7 +86,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			}
 			seenIn.set(name, level.label);
 		}
-		chosen[level.name] = names;
+		namesByLevel[level.name] = names;
 	}
 	if (seenIn.size === 0) {
 		throw inputError(
@@ -97,7 +97,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const form: Record<string, string> = { email };
-	for (const level of LEVELS) if (chosen[level.name].length > 0) form[level.name] = chosen[level.name].join(',');
+	for (const level of LEVELS) if (namesByLevel[level.name].length > 0) form[level.name] = namesByLevel[level.name].join(',');
 	await client(this, itemIndex).request({ method: 'POST', path: ['participants', 'update_permissions_for'], form, repeat: 'safe' });
-	return [{ success: true, email, full: chosen.full, read: chosen.read, none: chosen.none }];
+	return [{ success: true, email, full: namesByLevel.full, read: namesByLevel.read, none: namesByLevel.none }];
 }

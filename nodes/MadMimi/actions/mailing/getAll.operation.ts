@@ -54,8 +54,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const after = optionalDate(this, itemIndex, 'filters.sentAfter', 'Sent After');
 	const before = optionalDate(this, itemIndex, 'filters.sentBefore', 'Sent Before');
 	const keep = (mailing: IDataObject) => within(sentAt(mailing), after, before);
-	const chosen = locatorValue(this, 'filters.promotionId', itemIndex);
-	if (chosen !== undefined && chosen !== null && String(chosen).trim() !== '') {
+	const promotionFilter = locatorValue(this, 'filters.promotionId', itemIndex);
+	if (promotionFilter !== undefined && promotionFilter !== null && String(promotionFilter).trim() !== '') {
 		// one promotion: its mailings from the search by ID
 		const promotionId = promotionIdOf(this, itemIndex, 'filters.promotionId');
 		const found = await searchPromotions(client(this, itemIndex), { id: promotionId });

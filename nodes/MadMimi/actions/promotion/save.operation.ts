@@ -81,10 +81,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const saved = parseSaved(body);
 	if (!saved) {
-		const said = serviceText(body, 200);
+		const responseText = serviceText(body, 200);
 		throw new NodeOperationError(this.getNode(), 'Mad Mimi did not confirm that the promotion was saved', {
 			itemIndex,
-			description: `${said ? `Mad Mimi answered: "${said}". ` : 'Mad Mimi responded with an empty text. '}Check in Mad Mimi whether the promotion "${printable(promotionName)}" was saved before running the node again.`,
+			description: `${responseText ? `Mad Mimi responded: "${responseText}". ` : 'Mad Mimi responded with an empty text. '}Check in Mad Mimi whether the promotion "${printable(promotionName)}" was saved before running the node again.`,
 		});
 	}
 	return [{ success: true, promotionId: saved.promotionId, promotionName: saved.promotionName }];

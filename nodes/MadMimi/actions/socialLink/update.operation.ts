@@ -64,6 +64,36 @@ const KEY = /^[a-z][a-z0-9_]*$/;
 // form names the request needs for itself: a link may not take their place
 const RESERVED = new Set(['username', 'api_key']);
 
+/** One entry of "Links", checked before any request: a known kind of key, not given before, and a web address. */
+function readLink(ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject, linkNumber: number, earlier: Record<string, string>): { key: string; url: string } {
+	const key = String(entry.key ?? '').trim().toLowerCase();
+	if (key === '') throw inputError(ctx, itemIndex, `Link ${linkNumber}: the field "Social Network" is empty`, 'Pick a social network.');
+	if (!KEY.test(key) || RESERVED.has(key)) {
+		throw inputError(
+			ctx,
+			itemIndex,
+			`Link ${linkNumber}: "${printable(key)}" is not a social link key`,
+			'A key is a lower-case word such as facebook or google_plus. Social Link > Get Available lists the keys Mad Mimi knows.',
+		);
+	}
+	if (key in earlier) {
+		throw inputError(ctx, itemIndex, `The social network "${key}" is given twice in "Links"`, 'Each social network can have one link: remove one of the two.');
+	}
+	const url = String(entry.url ?? '').trim();
+	if (url === '') {
+		throw inputError(ctx, itemIndex, `Link ${linkNumber} (${key}): the field "URL" is empty`, 'Give the address of your page, e.g. https://www.facebook.com/yourpage.');
+	}
+	if (!isHttpUrl(url)) {
+		throw inputError(
+			ctx,
+			itemIndex,
+			`Link ${linkNumber} (${key}): the field "URL" is not a web address: "${printable(url)}"`,
+			'A web address starts with https:// or http://, e.g. https://www.facebook.com/yourpage.',
+		);
+	}
+	return { key, url };
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const raw = this.getNodeParameter('links.link', itemIndex, []) as unknown;
 	const entries = Array.isArray(raw) ? (raw as IDataObject[]) : [];
@@ -71,43 +101,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw inputError(this, itemIndex, 'The field "Links" is empty', 'Add at least one link: a social network and the address of your page there.');
 	}
 	const form: Record<string, string> = {};
-	const links: IDataObject[] = [];
 	for (const [position, entry] of entries.entries()) {
-		const n = position + 1;
-		const key = String(entry.key ?? '').trim().toLowerCase();
-		if (key === '') {
-			throw inputError(this, itemIndex, `Link ${n}: the field "Social Network" is empty`, 'Pick a social network.');
-		}
-		if (!KEY.test(key) || RESERVED.has(key)) {
-			throw inputError(
-				this,
-				itemIndex,
-				`Link ${n}: "${printable(key)}" is not a social link key`,
-				'A key is a lower-case word such as facebook or google_plus. Social Link > Get Available lists the keys Mad Mimi knows.',
-			);
-		}
-		if (key in form) {
-			throw inputError(
-				this,
-				itemIndex,
-				`The social network "${key}" is given twice in "Links"`,
-				'Each social network can have one link: remove one of the two.',
-			);
-		}
-		const url = String(entry.url ?? '').trim();
-		if (url === '') {
-			throw inputError(this, itemIndex, `Link ${n} (${key}): the field "URL" is empty`, 'Give the address of your page, e.g. https://www.facebook.com/yourpage.');
-		}
-		if (!isHttpUrl(url)) {
-			throw inputError(
-				this,
-				itemIndex,
-				`Link ${n} (${key}): the field "URL" is not a web address: "${printable(url)}"`,
-				'A web address starts with https:// or http://, e.g. https://www.facebook.com/yourpage.',
-			);
-		}
+		const { key, url } = readLink(this, itemIndex, entry, position + 1, form);
 		form[key] = url;
-		links.push({ key, url });
 	}
 	await client(this, itemIndex).request({
 		method: 'PUT',
@@ -116,5 +112,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		form,
 		repeat: 'safe',
 	});
-	return [{ success: true, links }];
+	return [{ success: true, links: Object.entries(form).map(([key, url]) => ({ key, url })) }];
 }

@@ -74,11 +74,11 @@ export function checkSkipped(
 ): void {
 	const { field, valid, skipped, options, example } = s;
 	if (skipped.length === 0 || (valid > 0 && options.invalidRows !== 'fail')) return;
-	const shown = skipped
+	const firstRows = skipped
 		.slice(0, 5)
 		.map((r) => `${r.row}: "${printable(r.value)}"`)
 		.join(', ');
-	const list = `${shown}${skipped.length > 5 ? ', …' : ''}`;
+	const list = `${firstRows}${skipped.length > 5 ? ', …' : ''}`;
 	if (valid === 0) {
 		throw inputError(
 			ctx,
@@ -107,13 +107,13 @@ export function hintLeftOut(ctx: IExecuteFunctions, leftOut: number, total: numb
 
 /** The notice for the rows of a CSV or text source that were skipped. */
 export function hintSkipped(ctx: IExecuteFunctions, skipped: SkippedRow[], total: number, what: string): void {
-	const shown = skipped.slice(0, 5).map((r) => r.row).join(', ');
+	const firstRowNumbers = skipped.slice(0, 5).map((r) => r.row).join(', ');
 	hintLeftOut(
 		ctx,
 		skipped.length,
 		total,
 		`${what} were not imported`,
-		`they have no valid email address (${skipped.length > 1 ? 'rows' : 'row'} ${shown}${skipped.length > 5 ? ', …' : ''}). They are listed in the output under "skippedRows".`,
+		`they have no valid email address (${skipped.length > 1 ? 'rows' : 'row'} ${firstRowNumbers}${skipped.length > 5 ? ', …' : ''}). They are listed in the output under "skippedRows".`,
 	);
 }
 

@@ -86,8 +86,8 @@ function writeCsvWithList(columns: string[], rows: string[][], listColumn: numbe
 	}
 	const out: string[][] = [];
 	for (const row of rows) {
-		const own = (row[listColumn] ?? '').trim();
-		if (own !== '' && own !== list) out.push(row);
+		const rowsOwnList = (row[listColumn] ?? '').trim();
+		if (rowsOwnList !== '' && rowsOwnList !== list) out.push(row);
 		const joined = [...row];
 		joined[listColumn] = list;
 		out.push(joined);

@@ -28,9 +28,9 @@ interface PendingItem extends ImportPerson {
 }
 
 /** The lists an item joins, each once: its own `add_list` field, then the picked one. */
-function listsOf(own: string | undefined, picked: string | undefined): string[] {
-	if (own === undefined) return picked === undefined ? [] : [picked];
-	return picked === undefined || picked === own ? [own] : [own, picked];
+function listsOf(itemsOwnList: string | undefined, picked: string | undefined): string[] {
+	if (itemsOwnList === undefined) return picked === undefined ? [] : [picked];
+	return picked === undefined || picked === itemsOwnList ? [itemsOwnList] : [itemsOwnList, picked];
 }
 
 interface Skipped {
@@ -96,13 +96,13 @@ function readItems(ctx: IExecuteFunctions, items: INodeExecutionData[]): ReadIte
 			read.skipped.push({ itemIndex: i, value: found, reason });
 			continue;
 		}
-		const chosen = fieldsOf(i);
+		const fieldsToSend = fieldsOf(i);
 		// "Fields to Send" (the same array for every item unless it is an expression), or every field but the address
-		const fields = chosen.length > 0 ? chosen : undefined;
+		const fields = fieldsToSend.length > 0 ? fieldsToSend : undefined;
 		for (const key of fields ?? Object.keys(json).filter((key) => key !== field)) if (!isReservedColumn(key)) columns.add(key);
-		const own = typeof json.add_list === 'string' && json.add_list.trim() !== '' ? json.add_list.trim() : undefined;
+		const itemsOwnList = typeof json.add_list === 'string' && json.add_list.trim() !== '' ? json.add_list.trim() : undefined;
 		const picked = listOf(i);
-		read.pending.push({ itemIndex: i, email, fields, picked, lists: listsOf(own, picked), optOut: optOutOf(i) });
+		read.pending.push({ itemIndex: i, email, fields, picked, lists: listsOf(itemsOwnList, picked), optOut: optOutOf(i) });
 	}
 	read.fieldColumns = [...columns];
 	return read;
