@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Refusal } from '../transport/errors';
-import { hasLoneSurrogate, inputError, isEmail, printable, requireText } from './validation';
+import { hasLoneSurrogate, itemError, isEmail, printable, requireText } from './validation';
 import { yamlMapping } from './yaml';
 
 /*
@@ -27,7 +27,7 @@ export function requireAddress(ctx: IExecuteFunctions, itemIndex: number, value:
 	const text = requireText(ctx, itemIndex, value, field, 'Give an email address, e.g. jane@example.com or Jane Doe <jane@example.com>.');
 	const parsed = parseAddress(text);
 	if (!parsed) {
-		throw inputError(
+		throw itemError(
 			ctx,
 			itemIndex,
 			`The field "${field}" is not a valid email address: "${printable(text)}"`,
@@ -69,7 +69,7 @@ export function contentFields(
 	if (source === 'html' || source === 'htmlAndPlainText') {
 		const html = requireText(ctx, itemIndex, ctx.getNodeParameter('rawHtml', itemIndex, ''), 'HTML', 'Give the HTML of the email.');
 		if (use !== 'savedPromotion' && !BEACON.test(html)) {
-			throw inputError(
+			throw itemError(
 				ctx,
 				itemIndex,
 				'The field "HTML" has no [[tracking_beacon]]',
@@ -77,7 +77,7 @@ export function contentFields(
 			);
 		}
 		if (use === 'listMailing' && !UNSUBSCRIBE.test(html)) {
-			throw inputError(
+			throw itemError(
 				ctx,
 				itemIndex,
 				'The field "HTML" has no [[unsubscribe]] link',
@@ -89,7 +89,7 @@ export function contentFields(
 	if (source === 'plainText' || source === 'htmlAndPlainText') {
 		const text = requireText(ctx, itemIndex, ctx.getNodeParameter('rawPlainText', itemIndex, ''), 'Plain Text', 'Give the plain text of the email.');
 		if (use === 'listMailing' && !UNSUBSCRIBE.test(text)) {
-			throw inputError(
+			throw itemError(
 				ctx,
 				itemIndex,
 				'The field "Plain Text" has no [[unsubscribe]] link',
@@ -116,16 +116,16 @@ export function placeholdersYaml(ctx: IExecuteFunctions, itemIndex: number): str
 	for (const [position, entry] of entries.entries()) {
 		const name = String(entry.name ?? '').trim();
 		if (name === '') {
-			throw inputError(ctx, itemIndex, `Placeholder ${position + 1}: the field "Name" is empty`, 'Give the name used in the promotion, e.g. first_name for {first_name}.');
+			throw itemError(ctx, itemIndex, `Placeholder ${position + 1}: the field "Name" is empty`, 'Give the name used in the promotion, e.g. first_name for {first_name}.');
 		}
 		if (values.has(name)) {
-			throw inputError(ctx, itemIndex, `The placeholder "${printable(name)}" is given twice`, 'Each placeholder can have one value: remove one of the two.');
+			throw itemError(ctx, itemIndex, `The placeholder "${printable(name)}" is given twice`, 'Each placeholder can have one value: remove one of the two.');
 		}
 		const given = entry.value;
 		const value = given === undefined || given === null ? '' : typeof given === 'string' ? given : typeof given === 'object' ? JSON.stringify(given) : String(given);
 		const broken = [name, value].find(hasLoneSurrogate);
 		if (broken !== undefined) {
-			throw inputError(ctx, itemIndex, `The placeholder "${printable(name)}" holds a broken character (half of an emoji or symbol)`, `Fix or remove it in "${printable(broken)}": it cannot be sent to Mad Mimi.`);
+			throw itemError(ctx, itemIndex, `The placeholder "${printable(name)}" holds a broken character (half of an emoji or symbol)`, `Fix or remove it in "${printable(broken)}": it cannot be sent to Mad Mimi.`);
 		}
 		values.set(name, value);
 	}

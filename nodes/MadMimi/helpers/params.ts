@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DateInputError, parseDateInput } from './dates';
-import { inputError } from './validation';
+import { itemError } from './validation';
 
 /** The value of a resource locator parameter (whatever its mode), as text. */
 export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): unknown {
@@ -21,7 +21,7 @@ export function readDate(ctx: IExecuteFunctions, itemIndex: number, parameter: s
 		return parseDateInput(value, ctx.getTimezone());
 	} catch (error) {
 		const reason = error instanceof DateInputError ? error.message : 'is not a valid date';
-		throw inputError(ctx, itemIndex, `The field "${label}" ${reason}`, 'Pick a date in the date picker, or map a value such as 2024-05-01T09:30:00 or {{ $now }}.');
+		throw itemError(ctx, itemIndex, `The field "${label}" ${reason}`, 'Pick a date in the date picker, or map a value such as 2024-05-01T09:30:00 or {{ $now }}.');
 	}
 }
 

@@ -4,8 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 /** The part of an n8n context the checks use: its node, named in their errors (any context of the action node or the trigger). */
 export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
 
-/** Thrown for bad input, before any request is sent; names the field. */
-export function inputError(ctx: NodeContext, itemIndex: number, message: string, description?: string) {
+/**
+ * The error of one input item, in the user's words: bad input (thrown before any request, naming
+ * the field), or what the service's data says (an addon the account does not have).
+ */
+export function itemError(ctx: NodeContext, itemIndex: number, message: string, description?: string) {
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
@@ -39,10 +42,10 @@ export function isEmail(value: string): boolean {
 export function requireEmail(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string): string {
 	const email = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
 	if (email === '') {
-		throw inputError(ctx, itemIndex, `The field "${field}" is empty`, 'Give an email address, e.g. jane@example.com, or map one from the input item.');
+		throw itemError(ctx, itemIndex, `The field "${field}" is empty`, 'Give an email address, e.g. jane@example.com, or map one from the input item.');
 	}
 	if (!isEmail(email)) {
-		throw inputError(ctx, itemIndex, `The field "${field}" is not a valid email address: "${printable(email)}"`, 'An address looks like jane@example.com, with no spaces.');
+		throw itemError(ctx, itemIndex, `The field "${field}" is not a valid email address: "${printable(email)}"`, 'An address looks like jane@example.com, with no spaces.');
 	}
 	return email;
 }
@@ -54,16 +57,16 @@ export function requireEmail(ctx: IExecuteFunctions, itemIndex: number, value: u
 export function requirePathName(ctx: NodeContext, itemIndex: number, value: unknown, field: string): string {
 	const name = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
 	if (name === '') {
-		throw inputError(ctx, itemIndex, `The field "${field}" is empty`, 'Pick a value from the list, or type or map one.');
+		throw itemError(ctx, itemIndex, `The field "${field}" is empty`, 'Pick a value from the list, or type or map one.');
 	}
 	if (hasControlChars(name)) {
-		throw inputError(ctx, itemIndex, `The field "${field}" contains control characters (such as a line break or tab)`, `Remove them from "${printable(name)}".`);
+		throw itemError(ctx, itemIndex, `The field "${field}" contains control characters (such as a line break or tab)`, `Remove them from "${printable(name)}".`);
 	}
 	if (hasLoneSurrogate(name)) {
-		throw inputError(ctx, itemIndex, `The field "${field}" contains a broken character (half of an emoji or symbol)`, `Fix or remove it in "${printable(name)}": it cannot be sent to Mad Mimi.`);
+		throw itemError(ctx, itemIndex, `The field "${field}" contains a broken character (half of an emoji or symbol)`, `Fix or remove it in "${printable(name)}": it cannot be sent to Mad Mimi.`);
 	}
 	if (name === '.' || name === '..') {
-		throw inputError(ctx, itemIndex, `The field "${field}" cannot be "${name}"`, 'Mad Mimi cannot address a record with this name in its API.');
+		throw itemError(ctx, itemIndex, `The field "${field}" cannot be "${name}"`, 'Mad Mimi cannot address a record with this name in its API.');
 	}
 	return name;
 }
@@ -71,7 +74,7 @@ export function requirePathName(ctx: NodeContext, itemIndex: number, value: unkn
 /** A required text field, trimmed. */
 export function requireText(ctx: NodeContext, itemIndex: number, value: unknown, field: string, hint?: string): string {
 	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
-	if (text === '') throw inputError(ctx, itemIndex, `The field "${field}" is empty`, hint);
+	if (text === '') throw itemError(ctx, itemIndex, `The field "${field}" is empty`, hint);
 	return text;
 }
 
@@ -109,10 +112,10 @@ export function requirePositiveId(ctx: NodeContext, itemIndex: number, value: un
 	if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
 	else if (value === undefined || value === null) text = '';
 	else text = String(value).trim();
-	if (text === '') throw inputError(ctx, itemIndex, `The field "${idField.field}" is empty`, idField.emptyHint);
+	if (text === '') throw itemError(ctx, itemIndex, `The field "${idField.field}" is empty`, idField.emptyHint);
 	const id = /^\d+$/.test(text) ? Number(text) : NaN;
 	if (!Number.isSafeInteger(id) || id < 1) {
-		throw inputError(ctx, itemIndex, `The field "${idField.field}" is not a valid ${idField.what} ID: "${printable(text)}"`, idField.invalidHint);
+		throw itemError(ctx, itemIndex, `The field "${idField.field}" is not a valid ${idField.what} ID: "${printable(text)}"`, idField.invalidHint);
 	}
 	return id;
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError, printable } from '../helpers/validation';
+import { itemError, printable } from '../helpers/validation';
 
 /** An addon key as the service names addons (`ab_testing`), and an addon ID: the editor's check and the node's. */
 const ADDON_KEY = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
@@ -76,18 +76,18 @@ export function readAddonRef(ctx: IExecuteFunctions, itemIndex: number): AddonRe
 	}
 	const text = value === undefined || value === null ? '' : String(value).trim();
 	if (text === '') {
-		throw inputError(ctx, itemIndex, 'The field "Addon" is empty', 'Pick an addon from the list, or give its key (e.g. ab_testing) or its ID.');
+		throw itemError(ctx, itemIndex, 'The field "Addon" is empty', 'Pick an addon from the list, or give its key (e.g. ab_testing) or its ID.');
 	}
 	if (mode === 'id') {
 		if (!isAddonId(text)) {
-			throw inputError(ctx, itemIndex, `The field "Addon" is not an addon ID: "${printable(text)}"`, 'An addon ID is a number, e.g. 3. To give a key such as ab_testing, pick "By Key".');
+			throw itemError(ctx, itemIndex, `The field "Addon" is not an addon ID: "${printable(text)}"`, 'An addon ID is a number, e.g. 3. To give a key such as ab_testing, pick "By Key".');
 		}
 		return { by: 'id', value: String(Number(text)) };
 	}
 	// "From List" and "By Key" give a key; a mapped number is taken as an ID
 	if (mode !== 'key' && isAddonId(text)) return { by: 'id', value: String(Number(text)) };
 	if (!isAddonKey(text)) {
-		throw inputError(ctx, itemIndex, `The field "Addon" is not a valid addon key: "${printable(text)}"`, 'An addon key has only letters, digits, underscores and hyphens, e.g. ab_testing. Pick the addon from the list to be sure.');
+		throw itemError(ctx, itemIndex, `The field "Addon" is not a valid addon key: "${printable(text)}"`, 'An addon key has only letters, digits, underscores and hyphens, e.g. ab_testing. Pick the addon from the list to be sure.');
 	}
 	return { by: 'key', value: text };
 }

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { accountAddons, ADDON_STATUS_WORDS, isActivated, toggleAddon } from '../../api/addons';
 import { fieldWithValue, findByValue, recordChoice } from '../../helpers/records';
-import { inputError, printable } from '../../helpers/validation';
+import { itemError, printable } from '../../helpers/validation';
 import type { AddonRef } from '../../locators/addon';
 import { describeAddon, readAddonRef } from '../../locators/addon';
 import type { MadMimiClient } from '../../transport';
@@ -22,7 +22,7 @@ async function findAddon(ctx: IExecuteFunctions, api: MadMimiClient, ref: AddonR
 			.map((a) => recordChoice(a, ADDON_STATUS_WORDS))
 			.filter((choice) => choice !== undefined)
 			.map((choice) => (choice.name === choice.value ? choice.value : `${choice.value} (${choice.name})`));
-		throw inputError(
+		throw itemError(
 			ctx,
 			itemIndex,
 			`Mad Mimi has no addon ${describeAddon(ref)}`,

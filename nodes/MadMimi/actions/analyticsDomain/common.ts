@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError, printable } from '../../helpers/validation';
+import { itemError, printable } from '../../helpers/validation';
 
 export function domainField(description: string): INodeProperties {
 	return {
@@ -45,10 +45,10 @@ export function requireDomain(ctx: IExecuteFunctions, itemIndex: number): string
 	const value = ctx.getNodeParameter('domain', itemIndex, '') as unknown;
 	const domain = (value === undefined || value === null ? '' : String(value)).trim().replace(/\.$/, '');
 	if (domain === '') {
-		throw inputError(ctx, itemIndex, 'The field "Domain" is empty', 'Give a domain such as example.com or shop.example.com.');
+		throw itemError(ctx, itemIndex, 'The field "Domain" is empty', 'Give a domain such as example.com or shop.example.com.');
 	}
 	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(domain) || domain.includes('/')) {
-		throw inputError(
+		throw itemError(
 			ctx,
 			itemIndex,
 			`The field "Domain" is not a domain name: "${printable(domain)}"`,
@@ -57,7 +57,7 @@ export function requireDomain(ctx: IExecuteFunctions, itemIndex: number): string
 	}
 	const ascii = /[\s:@?#\\%]/.test(domain) ? undefined : asciiHost(domain);
 	if (ascii === undefined || !isHostName(ascii)) {
-		throw inputError(
+		throw itemError(
 			ctx,
 			itemIndex,
 			`The field "Domain" is not a domain name: "${printable(domain)}"`,

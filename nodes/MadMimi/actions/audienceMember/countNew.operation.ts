@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { countNew } from '../../api/members';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { DAY_MS, dateOr } from '../../helpers/params';
-import { inputError } from '../../helpers/validation';
+import { itemError } from '../../helpers/validation';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -38,7 +38,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const start = toUnixSeconds(dateOr(this, itemIndex, 'start', 'Start', endMs - 7 * DAY_MS));
 	const end = toUnixSeconds(endMs);
 	if (end < start) {
-		throw inputError(this, itemIndex, 'The field "End" is before "Start"', `Start is ${isoUtc(start * 1000)} and End is ${isoUtc(end * 1000)}: swap them, or fix the one that is wrong.`);
+		throw itemError(this, itemIndex, 'The field "End" is before "Start"', `Start is ${isoUtc(start * 1000)} and End is ${isoUtc(end * 1000)}: swap them, or fix the one that is wrong.`);
 	}
 	const count = await countNew(client(this, itemIndex), start, end);
 	return [{ count, start: isoUtc(start * 1000), end: isoUtc(end * 1000) }];

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { cell } from '../../helpers/csv';
-import { hasControlChars, inputError, printable } from '../../helpers/validation';
+import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import type { Refusal } from '../../transport/errors';
 import { isReservedColumn } from './import/rows';
 
@@ -109,10 +109,10 @@ export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, para
 	for (const [position, entry] of (given.customFields?.field ?? []).entries()) {
 		const key = cell(entry.key).trim();
 		if (key === '') {
-			throw inputError(ctx, itemIndex, `Custom field ${position + 1}: the field "Name" is empty`, 'Give the name of the field, e.g. company.');
+			throw itemError(ctx, itemIndex, `Custom field ${position + 1}: the field "Name" is empty`, 'Give the name of the field, e.g. company.');
 		}
 		if (/[[\]]/.test(key) || hasControlChars(key) || isReservedColumn(key)) {
-			throw inputError(
+			throw itemError(
 				ctx,
 				itemIndex,
 				`Custom field ${position + 1}: "${printable(key)}" cannot be a field name`,

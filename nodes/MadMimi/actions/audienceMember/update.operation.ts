@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
-import { inputError, requireEmail, requirePathName } from '../../helpers/validation';
+import { itemError, requireEmail, requirePathName } from '../../helpers/validation';
 import { listNamesOf, listRefusal } from '../../api/lists';
 import { memberFieldsCollection, memberMissing, readMemberFields } from './member';
 import { listNamesField } from '../../locators/list';
@@ -27,7 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const add = listNamesOf(this.getNodeParameter('addToLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Add to List Names or IDs'));
 	const remove = listNamesOf(this.getNodeParameter('removeFromLists', itemIndex, [])).map((l) => requirePathName(this, itemIndex, l, 'Remove From List Names or IDs'));
 	if (Object.keys(form).length === 0 && add.length === 0 && remove.length === 0) {
-		throw inputError(this, itemIndex, 'Nothing to update', 'Add a field under "Update Fields", or choose lists to add the member to or remove the member from.');
+		throw itemError(this, itemIndex, 'Nothing to update', 'Add a field under "Update Fields", or choose lists to add the member to or remove the member from.');
 	}
 	const refusal = memberMissing(email);
 	if (Object.keys(form).length > 0) {

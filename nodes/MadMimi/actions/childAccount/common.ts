@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
-import { hasControlChars, inputError, requireEmail } from '../../helpers/validation';
+import { hasControlChars, itemError, requireEmail } from '../../helpers/validation';
 
 export function childEmailField(description: string): INodeProperties {
 	return emailField({ description, placeholder: 'e.g. branch@example.com' });
@@ -80,7 +80,7 @@ export function accountFieldValue(
 	const value = field.name === 'password' ? text : text.trim();
 	const checked = field.name === 'address' ? value.replace(/\r?\n/g, ' ') : value;
 	if (hasControlChars(checked)) {
-		throw inputError(ctx, itemIndex, `The field "${field.label}" contains control characters (such as a line break or tab)`, 'Remove them and run again.');
+		throw itemError(ctx, itemIndex, `The field "${field.label}" contains control characters (such as a line break or tab)`, 'Remove them and run again.');
 	}
 	return value;
 }

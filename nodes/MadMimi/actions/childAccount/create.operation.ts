@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { inputError } from '../../helpers/validation';
+import { itemError } from '../../helpers/validation';
 import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -35,7 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const field of ACCOUNT_FIELDS) {
 		const value = accountFieldValue(this, itemIndex, field, this.getNodeParameter(field.name, itemIndex, ''));
 		if (field.name === 'password' && value.trim() === '') {
-			throw inputError(this, itemIndex, 'The field "Password" is empty', 'Give the password the child account signs in with.');
+			throw itemError(this, itemIndex, 'The field "Password" is empty', 'Give the password the child account signs in with.');
 		}
 		if (value !== '') form[field.form] = value;
 	}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listNamesOf } from '../../api/lists';
-import { hasControlChars, inputError, printable } from '../../helpers/validation';
+import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import { listNamesField } from '../../locators/list';
 import { childEmail, childEmailField } from './common';
 import { client } from '../client';
@@ -54,7 +54,7 @@ function levelListNames(ctx: IExecuteFunctions, itemIndex: number, level: (typeo
 	const names = listNamesOf(ctx.getNodeParameter(level.name, itemIndex, []));
 	const withComma = names.find((name) => name.includes(','));
 	if (withComma !== undefined) {
-		throw inputError(
+		throw itemError(
 			ctx,
 			itemIndex,
 			`The field "${level.label}" holds a list name with a comma: "${printable(withComma)}"`,
@@ -63,7 +63,7 @@ function levelListNames(ctx: IExecuteFunctions, itemIndex: number, level: (typeo
 	}
 	const withControlChars = names.find(hasControlChars);
 	if (withControlChars !== undefined) {
-		throw inputError(ctx, itemIndex, `The field "${level.label}" holds a list name with control characters: "${printable(withControlChars)}"`, 'Remove line breaks and tabs from the list names.');
+		throw itemError(ctx, itemIndex, `The field "${level.label}" holds a list name with control characters: "${printable(withControlChars)}"`, 'Remove line breaks and tabs from the list names.');
 	}
 	return names;
 }
@@ -77,7 +77,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		for (const name of names) {
 			const other = seenIn.get(name);
 			if (other !== undefined) {
-				throw inputError(
+				throw itemError(
 					this,
 					itemIndex,
 					`The list "${printable(name)}" is in both "${other}" and "${level.label}"`,
@@ -89,7 +89,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		namesByLevel[level.name] = names;
 	}
 	if (seenIn.size === 0) {
-		throw inputError(
+		throw itemError(
 			this,
 			itemIndex,
 			`No list given: ${LEVELS.map((l) => `"${l.label}"`).join(', ')} are all empty`,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { inputError } from '../../helpers/validation';
+import { itemError } from '../../helpers/validation';
 import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -40,7 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (!(field.name in updateFields)) continue;
 		const value = accountFieldValue(this, itemIndex, field, updateFields[field.name]);
 		if (value.trim() === '') {
-			throw inputError(
+			throw itemError(
 				this,
 				itemIndex,
 				`The field "${field.label}" is empty`,
@@ -51,7 +51,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		updated.push(field.name);
 	}
 	if (updated.length === 0) {
-		throw inputError(this, itemIndex, 'Nothing to update: "Update Fields" is empty', 'Add at least one field to change under "Update Fields".');
+		throw itemError(this, itemIndex, 'Nothing to update: "Update Fields" is empty', 'Add at least one field to change under "Update Fields".');
 	}
 	await client(this, itemIndex).request({
 		method: 'PUT',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { inputError, printable, requireText } from '../../helpers/validation';
+import { itemError, printable, requireText } from '../../helpers/validation';
 import { answerMatching } from '../../parsing';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -26,7 +26,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const raw = this.getNodeParameter('transactionId', itemIndex);
 	if (typeof raw === 'number' && !Number.isSafeInteger(raw)) {
 		// a 20-digit ID turned into a number has lost its last digits: it would name another email
-		throw inputError(
+		throw itemError(
 			this,
 			itemIndex,
 			'The field "Transaction ID" was given as a number and has lost its last digits',
@@ -35,7 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const transactionId = requireText(this, itemIndex, raw, 'Transaction ID', 'Map the transactionId of Email → Send.');
 	if (!/^\d{1,40}$/.test(transactionId)) {
-		throw inputError(this, itemIndex, `The field "Transaction ID" is not a transaction ID: "${printable(transactionId)}"`, 'A transaction ID is a whole number of up to 20 digits: the transactionId of Email → Send.');
+		throw itemError(this, itemIndex, `The field "Transaction ID" is not a transaction ID: "${printable(transactionId)}"`, 'A transaction ID is a whole number of up to 20 digits: the transactionId of Email → Send.');
 	}
 	const status = await client(this, itemIndex).read(
 		{ method: 'GET', path: ['mailers', 'status', transactionId], notFound: `Mad Mimi has no email with the transaction ID ${transactionId}` },

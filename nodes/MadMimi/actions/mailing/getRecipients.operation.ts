@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
-import { inputError } from '../../helpers/validation';
+import { itemError } from '../../helpers/validation';
 import { client } from '../client';
 import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
@@ -78,7 +78,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const outcome = this.getNodeParameter('outcome', itemIndex) as string;
 	const segment = OUTCOME_PATHS[outcome];
 	if (segment === undefined) {
-		throw inputError(this, itemIndex, `The outcome "${String(outcome)}" is not supported`, 'Pick one in "Outcome".');
+		throw itemError(this, itemIndex, `The outcome "${String(outcome)}" is not supported`, 'Pick one in "Outcome".');
 	}
 	const limit = recordLimit(this, itemIndex);
 	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { promotionContentFields } from '../../descriptions/mailer';
 import { contentFields } from '../../helpers/mailer';
-import { inputError, isHttpUrl, printable, requireText } from '../../helpers/validation';
+import { itemError, isHttpUrl, printable, requireText } from '../../helpers/validation';
 import { serviceText } from '../../transport/errors';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -33,7 +33,7 @@ type ContentSource = 'html' | 'plainText' | 'htmlAndPlainText' | 'url';
 function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
 	const text = requireText(ctx, itemIndex, value, 'URL', 'Give the address of a web page, e.g. https://example.com/newsletter.html.');
 	if (!isHttpUrl(text)) {
-		throw inputError(
+		throw itemError(
 			ctx,
 			itemIndex,
 			`The field "URL" is not an http or https address: "${printable(text)}"`,
@@ -54,7 +54,7 @@ function promotionContent(ctx: IExecuteFunctions, itemIndex: number): Record<str
 		case 'url':
 			return { url: requireHttpUrl(ctx, itemIndex, ctx.getNodeParameter('url', itemIndex, '')) };
 		default:
-			throw inputError(ctx, itemIndex, `The content source "${String(source)}" is not supported`, 'Pick one in "Content Source".');
+			throw itemError(ctx, itemIndex, `The content source "${String(source)}" is not supported`, 'Pick one in "Content Source".');
 	}
 }
 

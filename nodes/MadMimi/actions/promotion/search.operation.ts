@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { formatDateTime } from '../../helpers/dates';
 import { DAY_MS, dateOr } from '../../helpers/params';
-import { inputError, requireText } from '../../helpers/validation';
+import { itemError, requireText } from '../../helpers/validation';
 import { searchPromotions } from '../../api/promotions';
 import { client } from '../client';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
@@ -99,7 +99,7 @@ function searchParameters(ctx: IExecuteFunctions, itemIndex: number): Record<str
 			const from = dateOr(ctx, itemIndex, 'fromDate', 'From', to - 7 * DAY_MS);
 			const timeZone = ctx.getTimezone();
 			if (to < from) {
-				throw inputError(
+				throw itemError(
 					ctx,
 					itemIndex,
 					'The field "To" is before "From"',
@@ -114,7 +114,7 @@ function searchParameters(ctx: IExecuteFunctions, itemIndex: number): Record<str
 				...apiMailings,
 			};
 		default:
-			throw inputError(ctx, itemIndex, `The search "${String(searchBy)}" is not supported`, 'Pick one in "Search By".');
+			throw itemError(ctx, itemIndex, `The search "${String(searchBy)}" is not supported`, 'Pick one in "Search By".');
 	}
 }
 

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissing } from '../../helpers/mailer';
-import { hasControlChars, inputError, printable } from '../../helpers/validation';
+import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import { answerMatching } from '../../parsing';
 import { listNamesCsv, listNamesOf, listRefusal } from '../../api/lists';
 import { promotionIdByName } from '../../api/promotions';
@@ -61,11 +61,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (audience === 'lists') {
 		lists = listNamesOf(this.getNodeParameter('lists', itemIndex, []));
 		if (lists.length === 0) {
-			throw inputError(this, itemIndex, 'The field "List Names or IDs" is empty: no list to send to', 'Choose at least one audience list, or set "Send To" to "Whole Audience".');
+			throw itemError(this, itemIndex, 'The field "List Names or IDs" is empty: no list to send to', 'Choose at least one audience list, or set "Send To" to "Whole Audience".');
 		}
 		const bad = lists.find((name) => hasControlChars(name));
 		if (bad !== undefined) {
-			throw inputError(this, itemIndex, 'A list name in "List Names or IDs" contains control characters', `Remove them from "${printable(bad)}".`);
+			throw itemError(this, itemIndex, 'A list name in "List Names or IDs" contains control characters', `Remove them from "${printable(bad)}".`);
 		}
 	}
 	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { inputError, isHttpUrl, printable } from '../../helpers/validation';
+import { itemError, isHttpUrl, printable } from '../../helpers/validation';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -67,9 +67,9 @@ const RESERVED = new Set(['username', 'api_key']);
 /** One entry of "Links", checked before any request: a known kind of key, not given before, and a web address. */
 function readLink(ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject, linkNumber: number, earlier: Record<string, string>): { key: string; url: string } {
 	const key = String(entry.key ?? '').trim().toLowerCase();
-	if (key === '') throw inputError(ctx, itemIndex, `Link ${linkNumber}: the field "Social Network" is empty`, 'Pick a social network.');
+	if (key === '') throw itemError(ctx, itemIndex, `Link ${linkNumber}: the field "Social Network" is empty`, 'Pick a social network.');
 	if (!KEY.test(key) || RESERVED.has(key)) {
-		throw inputError(
+		throw itemError(
 			ctx,
 			itemIndex,
 			`Link ${linkNumber}: "${printable(key)}" is not a social link key`,
@@ -77,14 +77,14 @@ function readLink(ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject,
 		);
 	}
 	if (key in earlier) {
-		throw inputError(ctx, itemIndex, `The social network "${key}" is given twice in "Links"`, 'Each social network can have one link: remove one of the two.');
+		throw itemError(ctx, itemIndex, `The social network "${key}" is given twice in "Links"`, 'Each social network can have one link: remove one of the two.');
 	}
 	const url = String(entry.url ?? '').trim();
 	if (url === '') {
-		throw inputError(ctx, itemIndex, `Link ${linkNumber} (${key}): the field "URL" is empty`, 'Give the address of your page, e.g. https://www.facebook.com/yourpage.');
+		throw itemError(ctx, itemIndex, `Link ${linkNumber} (${key}): the field "URL" is empty`, 'Give the address of your page, e.g. https://www.facebook.com/yourpage.');
 	}
 	if (!isHttpUrl(url)) {
-		throw inputError(
+		throw itemError(
 			ctx,
 			itemIndex,
 			`Link ${linkNumber} (${key}): the field "URL" is not a web address: "${printable(url)}"`,
@@ -98,7 +98,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const raw = this.getNodeParameter('links.link', itemIndex, []) as unknown;
 	const entries = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 	if (entries.length === 0) {
-		throw inputError(this, itemIndex, 'The field "Links" is empty', 'Add at least one link: a social network and the address of your page there.');
+		throw itemError(this, itemIndex, 'The field "Links" is empty', 'Add at least one link: a social network and the address of your page there.');
 	}
 	const form: Record<string, string> = {};
 	for (const [position, entry] of entries.entries()) {

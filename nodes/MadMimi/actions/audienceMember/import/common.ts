@@ -1,6 +1,6 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError, printable } from '../../../helpers/validation';
+import { itemError, printable } from '../../../helpers/validation';
 import { IMPORT_MIN_TIMEOUT_MS } from '../../../requestSettings';
 import { client } from '../../client';
 
@@ -80,14 +80,14 @@ export function checkSkipped(
 		.join(', ');
 	const list = `${firstRows}${skipped.length > 5 ? ', …' : ''}`;
 	if (valid === 0) {
-		throw inputError(
+		throw itemError(
 			ctx,
 			itemIndex,
 			`${field} holds no valid email address; nothing was imported`,
 			`Rows without a valid address: ${list}. ${example}`,
 		);
 	}
-	throw inputError(
+	throw itemError(
 		ctx,
 		itemIndex,
 		`${field} holds ${skipped.length} row(s) without a valid email address; nothing was imported`,

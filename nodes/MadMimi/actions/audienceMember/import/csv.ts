@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { csvRecords, writeCsv } from '../../../helpers/csv';
-import { inputError, isEmail, printable, requireText } from '../../../helpers/validation';
+import { itemError, isEmail, printable, requireText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
 import { checkSkipped, hintSkipped, readOptions, sendCsv } from './common';
 import { optionalListName } from '../../../locators/list';
@@ -32,12 +32,12 @@ export async function importCsv(ctx: IExecuteFunctions, itemIndex: number): Prom
 	const records = csvRecords(csv);
 	const header = records.next();
 	if (header.done || header.value.every((h) => h.trim() === '')) {
-		throw inputError(ctx, itemIndex, `The CSV in ${field} is empty`, 'Give a CSV with a header row, e.g. "email,first name", and one row per member.');
+		throw itemError(ctx, itemIndex, `The CSV in ${field} is empty`, 'Give a CSV with a header row, e.g. "email,first name", and one row per member.');
 	}
 	const columns = header.value;
 	const emailColumn = columns.findIndex((h) => h.trim().toLowerCase() === 'email');
 	if (emailColumn === -1) {
-		throw inputError(ctx, itemIndex, `The CSV in ${field} has no "email" column`, `Its header row is: ${printable(columns.join(','))}. Mad Mimi needs a column named "email".`);
+		throw itemError(ctx, itemIndex, `The CSV in ${field} has no "email" column`, `Its header row is: ${printable(columns.join(','))}. Mad Mimi needs a column named "email".`);
 	}
 	const valid: string[][] = [];
 	const skipped: SkippedRow[] = [];
@@ -49,7 +49,7 @@ export async function importCsv(ctx: IExecuteFunctions, itemIndex: number): Prom
 		else skipped.push({ row, value: email, reason: email === '' ? 'no address in the email column' : 'not a valid email address' });
 	}
 	if (row === 0) {
-		throw inputError(ctx, itemIndex, `The CSV in ${field} has a header row but no members`, 'Add one row per member below the header.');
+		throw itemError(ctx, itemIndex, `The CSV in ${field} has a header row but no members`, 'Add one row per member below the header.');
 	}
 	const options = readOptions(ctx, itemIndex);
 	checkSkipped(ctx, itemIndex, { field: `The CSV in ${field}`, valid: valid.length, skipped, options, example: EXAMPLE });
