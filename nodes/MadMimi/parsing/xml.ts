@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { IDataObject } from 'n8n-workflow';
 
+import { AnswerError } from './answerError';
 import { camelCase, convertScalar, decodeXmlText } from './values';
 
 /*
@@ -64,8 +65,6 @@ export const PARSER_OPTIONS = {
 
 const parser = new XMLParser(PARSER_OPTIONS);
 
-export class XmlAnswerError extends Error {}
-
 type RawNode = string | IDataObject | RawNode[] | undefined | null;
 
 /** How to read one answer, from its recording (raw element and attribute names). */
@@ -117,14 +116,14 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 	// the first character that is no BOM or white space (no copy of a large answer is made)
 	let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 	while (start < text.length && /\s/.test(text[start])) start++;
-	if (start === text.length) throw new XmlAnswerError('The answer was empty where an XML document was expected');
-	if (text[start] !== '<') throw new XmlAnswerError('The answer is not an XML document');
+	if (start === text.length) throw new AnswerError('The answer was empty where an XML document was expected');
+	if (text[start] !== '<') throw new AnswerError('The answer is not an XML document');
 	const body = start === 0 ? text : text.slice(start);
 	// a document type declaration is refused, wherever it stands in the markup: its entities are
 	// never expanded (processEntities is off), and the rule is to refuse it, not to ignore it
 	const declaration = stray(body);
 	if (declaration?.doctype) {
-		throw new XmlAnswerError(
+		throw new AnswerError(
 			/<!DOCTYPE\s+html/i.test(body)
 				? 'The answer is an HTML page, not an XML document'
 				: 'The answer declares a DOCTYPE, which is refused for safety (entity expansion)',
@@ -140,17 +139,17 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 			problem = error instanceof Error ? error.message : String(error);
 		}
 	}
-	if (problem !== undefined) throw new XmlAnswerError(`The answer is not well-formed XML: ${problem}`);
+	if (problem !== undefined) throw new AnswerError(`The answer is not well-formed XML: ${problem}`);
 	let root: string | undefined;
 	for (const key in parsed) {
 		if (key === TEXT) continue;
 		if (root !== undefined || Array.isArray(parsed[key])) {
-			throw new XmlAnswerError('The answer is not an XML document with one root element');
+			throw new AnswerError('The answer is not an XML document with one root element');
 		}
 		root = key;
 	}
-	if (root === undefined) throw new XmlAnswerError('The answer is not an XML document with one root element');
-	if (/^html$/i.test(root)) throw new XmlAnswerError('The answer is an HTML page, not an XML document');
+	if (root === undefined) throw new AnswerError('The answer is not an XML document with one root element');
+	if (/^html$/i.test(root)) throw new AnswerError('The answer is an HTML page, not an XML document');
 	return { root, node: parsed[root] as RawNode };
 }
 
@@ -201,6 +200,12 @@ function elementText(node: IDataObject): string | undefined {
 	return text + (Array.isArray(cdata) ? cdata.map(String).join('') : String(cdata));
 }
 
+/** Where a value was written in its default shape (`record[field]`), for settle() to reshape it. */
+interface Slot {
+	record: IDataObject;
+	field: string;
+}
+
 /**
  * Reads the elements of one document. Values whose shape depends on evidence elsewhere in the
  * document (rules 4–6) are written in their default shape and remembered; `settle()` reshapes
@@ -211,9 +216,12 @@ class DocumentReader {
 	private readonly wrappers: Set<string>;
 	/** `parent>child` pairs of a child record seen repeated under its parent. */
 	private readonly repeated = new Set<string>();
-	private readonly emptySlots: Array<[IDataObject, string, string]> = [];
-	private readonly singleSlots: Array<[IDataObject, string, string, unknown]> = [];
-	private readonly childSlots: Array<[IDataObject, string, string]> = [];
+	/** Empty elements written as null: `[]` if `tag` turns out to be a wrapper (rule 5). */
+	private readonly emptySlots: Array<Slot & { tag: string }> = [];
+	/** One plain child written as `{ child: single }`: `[single]` if `tag` turns out to be a wrapper (rule 4). */
+	private readonly singleSlots: Array<Slot & { tag: string; single: unknown }> = [];
+	/** A child record written once: `[record]` if `pair` (`parent>child`) is seen repeated (rule 6). */
+	private readonly childSlots: Array<Slot & { pair: string }> = [];
 
 	/** Element and attribute names whose values stay text. */
 	private readonly text: ReadonlySet<string>;
@@ -263,12 +271,16 @@ class DocumentReader {
 				continue;
 			}
 			out[name] = this.value(raw, key, out, name) as IDataObject[keyof IDataObject];
-			if (isRecordNode(raw) && !Array.isArray(out[name])) this.childSlots.push([out, name, `${tag}>${key}`]);
+			if (isRecordNode(raw) && !Array.isArray(out[name])) this.childSlots.push({ record: out, field: name, pair: `${tag}>${key}` });
 		}
 		return out;
 	}
 
-	/** The value of an element inside a record; `slot` is where it is written, for settle(). */
+	/**
+	 * The value of an element inside a record. `out[name]` is where the caller writes it: when
+	 * given (not for the elements of an array), a value whose shape the rest of the document may
+	 * change is remembered there for settle().
+	 */
 	private value(node: RawNode, tag: string, out?: IDataObject, name?: string): unknown {
 		if (node === null || node === undefined || typeof node !== 'object') {
 			const text = node === null || node === undefined ? '' : String(node);
@@ -306,7 +318,7 @@ class DocumentReader {
 			}
 			// rule 4: one plain child: a record with one field, unless evidence says wrapper
 			const single = this.value(inner, child);
-			if (out !== undefined && name !== undefined) this.singleSlots.push([out, name, tag, single]);
+			if (out !== undefined && name !== undefined) this.singleSlots.push({ record: out, field: name, tag, single });
 			return { [camelCase(child)]: single };
 		}
 		return this.fields(node, tag);
@@ -314,18 +326,18 @@ class DocumentReader {
 
 	private empty(tag: string, out?: IDataObject, name?: string): unknown {
 		if (this.wrappers.has(tag)) return [];
-		if (out !== undefined && name !== undefined) this.emptySlots.push([out, name, tag]);
+		if (out !== undefined && name !== undefined) this.emptySlots.push({ record: out, field: name, tag });
 		return null;
 	}
 
 	/** Reshapes the values whose shape the rest of the document decided (rules 5 and 6). */
 	settle(): void {
-		for (const [out, name, tag] of this.emptySlots) if (this.wrappers.has(tag)) out[name] = [];
-		for (const [out, name, tag, single] of this.singleSlots) {
-			if (this.wrappers.has(tag)) out[name] = [single] as IDataObject[];
+		for (const { record, field, tag } of this.emptySlots) if (this.wrappers.has(tag)) record[field] = [];
+		for (const { record, field, tag, single } of this.singleSlots) {
+			if (this.wrappers.has(tag)) record[field] = [single] as IDataObject[];
 		}
-		for (const [out, name, pair] of this.childSlots) {
-			if (this.repeated.has(pair)) out[name] = [out[name]] as IDataObject[];
+		for (const { record, field, pair } of this.childSlots) {
+			if (this.repeated.has(pair)) record[field] = [record[field]] as IDataObject[];
 		}
 	}
 }
