@@ -75,6 +75,8 @@ export const EXAMPLE_RUNS = [
 			assert.equal(state.sends.length, 1, 'one new mailing');
 			assert.equal(state.sends[0].mailingId, sent.mailingId);
 			assert.deepEqual(state.sends[0].audience, ['Newsletter']);
+			// a send that reached nobody would be a green run that did nothing
+			assert.ok(state.sends[0].recipients.length > 0, 'the mailing reached the members of Newsletter');
 			assert.equal(state.promotions.find((p) => p.id === sent.promotionId)?.name, 'Weekly digest', 'the promotionId returned is Weekly digest\'s');
 			// the statistics were read for that mailing, with the promotionId the send returned
 			const stats = apiRequests(await emu.requests(), 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map((r) => r.path);
