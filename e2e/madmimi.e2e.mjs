@@ -724,7 +724,7 @@ for (const version of VERSIONS) {
 					const shown = await editor.pickFromList('list', 'Newsletter');
 					const accountLists = (await ctx.emu.state()).lists.map((l) => l.name);
 					assert.deepEqual([...shown].sort(), [...accountLists].sort(), 'the dropdown shows the account\'s lists');
-					await editor.addCollectionField('Add Field', 'First Name');
+					await editor.addCollectionField('Add field', 'First Name');
 					assert.equal(await editor.fillText('firstName', '{{ $json.first_name }}'), '{{ $json.first_name }}');
 					await editor.screenshot(shot('editor-create-or-update'));
 					step('Mad Mimi panel filled in');

@@ -135,7 +135,7 @@ export function mailContentFields(use: 'transactionalEmail' | 'listMailing'): IN
 			name: 'placeholders',
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true },
-			placeholder: 'Add Placeholder',
+			placeholder: 'Add placeholder',
 			default: {},
 			description: 'Values for the {placeholders} of the content, e.g. first_name for {first_name}. Each value arrives exactly as typed.',
 			options: [

@@ -62,7 +62,7 @@ export function memberFieldsCollection(displayName: string, name: string, values
 		name: 'customFields',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
-		placeholder: 'Add Custom Field',
+		placeholder: 'Add custom field',
 		default: {},
 		description: "Fields of your own, such as a membership level; a field the account doesn't have yet is created",
 		options: [
@@ -80,7 +80,7 @@ export function memberFieldsCollection(displayName: string, name: string, values
 		displayName,
 		name,
 		type: 'collection',
-		placeholder: 'Add Field',
+		placeholder: 'Add field',
 		default: {},
 		// sorted by name, as n8n's lint wants a collection's options
 		options: [...standard, custom].sort((a, b) => a.displayName.localeCompare(b.displayName)),

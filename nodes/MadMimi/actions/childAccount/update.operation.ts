@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
-		placeholder: 'Add Field',
+		placeholder: 'Add field',
 		default: {},
 		description: 'The fields to change. Fields not added here stay as they are.',
 		options: [

@@ -11,7 +11,7 @@ const properties: INodeProperties[] = [
 		name: 'links',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
-		placeholder: 'Add Link',
+		placeholder: 'Add link',
 		default: {},
 		description: 'The links to set. Links not given here stay as they are.',
 		options: [
