@@ -37,74 +37,122 @@ function asPage(answer: IDataObject[] | Page): Page {
  *   (MadMimiClient.request): a page that fails here failed for good.
  */
 export async function collectPages(fetchPage: (page: number) => Promise<IDataObject[] | Page>, options: PagingOptions): Promise<IDataObject[]> {
-	const { pageSize, limit } = options;
-	const window = Math.max(1, Math.floor(options.window ?? 1));
-	const out: IDataObject[] = [];
-	const done = () => limit !== undefined && out.length >= limit;
-	const finish = () => (limit !== undefined && out.length > limit ? out.slice(0, limit) : out);
-
+	const read = new PagedRead(fetchPage, options);
 	const first = asPage(await fetchPage(1));
-	for (const record of first.records) out.push(record);
-	const isLast = (page: number, answer: Page) =>
-		answer.pageCount !== undefined ? page >= answer.pageCount : (answer.size ?? answer.records.length) < pageSize;
-	if (done() || isLast(1, first)) return finish();
+	read.take(first.records);
+	if (read.hasEnough() || read.isLast(1, first)) return read.records();
+	read.bound(first);
+	return await read.rest();
+}
 
-	// the last page that can exist: stated by the answer, or needed for the Limit (when every
-	// entry of a page is a record), or unknown
-	let lastPage = first.pageCount ?? Infinity;
-	if (limit !== undefined && first.size === undefined) lastPage = Math.min(lastPage, Math.ceil(limit / pageSize));
+/** What the ordered emission of settled pages found. */
+type Emission = 'more' | 'complete' | { error: unknown };
 
-	const settled = new Map<number, Settled>();
-	const inFlight = new Map<number, Promise<Settled>>();
-	let next = 2;
-	let emit = 2;
-	let failed = false;
-	const launch = (page: number) => {
-		const promise = fetchPage(page).then(
-			(answer): Settled => ({ page, answer: asPage(answer) }),
-			(error: unknown): Settled => ({ page, error }),
-		);
-		inFlight.set(page, promise);
-	};
+/** The pages after the first one, read through a sliding window and put out in page order. */
+class PagedRead {
+	private readonly out: IDataObject[] = [];
+	private readonly settled = new Map<number, Settled>();
+	private readonly inFlight = new Map<number, Promise<Settled>>();
+	private readonly window: number;
+	/** The next page to ask for, and the first page not yet in the output. */
+	private next = 2;
+	private emit = 2;
+	/** The last page that can exist: stated by the answer, needed for the Limit, or found short; Infinity while unknown. */
+	private lastPage = Infinity;
+	private failed = false;
 
-	for (;;) {
-		// a sliding window over the page numbers: never more than `window` pages ahead of the first
-		// page not yet in the output, so a slow page holds the read-ahead back
-		while (!failed && next < emit + window && next <= lastPage) launch(next++);
-		if (inFlight.size === 0) break;
-		const result = await Promise.race(inFlight.values());
-		inFlight.delete(result.page);
-		settled.set(result.page, result);
-		if ('error' in result) {
-			// no new request after a failure; the ones in flight are awaited below
-			failed = true;
-		} else if (isLast(result.page, result.answer)) {
-			lastPage = Math.min(lastPage, result.page);
-		}
-		// the records go out in page order, as soon as the pages before them are in
-		while (settled.has(emit) && emit <= lastPage) {
-			const page = settled.get(emit)!;
-			settled.delete(emit);
-			if ('error' in page) {
-				await Promise.allSettled(inFlight.values());
-				throw page.error;
+	constructor(
+		private readonly fetchPage: (page: number) => Promise<IDataObject[] | Page>,
+		private readonly options: PagingOptions,
+	) {
+		this.window = Math.max(1, Math.floor(options.window ?? 1));
+	}
+
+	take(records: IDataObject[]): void {
+		for (const record of records) this.out.push(record);
+	}
+
+	hasEnough(): boolean {
+		return this.options.limit !== undefined && this.out.length >= this.options.limit;
+	}
+
+	records(): IDataObject[] {
+		const { limit } = this.options;
+		return limit !== undefined && this.out.length > limit ? this.out.slice(0, limit) : this.out;
+	}
+
+	isLast(page: number, answer: Page): boolean {
+		return answer.pageCount !== undefined ? page >= answer.pageCount : (answer.size ?? answer.records.length) < this.options.pageSize;
+	}
+
+	/** The last page that can exist, from the first page: the count it states, or the pages the Limit needs when every entry is a record. */
+	bound(first: Page): void {
+		const { limit, pageSize } = this.options;
+		this.lastPage = first.pageCount ?? Infinity;
+		if (limit !== undefined && first.size === undefined) this.lastPage = Math.min(this.lastPage, Math.ceil(limit / pageSize));
+	}
+
+	async rest(): Promise<IDataObject[]> {
+		for (;;) {
+			this.launchAhead();
+			if (this.inFlight.size === 0) break;
+			await this.settleNext();
+			const emission = this.emitReady();
+			if (emission !== 'more') {
+				// nothing is left behind: the requests still in flight settle first
+				await Promise.allSettled(this.inFlight.values());
+				if (emission === 'complete') return this.records();
+				throw emission.error;
 			}
-			for (const record of page.answer.records) out.push(record);
-			emit++;
-			if (done()) {
-				await Promise.allSettled(inFlight.values());
-				return finish();
+			if (this.failed && this.inFlight.size === 0) {
+				// a page failed past one that is still missing: the earliest failure is the one to say
+				const earliest = this.earliestFailure();
+				if (earliest) throw earliest.error;
 			}
 		}
-		if (emit > lastPage) {
-			await Promise.allSettled(inFlight.values());
-			return finish();
-		}
-		if (failed && inFlight.size === 0) {
-			// a page failed past one that is still missing: the earliest failure is the one to say
-			const first = [...settled.values()].filter((s) => 'error' in s).sort((a, b) => a.page - b.page)[0];
-			if (first && 'error' in first) throw first.error;
+		return this.records();
+	}
+
+	/**
+	 * A sliding window over the page numbers: never more than `window` pages ahead of the first
+	 * page not yet in the output, so a slow page holds the read-ahead back; nothing new after a
+	 * failure.
+	 */
+	private launchAhead(): void {
+		while (!this.failed && this.next < this.emit + this.window && this.next <= this.lastPage) {
+			const page = this.next++;
+			const promise = this.fetchPage(page).then(
+				(answer): Settled => ({ page, answer: asPage(answer) }),
+				(error: unknown): Settled => ({ page, error }),
+			);
+			this.inFlight.set(page, promise);
 		}
 	}
-	return finish();
+
+	/** Waits for the first request in flight to settle, and notes what it says about the end. */
+	private async settleNext(): Promise<void> {
+		const result = await Promise.race(this.inFlight.values());
+		this.inFlight.delete(result.page);
+		this.settled.set(result.page, result);
+		if ('error' in result) this.failed = true;
+		else if (this.isLast(result.page, result.answer)) this.lastPage = Math.min(this.lastPage, result.page);
+	}
+
+	/** Puts out the records of the pages that are next in order, as soon as the pages before them are in. */
+	private emitReady(): Emission {
+		while (this.settled.has(this.emit) && this.emit <= this.lastPage) {
+			const page = this.settled.get(this.emit)!;
+			this.settled.delete(this.emit);
+			if ('error' in page) return { error: page.error };
+			this.take(page.answer.records);
+			this.emit++;
+			if (this.hasEnough()) return 'complete';
+		}
+		return this.emit > this.lastPage ? 'complete' : 'more';
+	}
+
+	private earliestFailure(): { error: unknown } | undefined {
+		const failures = [...this.settled.values()].filter((s): s is { page: number; error: unknown } => 'error' in s);
+		return failures.sort((a, b) => a.page - b.page)[0];
+	}
 }
