@@ -13,7 +13,8 @@ import { listLocator } from '../MadMimi/locators/list';
 /** How far back each check reaches past the last one, by default (n8n's clock and Mad Mimi's may differ). */
 const DEFAULT_SKEW_SECONDS = 300;
 
-function items(records: IDataObject[] | null): INodeExecutionData[][] | null {
+/** What a poll returns: one item per record, or null when there is nothing (n8n then starts no execution). */
+function pollOutput(records: IDataObject[] | null): INodeExecutionData[][] | null {
 	return records && records.length > 0 ? [records.map((json) => ({ json }))] : null;
 }
 
@@ -108,8 +109,8 @@ export class MadMimiTrigger implements INodeType {
 					description: 'Fetch Test Event shows a few recent real records to map fields from, and found none. Make one happen in Mad Mimi and fetch again; the active trigger does not depend on this.',
 				});
 			}
-			return items(sample);
+			return pollOutput(sample);
 		}
-		return items(await check(this, name === 'memberAddedToList' ? `${name}:${list}` : name, event, skew));
+		return pollOutput(await check(this, name === 'memberAddedToList' ? `${name}:${list}` : name, event, skew));
 	}
 }
