@@ -27,7 +27,8 @@ import {
 	PollContext,
 	WorkflowExecute,
 } from 'n8n-core';
-// not exported from the package index; it keeps a timer per execution that must be stopped
+// not exported from n8n-core's index (a deep import: n8n-core is pinned in package.json, and a move
+// of this file fails the harness's type check at once); it keeps a timer per execution that must be stopped
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type {
 	ICredentialDataDecryptedObject,
@@ -209,10 +210,11 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const credentials = await this.getCredentials(nodeCredentials, type);
 		const data = (await credentials.getData()) as INodeParameters;
+		// the credential's defaults filled in, as n8n's CredentialsHelper does (applyDefaultsAndOverwrites)
 		const withDefaults = NodeHelpers.getNodeParameters(
 			credentialTypes[type].properties,
 			data,
-			false,
+			true,
 			false,
 			null,
 			null,
@@ -465,7 +467,8 @@ export function shutdownHarness(): void {
 /**
  * Runs the credential type's `test` request with the given credential values, as n8n's
  * "Test" button does: expressions resolved against the credentials, `authenticate` applied,
- * any HTTP error status a failure. Returns n8n's verdict shape.
+ * any HTTP error status a failure, worded by the type's `responseCode` rules when one names it.
+ * Returns n8n's verdict shape.
  */
 export async function testCredentials(data: ICredentialDataDecryptedObject): Promise<{ status: 'OK' | 'Error'; message: string }> {
 	const type = credentialTypes[CREDENTIALS_TYPE];
@@ -487,6 +490,21 @@ export async function testCredentials(data: ICredentialDataDecryptedObject): Pro
 		});
 		return { status: 'OK', message: 'Connection successful!' };
 	} catch (error) {
+		// as n8n's credentials tester: a status named by a `responseCode` rule gives the rule's message
+		const status = statusOf(error);
+		const rule = (type.test!.rules ?? []).find((r) => r.type === 'responseCode' && r.properties.value === status);
+		if (rule && rule.type === 'responseCode') return { status: 'Error', message: rule.properties.message };
 		return { status: 'Error', message: (error as Error).message };
 	}
+}
+
+/** The HTTP status of a failed request, wherever n8n-core's error keeps it. */
+function statusOf(error: unknown): number | undefined {
+	const candidates = [
+		(error as { httpCode?: unknown }).httpCode,
+		(error as { cause?: { response?: { status?: unknown } } }).cause?.response?.status,
+		(error as { response?: { status?: unknown } }).response?.status,
+	];
+	const found = candidates.map(Number).find((n) => Number.isInteger(n) && n >= 100);
+	return found;
 }

@@ -43,11 +43,11 @@ describe('the credential test', () => {
 		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/lists.xml');
 	});
 
-	test('fails with a wrong key, and fails for an account without API rights', async () => {
+	test('fails with a wrong key, and for an account without API rights, with the message of the credential\'s 401 rule', async () => {
 		const wrong = await testCredentials({ ...WRONG_CREDENTIALS, baseUrl: env.emulator.baseUrl });
-		expect(wrong.status).toBe('Error');
+		expect(wrong).toEqual({ status: 'Error', message: expect.stringMatching(/^Mad Mimi refused these credentials .*Check the username \(your sign-in email\) and the API key/) });
 		const noRights = await testCredentials({ ...NO_RIGHTS_CREDENTIALS, baseUrl: env.emulator.baseUrl });
-		expect(noRights.status).toBe('Error');
+		expect(noRights).toEqual(wrong);
 		// n8n-core sends a request that got 401 once more (its pre-authentication refresh); all were refused
 		expect(env.emulator.requests.length).toBeGreaterThanOrEqual(2);
 		expect(env.emulator.requests.every((r) => r.status === 401)).toBe(true);
