@@ -13,6 +13,8 @@ const common = {
 	rootDir: __dirname,
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
+	// jest only transpiles (diagnostics off, for speed): the tests are type-checked with the rest of
+	// the code by `npm run build` (tsconfig.json includes test/)
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true, diagnostics: false }],
 	},
