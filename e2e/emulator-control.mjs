@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 
-import { DEMO_CREDENTIALS } from '../scripts/lib/n8n.mjs';
+import { DEMO_CREDENTIALS } from '../scripts/lib/constants.mjs';
 
 export class EmulatorControl {
 	constructor(baseUrl, { timeoutMs = 30000 } = {}) {

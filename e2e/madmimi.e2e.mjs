@@ -18,36 +18,18 @@ import {
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME_LOCAL,
 	CREDENTIALS_TYPE,
-	DEFAULT_N8N_VERSION,
 	DEMO_CREDENTIALS,
-	N8N_TARGETS,
-	N8nRest,
 	PACKAGE_NAME,
 	REPO_ROOT,
 	TRIGGER_TYPE,
 	WRONG_CREDENTIALS,
-	buildAndPack,
-	credentialsFile,
-	ensureN8n,
-	exampleFiles,
-	freePort,
-	installExitHandlers,
-	installPackage,
-	n8nCli,
-	n8nEnv,
-	n8nExecute,
-	nodeOutput,
-	packageHasTrigger,
-	parseNpmJson,
-	portInUse,
-	run,
-	startEmulator,
-	startN8n,
-	startProcess,
-	stopAll,
-	stopWhenParentGoes,
-	waitForHttp,
-} from '../scripts/lib/n8n.mjs';
+} from '../scripts/lib/constants.mjs';
+import { startEmulator } from '../scripts/lib/emulator.mjs';
+import { DEFAULT_N8N_VERSION, N8N_TARGETS, ensureN8n } from '../scripts/lib/install.mjs';
+import { N8nRest, credentialsFile, exampleFiles, n8nCli, n8nEnv, n8nExecute, nodeOutput, startN8n } from '../scripts/lib/n8n.mjs';
+import { freePort, portInUse, waitForHttp } from '../scripts/lib/net.mjs';
+import { buildAndPack, installPackage, packageHasTrigger, parseNpmJson } from '../scripts/lib/pack.mjs';
+import { installExitHandlers, run, startProcess, stopAll, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
 
 installExitHandlers();

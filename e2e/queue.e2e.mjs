@@ -32,42 +32,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import {
-	ACTION_TYPE,
-	CREDENTIAL_ID,
-	CREDENTIAL_NAME_LOCAL,
-	DEMO_CREDENTIALS,
-	N8N_TARGETS,
-	N8nRest,
-	PACKAGE_NAME,
-	REPO_ROOT,
-	TRIGGER_TYPE,
-	buildAndPack,
-	credentialsFile,
-	ensureN8n,
-	freePort,
-	installExitHandlers,
-	installPackage,
-	n8nCli,
-	nodeOutput,
-	startEmulator,
-	stopAll,
-	stopWhenParentGoes,
-} from '../scripts/lib/n8n.mjs';
+import { ACTION_TYPE, CREDENTIAL_ID, CREDENTIAL_NAME_LOCAL, DEMO_CREDENTIALS, PACKAGE_NAME, REPO_ROOT, TRIGGER_TYPE } from '../scripts/lib/constants.mjs';
+import { startEmulator } from '../scripts/lib/emulator.mjs';
+import { N8N_TARGETS, ensureN8n, ensurePostgres, ensureRedis } from '../scripts/lib/install.mjs';
+import { N8nRest, credentialsFile, n8nCli, nodeOutput } from '../scripts/lib/n8n.mjs';
+import { freePort } from '../scripts/lib/net.mjs';
+import { buildAndPack, installPackage } from '../scripts/lib/pack.mjs';
+import { installExitHandlers, stopAll, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
+import { createN8nDatabase, pgClient, queueEnv, queueLogEvents, runTempDir, startMain, startPostgres, startRedis, startWorker } from '../scripts/lib/queue.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
-import {
-	createN8nDatabase,
-	ensurePostgres,
-	ensureRedis,
-	pgClient,
-	queueEnv,
-	queueLogEvents,
-	runTempDir,
-	startMain,
-	startPostgres,
-	startRedis,
-	startWorker,
-} from '../scripts/lib/queue.mjs';
 
 const TARGET = '2.41.1';
 const VERSIONS = (process.env.E2E_N8N_VERSIONS || Object.keys(N8N_TARGETS).join(','))

