@@ -218,9 +218,9 @@ async function main() {
 	}
 	if (want('huge50mb')) {
 		const cases = [
-			['default', 'Max Answer Size 20, length declared'],
-			['chunked', 'Max Answer Size 20, chunked'],
-			['cap64', 'Max Answer Size 64'],
+			['default', 'Max Response Size 20, length declared'],
+			['chunked', 'Max Response Size 20, chunked'],
+			['cap64', 'Max Response Size 64'],
 		] as const;
 		for (const [name, label] of cases) {
 			const h = await figures('huge50mb', name, 'hugeAnswer', { CASE: name });

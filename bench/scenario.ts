@@ -81,7 +81,7 @@ function timedSync<T>(fn: () => T): { result: T; ms: number } {
 	return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
 }
 
-/** Memory figures in MiB, as every peak RSS of the benchmark (the node's Max Answer Size counts 1,000,000 bytes a MB). */
+/** Memory figures in MiB, as every peak RSS of the benchmark (the node's Max Response Size counts 1,000,000 bytes a MB). */
 const MB = 1024 * 1024;
 const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const median = (values: number[]) => {
@@ -466,10 +466,10 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
 
 	/**
 	 * The node reading a 50 MB answer (GET /audience_lists/lists.xml answered by the emulator's
-	 * `hugeBytes` fault) in one of three cases (CASE): `default` (Max Answer Size 20 MB: the
+	 * `hugeBytes` fault) in one of three cases (CASE): `default` (Max Response Size 20 MB: the
 	 * answer declares its length, so it is refused at its first chunk), `chunked` (the same size
 	 * from a server that declares no length: refused once 20 MB have streamed in) and `cap64`
-	 * (Max Answer Size 64: read whole, then refused as not readable). Peak RSS over the run is
+	 * (Max Response Size 64: read whole, then refused as not readable). Peak RSS over the run is
 	 * the kernel's high-water mark, reset just before it; the heap and buffers are sampled.
 	 */
 	async hugeAnswer() {

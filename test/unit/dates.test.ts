@@ -10,6 +10,7 @@ import {
 	wallTimeToUtc,
 	zoneOffsetMs,
 } from '../../nodes/MadMimi/helpers/dates';
+import { toIsoDateTime } from '../../nodes/MadMimi/parsing';
 import { rng } from '../support/random';
 
 
@@ -206,6 +207,28 @@ describe('parseDateInput', () => {
 		test('minute 61 (2024-05-01T09:61:00) throws', () => {
 			expect(() => parseDateInput('2024-05-01T09:61:00', 'UTC')).toThrow(DateInputError);
 		});
+	});
+
+	// parsing/values.ts's isRealDateTime is the one rule for both directions
+	test.each([
+		['30 February', '2024-02-30', '09:30:00'],
+		['29 February of a non-leap year', '2023-02-29', '09:30:00'],
+		['29 February 1900 (no leap year)', '1900-02-29', '09:30:00'],
+		['month 13', '2024-13-01', '09:30:00'],
+		['hour 24', '2024-05-01', '24:00:00'],
+		['minute 60', '2024-05-01', '09:60:00'],
+		['second 60 (no leap second in JavaScript dates)', '2016-12-31', '23:59:60'],
+		['a year before 100 (Date.UTC reads it as 19xx)', '0050-05-01', '09:30:00'],
+	])('no real date-time, given to the node or sent by the service: %s', (_name, day, time) => {
+		expect(() => parseDateInput(`${day}T${time}`, 'UTC')).toThrow(DateInputError);
+		expect(() => parseDateInput(`${day}T${time}Z`, 'UTC')).toThrow(DateInputError);
+		expect(toIsoDateTime(`${day} ${time} -0400`)).toBeUndefined();
+		expect(toIsoDateTime(`${day} ${time} UTC`)).toBeUndefined();
+	});
+
+	test('29 February of a leap year (2000, 2024) is a real date in both directions', () => {
+		expect(parseDateInput('2000-02-29T23:59:59Z', 'UTC')).toBe(Date.UTC(2000, 1, 29, 23, 59, 59));
+		expect(toIsoDateTime('2024-02-29 23:59:59 -0400')).toBe('2024-02-29T23:59:59-04:00');
 	});
 
 	test('property: naive wall-clock strings round-trip through formatDateTime in several zones', () => {

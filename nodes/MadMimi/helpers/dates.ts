@@ -2,6 +2,7 @@
  * Dates given to the node (date picker, expressions, mapped fields) to instants, and instants
  * to the forms the service takes: unix seconds, `YYYY-MM-DD hh:mm:ss`, `YYYY-MM-DD`.
  */
+import { isRealDateTime } from '../parsing/values';
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
 const WITH_ZONE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s?(?:Z|[+-]\d{2}:?\d{2})$/i;
@@ -61,33 +62,18 @@ export function parseDateInput(value: unknown, timeZone: string): number {
 	const naive = NAIVE.exec(text);
 	if (naive) {
 		const [, y, mo, d, h = '0', mi = '0', s = '0', ms = '0'] = naive;
+		if (!isRealDateTime(y, mo, d, h, mi, s)) throw new DateInputError(`is not a valid date: "${text}"`);
 		const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0')));
-		if (!validParts(wall, [y, mo, d, h, mi, s])) throw new DateInputError(`is not a valid date: "${text}"`);
 		return wallTimeToUtc(wall, timeZone);
 	}
 	const zoned = WITH_ZONE.exec(text);
 	if (zoned) {
 		const [, y, mo, d, h, mi, s = '0'] = zoned;
 		const ms = Date.parse(text.replace(' ', 'T').replace(/\s/, ''));
-		const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d));
-		if (!Number.isNaN(ms) && validParts(wall, [y, mo, d, h, mi, s])) return ms;
+		if (!Number.isNaN(ms) && isRealDateTime(y, mo, d, h, mi, s)) return ms;
 		throw new DateInputError(`is not a valid date: "${text}"`);
 	}
 	throw new DateInputError(`is not a date n8n can read: "${text.slice(0, 60)}" (use the date picker, or a value like 2024-05-01T09:30:00)`);
-}
-
-/** Whether the written parts are a real date and time (no 30 February, no 09:61). */
-function validParts(wall: number, parts: string[]): boolean {
-	const [y, mo, d, h, mi, s] = parts.map(Number);
-	const date = new Date(wall);
-	return (
-		date.getUTCFullYear() === y &&
-		date.getUTCMonth() === mo - 1 &&
-		date.getUTCDate() === d &&
-		h < 24 &&
-		mi < 60 &&
-		s < 60
-	);
 }
 
 function fromNumber(n: number): number {

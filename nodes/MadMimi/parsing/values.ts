@@ -26,79 +26,39 @@ const SPACED_DATE =
 const RUBY_DATE =
 	/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (?:([+-])(\d{2})(\d{2})|(UTC|GMT)) (\d{4})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether the written parts name a real date and time: no 30 February, no 25:00, no 09:61 and
+ * no second 60 (JavaScript's dates have no leap second). The one rule for dates the service
+ * sends (here) and dates given to the node (helpers/dates.ts). Years 0 to 99 are refused too:
+ * `Date.UTC` reads them as 1900 to 1999.
+ */
+export function isRealDateTime(year: string, month: string, day: string, hour: string, minute: string, second: string): boolean {
+	const y = Number(year);
+	const m = Number(month);
+	const d = Number(day);
+	const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+	const days = m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1];
+	return y >= 100 && m >= 1 && m <= 12 && d >= 1 && d <= days && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60;
+}
+
 /**
  * Returns the ISO 8601 form of a date-time written the ways the service writes them, keeping
  * the offset it was given (so the instant never shifts), or undefined when `text` is no date.
  */
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Whether the parts name a real date and time (no 30 February, no 25:00). */
-function validDateTime(y: string, mo: string, d: string, h: string, mi: string, s: string): boolean {
-	const year = Number(y);
-	const month = Number(mo);
-	const day = Number(d);
-	if (month < 1 || month > 12 || day < 1) return false;
-	const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-	const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-	return day <= days && Number(h) < 24 && Number(mi) < 60 && Number(s) < 61;
-}
-
-const D0 = 48;
-
-/** The number written by the `count` digits at `i`, or -1 when one of them is no digit. */
-function number(text: string, i: number, count: number): number {
-	let value = 0;
-	for (let k = 0; k < count; k++) {
-		const d = text.charCodeAt(i + k) - D0;
-		if (d < 0 || d > 9) return -1;
-		value = value * 10 + d;
-	}
-	return value;
-}
-
-/** Whether the numbers name a real date and time (no 30 February, no 25:00). */
-function validParts(year: number, month: number, day: number, hour: number, minute: number, second: number): boolean {
-	if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60) return false;
-	const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-	return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
-}
-
-/**
- * The service's usual form, `2014-09-07 16:54:55 -0400` or `… UTC` (25 or 23 characters), read
- * without a regular expression: most answers are full of them. Undefined for any other text.
- */
-function fastSpacedDate(text: string): string | undefined {
-	const n = text.length;
-	if ((n !== 25 && n !== 23) || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 32) return undefined;
-	if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 32) return undefined;
-	const year = number(text, 0, 4);
-	const month = number(text, 5, 2);
-	const day = number(text, 8, 2);
-	const hour = number(text, 11, 2);
-	const minute = number(text, 14, 2);
-	const second = number(text, 17, 2);
-	if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) return undefined;
-	if (!validParts(year, month, day, hour, minute, second)) return undefined;
-	if (n === 23) return text.charCodeAt(20) === 85 && text.endsWith('UTC') ? `${text.slice(0, 10)}T${text.slice(11, 19)}Z` : undefined;
-	const sign = text.charCodeAt(20);
-	if ((sign !== 43 && sign !== 45) || number(text, 21, 4) < 0) return undefined;
-	return `${text.slice(0, 10)}T${text.slice(11, 19)}${text.slice(20, 23)}:${text.slice(23, 25)}`;
-}
-
 export function toIsoDateTime(text: string): string | undefined {
-	const fast = fastSpacedDate(text);
-	if (fast !== undefined) return fast;
 	let m = SPACED_DATE.exec(text);
 	if (m) {
 		const [, y, mo, d, h, mi, s, frac, sign, oh, om, utc] = m;
-		if (!validDateTime(y, mo, d, h, mi, s)) return undefined;
+		if (!isRealDateTime(y, mo, d, h, mi, s)) return undefined;
 		const offset = utc ? 'Z' : `${sign}${oh}:${om}`;
 		return `${y}-${mo}-${d}T${h}:${mi}:${s}${frac ?? ''}${offset}`;
 	}
 	m = RUBY_DATE.exec(text);
 	if (m) {
 		const [, mon, day, h, mi, s, sign, oh, om, utc, y] = m;
-		if (!validDateTime(y, MONTHS[mon], day, h, mi, s)) return undefined;
+		if (!isRealDateTime(y, MONTHS[mon], day, h, mi, s)) return undefined;
 		const offset = utc ? 'Z' : `${sign}${oh}:${om}`;
 		return `${y}-${MONTHS[mon]}-${day.padStart(2, '0')}T${h}:${mi}:${s}${offset}`;
 	}
@@ -143,23 +103,14 @@ export type Scalar = string | number | boolean | null;
 export function convertScalar(raw: string): Scalar {
 	const text = raw.trim();
 	if (text === '') return null;
-	const first = text.charCodeAt(0);
-	if (first === 116 /* t */ && text === 'true') return true;
-	if (first === 102 /* f */ && text === 'false') return false;
-	// numbers start with a digit or a minus: the regular expressions run only for those
-	if (first === 45 /* - */ || (first >= 48 && first <= 57)) {
-		if (INTEGER.test(text)) {
-			const n = Number(text);
-			return Number.isSafeInteger(n) ? n : text;
-		}
-		if (DECIMAL.test(text)) return Number(text);
+	if (text === 'true') return true;
+	if (text === 'false') return false;
+	if (INTEGER.test(text)) {
+		const n = Number(text);
+		return Number.isSafeInteger(n) ? n : text;
 	}
-	// dates start with a digit (2014-…) or a weekday name (Mon …)
-	if ((first >= 48 && first <= 57) || (first >= 65 && first <= 90)) {
-		const iso = toIsoDateTime(text);
-		if (iso !== undefined) return iso;
-	}
-	return raw;
+	if (DECIMAL.test(text)) return Number(text);
+	return toIsoDateTime(text) ?? raw;
 }
 
 const camelCache = new Map<string, string>();

@@ -137,8 +137,8 @@ function bodyText(body: unknown): string {
 
 /**
  * The answer's text, read as a stream and refused past `maxBytes` before it is held whole: a
- * declared length over the cap is refused before any byte is read, and a stream that grows past
- * it is cut there (the bytes read so far are dropped).
+ * declared length over the cap is refused at the first chunk, and a stream that grows past it is
+ * cut there (the chunks read so far are dropped).
  */
 async function readBody(body: unknown, headers: IDataObject, maxBytes: number): Promise<string> {
 	if (!isReadable(body)) {
@@ -147,29 +147,15 @@ async function readBody(body: unknown, headers: IDataObject, maxBytes: number): 
 		return text;
 	}
 	const declared = Number(headers['content-length']);
-	const declaredTooLarge = Number.isFinite(declared) && declared > maxBytes;
-	// with a declared length the answer is copied into one buffer as it comes (no chunk list and
-	// no concatenation held beside it); without one, the chunks are joined at the end
-	const whole = Number.isFinite(declared) && declared > 0 && !declaredTooLarge ? Buffer.allocUnsafe(declared) : undefined;
 	const chunks: Buffer[] = [];
 	let size = 0;
-	let tooLarge = false;
-	// leaving the loop early (break) ends the iteration, which destroys the stream and the
+	// leaving the loop (the throw) ends the iteration, which destroys the stream and the
 	// connection under it: a bare destroy() of n8n's wrapper stream would leave the socket open
 	for await (const chunk of body) {
 		const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-		if (declaredTooLarge || size + buffer.length > maxBytes) {
-			tooLarge = true;
-			chunks.length = 0;
-			break;
-		}
-		if (whole && size + buffer.length <= whole.length) buffer.copy(whole, size);
-		else chunks.push(buffer);
 		size += buffer.length;
+		if (declared > maxBytes || size > maxBytes) throw new AnswerTooLarge();
+		chunks.push(buffer);
 	}
-	if (tooLarge) throw new AnswerTooLarge();
-	if (whole && chunks.length === 0) return whole.toString('utf8', 0, size);
-	// more than the declared length came (or none was declared): every byte, in order
-	const head = whole ? [whole.subarray(0, size - chunks.reduce((n, c) => n + c.length, 0))] : [];
-	return Buffer.concat([...head, ...chunks], size).toString('utf8');
+	return Buffer.concat(chunks, size).toString('utf8');
 }
