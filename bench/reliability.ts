@@ -15,7 +15,7 @@ import os from 'node:os';
 
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { Emulator, FaultResponse, FaultRule } from '../test/emulator';
+import type { Emulator, FaultResponse, FaultRule } from '../emulator';
 import type { NodeSpec, RunResult } from '../test/harness';
 
 // `X.node` must resolve to X.node.ts, not to the codex file X.node.json beside it. ts-node reads
@@ -50,7 +50,7 @@ const FAULT_MIX: FaultResponse[] = [
 const FAULT_KINDS = ['429', '503', '502', 'reset', 'resetAfterWork'];
 
 const harness = require('../test/harness') as typeof import('../test/harness');
-const emulatorModule = require('../test/emulator') as typeof import('../test/emulator');
+const emulatorModule = require('../emulator') as typeof import('../emulator');
 const { DEMO_IDS } = emulatorModule;
 
 /** The requests of one scenario, as the emulator saw them. */

@@ -52,7 +52,7 @@ process.env.TS_NODE_PREFER_TS_EXTS = 'true';
 
 function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [...tsNode, 'test/emulator/cli.ts', '--port', '0', '--latency', String(latency), '--seed', 'demo'], {
+		const child = spawn(process.execPath, [...tsNode, 'emulator/cli.ts', '--port', '0', '--latency', String(latency), '--seed', 'demo'], {
 			cwd: root,
 			stdio: ['ignore', 'pipe', 'inherit'],
 		});

@@ -14,7 +14,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { xmlList } from '../nodes/MadMimi/parsing';
 import { PARSER_OPTIONS } from '../nodes/MadMimi/parsing/xml';
 import { DEFAULT_PAGE_WINDOW } from '../nodes/MadMimi/requestSettings';
-import { DEMO_CREDENTIALS } from '../test/emulator';
+import { DEMO_CREDENTIALS } from '../emulator';
 import { registerNodeType, runNode, setCredentials, shutdownHarness } from '../test/harness';
 import type { RunResult } from '../test/harness';
 import { MadMimi as AgainstMadMimi, xmlList as againstXmlList } from './against';

@@ -1,5 +1,5 @@
 /**
- * The emulator's control endpoints (test/emulator/README.md), and API calls made as a Mad Mimi
+ * The emulator's control endpoints (emulator/README.md), and API calls made as a Mad Mimi
  * client would make them, for the end-to-end suites.
  */
 import assert from 'node:assert/strict';
@@ -28,7 +28,7 @@ export class EmulatorControl {
 	state() {
 		return this.call('GET', 'state');
 	}
-	/** Adds a fault rule (test/emulator/README.md, "Faults"; a RegExp path as {"regex": "..."}). */
+	/** Adds a fault rule (emulator/README.md, "Faults"; a RegExp path as {"regex": "..."}). */
 	fault(rule) {
 		return this.call('POST', 'faults', rule);
 	}

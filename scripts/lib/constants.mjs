@@ -19,7 +19,7 @@ export const CREDENTIALS_TYPE = demo.credentialsType;
 export const CREDENTIAL_ID = demo.credential.id;
 export const CREDENTIAL_NAME_LOCAL = demo.credential.nameLocal;
 export const CREDENTIAL_NAME_REAL = demo.credential.nameReal;
-/** The emulator's demo account (test/emulator/seed.ts). */
+/** The emulator's demo account (emulator/seed.ts). */
 export const DEMO_CREDENTIALS = demo.demoCredentials;
 /** The demo username with a key the emulator refuses. */
 export const WRONG_CREDENTIALS = demo.wrongCredentials;

@@ -1,4 +1,4 @@
-/** The Mad Mimi emulator (test/emulator) as a process of its own, for `npm start` and the e2e suite. */
+/** The Mad Mimi emulator (emulator/) as a process of its own, for `npm start` and the e2e suite. */
 import path from 'node:path';
 
 import { REPO_ROOT } from './constants.mjs';
@@ -10,7 +10,7 @@ export async function startEmulator({ port, seed = 'demo', logFile, echo = false
 	const proc = startProcess(
 		'emulator',
 		process.execPath,
-		[tsNode, '--transpile-only', path.join(REPO_ROOT, 'test', 'emulator', 'cli.ts'), '--port', String(port), '--seed', seed],
+		[tsNode, '--transpile-only', path.join(REPO_ROOT, 'emulator', 'cli.ts'), '--port', String(port), '--seed', seed],
 		{ cwd: REPO_ROOT, logFile, echo },
 	);
 	await proc.waitFor(/listening on (http:\/\/\S+)/, 60000);

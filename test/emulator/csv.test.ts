@@ -1,4 +1,4 @@
-import { csvRecords, parseCsv, parseCsvRows } from './csv';
+import { csvRecords, parseCsv, parseCsvRows } from '../../emulator/csv';
 
 describe('parseCsvRows', () => {
 	it('handles quoted fields with commas, line breaks and doubled quotes', () => {

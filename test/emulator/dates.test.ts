@@ -5,7 +5,7 @@ import {
 	parseSearchDateTime,
 	parseServiceDate,
 	ServiceClock,
-} from './dates';
+} from '../../emulator/dates';
 
 describe('formatServiceDate', () => {
 	const instant = Date.UTC(2014, 8, 4, 22, 32, 31, 789); // 2014-09-04T22:32:31.789Z

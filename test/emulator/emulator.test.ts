@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
 import { XMLValidator } from 'fast-xml-parser';
 
-import { DEMO_CREDENTIALS, DEMO_IDS, formatServiceDate, NO_RIGHTS_CREDENTIALS, parseServiceDate, startEmulator } from './index';
-import type { Emulator, RecordedRequest } from './index';
+import { DEMO_CREDENTIALS, DEMO_IDS, formatServiceDate, NO_RIGHTS_CREDENTIALS, parseServiceDate, startEmulator } from '../../emulator';
+import type { Emulator, RecordedRequest } from '../../emulator';
 
 const AUTH = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
 const DAY = 86_400_000;

@@ -4,8 +4,8 @@
  * create mailings visible in the promotions document and the statistics. The recorded answers
  * themselves are proven in recorded.test.ts.
  */
-import { DEMO_IDS, MAILER_STATUSES, mailerFlag, parseRecipient, readListNames, readPlaceholders } from './index';
-import { TEXT_TYPE as TEXT } from './render';
+import { DEMO_IDS, MAILER_STATUSES, mailerFlag, parseRecipient, readListNames, readPlaceholders } from '../../emulator';
+import { TEXT_TYPE as TEXT } from '../../emulator/render';
 import { useDemoEmulator } from '../support/emulatorClient';
 
 const NOW = Date.UTC(2024, 5, 4, 15, 30, 0); // a day the demo has 42 transactional emails of API: Receipt

@@ -6,9 +6,9 @@
  */
 import { XMLValidator } from 'fast-xml-parser';
 
-import { DEMO_IDS, elementChildren, fieldElementName, ownText, parseXml } from './index';
-import type { XmlElement } from './index';
-import { TEXT_TYPE as TEXT, XML_TYPE as XML } from './render';
+import { DEMO_IDS, elementChildren, fieldElementName, ownText, parseXml } from '../../emulator';
+import type { XmlElement } from '../../emulator';
+import { TEXT_TYPE as TEXT, XML_TYPE as XML } from '../../emulator/render';
 import { useDemoEmulator } from '../support/emulatorClient';
 import type { Reply } from '../support/emulatorClient';
 

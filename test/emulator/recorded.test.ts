@@ -3,8 +3,8 @@
  * seeded with the recorded data and with the recorded date style, it answers the recorded
  * documents character for character, under both vocabularies.
  */
-import { NO_RIGHTS_CREDENTIALS, startEmulator } from './index';
-import type { Emulator, Vocabulary } from './index';
+import { NO_RIGHTS_CREDENTIALS, startEmulator } from '../../emulator';
+import type { Emulator, Vocabulary } from '../../emulator';
 import { RECORDED, recordedAnswersPage } from '../support/recorded';
 import { DEMO_AUTH, emulatorClient } from '../support/emulatorClient';
 import type { Reply } from '../support/emulatorClient';

@@ -19,8 +19,8 @@ import {
 	toSecondVocabularyRecords,
 	toSecondVocabularyXml,
 	writeXml,
-} from './index';
-import type { Emulator, Store, Vocabulary, XmlElement } from './index';
+} from '../../emulator';
+import type { Emulator, Store, Vocabulary, XmlElement } from '../../emulator';
 
 const AUTH = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
 const ORIGINALS = new Set(Object.keys(SECOND_VOCABULARY));

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
-import { DEMO_CREDENTIALS } from '../emulator';
+import { DEMO_CREDENTIALS } from '../../emulator';
 import { runNode, setCredentials, shutdownHarness } from '../harness';
 
 let server: ReturnType<typeof createServer>;

@@ -1,4 +1,4 @@
-import { DEMO_IDS } from '../emulator';
+import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
 import { received, useEmulator } from './setup';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
-import { DEMO_IDS } from '../emulator';
+import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
 import { received, useEmulator } from './setup';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DEMO_IDS } from '../emulator';
+import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
 import { received, useEmulator } from './setup';
 

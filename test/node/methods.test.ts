@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: catches the node's https requests in jest, never inside n8n */
 import https from 'node:https';
 
-import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS } from '../emulator';
+import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS } from '../../emulator';
 import { callMethod, runNode, setCredentials, testCredentials } from '../harness';
 import { useEmulator } from './setup';
 

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { DEMO_IDS } from '../emulator';
+import { DEMO_IDS } from '../../emulator';
 import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/requestSettings';
 import { runNode } from '../harness';
 import { useEmulator } from './setup';

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeParameters, INodeType } from 'n8n-workflow';
 import { getGlobalState, setGlobalState } from 'n8n-workflow';
 
-import { DEMO_IDS } from '../emulator';
+import { DEMO_IDS } from '../../emulator';
 import { ACTION_TYPE, callMethod, nodeTypes, runNode } from '../harness';
 import { received, useEmulator } from './setup';
 

@@ -1,5 +1,5 @@
-import type { Emulator } from '../emulator';
-import { DEMO_CREDENTIALS, startEmulator } from '../emulator';
+import type { Emulator } from '../../emulator';
+import { DEMO_CREDENTIALS, startEmulator } from '../../emulator';
 import { setCredentials, shutdownHarness } from '../harness';
 
 /**

@@ -1,11 +1,11 @@
 import { PollContext } from 'n8n-core';
 import type { IDataObject, Logger } from 'n8n-workflow';
 
-import type { FaultRule } from '../emulator';
-import { WRONG_CREDENTIALS } from '../emulator';
+import type { FaultRule } from '../../emulator';
+import { WRONG_CREDENTIALS } from '../../emulator';
 import { PollingWorkflow, setCredentials } from '../harness';
 import { useEmulator } from './setup';
-import { rng } from '../support/random';
+import { rng } from '../../emulator/random';
 
 const env = useEmulator();
 const MINUTE = 60_000;

@@ -8,8 +8,8 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { Emulator } from '../emulator';
-import { DEMO_IDS } from '../emulator';
+import type { Emulator } from '../../emulator';
+import { DEMO_IDS } from '../../emulator';
 import { callMethod, runNode } from '../harness';
 import { useEmulator } from './setup';
 

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { Emulator, RecordedRequest } from '../emulator';
+import type { Emulator, RecordedRequest } from '../../emulator';
 import { runNode } from '../harness';
 import { logs } from './capture';
 import { byItem, hunt, isErrorItem } from './checks';

@@ -6,8 +6,8 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { Emulator, FaultResponse } from '../emulator';
-import { DEMO_CREDENTIALS } from '../emulator';
+import type { Emulator, FaultResponse } from '../../emulator';
+import { DEMO_CREDENTIALS } from '../../emulator';
 import { runNode, setCredentials } from '../harness';
 import { logs } from './capture';
 import { byItem, hunt, inInputOrder, isErrorItem } from './checks';

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { Emulator, FaultResponse } from '../emulator';
+import type { Emulator, FaultResponse } from '../../emulator';
 import { ordinal } from '../../nodes/MadMimi/actions/audienceMember/import/common';
 import { runNode } from '../harness';
 import { logs } from './capture';

@@ -6,7 +6,7 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { Emulator, FaultResponse } from '../emulator';
+import type { Emulator, FaultResponse } from '../../emulator';
 import { runNode } from '../harness';
 import { clearWaits, waits } from '../support/waits';
 import { logs } from './capture';

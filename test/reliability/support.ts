@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 
-import { DEMO_CREDENTIALS } from '../emulator';
+import { DEMO_CREDENTIALS } from '../../emulator';
 
 /** Every form of a secret that could reach a message, a log or the stored run. */
 export function secretForms(secret: string): string[] {

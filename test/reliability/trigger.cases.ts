@@ -7,11 +7,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Emulator, FaultRule } from '../emulator';
+import type { Emulator, FaultRule } from '../../emulator';
 import { PollingWorkflow } from '../harness';
 import { logs } from './capture';
 import { leaksIn, serialize, DEMO_KEY } from './support';
-import { rng } from '../support/random';
+import { rng } from '../../emulator/random';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { MadMimiApi } from '../../credentials/MadMimiApi.credentials';
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { MadMimiTrigger } from '../../nodes/MadMimiTrigger/MadMimiTrigger.node';
-import { DEMO_CREDENTIALS, WRONG_CREDENTIALS } from '../emulator';
+import { DEMO_CREDENTIALS, WRONG_CREDENTIALS } from '../../emulator';
 import demo from './demo.json';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -22,7 +22,7 @@ test('the package, node and credential type names are the code\'s', () => {
 	expect(demo.credentialsType).toBe(new MadMimiApi().name);
 });
 
-test('the demo account and the refused key are the emulator\'s (test/emulator/seed.ts)', () => {
+test('the demo account and the refused key are the emulator\'s (emulator/seed.ts)', () => {
 	expect(demo.demoCredentials).toEqual(DEMO_CREDENTIALS);
 	expect(demo.wrongCredentials).toEqual(WRONG_CREDENTIALS);
 });

@@ -1,5 +1,5 @@
-import { DEMO_CREDENTIALS, startEmulator } from '../emulator';
-import type { Emulator } from '../emulator';
+import { DEMO_CREDENTIALS, startEmulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 
 /** An answer of the emulator as the service's clients see it. */
 export interface Reply {

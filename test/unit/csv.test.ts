@@ -1,5 +1,5 @@
 import { cell, csvRecords, writeCsv } from '../../nodes/MadMimi/helpers/csv';
-import { rng } from '../support/random';
+import { rng } from '../../emulator/random';
 
 
 const records = (text: string) => [...csvRecords(text)];

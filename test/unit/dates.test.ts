@@ -11,7 +11,7 @@ import {
 	zoneOffsetMs,
 } from '../../nodes/MadMimi/helpers/dates';
 import { toIsoDateTime } from '../../nodes/MadMimi/parsing';
-import { rng } from '../support/random';
+import { rng } from '../../emulator/random';
 
 
 const HOUR = 3_600_000;

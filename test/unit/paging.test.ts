@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { collectPages } from '../../nodes/MadMimi/transport/paging';
-import { rng } from '../support/random';
+import { rng } from '../../emulator/random';
 
 const node = { id: '1', name: 'Mad Mimi', type: 'n8n-nodes-madmimi.madMimi', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
 const httpError = (code: number) => new NodeApiError(node, { message: `HTTP ${code}` }, { httpCode: String(code) });

@@ -11,7 +11,7 @@ import {
 	xmlList,
 } from '../../nodes/MadMimi/parsing';
 import { decodeXmlText } from '../../nodes/MadMimi/parsing/values';
-import { rng } from '../support/random';
+import { rng } from '../../emulator/random';
 
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

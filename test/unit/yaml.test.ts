@@ -7,7 +7,7 @@
 import { parse } from 'yaml';
 
 import { yamlMapping, yamlQuoted } from '../../nodes/MadMimi/helpers/yaml';
-import { rng } from '../support/random';
+import { rng } from '../../emulator/random';
 
 const readBack = (text: string): unknown => parse(text, { version: '1.1', uniqueKeys: true, schema: 'yaml-1.1' });
 

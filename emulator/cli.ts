@@ -1,7 +1,7 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- the emulator's command line: prints its address and credentials, reads its arguments */
 /**
  * Runs the emulator as a process:
- *   ts-node --transpile-only test/emulator/cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty]
+ *   ts-node --transpile-only emulator/cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty]
  *     [--vocabulary guessed|second] [--date-style -0400|-0500|+0200|+0530|UTC|+0300]
  * EMULATOR_PORT also sets the port (the flag wins). Default port 8787. Stops on SIGINT/SIGTERM.
  */
