@@ -311,9 +311,9 @@ describe('connectionError', () => {
 
 describe('answerError', () => {
 	test('says what is wrong and quotes the start of the answer, redacted; the endpoint only on the context', () => {
-		const error = answerError(context(), 'The answer is an HTML page, not an XML document', `<html><body>Login ${HIDDEN}</body></html>`);
+		const error = answerError(context(), 'The response is an HTML page, not an XML document', `<html><body>Login ${HIDDEN}</body></html>`);
 		expect(error.message).toBe('Mad Mimi sent a response the node cannot read');
-		expect(error.description).toContain('The answer is an HTML page, not an XML document.');
+		expect(error.description).toContain('The response is an HTML page, not an XML document.');
 		expect(error.description).not.toContain(ENDPOINT);
 		expect(error.context.request).toBe(ENDPOINT);
 		expect(error.description).toContain('The response began: "Login ***".');
@@ -322,7 +322,7 @@ describe('answerError', () => {
 	});
 
 	test('an empty answer is not quoted', () => {
-		const error = answerError(context(), 'The answer was empty', '');
+		const error = answerError(context(), 'The response was empty', '');
 		expect(error.description).not.toContain('The response began');
 	});
 });

@@ -14,9 +14,9 @@ export { camelCase, convertScalar, toIsoDateTime } from './values';
  */
 export function parseJson(text: string): unknown {
 	const body = text.replace(/^\uFEFF/, '').trim();
-	if (body === '') throw new AnswerError('The answer was empty where JSON was expected');
+	if (body === '') throw new AnswerError('The response was empty where JSON was expected');
 	const value = jsonValue(body);
-	if (value === undefined) throw new AnswerError('The answer is not valid JSON');
+	if (value === undefined) throw new AnswerError('The response is not valid JSON');
 	return normalizeJson(value);
 }
 
@@ -86,7 +86,7 @@ const ADDRESS_LINE = /^[^\s<>@]+@[^\s<>@]+$/;
 export function addressLines(text: string): string[] {
 	const lines = textLines(text);
 	if (!lines.every((line) => ADDRESS_LINE.test(line))) {
-		throw new AnswerError('The answer is not a list of email addresses, one a line');
+		throw new AnswerError('The response is not a list of email addresses, one a line');
 	}
 	return lines;
 }
@@ -95,7 +95,7 @@ export function addressLines(text: string): string[] {
 export function textInteger(text: string): number {
 	const body = text.trim();
 	if (!/^-?\d+$/.test(body)) {
-		throw new AnswerError('The answer is not a number');
+		throw new AnswerError('The response is not a number');
 	}
 	return Number(body);
 }

@@ -116,8 +116,8 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 	// the first character that is no BOM or white space (no copy of a large answer is made)
 	let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 	while (start < text.length && /\s/.test(text[start])) start++;
-	if (start === text.length) throw new AnswerError('The answer was empty where an XML document was expected');
-	if (text[start] !== '<') throw new AnswerError('The answer is not an XML document');
+	if (start === text.length) throw new AnswerError('The response was empty where an XML document was expected');
+	if (text[start] !== '<') throw new AnswerError('The response is not an XML document');
 	const body = start === 0 ? text : text.slice(start);
 	// a document type declaration is refused, wherever it stands in the markup: its entities are
 	// never expanded (processEntities is off), and the rule is to refuse it, not to ignore it
@@ -125,8 +125,8 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 	if (declaration?.doctype) {
 		throw new AnswerError(
 			/<!DOCTYPE\s+html/i.test(body)
-				? 'The answer is an HTML page, not an XML document'
-				: 'The answer declares a DOCTYPE, which is refused for safety (entity expansion)',
+				? 'The response is an HTML page, not an XML document'
+				: 'The response declares a DOCTYPE, which is refused for safety (entity expansion)',
 		);
 	}
 	// the parser accepts malformed input without complaint: fast-xml-parser's validator runs first
@@ -139,17 +139,17 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 			problem = error instanceof Error ? error.message : String(error);
 		}
 	}
-	if (problem !== undefined) throw new AnswerError(`The answer is not well-formed XML: ${problem}`);
+	if (problem !== undefined) throw new AnswerError(`The response is not well-formed XML: ${problem}`);
 	let root: string | undefined;
 	for (const key in parsed) {
 		if (key === TEXT) continue;
 		if (root !== undefined || Array.isArray(parsed[key])) {
-			throw new AnswerError('The answer is not an XML document with one root element');
+			throw new AnswerError('The response is not an XML document with one root element');
 		}
 		root = key;
 	}
-	if (root === undefined) throw new AnswerError('The answer is not an XML document with one root element');
-	if (/^html$/i.test(root)) throw new AnswerError('The answer is an HTML page, not an XML document');
+	if (root === undefined) throw new AnswerError('The response is not an XML document with one root element');
+	if (/^html$/i.test(root)) throw new AnswerError('The response is an HTML page, not an XML document');
 	return { root, node: parsed[root] as RawNode };
 }
 
