@@ -8,7 +8,7 @@
  *   another resource's files, the trigger or the editor's searches (`methods/`) importing an
  *   operation, the transport and the descriptions importing each other.
  * - The largest functions (lines, by the TypeScript syntax tree) and files of the node code and
- *   of the tooling (scripts, e2e, bench).
+ *   of the tooling (scripts, e2e, bench, emulator).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import ts from 'typescript';
 
 const ROOT = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const NODE_DIRS = ['nodes', 'credentials'];
-const TOOLING_DIRS = ['scripts', 'e2e', 'bench', 'tools'];
+const TOOLING_DIRS = ['scripts', 'e2e', 'bench', 'emulator'];
 
 function filesUnder(dir, pattern) {
 	const full = path.join(ROOT, dir);
@@ -185,7 +185,7 @@ out.push('', `## Edges across layers the wrong way: ${wrong.length}`, '');
 if (wrong.length > 0) out.push(table(wrong.map((e) => [e.why, e.from, e.to]), ['Kind', 'From', 'To']));
 for (const [label, files] of [
 	['node code', nodeFiles],
-	['tooling (scripts, e2e, bench, tools)', toolingFiles],
+	['tooling (scripts, e2e, bench, emulator)', toolingFiles],
 ]) {
 	const { functions, sizes } = largest(files, 8);
 	out.push('', `## Largest functions of the ${label}`, '');
