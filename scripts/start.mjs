@@ -81,95 +81,80 @@ function parse() {
 	return { real, port, emulatorPort, version: parsed.n8n, fresh: parsed.fresh, build: !parsed['no-build'] };
 }
 
-async function main() {
-	const options = parse();
-	const startedAt = Date.now();
-	let realAccount;
-	if (options.real) {
-		const username = process.env.MADMIMI_USERNAME ?? '';
-		const apiKey = process.env.MADMIMI_API_KEY ?? '';
-		if (!username || !apiKey) {
-			fail('--real needs the Mad Mimi account: set MADMIMI_USERNAME (your sign-in email) and MADMIMI_API_KEY (Account → API).');
-		}
-		realAccount = { username, apiKey, baseUrl: (process.env.MADMIMI_BASE_URL || 'https://api.madmimi.com').replace(/\/+$/, '') };
+/** The real account of `--real`, from the environment; stops with what to set when it is missing. */
+function realAccountFromEnv() {
+	const username = process.env.MADMIMI_USERNAME ?? '';
+	const apiKey = process.env.MADMIMI_API_KEY ?? '';
+	if (!username || !apiKey) {
+		fail('--real needs the Mad Mimi account: set MADMIMI_USERNAME (your sign-in email) and MADMIMI_API_KEY (Account → API).');
 	}
-	if (!fs.existsSync(path.join(REPO_ROOT, 'node_modules', 'ts-node'))) fail('run `npm ci` first.');
+	const baseUrl = (process.env.MADMIMI_BASE_URL || 'https://api.madmimi.com').replace(/\/+$/, '');
+	return { name: CREDENTIAL_NAME_REAL, username, apiKey, baseUrl };
+}
 
-	const stateDir = path.resolve(process.env.MADMIMI_START_DIR || path.join(REPO_ROOT, '.n8n-cache'));
-	const userFolder = path.join(stateDir, `n8n-${options.version}`);
+/** The account the credential points at: the real one, or the emulator's demo account (started here). */
+async function accountToUse(options, logDir) {
+	if (options.real) return { account: realAccountFromEnv() };
+	const port = (await portInUse(options.emulatorPort)) ? await freePort() : options.emulatorPort;
+	const emulator = await startEmulator({ port, logFile: path.join(logDir, 'emulator.log') });
+	return { account: { name: CREDENTIAL_NAME_LOCAL, ...DEMO_CREDENTIALS, baseUrl: emulator.baseUrl }, emulator };
+}
+
+/** This package built (unless --no-build), packed and installed into n8n's user folder as n8n installs it. */
+async function installThisPackage(options, stateDir, userFolder, logDir) {
+	console.log(options.build ? 'Building and packing n8n-nodes-madmimi ...' : 'Packing n8n-nodes-madmimi ...');
+	const packDir = path.join(stateDir, 'pack');
+	fs.rmSync(packDir, { recursive: true, force: true });
+	const { tarball, report } = await buildAndPack(packDir, { build: options.build, logFile: path.join(logDir, 'build.log') });
+	const packageDir = await installPackage(userFolder, tarball);
+	return { report, withTrigger: packageHasTrigger(packageDir) };
+}
+
+/** The credential and the example workflows imported with n8n's CLI, before n8n starts. */
+async function importCredentialAndExamples(install, env, { stateDir, logDir, account, withTrigger }) {
+	console.log('Importing the credential and the example workflows ...');
+	const importDir = fs.mkdtempSync(path.join(stateDir, 'import-'));
+	const logFile = path.join(logDir, 'import.log');
+	try {
+		// holds the API key in clear for the moment of the import (n8n encrypts it): owner-only, removed at once
+		const credFile = credentialsFile(path.join(importDir, 'credentials.json'), account);
+		fs.chmodSync(credFile, 0o600);
+		await n8nCli(install, env, ['import:credentials', `--input=${credFile}`], { logFile });
+		const workflowsDir = path.join(importDir, 'workflows');
+		fs.mkdirSync(workflowsDir);
+		for (const file of exampleFiles({ withTrigger })) fs.copyFileSync(file, path.join(workflowsDir, path.basename(file)));
+		await n8nCli(install, env, ['import:workflow', '--separate', `--input=${workflowsDir}`], { logFile });
+	} finally {
+		fs.rmSync(importDir, { recursive: true, force: true });
+	}
+}
+
+/** The owner signed up (first start) or logged in; returns how to log in, for the ready message. */
+async function ownerLogin(rest) {
 	const owner = {
 		email: process.env.N8N_OWNER_EMAIL || 'owner@example.com',
 		password: process.env.N8N_OWNER_PASSWORD || 'MadMimi-demo-1',
 		firstName: 'Demo',
 		lastName: 'Owner',
 	};
-
-	installExitHandlers(() => process.stdout.write(`\nStopping n8n${options.real ? '' : ' and the emulator'} ...\n`), 0);
-
-	if (await portInUse(options.port)) fail(`port ${options.port} is in use (another n8n?): stop it or pass --port N.`);
-
-	const install = await ensureN8n(options.version);
-
-	if (options.fresh) fs.rmSync(userFolder, { recursive: true, force: true });
-	fs.mkdirSync(userFolder, { recursive: true });
-	const logDir = path.join(stateDir, 'logs');
-	fs.mkdirSync(logDir, { recursive: true });
-
-	console.log(options.build ? 'Building and packing n8n-nodes-madmimi ...' : 'Packing n8n-nodes-madmimi ...');
-	const packDir = path.join(stateDir, 'pack');
-	fs.rmSync(packDir, { recursive: true, force: true });
-	const { tarball, report } = await buildAndPack(packDir, { build: options.build, logFile: path.join(logDir, 'build.log') });
-	const packageDir = await installPackage(userFolder, tarball);
-	const withTrigger = packageHasTrigger(packageDir);
-
-	let emulator;
-	let account;
-	if (realAccount) {
-		account = { name: CREDENTIAL_NAME_REAL, ...realAccount };
-	} else {
-		let emulatorPort = options.emulatorPort;
-		if (await portInUse(emulatorPort)) emulatorPort = await freePort();
-		emulator = await startEmulator({ port: emulatorPort, logFile: path.join(logDir, 'emulator.log') });
-		account = { name: CREDENTIAL_NAME_LOCAL, ...DEMO_CREDENTIALS, baseUrl: emulator.baseUrl };
-	}
-
-	const env = n8nEnv(install, { userFolder, port: options.port, brokerPort: await freePort() });
-	console.log('Importing the credential and the example workflows ...');
-	const importDir = fs.mkdtempSync(path.join(stateDir, 'import-'));
-	try {
-		// holds the API key in clear for the moment of the import (n8n encrypts it): owner-only, removed at once
-		const credFile = credentialsFile(path.join(importDir, 'credentials.json'), account);
-		fs.chmodSync(credFile, 0o600);
-		await n8nCli(install, env, ['import:credentials', `--input=${credFile}`], { logFile: path.join(logDir, 'import.log') });
-		const workflowsDir = path.join(importDir, 'workflows');
-		fs.mkdirSync(workflowsDir);
-		const examples = exampleFiles({ withTrigger });
-		for (const file of examples) fs.copyFileSync(file, path.join(workflowsDir, path.basename(file)));
-		await n8nCli(install, env, ['import:workflow', '--separate', `--input=${workflowsDir}`], { logFile: path.join(logDir, 'import.log') });
-	} finally {
-		fs.rmSync(importDir, { recursive: true, force: true });
-	}
-
-	console.log(`Starting n8n ${options.version} ...`);
-	const n8n = await startN8n(install, env, { logFile: path.join(logDir, 'n8n.log') });
-	const rest = new N8nRest(n8n.baseUrl);
-	let login = `your owner account (not ${owner.email} / the default password)`;
 	try {
 		const outcome = await rest.setupOwnerOrLogin(owner);
-		login = `${owner.email} / ${owner.password}${outcome === 'created' ? ' (owner account created now)' : ''}`;
+		return `${owner.email} / ${owner.password}${outcome === 'created' ? ' (owner account created now)' : ''}`;
 	} catch {
 		// the owner was changed in the editor: the user knows their login
+		return `your owner account (not ${owner.email} / the default password)`;
 	}
-	const workflows = (await rest.request('GET', '/rest/workflows', undefined, { expectOk: false })).json?.data ?? [];
-	const examples = workflows.filter((w) => /^Mad Mimi: /.test(w.name)).map((w) => w.name);
+}
 
+/** What is running and where, printed once n8n answers. */
+function readyMessage({ options, report, startedAt, n8n, login, account, emulator, examples, withTrigger, userFolder, logDir }) {
 	const lines = [
 		'',
 		`n8n ${options.version} is running with ${report.name} ${report.version} (${Math.round((Date.now() - startedAt) / 1000)} s):`,
 		'',
 		`  Open         ${n8n.baseUrl}`,
 		`  Log in       ${login}`,
-		realAccount
+		options.real
 			? `  Credential   "${account.name}" -> ${account.baseUrl} as ${account.username} (the REAL service: example workflows write to this account)`
 			: `  Credential   "${account.name}" -> the emulator's demo account`,
 		...(emulator
@@ -185,15 +170,47 @@ async function main() {
 		`Press Ctrl-C to stop n8n${emulator ? ' and the emulator' : ''}.`,
 		'',
 	];
-	process.stdout.write(`${lines.join('\n')}\n`);
+	return `${lines.join('\n')}\n`;
+}
 
-	// ends when one of them stops by itself
-	const watched = [n8n.proc, ...(emulator ? [emulator.proc] : [])];
-	const first = await Promise.race(watched.map((p) => p.exited.then((result) => ({ p, result }))));
+/** Waits until n8n or the emulator stops by itself (exit 1, the others stopped) or Ctrl-C is pressed. */
+async function runUntilStopped(processes) {
+	const first = await Promise.race(processes.map((p) => p.exited.then((result) => ({ p, result }))));
 	if (isStopping()) return; // Ctrl-C: the signal handler stops the rest and exits
 	process.stderr.write(`\n${first.p.name} stopped unexpectedly (code ${first.result.code}, signal ${first.result.signal}):\n${lastLines(first.p.output, 30)}\n`);
 	await stopAll();
 	process.exit(1);
+}
+
+async function main() {
+	const options = parse();
+	const startedAt = Date.now();
+	if (!fs.existsSync(path.join(REPO_ROOT, 'node_modules', 'ts-node'))) fail('run `npm ci` first.');
+	if (options.real) realAccountFromEnv(); // stop before any install when the account is missing
+
+	const stateDir = path.resolve(process.env.MADMIMI_START_DIR || path.join(REPO_ROOT, '.n8n-cache'));
+	const userFolder = path.join(stateDir, `n8n-${options.version}`);
+	const logDir = path.join(stateDir, 'logs');
+	installExitHandlers(() => process.stdout.write(`\nStopping n8n${options.real ? '' : ' and the emulator'} ...\n`), 0);
+	if (await portInUse(options.port)) fail(`port ${options.port} is in use (another n8n?): stop it or pass --port N.`);
+
+	const install = await ensureN8n(options.version);
+	if (options.fresh) fs.rmSync(userFolder, { recursive: true, force: true });
+	fs.mkdirSync(userFolder, { recursive: true });
+	fs.mkdirSync(logDir, { recursive: true });
+	const { report, withTrigger } = await installThisPackage(options, stateDir, userFolder, logDir);
+	const { account, emulator } = await accountToUse(options, logDir);
+
+	const env = n8nEnv(install, { userFolder, port: options.port, brokerPort: await freePort() });
+	await importCredentialAndExamples(install, env, { stateDir, logDir, account, withTrigger });
+	console.log(`Starting n8n ${options.version} ...`);
+	const n8n = await startN8n(install, env, { logFile: path.join(logDir, 'n8n.log') });
+	const rest = new N8nRest(n8n.baseUrl);
+	const login = await ownerLogin(rest);
+	const workflows = (await rest.request('GET', '/rest/workflows', undefined, { expectOk: false })).json?.data ?? [];
+	const examples = workflows.filter((w) => /^Mad Mimi: /.test(w.name)).map((w) => w.name);
+	process.stdout.write(readyMessage({ options, report, startedAt, n8n, login, account, emulator, examples, withTrigger, userFolder, logDir }));
+	await runUntilStopped([n8n.proc, ...(emulator ? [emulator.proc] : [])]);
 }
 
 main().catch(async (error) => {
