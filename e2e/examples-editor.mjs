@@ -1,7 +1,7 @@
 /**
  * Every example workflow (examples/*.json) opened in the editor and run the way its sticky note
- * says, as a newcomer would, with what it did read from the emulator. Used by madmimi.e2e.mjs
- * (the "n8n start" part: n8n running, owner signed up, credential and examples imported).
+ * says, as a newcomer would, with what it did read from the emulator. Used by editor.e2e.mjs
+ * (n8n started by e2e/fixture.mjs: owner signed up, credential and examples imported).
  *
  * - "Click **Execute workflow**": the canvas's big button (never a choice from its ▾ menu); the
  *   run must start from the trigger the note implies (not wait for a webhook), finish, and do
@@ -11,13 +11,12 @@
  */
 import assert from 'node:assert/strict';
 
+import { apiRequests } from './fixture.mjs';
+
 const MANUAL = 'When clicking ‘Execute workflow’';
 const EXECUTE_NOTE = /click \*\*Execute workflow\*\*/i;
 const FETCH_NOTE = /\*\*Publish\*\* the workflow[\s\S]*On the trigger, \*\*Fetch Test Event\*\* shows/;
 const isTrigger = (node) => /trigger$/i.test(node.type) || node.type === 'n8n-nodes-base.webhook';
-
-const apiRequests = (requests, method, pathPattern) =>
-	requests.filter((r) => r.effectiveMethod === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
 
 /** The output table's rows as objects (header → cell text). */
 const rowsOf = (table) => table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));

@@ -34,19 +34,16 @@ import { after, before, describe, it } from 'node:test';
 
 import { ACTION_TYPE, CREDENTIAL_ID, CREDENTIAL_NAME_LOCAL, DEMO_CREDENTIALS, PACKAGE_NAME, REPO_ROOT, TRIGGER_TYPE } from '../scripts/lib/constants.mjs';
 import { startEmulator } from '../scripts/lib/emulator.mjs';
-import { N8N_TARGETS, ensureN8n, ensurePostgres, ensureRedis } from '../scripts/lib/install.mjs';
+import { ensureN8n, ensurePostgres, ensureRedis } from '../scripts/lib/install.mjs';
 import { N8nRest, credentialsFile, n8nCli, nodeOutput } from '../scripts/lib/n8n.mjs';
 import { freePort } from '../scripts/lib/net.mjs';
-import { buildAndPack, installPackage } from '../scripts/lib/pack.mjs';
+import { installPackage } from '../scripts/lib/pack.mjs';
 import { installExitHandlers, stopAll, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
 import { createN8nDatabase, pgClient, queueEnv, queueLogEvents, runTempDir, startMain, startPostgres, startRedis, startWorker } from '../scripts/lib/queue.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
+import { MIN, OWNER, VERSIONS, note, packedPackage } from './fixture.mjs';
 
 const TARGET = '2.41.1';
-const VERSIONS = (process.env.E2E_N8N_VERSIONS || Object.keys(N8N_TARGETS).join(','))
-	.split(',')
-	.map((v) => v.trim())
-	.filter(Boolean);
 const SKIP = /^(0|false|no)$/i.test(process.env.E2E_QUEUE ?? '1')
 	? 'E2E_QUEUE=0'
 	: !VERSIONS.includes(TARGET)
@@ -58,22 +55,16 @@ const CLIENT_CONCURRENCY = 10;
 const WORKERS = 2;
 const WORKER_CONCURRENCY = 5;
 const POLLS_PER_MINUTE = Math.min(4, Math.max(1, Math.floor(Number(process.env.E2E_QUEUE_POLLS_PER_MINUTE) || 4)));
-const OWNER = { email: 'owner@example.com', password: 'MadMimi-e2e-1', firstName: 'E2E', lastName: 'Owner' };
 const WEBHOOK_WORKFLOW = 'madMimiQueueE2e01';
 const WEBHOOK_PATH = 'madmimi-queue-e2e';
 const TRIGGER_WORKFLOW = 'madMimiExample02';
 const WELCOME_WORKFLOW = 'madMimiExample07';
-const MIN = 60000;
 const TERMINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
 if (!SKIP) {
 	installExitHandlers();
 	// run by e2e/run.mjs this file is a child of the runner: if the runner goes, stop everything
 	stopWhenParentGoes('e2e queue');
-}
-
-function note(message) {
-	process.stdout.write(`# ${message}\n`);
 }
 
 const secondsSince = (start) => ((Date.now() - start) / 1000).toFixed(1);
@@ -122,7 +113,7 @@ else describe(SUITE, { concurrency: false }, () => {
 			fs.mkdirSync(ARTIFACTS, { recursive: true });
 			const installLog = path.join(ARTIFACTS, 'install.log');
 
-			// what it needs: n8n (normally there from the suite's first file), Redis, PostgreSQL
+			// what it needs: n8n (normally there from the run's earlier files), Redis, PostgreSQL
 			let t = Date.now();
 			const [install, redisBin, postgres] = await Promise.all([ensureN8n(TARGET), ensureRedis({ logFile: installLog }), ensurePostgres({ logFile: installLog })]);
 			ctx.install = install;
@@ -130,7 +121,8 @@ else describe(SUITE, { concurrency: false }, () => {
 			note(`n8n ${TARGET} on Node ${install.runtime.version}, PostgreSQL ${postgres.version}, ${redisBin.installed ? 'redis-server installed' : 'redis-server present'} (${ctx.timings.install} s)`);
 
 			t = Date.now();
-			const { tarball } = await buildAndPack(path.join(ARTIFACTS, 'pack'), { logFile: path.join(ARTIFACTS, 'build.log') });
+			// the package packed once per run (e2e/fixture.mjs): the tarball the other files installed
+			const { tarball } = await packedPackage();
 			// one user folder per n8n process, the package installed into each as n8n installs it
 			ctx.users = {};
 			for (const name of ['main', ...Array.from({ length: WORKERS }, (_, i) => `worker-${i + 1}`)]) {

@@ -1,11 +1,28 @@
 #!/usr/bin/env node
 /**
- * Runs the end-to-end suite (e2e/*.e2e.mjs) with node:test, prints it with the spec reporter
- * and ends with one summary line `N passed, M failed, K skipped`. Exit code 1 on any failure.
+ * Runs the end-to-end suite (e2e/*.e2e.mjs) with node:test, one file after the other, prints it
+ * with the spec reporter and ends with one summary line `N passed, M failed, K skipped`. Exit
+ * code 1 on any failure.
  *
- *   node e2e/run.mjs [--n8n 2.41.1,2.8.4] [--no-browser] [--update-screenshot]
+ *   node e2e/run.mjs [--n8n 2.41.1,2.8.4] [--no-browser] [--update-screenshot] [file ...]
  *   E2E_TIMEOUT_MINUTES (default 75): the whole run is stopped after that
+ *
+ * The files, in this order (the set-up they share: e2e/fixture.mjs):
+ *   package  npm pack's contents, the declared nodes and credentials
+ *   cli      per n8n release, its CLI: the package loads, imports, every example with n8n execute
+ *   server   per n8n release, n8n start: REST, icons, credential test, locator, trigger, webhook
+ *   editor   per n8n release, the editor in headless Chromium
+ *   start    npm start, and Ctrl-C
+ *   queue    n8n 2.41.1 in queue mode (PostgreSQL, Redis, two workers)
+ * A file in e2e/ named *.e2e.mjs and not in this list runs after them.
+ *
+ * `file ...`: only those files, by name (`cli`, `server.e2e.mjs` or `e2e/server.e2e.mjs`), in the
+ * order above, e.g. to run a failed file again. A whole run empties the artifacts folder
+ * (E2E_ARTIFACTS, default .tmp/e2e) first; a run of some files leaves the other files' logs and
+ * screenshots there (each suite empties its own folders).
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
@@ -13,17 +30,48 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { values } = parseArgs({
+const ORDER = ['package', 'cli', 'server', 'editor', 'start', 'queue'];
+
+const { values, positionals } = parseArgs({
+	allowPositionals: true,
 	options: {
 		n8n: { type: 'string' },
 		'no-browser': { type: 'boolean', default: false },
 		'update-screenshot': { type: 'boolean', default: false },
 	},
 });
-// the test file runs in a child process, which inherits these
+// the test files run in child processes, which inherit these
 if (values.n8n) process.env.E2E_N8N_VERSIONS = values.n8n;
 if (values['no-browser']) process.env.E2E_BROWSER = '0';
 if (values['update-screenshot']) process.env.E2E_UPDATE_SCREENSHOT = '1';
+// one value per run: its files share one packed package (e2e/fixture.mjs, packedPackage)
+process.env.E2E_RUN = `${new Date().toISOString()}-${crypto.randomBytes(4).toString('hex')}`;
+
+/** Every *.e2e.mjs in e2e/, those of ORDER first in that order, then any other by name. */
+function suiteFiles() {
+	const names = fs
+		.readdirSync(here)
+		.filter((f) => f.endsWith('.e2e.mjs'))
+		.map((f) => f.slice(0, -'.e2e.mjs'.length));
+	const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+	return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+const all = suiteFiles();
+const wanted = positionals.map((p) => path.basename(p).replace(/\.e2e\.mjs$/, ''));
+const unknown = wanted.filter((name) => !all.includes(name));
+if (unknown.length > 0) {
+	process.stderr.write(`e2e: no such file in e2e/: ${unknown.join(', ')} (there are: ${all.join(', ')})\n`);
+	process.exit(2);
+}
+const names = wanted.length > 0 ? all.filter((name) => wanted.includes(name)) : all;
+
+if (wanted.length === 0) {
+	// before every file, once: each suite writes its logs and screenshots under it
+	const artifacts = path.resolve(process.env.E2E_ARTIFACTS || path.join(here, '..', '.tmp', 'e2e'));
+	fs.rmSync(artifacts, { recursive: true, force: true });
+	fs.mkdirSync(artifacts, { recursive: true });
+}
 
 const minutes = Number(process.env.E2E_TIMEOUT_MINUTES || 75);
 const started = Date.now();
@@ -31,8 +79,7 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
 const stream = run({
-	// madmimi.e2e.mjs first: it empties .tmp/e2e when it loads (the queue check writes its logs under it)
-	files: [path.join(here, 'madmimi.e2e.mjs'), path.join(here, 'queue.e2e.mjs')],
+	files: names.map((name) => path.join(here, `${name}.e2e.mjs`)),
 	concurrency: 1,
 	timeout: minutes * 60000,
 });
@@ -54,7 +101,7 @@ stream.on('end', () => {
 	const seconds = Math.round((Date.now() - started) / 1000);
 	setImmediate(() => {
 		if (failures.length) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
-		process.stdout.write(`\ne2e finished in ${Math.floor(seconds / 60)} min ${seconds % 60} s\n`);
+		process.stdout.write(`\ne2e (${names.join(', ')}) finished in ${Math.floor(seconds / 60)} min ${seconds % 60} s\n`);
 		process.stdout.write(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
 		process.exitCode = counts.failed > 0 || counts.passed === 0 ? 1 : 0;
 	});

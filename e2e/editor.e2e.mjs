@@ -1,0 +1,269 @@
+/**
+ * End-to-end, per n8n release, the editor in headless Chromium (e2e/editor.mjs) on `n8n start`
+ * with the packed package: every example run as its sticky note says (e2e/examples-editor.mjs),
+ * the Mad Mimi node's parameters panel, and a workflow built, run and read as a new user would.
+ * Every request leaving 127.0.0.1 is blocked and reported. Screenshots: `<artifacts>/*-<version>.png`.
+ * Run through e2e/run.mjs (`npm run test:e2e`); the set-up: e2e/fixture.mjs. With E2E_BROWSER=0
+ * (`--no-browser`) every check is skipped and no n8n is started.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { CREDENTIAL_NAME_LOCAL, PACKAGE_NAME, REPO_ROOT } from '../scripts/lib/constants.mjs';
+import { DEFAULT_N8N_VERSION } from '../scripts/lib/install.mjs';
+import {
+	ARTIFACTS,
+	BROWSER,
+	CHROMIUM,
+	MIN,
+	OWNER,
+	UPDATE_SCREENSHOTS,
+	VERSIONS,
+	apiRequests,
+	assertChromium,
+	note,
+	processesEndWithTheFile,
+	setUpN8n,
+	storedRun,
+	tearDownN8n,
+} from './fixture.mjs';
+
+processesEndWithTheFile('e2e editor');
+
+const skip = BROWSER ? false : 'E2E_BROWSER=0';
+
+for (const version of VERSIONS) {
+	describe(`n8n ${version}, the editor`, { concurrency: false }, () => {
+		const ctx = {};
+		if (!skip) {
+			before(
+				async () => {
+					assertChromium();
+					await setUpN8n(ctx, version, 'editor', { start: true });
+				},
+				{ timeout: 40 * MIN },
+			);
+			after(() => tearDownN8n(ctx));
+		}
+
+		it('every example, opened in the editor, runs as its sticky note says: Execute workflow from the trigger the note implies, or Fetch Test Event after one event (headless Chromium)', { skip, timeout: 4 * MIN }, () => examplesAsTheirNotesSay(ctx));
+		it('the editor shows the Mad Mimi node\'s parameters (headless Chromium)', { skip, timeout: 4 * MIN }, () => parametersPanel(ctx));
+		it('a new user builds "Manual Trigger → Edit Fields → Split Out → Mad Mimi Create or Update" in the editor, runs it and reads two paired items; a mistyped list shows the refusal (headless Chromium)', { skip, timeout: 5 * MIN }, () => newUserWorkflow(ctx));
+	});
+}
+
+/** `docs/<name>.png` from the default n8n's screenshot, with E2E_UPDATE_SCREENSHOT=1. */
+function updateDocsScreenshots(version, names) {
+	if (!UPDATE_SCREENSHOTS || version !== DEFAULT_N8N_VERSION) return;
+	for (const name of names) fs.copyFileSync(path.join(ARTIFACTS, `${name}-${version}.png`), path.join(REPO_ROOT, 'docs', `${name}.png`));
+	note(`docs/: ${names.map((s) => `${s}.png`).join(', ')} updated`);
+}
+
+async function examplesAsTheirNotesSay(ctx) {
+	const { Editor } = await import('./editor.mjs');
+	const { runExamplesAsTheirNotesSay } = await import('./examples-editor.mjs');
+	const { version } = ctx;
+	const started = Date.now();
+	const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
+	let done;
+	try {
+		done = await runExamplesAsTheirNotesSay({
+			editor,
+			emu: ctx.emu,
+			examples: ctx.examples,
+			storedRun: (id) => storedRun(ctx, id),
+			shot: (name) => path.join(ARTIFACTS, `${name}-${version}.png`),
+			step: (what) => note(`examples in the editor (n8n ${version}): ${what}`),
+		});
+		assert.deepEqual(editor.external, [], 'the editor tried to reach addresses outside this machine');
+	} finally {
+		await editor.close();
+	}
+	note(`examples in the editor (n8n ${version}): ${done.length} examples in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${done.map((d) => `example-${d.file}-${version}.png`).join(', ')}`);
+}
+
+async function parametersPanel(ctx) {
+	const { editorScreenshot } = await import('./editor.mjs');
+	const file = path.join(ARTIFACTS, `editor-madmimi-node-${ctx.version}.png`);
+	const seen = await editorScreenshot({
+		baseUrl: ctx.n8n.baseUrl,
+		owner: OWNER,
+		workflowId: ctx.examples['import-members'].id,
+		nodeName: 'Import into Mad Mimi',
+		file,
+		chromium: CHROMIUM,
+	});
+	assert.ok(seen.panelTexts.includes('Source'), `the parameter panel shows "Source": ${seen.panelTexts.join(' | ')}`);
+	assert.ok(fs.statSync(file).size > 10000, 'a screenshot was written');
+	assert.deepEqual(seen.external, [], 'the editor tried to reach addresses outside this machine');
+	updateDocsScreenshots(ctx.version, ['editor-madmimi-node']);
+}
+
+// ---------------------------------------------------------------------------------------------
+// a new user's workflow: Manual Trigger → Edit Fields → Split Out → Mad Mimi Create or Update
+
+const PEOPLE = [
+	{ email: 'nina@example.com', first_name: 'Nina' },
+	{ email: 'omar@example.com', first_name: 'Omar' },
+];
+
+/** The steps in order, each a function below; `user` carries the screenshots and the log. */
+async function newUserWorkflow(ctx) {
+	await ctx.emu.reset();
+	const { Editor } = await import('./editor.mjs');
+	const { version } = ctx;
+	const started = Date.now();
+	const user = {
+		shots: [],
+		shot(name) {
+			user.shots.push(name);
+			return path.join(ARTIFACTS, `${name}-${version}.png`);
+		},
+		step: (what) => note(`editor (n8n ${version}) ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`),
+	};
+	const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
+	try {
+		const nodes = await buildWorkflow(editor, user);
+		await fillMadMimiPanel(ctx, editor, user);
+		const run = await runAndReadOutput(editor, user, nodes);
+		const imported = await storedAsPaired(ctx, run, nodes);
+		await mistypedList(ctx, editor, user, nodes, imported);
+		assertOnlyNpmLookupsLeftTheMachine(ctx, editor);
+	} finally {
+		await editor.close();
+	}
+	note(`editor (n8n ${version}): the user's steps took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${user.shots.map((s) => `${s}-${version}.png`).join(', ')}`);
+	updateDocsScreenshots(version, user.shots);
+}
+
+const importRequests = async (ctx) => apiRequests(await ctx.emu.requests(), 'POST', '/audience_members');
+
+/** 1. A new workflow; every node from the nodes panel, each after the previous one's "+". Returns the nodes' names. */
+async function buildWorkflow(editor, user) {
+	const workflowId = await editor.newWorkflow();
+	const trigger = await editor.addFirstNode('Manual', 'Manual Trigger');
+	// Edit Fields (Set) gives one item per input item (its JSON must be an object, not a
+	// list): it gives the two people as one list, which Split Out makes one item per person
+	const set = await editor.addNodeAfter(trigger, 'Edit Fields', 'Edit Fields (Set)');
+	await editor.selectOption('mode', 'JSON');
+	await editor.fillCode('jsonOutput', JSON.stringify({ people: PEOPLE }, null, 2));
+	assert.deepEqual(JSON.parse(await editor.parameterValue('jsonOutput')), { people: PEOPLE });
+	await editor.closeNdv();
+	const split = await editor.addNodeAfter(set, 'Split Out', 'Split Out');
+	assert.equal(await editor.fillText('fieldToSplitOut', 'people'), 'people');
+	await editor.closeNdv();
+	const madMimi = await editor.addNodeAfter(split, 'Mad Mimi', 'Mad Mimi', { action: 'Create or update a member' });
+	user.step(`workflow ${workflowId ?? '(not saved yet)'}: added ${[trigger, set, split, madMimi].map((n) => `"${n}"`).join(' → ')}`);
+	return { split, madMimi };
+}
+
+/** 2. The Mad Mimi panel: the action picked set Resource and Operation; the credential, Email mapped, List from the dropdown, First Name. */
+async function fillMadMimiPanel(ctx, editor, user) {
+	assert.equal(await editor.parameterValue('resource'), 'Audience Member');
+	assert.equal(await editor.parameterValue('operation'), 'Create or Update');
+	// the suite has a second Mad Mimi credential (wrong key): n8n may preselect that one
+	const credential = await editor.ensureCredential(CREDENTIAL_NAME_LOCAL);
+	assert.equal(credential.selected, CREDENTIAL_NAME_LOCAL);
+	if (credential.preselected !== CREDENTIAL_NAME_LOCAL) user.step(`n8n preselected "${credential.preselected}": "${CREDENTIAL_NAME_LOCAL}" picked from the dropdown`);
+	// the input's data first (as a user does to map it), then "email" dragged onto Email
+	await editor.executePreviousNodes(PEOPLE[0].email);
+	let email = await editor.mapInputColumn('email', 'email');
+	if (email !== '{{ $json.email }}') {
+		note(`NOTE: n8n ${ctx.version}: dragging "email" onto Email gave "${email}": the expression is typed instead`);
+		email = await editor.fillText('email', '{{ $json.email }}');
+	}
+	assert.equal(email, '{{ $json.email }}');
+	// List: From List, the dropdown loaded from the account
+	const shown = await editor.pickFromList('list', 'Newsletter');
+	const accountLists = (await ctx.emu.state()).lists.map((l) => l.name);
+	assert.deepEqual([...shown].sort(), [...accountLists].sort(), 'the dropdown shows the account\'s lists');
+	await editor.addCollectionField('Add field', 'First Name');
+	assert.equal(await editor.fillText('firstName', '{{ $json.first_name }}'), '{{ $json.first_name }}');
+	await editor.screenshot(user.shot('editor-create-or-update'));
+	user.step('Mad Mimi panel filled in');
+}
+
+/** 3. Execute workflow; the output panel shows two items, each paired with its person. Returns the run. */
+async function runAndReadOutput(editor, user, { madMimi }) {
+	const run = await editor.executeWorkflow();
+	assert.match(run.notice, /executed successfully/i, run.notice);
+	await editor.zoomToFit();
+	await editor.screenshot(user.shot('editor-create-or-update-canvas'));
+	await editor.openNode(madMimi);
+	const table = await editor.outputTable();
+	const rows = table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));
+	assert.deepEqual(
+		rows.map(({ importId, ...shownItem }) => shownItem),
+		PEOPLE.map((p) => ({ email: p.email, firstName: p.first_name, list: 'Newsletter', listCreated: 'false', success: 'true' })),
+		`the output panel: ${JSON.stringify(table)}`,
+	);
+	assert.match(rows[0].importId, /^\d+$/);
+	assert.equal(rows[1].importId, rows[0].importId, 'both in one import');
+	// pairing as the editor shows it: hovering an output row highlights its input row
+	await editor.closeNotifications();
+	for (const [i, person] of PEOPLE.entries()) assert.deepEqual(await editor.pairedInputRow(i), [person.email, person.first_name], `output item ${i} is paired with input item ${i}`);
+	await editor.screenshot(user.shot('editor-create-or-update-paired'), { keepPointer: true });
+	await editor.display('output', 'json');
+	await editor.screenshot(user.shot('editor-create-or-update-output'));
+	user.step('two items in the output panel, each paired with its person');
+	return run;
+}
+
+/** 3, continued: the run as n8n stored it, and what Mad Mimi stored. Returns the import requests. */
+async function storedAsPaired(ctx, run, { split, madMimi }) {
+	// each output item's pairedItem points at its person
+	const stored = await storedRun(ctx, run.executionId);
+	assert.equal(stored.status, 'success');
+	const splitItems = stored.runData[split][0].data.main[0];
+	const outItems = stored.runData[madMimi][0].data.main[0];
+	assert.deepEqual(splitItems.map((i) => i.json), PEOPLE);
+	assert.deepEqual(outItems.map((i) => i.json.email), PEOPLE.map((p) => p.email));
+	assert.deepEqual(outItems.map((i) => i.pairedItem?.item ?? i.pairedItem), [0, 1], JSON.stringify(outItems.map((i) => i.pairedItem)));
+	// both members, with their first names, on Newsletter
+	const state = await ctx.emu.state();
+	const newsletter = state.lists.find((l) => l.name === 'Newsletter');
+	for (const person of PEOPLE) {
+		assert.ok(newsletter.members.includes(person.email), `${person.email} is on Newsletter`);
+		assert.equal(state.members.find((m) => m.email === person.email)?.fields.first_name, person.first_name);
+	}
+	const imported = await importRequests(ctx);
+	assert.equal(imported.length, 1, 'one import request for both people');
+	assert.ok(imported[0].authenticated);
+	return imported;
+}
+
+/** 4. The same workflow, the list typed "By Name" with a typo: refused, nothing imported. */
+async function mistypedList(ctx, editor, user, { madMimi }, imported) {
+	await editor.setLocatorMode('list', 'By Name');
+	assert.equal(await editor.fillLocator('list', 'Newsleter'), 'Newsleter');
+	const typo = await editor.executeWorkflow();
+	assert.match(typo.notice, /Problem in node/, typo.notice);
+	assert.match(typo.notice, /Mad Mimi has no list named "Newsleter"/, typo.notice);
+	await editor.openNode(madMimi);
+	const error = await editor.nodeError();
+	assert.match(error.message, /^Mad Mimi has no list named "Newsleter"/);
+	assert.ok(error.description.length > 0, 'the panel says what to do');
+	await editor.screenshot(user.shot('editor-create-or-update-typo'));
+	user.step(`the typo refused: ${error.message} (${error.description})`);
+	assert.equal((await storedRun(ctx, typo.executionId)).status, 'error');
+	assert.equal((await importRequests(ctx)).length, imported.length, 'nothing was imported by the run with the typo');
+	assert.ok(!(await ctx.emu.state()).lists.some((l) => l.name === 'Newsleter'), 'no list was created');
+}
+
+/**
+ * The only requests outside this machine (blocked): n8n's nodes panel, showing the details of a
+ * community node, asks npm for the package's author and downloads from the browser (n8n's own
+ * code, in 2.41 and 2.8 alike); nothing else.
+ */
+function assertOnlyNpmLookupsLeftTheMachine(ctx, editor) {
+	const npmLookup = new RegExp(`^https://(registry\\.npmjs\\.org|api\\.npmjs\\.org/downloads/[^?#]*)/${PACKAGE_NAME}$`);
+	const lookups = editor.external.filter((url) => npmLookup.test(url));
+	if (lookups.length > 0) note(`NOTE: n8n ${ctx.version}'s nodes panel looked ${PACKAGE_NAME} up on npm from the browser (blocked): ${[...new Set(lookups)].join(', ')}`);
+	assert.deepEqual(
+		editor.external.filter((url) => !npmLookup.test(url)),
+		[],
+		'the editor tried to reach addresses outside this machine',
+	);
+}

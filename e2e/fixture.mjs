@@ -1,0 +1,283 @@
+/**
+ * The set-up the end-to-end suites share (e2e/*.e2e.mjs, run by e2e/run.mjs), and its end:
+ *
+ * - `packedPackage()`: this package built and packed (`npm pack`) once per run of e2e/run.mjs;
+ * - `setUpN8n(ctx, version, suite, { start })`: one n8n release with the packed package
+ *   installed into a fresh user folder (`<artifacts>/n8n-<version>/<suite>/`), the Mad Mimi
+ *   emulator started, the credentials and workflows imported with n8n's CLI, and with `start`,
+ *   `n8n start` on free ports with the owner set up; `tearDownN8n(ctx)` stops it. Each suite file
+ *   calls them in the before and after hooks of its `describe` per n8n release;
+ * - `processesEndWithTheFile(label)`: every process a suite file starts is stopped when the file
+ *   ends, fails, is interrupted, or its runner goes;
+ * - what the suites read: the n8n releases under test, the browser, the artifacts folder, the
+ *   owner, the emulator's request log, a stored run, waiting for something.
+ *
+ *   E2E_N8N_VERSIONS   comma-separated n8n releases (default: every entry of N8N_TARGETS)
+ *   E2E_BROWSER        0 to leave out the editor checks in Chromium (default: on)
+ *   CHROMIUM_PATH      the browser (default: /usr/bin/chromium)
+ *   E2E_ARTIFACTS      folder for logs and screenshots (default: .tmp/e2e)
+ *   E2E_UPDATE_SCREENSHOT=1  also write the screenshots in docs/ (from the default n8n)
+ *   E2E_RUN            set by e2e/run.mjs: the files of one run share one packed package
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after } from 'node:test';
+
+import {
+	ACTION_TYPE,
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME_LOCAL,
+	CREDENTIALS_TYPE,
+	DEMO_CREDENTIALS,
+	REPO_ROOT,
+	TRIGGER_TYPE,
+	WRONG_CREDENTIALS,
+} from '../scripts/lib/constants.mjs';
+import { startEmulator } from '../scripts/lib/emulator.mjs';
+import { N8N_TARGETS, ensureN8n } from '../scripts/lib/install.mjs';
+import { N8nRest, exampleFiles, n8nCli, n8nEnv, n8nExecute, startN8n } from '../scripts/lib/n8n.mjs';
+import { freePort } from '../scripts/lib/net.mjs';
+import { buildAndPack, installPackage, packageHasTrigger } from '../scripts/lib/pack.mjs';
+import { installExitHandlers, stopAll, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
+import { EmulatorControl } from './emulator-control.mjs';
+
+export const VERSIONS = (process.env.E2E_N8N_VERSIONS || Object.keys(N8N_TARGETS).join(','))
+	.split(',')
+	.map((v) => v.trim())
+	.filter(Boolean);
+export const BROWSER = !/^(0|false|no)$/i.test(process.env.E2E_BROWSER ?? '1');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const ARTIFACTS = path.resolve(process.env.E2E_ARTIFACTS || path.join(REPO_ROOT, '.tmp', 'e2e'));
+export const UPDATE_SCREENSHOTS = process.env.E2E_UPDATE_SCREENSHOT === '1';
+export const OWNER = { email: 'owner@example.com', password: 'MadMimi-e2e-1', firstName: 'E2E', lastName: 'Owner' };
+export const MIN = 60000;
+
+/** The second Mad Mimi credential the suites import: the demo user with a key the emulator refuses. */
+const WRONG_KEY_CREDENTIAL = { id: 'madMimiBadCred01', name: 'Mad Mimi (wrong key)' };
+
+/** A line in the test output (node:test passes it through; the spec reporter prints it). */
+export function note(message) {
+	process.stdout.write(`# ${message}\n`);
+}
+
+/**
+ * For a suite file, at its top: every process it starts (n8n, the emulator, npm) is stopped when
+ * the file ends (an `after` hook of the file), on Ctrl-C, and when e2e/run.mjs, whose child the
+ * file runs in, is killed.
+ */
+export function processesEndWithTheFile(label) {
+	installExitHandlers();
+	stopWhenParentGoes(label);
+	after(() => stopAll());
+}
+
+/** The emulator's log of API requests (`emu.requests()`) of one method and path (a string or a RegExp). */
+export const apiRequests = (requests, method, pathPattern) =>
+	requests.filter((r) => r.effectiveMethod === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
+
+/** `check()` every 2 s until it returns something truthy (returned); throws after `timeoutMs`. */
+export async function waitUntil(check, timeoutMs, what) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await check();
+		if (value) return value;
+		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 2000));
+	}
+}
+
+/** Fails with what to do when the editor checks run and Chromium is missing. */
+export function assertChromium() {
+	assert.ok(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (scripts/ci-e2e.sh does), or set E2E_BROWSER=0`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the package, built and packed once per run
+
+/**
+ * `npm run build` and `npm pack` into `<artifacts>/pack`: `{ tarball, report }` (npm's report).
+ * Under e2e/run.mjs (E2E_RUN, one value per run) the first file that asks packs and records it in
+ * pack/pack.json, and the later files of the same run take that tarball. A file run on its own
+ * (`node --test e2e/<file>`) builds and packs afresh, once.
+ */
+let packing;
+export function packedPackage() {
+	packing ??= packOncePerRun();
+	return packing;
+}
+
+async function packOncePerRun() {
+	const dir = path.join(ARTIFACTS, 'pack');
+	const record = path.join(dir, 'pack.json');
+	const runId = process.env.E2E_RUN;
+	if (runId && fs.existsSync(record)) {
+		const packed = JSON.parse(fs.readFileSync(record, 'utf8'));
+		if (packed.runId === runId && fs.existsSync(packed.tarball)) return packed;
+	}
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
+	const started = Date.now();
+	const { tarball, report } = await buildAndPack(dir, { logFile: path.join(ARTIFACTS, 'build.log') });
+	note(`built and packed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(REPO_ROOT, tarball)}`);
+	const packed = { runId, tarball, report };
+	fs.writeFileSync(record, JSON.stringify(packed, null, 2));
+	return packed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// one n8n release with the package
+
+/**
+ * Fills `ctx` (the suite's, so that `tearDownN8n` stops what was started even when a step
+ * fails) with one n8n release ready for `suite`'s checks:
+ * `{ version, install, logs, userFolder, packageDir, withTrigger, emulator, emu, env, cli, execute,
+ * examples }`, and with `start`, `{ n8n, rest }`: `n8n start` running, the owner signed in.
+ * `examples`: file name (without .json) → the example workflow as imported.
+ */
+export async function setUpN8n(ctx, version, suite, { start = false } = {}) {
+	const started = Date.now();
+	ctx.version = version;
+	ctx.logs = path.join(ARTIFACTS, `n8n-${version}`, suite);
+	fs.rmSync(ctx.logs, { recursive: true, force: true });
+	fs.mkdirSync(ctx.logs, { recursive: true });
+	ctx.install = await ensureN8n(version);
+	note(`n8n ${version} on Node ${ctx.install.runtime.version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	const { tarball } = await packedPackage();
+	ctx.userFolder = path.join(ctx.logs, 'user');
+	ctx.packageDir = await installPackage(ctx.userFolder, tarball);
+	ctx.withTrigger = packageHasTrigger(ctx.packageDir);
+	if (!ctx.withTrigger) note('NOTE: the package has no Mad Mimi Trigger yet: trigger checks are skipped');
+	ctx.emulator = await startEmulator({ port: await freePort(), logFile: path.join(ctx.logs, 'emulator.log') });
+	ctx.emu = new EmulatorControl(ctx.emulator.baseUrl, { timeoutMs: 10000 });
+	ctx.env = n8nEnv(ctx.install, {
+		userFolder: ctx.userFolder,
+		brokerPort: await freePort(),
+		encryptionKey: `madmimi-e2e-${version}-key-0123456789`,
+		extra: { GENERIC_TIMEZONE: 'UTC', N8N_LOG_LEVEL: 'info' },
+	});
+	const cliLog = path.join(ctx.logs, 'cli.log');
+	ctx.cli = (args, options = {}) => n8nCli(ctx.install, ctx.env, args, { logFile: cliLog, ...options });
+	ctx.execute = (workflowId) => n8nExecute(ctx.install, ctx.env, workflowId, { logFile: cliLog });
+	ctx.examples = await importCredentialsAndWorkflows(ctx);
+	if (start) await startServer(ctx);
+	note(`n8n ${version} for the ${suite} checks: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Stops what `setUpN8n` started. */
+export async function tearDownN8n(ctx) {
+	await ctx.n8n?.proc.stop();
+	await ctx.emulator?.proc.stop();
+}
+
+/**
+ * With n8n's CLI: the ready credential and one with a wrong key (both against the emulator), every
+ * example (the trigger's polling every minute, so that an activation test does not wait an
+ * hour), and the suites' own two workflows (`suiteWorkflows`). Returns the examples by file name.
+ */
+async function importCredentialsAndWorkflows(ctx) {
+	const baseUrl = ctx.emulator.baseUrl;
+	const credentials = [
+		{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL, type: CREDENTIALS_TYPE, data: { ...DEMO_CREDENTIALS, baseUrl } },
+		{ ...WRONG_KEY_CREDENTIAL, type: CREDENTIALS_TYPE, data: { ...WRONG_CREDENTIALS, baseUrl } },
+	];
+	const credentialsJson = path.join(ctx.logs, 'credentials.json');
+	fs.writeFileSync(credentialsJson, JSON.stringify(credentials, null, 2));
+	const dir = path.join(ctx.logs, 'workflows');
+	fs.mkdirSync(dir, { recursive: true });
+	const examples = {};
+	for (const file of exampleFiles({ withTrigger: ctx.withTrigger })) {
+		const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
+		for (const node of workflow.nodes) if (node.type === TRIGGER_TYPE) node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+		examples[path.basename(file, '.json')] = workflow;
+		fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(workflow));
+	}
+	for (const [file, workflow] of Object.entries(suiteWorkflows())) fs.writeFileSync(path.join(dir, file), JSON.stringify(workflow));
+	await ctx.cli(['import:credentials', `--input=${credentialsJson}`]);
+	await ctx.cli(['import:workflow', '--separate', `--input=${dir}`]);
+	return examples;
+}
+
+/**
+ * The suites' own workflows, next to the examples: the Mad Mimi node with the wrong key
+ * (madMimiE2eBadKey), and one email with n8n's Retry On Fail on (madMimiE2eSendOnce), whose
+ * answer the CLI checks lose on the way back.
+ */
+function suiteWorkflows() {
+	const start = (id) => ({ id, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} });
+	const badKey = {
+		id: 'madMimiE2eBadKey',
+		name: 'E2E: wrong API key',
+		nodes: [
+			start('b1'),
+			{
+				id: 'b2',
+				name: 'Get lists',
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true },
+				credentials: { [CREDENTIALS_TYPE]: WRONG_KEY_CREDENTIAL },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Get lists', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+	const sendOnce = {
+		id: 'madMimiE2eSendOnce',
+		name: 'E2E: one email, Retry On Fail on',
+		nodes: [
+			start('o1'),
+			{
+				id: 'o2',
+				name: 'Send once',
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: 'once@example.com' },
+				credentials: { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } },
+				retryOnFail: true,
+				maxTries: 3,
+				waitBetweenTries: 1000,
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Send once', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+	return { 'zz-bad-key.json': badKey, 'zz-send-once.json': sendOnce };
+}
+
+/** `n8n start` on a free port, waited for; the owner set up (a fresh user folder has none). */
+async function startServer(ctx) {
+	await ctx.emu.reset();
+	const port = await freePort();
+	ctx.n8n = await startN8n(ctx.install, { ...ctx.env, N8N_PORT: String(port) }, { logFile: path.join(ctx.logs, 'n8n-start.log') });
+	ctx.rest = new N8nRest(ctx.n8n.baseUrl);
+	assert.equal(await ctx.rest.setupOwnerOrLogin(OWNER), 'created');
+}
+
+// ---------------------------------------------------------------------------------------------
+// runs as n8n stored them
+
+/** An execution's `data` as the REST API gives it (n8n stores it flattened with `flatted`). */
+export function executionData(ctx, stored) {
+	if (typeof stored.data !== 'string') return stored.data;
+	const flatted = createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
+	return flatted.parse(stored.data);
+}
+
+/** A run as the started n8n stored it, once finished: `{ status, runData }`. */
+export function storedRun(ctx, id) {
+	return waitUntil(
+		async () => {
+			const stored = (await ctx.rest.request('GET', `/rest/executions/${id}`)).json.data;
+			if (!stored || ['new', 'running', 'waiting'].includes(stored.status)) return undefined;
+			return { status: stored.status, runData: executionData(ctx, stored).resultData.runData };
+		},
+		30000,
+		`execution ${id} to be stored`,
+	);
+}
