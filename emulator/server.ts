@@ -10,10 +10,10 @@ import { unescape as lenientUnescape } from 'node:querystring';
 
 import { ALL_DATE_STYLES, ServiceClock } from './dates';
 import type { Clock, DateStyle } from './dates';
-import { AnswerContext, JSON_TYPE, TEXT_TYPE, Variation, XML_TYPE } from './render';
+import { AnswerContext, TEXT_TYPE, Variation, XML_TYPE } from './render';
 import type { CreatedAtOrder } from './render';
 import { rng } from './random';
-import { route } from './routes';
+import { jsonAnswer, route, textAnswer } from './routes';
 import type { Answer, Call } from './routes';
 import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
 import type { SeedName } from './seed';
@@ -159,14 +159,6 @@ export interface Emulator {
 
 /** Request bodies above this are refused with 413. */
 export const MAX_BODY_BYTES = 200 * 1024 * 1024;
-
-function textAnswer(status: number, body: string): Answer {
-	return { status, body, contentType: TEXT_TYPE };
-}
-
-function jsonAnswer(value: unknown, status = 200): Answer {
-	return { status, body: JSON.stringify(value), contentType: JSON_TYPE };
-}
 
 function decodeComponent(s: string): string {
 	if (!s.includes('%')) return s;
