@@ -1,7 +1,8 @@
 /**
  * In-memory HTTP emulator of the Mad Mimi API, for tests. See README.md.
  */
-export { startEmulator, faultRuleFromJson, parseUrlEncoded, MAX_BODY_BYTES } from './server';
+export { startEmulator, faultRuleFromJson } from './server';
+export { parseUrlEncoded, MAX_BODY_BYTES } from './requestBody';
 export type { Emulator, EmulatorOptions, RecordedRequest, FaultRule, FaultResponse, Faults } from './server';
 export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS, DEMO_IDS, createStore } from './seed';
 export type { SeedName } from './seed';
