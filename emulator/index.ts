@@ -1,9 +1,11 @@
 /**
  * In-memory HTTP emulator of the Mad Mimi API, for tests. See README.md.
  */
-export { startEmulator, faultRuleFromJson } from './server';
+export { startEmulator } from './server';
+export { faultRuleFromJson } from './faults';
 export { parseUrlEncoded, MAX_BODY_BYTES } from './requestBody';
-export type { Emulator, EmulatorOptions, RecordedRequest, FaultRule, FaultResponse, Faults } from './server';
+export type { Emulator, EmulatorOptions, RecordedRequest } from './server';
+export type { FaultRule, FaultResponse, Faults } from './faults';
 export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS, DEMO_IDS, createStore } from './seed';
 export type { SeedName } from './seed';
 export {

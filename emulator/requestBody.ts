@@ -125,3 +125,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
 		});
 	});
 }
+
+/** A parsed JSON value that is an object (not null, not an array): what a JSON body must be. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -9,10 +9,11 @@ import type { AddressInfo, Socket } from 'node:net';
 
 import { ALL_DATE_STYLES, ServiceClock } from './dates';
 import type { Clock, DateStyle } from './dates';
-import { AnswerContext, TEXT_TYPE, Variation, XML_TYPE } from './render';
+import { AnswerContext, Variation } from './render';
 import type { CreatedAtOrder } from './render';
-import { rng } from './random';
-import { decodeComponent, MAX_BODY_BYTES, parseBodyForm, parseUrlEncoded, readBody } from './requestBody';
+import { applyFault, FaultList, faultLabel, faultRuleFromJson, faultRuleToJson } from './faults';
+import type { Faults } from './faults';
+import { decodeComponent, isRecord, MAX_BODY_BYTES, parseBodyForm, parseUrlEncoded, readBody } from './requestBody';
 import { jsonAnswer, route, textAnswer } from './routes';
 import type { Answer, Call } from './routes';
 import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
@@ -21,7 +22,6 @@ import { ApiError } from './store';
 import type { MailerStatus, Outcome, Store } from './store';
 import { isVocabulary, toSecondVocabularyJson, toSecondVocabularyXml } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
-import { XML_DECLARATION } from './xml';
 
 // ====================================================================== public types
 
@@ -77,57 +77,6 @@ export interface RecordedRequest {
 	at: number;
 }
 
-/**
- * What a fault does to a request:
- * - `{ status, body, headers }`: that answer instead of the service's (a 429 with Retry-After, a
- *   502 page…); the request is not carried out;
- * - `'reset'`: the connection is cut before the service sees the request (nothing is done);
- * - `'resetAfterWork'`: the request is carried out (an email sent, a member stored), then the
- *   connection is cut before the answer: the client cannot know the work was done;
- * - `'resetMidAnswer'`: part of an answer, then the cut (nothing is done);
- * - `'hang'`: no answer at all; `{ hugeBytes }`: an answer of that size.
- */
-export type FaultResponse =
-	| { status: number; body?: string | Buffer; contentType?: string; headers?: Record<string, string> }
-	| 'reset'
-	| 'resetAfterWork'
-	| 'resetMidAnswer'
-	| 'hang'
-	| { hugeBytes: number; contentType?: string };
-
-export interface FaultRule {
-	/** Matches the effective method. */
-	method?: string;
-	/** String: the exact decoded path; RegExp: tested on the decoded path. */
-	path?: string | RegExp;
-	/** How many matching requests it applies to (default Infinity), then it is removed. */
-	times?: number;
-	/** How many matching requests to let through untouched before it applies (default 0). */
-	after?: number;
-	/**
-	 * The share of matching requests it applies to, drawn from the seeded sequence (`seed`), for
-	 * a service that fails now and then; default 1 (every matching request). A request let through
-	 * by the draw does not count toward `times`.
-	 */
-	rate?: number;
-	/** The fault; with several, each hit takes one of them, drawn from the seeded sequence. */
-	respond: FaultResponse | FaultResponse[];
-}
-
-export interface Faults {
-	add(rule: FaultRule): void;
-	clear(): void;
-	/** Restarts the sequence the rates and the choices among responses are drawn from (default seed 1, at start and reset). */
-	seed(value: number): void;
-	readonly rules: FaultRule[];
-}
-
-/** The label of a fault in the request log: its word, or its status. */
-export function faultLabel(respond: FaultResponse): string {
-	if (typeof respond === 'string') return respond;
-	return 'status' in respond ? String(respond.status) : 'huge';
-}
-
 export interface Emulator {
 	readonly baseUrl: string;
 	readonly requests: RecordedRequest[];
@@ -153,130 +102,6 @@ export interface Emulator {
 	clearRequests(): void;
 	reset(seed?: SeedName): void;
 	close(): Promise<void>;
-}
-
-// ====================================================================== faults
-
-class FaultList implements Faults {
-	readonly rules: FaultRule[] = [];
-	private readonly remaining = new Map<FaultRule, number>();
-
-	private readonly skip = new Map<FaultRule, number>();
-
-	private random = rng(1);
-
-	seed(value: number): void {
-		this.random = rng(value);
-	}
-
-	add(rule: FaultRule): void {
-		this.rules.push(rule);
-		this.remaining.set(rule, rule.times ?? Infinity);
-		this.skip.set(rule, rule.after ?? 0);
-	}
-
-	clear(): void {
-		this.rules.length = 0;
-		this.remaining.clear();
-		this.skip.clear();
-		this.random = rng(1);
-	}
-
-	/** The response of the first rule matching (counted, and removed when used up), or undefined. */
-	take(method: string, path: string): FaultResponse | undefined {
-		for (let i = 0; i < this.rules.length; i++) {
-			const rule = this.rules[i];
-			if (rule.method !== undefined && rule.method.toUpperCase() !== method) continue;
-			if (rule.path !== undefined) {
-				if (typeof rule.path === 'string') {
-					if (rule.path !== path) continue;
-				} else {
-					rule.path.lastIndex = 0;
-					if (!rule.path.test(path)) continue;
-				}
-			}
-			const skip = this.skip.get(rule) ?? 0;
-			if (skip > 0) {
-				this.skip.set(rule, skip - 1);
-				continue;
-			}
-			if (rule.rate !== undefined && this.random() >= rule.rate) continue;
-			const left = (this.remaining.get(rule) ?? rule.times ?? Infinity) - 1;
-			if (left <= 0) {
-				this.rules.splice(i, 1);
-				this.remaining.delete(rule);
-			} else {
-				this.remaining.set(rule, left);
-			}
-			const choices = Array.isArray(rule.respond) ? rule.respond : [rule.respond];
-			return choices[Math.min(choices.length - 1, Math.floor(this.random() * choices.length))];
-		}
-		return undefined;
-	}
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Builds a FaultRule from its JSON form (path as a string or {"regex": "...", "flags": "..."}). */
-export function faultRuleFromJson(value: unknown): FaultRule {
-	if (!isRecord(value)) throw new Error('A fault rule must be a JSON object');
-	const rule: FaultRule = { respond: 'reset' };
-	if (value.method !== undefined) {
-		if (typeof value.method !== 'string') throw new Error('method must be a string');
-		rule.method = value.method;
-	}
-	if (value.path !== undefined) {
-		if (typeof value.path === 'string') rule.path = value.path;
-		else if (isRecord(value.path) && typeof value.path.regex === 'string') {
-			const flags = typeof value.path.flags === 'string' ? value.path.flags : '';
-			rule.path = new RegExp(value.path.regex, flags);
-		} else throw new Error('path must be a string or {"regex": "..."}');
-	}
-	if (value.times !== undefined && value.times !== null) {
-		if (typeof value.times !== 'number' || value.times < 1) throw new Error('times must be a positive number');
-		rule.times = value.times;
-	}
-	if (value.after !== undefined && value.after !== null) {
-		if (typeof value.after !== 'number' || value.after < 0) throw new Error('after must be a number, 0 or more');
-		rule.after = value.after;
-	}
-	if (value.rate !== undefined && value.rate !== null) {
-		if (typeof value.rate !== 'number' || value.rate < 0 || value.rate > 1) throw new Error('rate must be a number from 0 to 1');
-		rule.rate = value.rate;
-	}
-	const r = value.respond;
-	rule.respond = Array.isArray(r) ? r.map(faultResponseFromJson) : faultResponseFromJson(r);
-	return rule;
-}
-
-function faultResponseFromJson(r: unknown): FaultResponse {
-	if (r === 'reset' || r === 'resetAfterWork' || r === 'resetMidAnswer' || r === 'hang') return r;
-	if (isRecord(r) && typeof r.hugeBytes === 'number') {
-		return { hugeBytes: r.hugeBytes, contentType: typeof r.contentType === 'string' ? r.contentType : undefined };
-	}
-	if (isRecord(r) && typeof r.status === 'number') {
-		const headers: Record<string, string> = {};
-		if (isRecord(r.headers)) for (const [k, v] of Object.entries(r.headers)) headers[k] = String(v);
-		return {
-			status: r.status,
-			body: typeof r.body === 'string' ? r.body : undefined,
-			contentType: typeof r.contentType === 'string' ? r.contentType : undefined,
-			headers,
-		};
-	}
-	throw new Error('respond must be "reset", "resetAfterWork", "resetMidAnswer", "hang", {status, ...}, {hugeBytes}, or a list of these');
-}
-
-function faultResponseToJson(respond: FaultResponse): unknown {
-	return typeof respond === 'object' && 'status' in respond && Buffer.isBuffer(respond.body) ? { ...respond, body: respond.body.toString('utf8') } : respond;
-}
-
-function faultRuleToJson(rule: FaultRule): unknown {
-	const path = rule.path instanceof RegExp ? { regex: rule.path.source, flags: rule.path.flags } : rule.path;
-	const respond = Array.isArray(rule.respond) ? rule.respond.map(faultResponseToJson) : faultResponseToJson(rule.respond);
-	return { method: rule.method, path, times: rule.times, after: rule.after, rate: rule.rate, respond };
 }
 
 // ====================================================================== vocabulary and date style
@@ -308,8 +133,6 @@ function inSecondVocabulary(answer: Answer): Answer {
 // ====================================================================== the server
 
 type AuthResult = 'ok' | 'noRights' | 'fail';
-
-const HUGE_UNIT = '<item>lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod</item>\n';
 
 class EmulatorServer implements Emulator {
 	readonly requests: RecordedRequest[] = [];
@@ -532,7 +355,8 @@ class EmulatorServer implements Emulator {
 		if (this.latencyMs > 0) await this.sleep(this.latencyMs);
 		if (this.closed) return;
 		if (fault && fault !== 'resetAfterWork') {
-			await this.applyFault(fault, req, res, record);
+			const answer = await applyFault(fault, req, res, record);
+			if (answer) this.send(res, record, answer);
 			return;
 		}
 
@@ -568,79 +392,6 @@ class EmulatorServer implements Emulator {
 			return;
 		}
 		this.send(res, record, answer);
-	}
-
-	/** A fault that answers in place of the service (all but resetAfterWork, which answers after it). */
-	private async applyFault(
-		respond: Exclude<FaultResponse, 'resetAfterWork'>,
-		req: IncomingMessage,
-		res: ServerResponse,
-		record: RecordedRequest,
-	): Promise<void> {
-		if (respond === 'reset') {
-			record.status = 0;
-			req.socket.resetAndDestroy();
-			return;
-		}
-		if (respond === 'hang') {
-			record.status = 0;
-			return;
-		}
-		if (respond === 'resetMidAnswer') {
-			record.status = 0;
-			const partial = `${XML_DECLARATION}<promotions>\n<promotion name="Trunc`;
-			res.writeHead(200, { 'Content-Type': XML_TYPE, 'Content-Length': String(partial.length + 4096) });
-			res.write(partial, () => req.socket.destroy());
-			return;
-		}
-		if ('hugeBytes' in respond) {
-			record.status = 200;
-			await this.streamHuge(res, Math.max(0, Math.floor(respond.hugeBytes)), respond.contentType ?? XML_TYPE);
-			return;
-		}
-		const body = respond.body ?? '';
-		this.send(res, record, {
-			status: respond.status,
-			body,
-			contentType: respond.contentType ?? TEXT_TYPE,
-			headers: respond.headers,
-		});
-	}
-
-	private async streamHuge(res: ServerResponse, size: number, contentType: string): Promise<void> {
-		res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': String(size) });
-		const head = Buffer.from(`${XML_DECLARATION}<filler>\n`);
-		const tail = Buffer.from('</filler>\n');
-		const unit = Buffer.from(HUGE_UNIT.repeat(Math.ceil(65536 / HUGE_UNIT.length)));
-		const write = async (chunk: Buffer): Promise<boolean> => {
-			if (res.destroyed) return false;
-			if (!res.write(chunk)) {
-				await new Promise<void>((resolve) => {
-					const done = (): void => {
-						res.off('drain', done);
-						res.off('close', done);
-						resolve();
-					};
-					res.on('drain', done);
-					res.on('close', done);
-				});
-			}
-			return !res.destroyed;
-		};
-		if (size <= head.length + tail.length) {
-			await write(Buffer.concat([head, tail]).subarray(0, size));
-			res.end();
-			return;
-		}
-		if (!(await write(head))) return;
-		let middle = size - head.length - tail.length;
-		while (middle > 0) {
-			const n = Math.min(middle, unit.length);
-			const chunk = n === unit.length ? unit : Buffer.concat([unit.subarray(0, n - 1), Buffer.from('\n')]);
-			if (!(await write(chunk))) return;
-			middle -= n;
-		}
-		res.end(tail);
 	}
 
 	// ------------------------------------------------------------------ control endpoints
