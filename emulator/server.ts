@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { ALL_DATE_STYLES, ServiceClock } from './dates';
+import { ServiceClock } from './dates';
 import type { Clock, DateStyle } from './dates';
 import { AnswerContext, Variation } from './render';
 import type { CreatedAtOrder } from './render';
@@ -20,7 +20,7 @@ import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
 import type { SeedName } from './seed';
 import { ApiError } from './store';
 import type { MailerStatus, Outcome, Store } from './store';
-import { isVocabulary, toSecondVocabularyJson, toSecondVocabularyXml } from './vocabulary';
+import { checkDateStyle, checkVocabulary, inSecondVocabulary } from './switches';
 import type { Vocabulary } from './vocabulary';
 
 // ====================================================================== public types
@@ -102,32 +102,6 @@ export interface Emulator {
 	clearRequests(): void;
 	reset(seed?: SeedName): void;
 	close(): Promise<void>;
-}
-
-// ====================================================================== vocabulary and date style
-
-function checkVocabulary(value: unknown): Vocabulary {
-	if (!isVocabulary(value)) throw new Error('vocabulary must be "guessed" or "second"');
-	return value;
-}
-
-function checkDateStyle(value: unknown): DateStyle | undefined {
-	if (value === undefined || value === null) return undefined;
-	if (typeof value !== 'string' || !(ALL_DATE_STYLES as readonly string[]).includes(value)) {
-		throw new Error(`dateStyle must be one of ${ALL_DATE_STYLES.join(', ')} (or null for the rotation)`);
-	}
-	return value as DateStyle;
-}
-
-/** A guessed answer in the second vocabulary (a recorded one unchanged). */
-function inSecondVocabulary(answer: Answer): Answer {
-	const mark = answer.guessed;
-	if (mark === undefined) return answer;
-	if (mark.kind === 'json') {
-		return { ...answer, body: JSON.stringify(toSecondVocabularyJson(mark.value, mark.root)) };
-	}
-	const body = typeof answer.body === 'string' ? answer.body : answer.body.toString('utf8');
-	return { ...answer, body: toSecondVocabularyXml(body) };
 }
 
 // ====================================================================== the server
