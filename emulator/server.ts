@@ -11,15 +11,17 @@ import { ServiceClock } from './dates';
 import type { Clock, DateStyle } from './dates';
 import { AnswerContext, Variation } from './render';
 import type { CreatedAtOrder } from './render';
-import { applyFault, FaultList, faultLabel, faultRuleFromJson, faultRuleToJson } from './faults';
+import { controlAnswer } from './control';
+import type { ControlledEmulator } from './control';
+import { applyFault, FaultList, faultLabel } from './faults';
 import type { Faults } from './faults';
-import { decodeComponent, isRecord, MAX_BODY_BYTES, parseBodyForm, parseUrlEncoded, readBody } from './requestBody';
-import { jsonAnswer, route, textAnswer } from './routes';
+import { decodeComponent, MAX_BODY_BYTES, parseBodyForm, parseUrlEncoded, readBody } from './requestBody';
+import { route, textAnswer } from './routes';
 import type { Answer, Call } from './routes';
 import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
 import type { SeedName } from './seed';
 import { ApiError } from './store';
-import type { MailerStatus, Outcome, Store } from './store';
+import type { Store } from './store';
 import { checkDateStyle, checkVocabulary, inSecondVocabulary } from './switches';
 import type { Vocabulary } from './vocabulary';
 
@@ -108,7 +110,7 @@ export interface Emulator {
 
 type AuthResult = 'ok' | 'noRights' | 'fail';
 
-class EmulatorServer implements Emulator {
+class EmulatorServer implements ControlledEmulator {
 	readonly requests: RecordedRequest[] = [];
 	readonly clock = new ServiceClock();
 	readonly faults = new FaultList();
@@ -153,6 +155,11 @@ class EmulatorServer implements Emulator {
 			if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
 			else socket.destroy();
 		});
+	}
+
+	/** The seed given at start (default 'demo'): reset() without one seeds it. */
+	get startSeed(): SeedName {
+		return this.options.seed ?? 'demo';
 	}
 
 	get store(): Store {
@@ -204,7 +211,7 @@ class EmulatorServer implements Emulator {
 	}
 
 	reset(seed?: SeedName): void {
-		this.current = createStore(seed ?? this.options.seed ?? 'demo', () => this.clock.now());
+		this.current = createStore(seed ?? this.startSeed, () => this.clock.now());
 		this.requests.length = 0;
 		this.maxInFlight = this.inFlight;
 		this.faults.clear();
@@ -278,7 +285,8 @@ class EmulatorServer implements Emulator {
 		const method = (req.method ?? 'GET').toUpperCase();
 
 		if (rawPath === '/__emulator' || rawPath.startsWith('/__emulator/')) {
-			await this.handleControl(req, res, method, rawPath.slice('/__emulator'.length), rawQuery);
+			const answer = await controlAnswer(this, req, method, rawPath.slice('/__emulator'.length), rawQuery);
+			if (answer) this.send(res, undefined, answer);
 			return;
 		}
 
@@ -368,130 +376,6 @@ class EmulatorServer implements Emulator {
 		this.send(res, record, answer);
 	}
 
-	// ------------------------------------------------------------------ control endpoints
-
-	private async handleControl(
-		req: IncomingMessage,
-		res: ServerResponse,
-		method: string,
-		sub: string,
-		rawQuery: string,
-	): Promise<void> {
-		const read = await readBody(req, MAX_BODY_BYTES);
-		if (!read.ok) {
-			if (read.reason === 'tooLarge') this.send(res, undefined, jsonAnswer({ error: 'Request entity too large' }, 413));
-			return;
-		}
-		const text = read.body.toString('utf8').trim();
-		let input: Record<string, unknown> = {};
-		if (text !== '') {
-			try {
-				const parsed: unknown = JSON.parse(text);
-				if (isRecord(parsed)) input = parsed;
-			} catch {
-				this.send(res, undefined, jsonAnswer({ error: 'Body must be JSON' }, 400));
-				return;
-			}
-		}
-		const query = parseUrlEncoded(rawQuery);
-		const path = sub.replace(/\/+$/, '');
-		try {
-			this.send(res, undefined, this.control(`${method} ${path}`, input, query));
-		} catch (err) {
-			const message = err instanceof Error ? err.message : String(err);
-			this.send(res, undefined, jsonAnswer({ error: message }, 400));
-		}
-	}
-
-	private control(action: string, input: Record<string, unknown>, query: Record<string, string>): Answer {
-		switch (action) {
-			case 'GET /requests':
-				return jsonAnswer(this.requests);
-			case 'DELETE /requests':
-				this.clearRequests();
-				return jsonAnswer({ ok: true });
-			case 'GET /state':
-				return jsonAnswer(this.current.snapshot());
-			case 'GET /summary':
-				// counts only: cheap even with 100,000 members (benchmarks)
-				return jsonAnswer({
-					requests: this.requests.length,
-					maxInFlight: this.maxInFlight,
-					members: this.current.members.size,
-					lists: Object.fromEntries([...this.current.lists.values()].map((l) => [l.name, l.members.size])),
-					imports: this.current.imports.map((i) => ({ id: i.id, rows: i.rows.length })),
-					transactions: this.current.transactions.length,
-					sends: this.current.sends.length,
-				});
-			case 'POST /recipients': {
-				const { promotionId, mailingId, outcome, count } = input;
-				if (typeof promotionId !== 'number' || typeof mailingId !== 'number' || typeof outcome !== 'string' || typeof count !== 'number') {
-					throw new Error('give promotionId, mailingId, outcome and count');
-				}
-				this.current.seedRecipients(promotionId, mailingId, outcome as Outcome, count);
-				return jsonAnswer({ ok: true });
-			}
-			case 'POST /transaction-status': {
-				const { id, status } = input;
-				if (typeof id !== 'string' || typeof status !== 'string') throw new Error('give {"id": "<transaction id>", "status": "<status>"}');
-				this.current.setTransactionStatus(id, status as MailerStatus);
-				return jsonAnswer({ ok: true, id, status });
-			}
-			case 'POST /reset': {
-				const seed = input.seed ?? query.seed;
-				if (seed !== undefined && seed !== 'demo' && seed !== 'empty') throw new Error('seed must be "demo" or "empty"');
-				this.reset(seed);
-				return jsonAnswer({ ok: true, seed: seed ?? this.options.seed ?? 'demo' });
-			}
-			case 'GET /faults':
-				return jsonAnswer(this.faults.rules.map(faultRuleToJson));
-			case 'POST /faults':
-				this.faults.add(faultRuleFromJson(input));
-				return jsonAnswer({ ok: true, count: this.faults.rules.length });
-			case 'POST /faults/seed':
-				if (!isRecord(input) || typeof input.seed !== 'number') throw new Error('seed must be a number');
-				this.faults.seed(input.seed);
-				return jsonAnswer({ ok: true });
-			case 'DELETE /faults':
-				this.faults.clear();
-				return jsonAnswer({ ok: true });
-			case 'GET /clock':
-				return jsonAnswer({ now: this.clock.now(), frozen: this.clock.frozen });
-			case 'POST /clock': {
-				if (input.real === true) this.clock.useRealTime();
-				if (input.set !== undefined) {
-					if (typeof input.set !== 'number') throw new Error('set must be a number (ms)');
-					this.clock.set(input.set);
-				}
-				if (input.advance !== undefined) {
-					if (typeof input.advance !== 'number') throw new Error('advance must be a number (ms)');
-					this.clock.advance(input.advance);
-				}
-				return jsonAnswer({ now: this.clock.now(), frozen: this.clock.frozen });
-			}
-			case 'GET /vocabulary':
-				return jsonAnswer({ vocabulary: this.vocabulary });
-			case 'POST /vocabulary':
-				this.vocabulary = checkVocabulary(input.vocabulary ?? query.vocabulary);
-				return jsonAnswer({ vocabulary: this.vocabulary });
-			case 'GET /date-style':
-				return jsonAnswer({ dateStyle: this.dateStyle ?? null });
-			case 'POST /date-style':
-				if (!('dateStyle' in input) && query.dateStyle === undefined) throw new Error('give {"dateStyle": "-0400"} or {"dateStyle": null}');
-				this.dateStyle = checkDateStyle('dateStyle' in input ? input.dateStyle : query.dateStyle);
-				return jsonAnswer({ dateStyle: this.dateStyle ?? null });
-			case 'GET /latency':
-				return jsonAnswer({ latencyMs: this.latencyMs });
-			case 'POST /latency': {
-				const ms = input.latencyMs ?? input.ms;
-				if (typeof ms !== 'number' || ms < 0) throw new Error('latencyMs must be a number >= 0');
-				this.latencyMs = ms;
-				return jsonAnswer({ latencyMs: this.latencyMs });
-			}
-			default:
-				return jsonAnswer({ error: `Unknown control endpoint ${action}` }, 404);
-		}
-	}
 }
 
 /** Starts an emulator; resolves once it listens. */
