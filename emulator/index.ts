@@ -4,7 +4,8 @@
 export { startEmulator } from './server';
 export { faultRuleFromJson } from './faults';
 export { parseUrlEncoded, MAX_BODY_BYTES } from './requestBody';
-export type { Emulator, EmulatorOptions, RecordedRequest } from './server';
+export type { Emulator, EmulatorOptions } from './server';
+export type { RecordedRequest } from './recordedRequest';
 export type { FaultRule, FaultResponse, Faults } from './faults';
 export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS, DEMO_IDS, createStore } from './seed';
 export type { SeedName } from './seed';

@@ -1,21 +1,25 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- the emulator is test code: a stand-in for the Mad Mimi service, run by jest and by `npm run emulator`, never loaded by n8n */
 /**
- * The HTTP side of the emulator: request parsing and recording, faults, authentication, routing
- * of the service's endpoints and of the /__emulator control endpoints.
+ * The HTTP side of the emulator: the server, its settings (latency, vocabulary, date style) and
+ * each request's way through it: recorded (recordedRequest.ts), its body read (requestBody.ts),
+ * faulted (faults.ts), authenticated, routed (routes/) and answered in the vocabulary in use
+ * (switches.ts). /__emulator requests go to the control endpoints (control.ts).
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { ServiceClock } from './dates';
-import type { Clock, DateStyle } from './dates';
-import { AnswerContext, Variation } from './render';
-import type { CreatedAtOrder } from './render';
 import { controlAnswer } from './control';
 import type { ControlledEmulator } from './control';
+import { ServiceClock } from './dates';
+import type { Clock, DateStyle } from './dates';
 import { applyFault, FaultList, faultLabel } from './faults';
 import type { Faults } from './faults';
-import { decodeComponent, MAX_BODY_BYTES, parseBodyForm, parseUrlEncoded, readBody } from './requestBody';
+import { newRecord, splitTarget, takeBody } from './recordedRequest';
+import type { RecordedRequest } from './recordedRequest';
+import { AnswerContext, Variation } from './render';
+import type { CreatedAtOrder } from './render';
+import { MAX_BODY_BYTES, readBody } from './requestBody';
 import { route, textAnswer } from './routes';
 import type { Answer, Call } from './routes';
 import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
@@ -48,37 +52,6 @@ export interface EmulatorOptions {
 	dateStyle?: DateStyle;
 }
 
-export interface RecordedRequest {
-	/** As sent (GET, POST, PUT, DELETE). */
-	method: string;
-	/** After the _method override (uppercase). */
-	effectiveMethod: string;
-	/** Path exactly as received, still percent-encoded, no query string. */
-	rawPath: string;
-	/** Decoded path. */
-	path: string;
-	/** Decoded path segments (the raw path split on '/', each decoded; empty segments dropped). */
-	segments: string[];
-	query: Record<string, string>;
-	/** Parsed application/x-www-form-urlencoded (or multipart/form-data) body, {} otherwise. */
-	form: Record<string, string>;
-	/** Query and form merged (form wins), without username, api_key and _method. */
-	params: Record<string, string>;
-	headers: Record<string, string | string[] | undefined>;
-	/** Raw body text. */
-	body: string;
-	authenticated: boolean;
-	/** Status answered (0 when a fault reset or hung the connection, or the client went away). */
-	status: number;
-	/** The fault applied to it, when one was: its respond as a word ("reset", "resetAfterWork", "hang") or its status ("429"). */
-	fault?: string;
-	/** Real time (ms, Date.now) it arrived, and its answer was sent when one was (for concurrency checks). */
-	arrivedAt?: number;
-	answeredAt?: number;
-	/** Clock time (ms) it arrived. */
-	at: number;
-}
-
 export interface Emulator {
 	readonly baseUrl: string;
 	readonly requests: RecordedRequest[];
@@ -109,6 +82,8 @@ export interface Emulator {
 // ====================================================================== the server
 
 type AuthResult = 'ok' | 'noRights' | 'fail';
+
+const TOO_LARGE: Answer = { ...textAnswer(413, 'Request entity too large'), headers: { Connection: 'close' } };
 
 class EmulatorServer implements ControlledEmulator {
 	readonly requests: RecordedRequest[] = [];
@@ -272,65 +247,32 @@ class EmulatorServer implements ControlledEmulator {
 		return 'fail';
 	}
 
+	/** One request: a control request, or an API request (recorded, then handleApi). */
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const at = this.clock.now();
-		let rawUrl = req.url ?? '/';
-		const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(rawUrl);
-		if (absolute) rawUrl = rawUrl.slice(absolute[0].length) || '/';
-		const hash = rawUrl.indexOf('#');
-		if (hash !== -1) rawUrl = rawUrl.slice(0, hash);
-		const q = rawUrl.indexOf('?');
-		const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
-		const rawQuery = q === -1 ? '' : rawUrl.slice(q + 1);
+		const { rawPath, rawQuery } = splitTarget(req.url ?? '/');
 		const method = (req.method ?? 'GET').toUpperCase();
-
 		if (rawPath === '/__emulator' || rawPath.startsWith('/__emulator/')) {
 			const answer = await controlAnswer(this, req, method, rawPath.slice('/__emulator'.length), rawQuery);
 			if (answer) this.send(res, undefined, answer);
 			return;
 		}
-
-		const rawSegments = rawPath.split('/').filter((s) => s !== '');
-		const query = parseUrlEncoded(rawQuery);
-		const record: RecordedRequest = {
-			method,
-			effectiveMethod: method,
-			rawPath,
-			path: decodeComponent(rawPath),
-			segments: rawSegments.map(decodeComponent),
-			query,
-			form: {},
-			params: {},
-			headers: { ...req.headers },
-			body: '',
-			authenticated: false,
-			status: 0,
-			at,
-			arrivedAt: Date.now(),
-		};
+		const record = newRecord(req, method, rawPath, rawQuery, at);
 		this.requests.push(record);
+		await this.handleApi(req, res, record);
+	}
 
+	/**
+	 * An API request's steps: its body; its fault, drawn before the latency; the fault's answer, or
+	 * the authentication and the router's answer (which a resetAfterWork fault cuts off).
+	 */
+	private async handleApi(req: IncomingMessage, res: ServerResponse, record: RecordedRequest): Promise<void> {
 		const read = await readBody(req, MAX_BODY_BYTES);
 		if (!read.ok) {
-			if (read.reason === 'tooLarge') {
-				this.send(res, record, {
-					...textAnswer(413, 'Request entity too large'),
-					headers: { Connection: 'close' },
-				});
-			}
+			if (read.reason === 'tooLarge') this.send(res, record, TOO_LARGE);
 			return;
 		}
-		const bodyText = read.body.toString('utf8');
-		record.body = bodyText;
-		const form = parseBodyForm(req.headers['content-type'], read.body, bodyText);
-		record.form = form;
-		const override = (form._method ?? (method === 'POST' ? query._method : undefined) ?? '').trim().toUpperCase();
-		if (method === 'POST' && ['DELETE', 'PUT', 'PATCH'].includes(override)) record.effectiveMethod = override;
-		const params: Record<string, string> = { ...query, ...form };
-		delete params.username;
-		delete params.api_key;
-		delete params._method;
-		record.params = params;
+		takeBody(record, req.headers['content-type'], read.body);
 
 		const fault = this.faults.take(record.effectiveMethod, record.path);
 		if (fault) record.fault = faultLabel(fault);
@@ -342,18 +284,34 @@ class EmulatorServer implements ControlledEmulator {
 			return;
 		}
 
-		const auth = this.authenticate(query, form);
-		if (auth === 'fail') return this.send(res, record, textAnswer(401, 'Unable to authenticate'));
-		if (auth === 'noRights') {
-			return this.send(res, record, textAnswer(401, 'You do not have the rights to use this API'));
-		}
+		const refusal = this.refusal(record);
+		if (refusal) return this.send(res, record, refusal);
 		record.authenticated = true;
+		const answer = this.routeAnswer(req, record);
+		if (fault === 'resetAfterWork') {
+			// the work is done (the store changed); the answer never leaves
+			record.status = 0;
+			req.socket.resetAndDestroy();
+			return;
+		}
+		this.send(res, record, answer);
+	}
 
+	/** The 401 answer to a request whose credentials fail or lack the rights; undefined when they open the account. */
+	private refusal(record: RecordedRequest): Answer | undefined {
+		const auth = this.authenticate(record.query, record.form);
+		if (auth === 'fail') return textAnswer(401, 'Unable to authenticate');
+		if (auth === 'noRights') return textAnswer(401, 'You do not have the rights to use this API');
+		return undefined;
+	}
+
+	/** The router's answer to an authenticated request (a refusal as its text), in the vocabulary in use. */
+	private routeAnswer(req: IncomingMessage, record: RecordedRequest): Answer {
 		const accept = req.headers.accept;
 		const call: Call = {
 			method: record.effectiveMethod === 'PATCH' ? 'PUT' : record.effectiveMethod,
 			seg: record.segments,
-			params,
+			params: record.params,
 			accept: (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).toLowerCase(),
 			store: this.current,
 			now: this.clock.now(),
@@ -366,14 +324,7 @@ class EmulatorServer implements ControlledEmulator {
 			if (err instanceof ApiError) answer = textAnswer(err.status, err.body);
 			else throw err;
 		}
-		if (call.out.vocabulary === 'second') answer = inSecondVocabulary(answer);
-		if (fault === 'resetAfterWork') {
-			// the work is done (the store changed); the answer never leaves
-			record.status = 0;
-			req.socket.resetAndDestroy();
-			return;
-		}
-		this.send(res, record, answer);
+		return call.out.vocabulary === 'second' ? inSecondVocabulary(answer) : answer;
 	}
 
 }

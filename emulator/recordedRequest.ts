@@ -1,0 +1,97 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the emulator is test code: a stand-in for the Mad Mimi service, run by jest and by `npm run emulator`, never loaded by n8n */
+/**
+ * What the emulator keeps of an API request (`emu.requests`, `GET /__emulator/requests`): made at
+ * its arrival from the request line and headers (newRecord), completed by its body (takeBody).
+ * The server sets the rest as the request goes on (fault, authenticated, status, answeredAt).
+ */
+import type { IncomingMessage } from 'node:http';
+
+import { decodeComponent, parseBodyForm, parseUrlEncoded } from './requestBody';
+
+export interface RecordedRequest {
+	/** As sent (GET, POST, PUT, DELETE). */
+	method: string;
+	/** After the _method override (uppercase). */
+	effectiveMethod: string;
+	/** Path exactly as received, still percent-encoded, no query string. */
+	rawPath: string;
+	/** Decoded path. */
+	path: string;
+	/** Decoded path segments (the raw path split on '/', each decoded; empty segments dropped). */
+	segments: string[];
+	query: Record<string, string>;
+	/** Parsed application/x-www-form-urlencoded (or multipart/form-data) body, {} otherwise. */
+	form: Record<string, string>;
+	/** Query and form merged (form wins), without username, api_key and _method. */
+	params: Record<string, string>;
+	headers: Record<string, string | string[] | undefined>;
+	/** Raw body text. */
+	body: string;
+	authenticated: boolean;
+	/** Status answered (0 when a fault reset or hung the connection, or the client went away). */
+	status: number;
+	/** The fault applied to it, when one was: its respond as a word ("reset", "resetAfterWork", "hang") or its status ("429"). */
+	fault?: string;
+	/** Real time (ms, Date.now) it arrived, and its answer was sent when one was (for concurrency checks). */
+	arrivedAt?: number;
+	answeredAt?: number;
+	/** Clock time (ms) it arrived. */
+	at: number;
+}
+
+/**
+ * The request target split into the raw path and the raw query (both still percent-encoded); an
+ * absolute target (`http://host/path`) loses its scheme and host, and the fragment is dropped.
+ */
+export function splitTarget(url: string): { rawPath: string; rawQuery: string } {
+	let rawUrl = url;
+	const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(rawUrl);
+	if (absolute) rawUrl = rawUrl.slice(absolute[0].length) || '/';
+	const hash = rawUrl.indexOf('#');
+	if (hash !== -1) rawUrl = rawUrl.slice(0, hash);
+	const q = rawUrl.indexOf('?');
+	const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
+	const rawQuery = q === -1 ? '' : rawUrl.slice(q + 1);
+	return { rawPath, rawQuery };
+}
+
+/** The record of a request as it arrives (clock time `at`): no body, form or params yet, status 0. */
+export function newRecord(req: IncomingMessage, method: string, rawPath: string, rawQuery: string, at: number): RecordedRequest {
+	const rawSegments = rawPath.split('/').filter((s) => s !== '');
+	return {
+		method,
+		effectiveMethod: method,
+		rawPath,
+		path: decodeComponent(rawPath),
+		segments: rawSegments.map(decodeComponent),
+		query: parseUrlEncoded(rawQuery),
+		form: {},
+		params: {},
+		headers: { ...req.headers },
+		body: '',
+		authenticated: false,
+		status: 0,
+		at,
+		arrivedAt: Date.now(),
+	};
+}
+
+/**
+ * Completes a record with its body: the text, the form, the effective method (a POST's `_method`
+ * of DELETE, PUT or PATCH, in the form or the query) and the params (query and form, form wins,
+ * without the credentials and `_method`).
+ */
+export function takeBody(record: RecordedRequest, contentType: string | undefined, body: Buffer): void {
+	const { method, query } = record;
+	const bodyText = body.toString('utf8');
+	record.body = bodyText;
+	const form = parseBodyForm(contentType, body, bodyText);
+	record.form = form;
+	const override = (form._method ?? (method === 'POST' ? query._method : undefined) ?? '').trim().toUpperCase();
+	if (method === 'POST' && ['DELETE', 'PUT', 'PATCH'].includes(override)) record.effectiveMethod = override;
+	const params: Record<string, string> = { ...query, ...form };
+	delete params.username;
+	delete params.api_key;
+	delete params._method;
+	record.params = params;
+}
