@@ -183,12 +183,35 @@ const PROMOTION_NAMES = [
  */
 const DEMO_MIMIOS: Record<number, string> = { 1: '0a9f3e', 2: 'c4e1b7', 3: '293145', 5: '5e77a0' };
 
+/**
+ * The demo account (README.md "Seeds"), part by part, in an order that matters: it gives the
+ * lists their ids (101, 102, 103) and the members theirs (from 7130012110).
+ */
 function seedDemo(store: Store, now: number): void {
+	seedLists(store);
+	seedMembers(store, now);
+	seedPromotions(store, now);
+	const people: Recipient[] = DEMO_MEMBERS.map((m) => ({ email: m.email, firstName: m.first, lastName: m.last, at: 0 }));
+	seedWinterClearanceMailing(store);
+	seedSpringSaleMailings(store, now, people);
+	seedWeeklyDigestMailing(store, now, people);
+	seedOtherMailings(store, now);
+	store.analyticsDomains = ['example.com', 'shop.example.com'];
+	store.socialLinks = { twitter: 'https://twitter.com/demo_shop', wordpress: 'https://demoshop.wordpress.com' };
+	seedChildAccounts(store, now);
+	seedDripCampaigns(store, now);
+	seedSignupForm(store);
+	store.transactional = DEMO_IDS.transactional.map((t) => ({ ...t }));
+}
+
+function seedLists(store: Store): void {
 	// Lists in a fixed order so their ids are 101, 102, 103.
 	store.createList(N);
 	store.createList(V, 'Our best customers');
 	store.createList(B);
+}
 
+function seedMembers(store: Store, now: number): void {
 	for (const m of DEMO_MEMBERS) {
 		store.addMember(m.email, {
 			createdAt: now - m.daysAgo * DAY - 3 * HOUR,
@@ -203,8 +226,10 @@ function seedDemo(store: Store, now: number): void {
 	// others' unset fields <x/>, as the recorded document mixes both.
 	const leo = store.getMember('leo.lopez@example.com');
 	if (leo) for (const f of ['city', 'phone', 'company', 'title', 'address', 'state', 'zip', 'country']) leo.fields[f] = '';
+}
 
-	// 25 promotions.
+/** 25 promotions, ids 1–25; 1 updated in 2011, 7 hidden, every third one plain text only. */
+function seedPromotions(store: Store, now: number): void {
 	PROMOTION_NAMES.forEach((name, index) => {
 		const id = index + 1;
 		const updatedAt = id === 1 ? Date.UTC(2011, 1, 14, 14, 59, 5) : now - (26 - id) * 2 * DAY - id * HOUR;
@@ -217,11 +242,15 @@ function seedDemo(store: Store, now: number): void {
 			rawPlainText: id % 3 === 0 ? `${name}\n\n[[unsubscribe]]` : undefined,
 		});
 	});
+}
 
-	const people: Recipient[] = DEMO_MEMBERS.map((m) => ({ email: m.email, firstName: m.first, lastName: m.last, at: 0 }));
-	const pick = (indexes: number[], at: number): Recipient[] => indexes.map((i) => ({ ...people[i], at }));
+/** The demo members at `indexes` (of DEMO_MEMBERS) as recipients at `at`. */
+function pick(people: Recipient[], indexes: number[], at: number): Recipient[] {
+	return indexes.map((i) => ({ ...people[i], at }));
+}
 
-	// 1: the 2011 promotion with one old mailing.
+/** 1: the 2011 promotion with one old mailing. */
+function seedWinterClearanceMailing(store: Store): void {
 	store.addMailing(1, {
 		id: 31,
 		startedSend: Date.UTC(2011, 1, 14, 15, 0, 0),
@@ -229,8 +258,10 @@ function seedDemo(store: Store, now: number): void {
 		stats: { sent: 40, views: 21, untraced: 2, clicked: 6, forwarded: 0, bounced: 1, unsubscribed: 0, abused: 0 },
 		links: [{ url: 'https://shop.example.com/winter', clicks: 8, uniqueClicks: 6 }],
 	});
+}
 
-	// 2: Spring sale, two mailings with a few demo members.
+/** 2: Spring sale, two mailings with a few demo members. */
+function seedSpringSaleMailings(store: Store, now: number, people: Recipient[]): void {
 	const spring1 = now - 20 * DAY;
 	const m32 = store.addMailing(2, {
 		id: 32,
@@ -243,10 +274,10 @@ function seedDemo(store: Store, now: number): void {
 			{ url: 'https://shop.example.com/spring?utm_source=mail&utm_medium=email', clicks: 0, uniqueClicks: 0 },
 		],
 	});
-	m32.recipients.sent = pick([0, 1, 2, 3], spring1 + 60_000);
-	m32.recipients.read = pick([0, 1, 2], spring1 + 2 * HOUR);
-	m32.recipients.clicked_thru = pick([0], spring1 + 3 * HOUR);
-	m32.recipients.forwarded = pick([2], spring1 + 4 * HOUR);
+	m32.recipients.sent = pick(people, [0, 1, 2, 3], spring1 + 60_000);
+	m32.recipients.read = pick(people, [0, 1, 2], spring1 + 2 * HOUR);
+	m32.recipients.clicked_thru = pick(people, [0], spring1 + 3 * HOUR);
+	m32.recipients.forwarded = pick(people, [2], spring1 + 4 * HOUR);
 	const spring2 = now - 10 * DAY;
 	const m33 = store.addMailing(2, {
 		id: 33,
@@ -255,11 +286,13 @@ function seedDemo(store: Store, now: number): void {
 		finishedSend: spring2 + 9 * 60_000,
 		stats: { sent: 3, views: 1, untraced: 0, clicked: 0, forwarded: 0, bounced: 1, unsubscribed: 0, abused: 0 },
 	});
-	m33.recipients.sent = pick([0, 4, 5], spring2 + 30_000);
-	m33.recipients.read = pick([4], spring2 + HOUR);
-	m33.recipients.bounced = pick([5], spring2 + 60_000);
+	m33.recipients.sent = pick(people, [0, 4, 5], spring2 + 30_000);
+	m33.recipients.read = pick(people, [4], spring2 + HOUR);
+	m33.recipients.bounced = pick(people, [5], spring2 + 60_000);
+}
 
-	// 3: Weekly digest: 250 sent, every outcome populated.
+/** 3: Weekly digest: 250 sent (the 12 demo members first), every outcome populated. */
+function seedWeeklyDigestMailing(store: Store, now: number, people: Recipient[]): void {
 	const digest = now - 6 * DAY;
 	const m34 = store.addMailing(3, {
 		id: 34,
@@ -298,7 +331,10 @@ function seedDemo(store: Store, now: number): void {
 		unsubscribed: m34.recipients.opt_out.length,
 		abused: m34.recipients.abused.length,
 	};
+}
 
+/** 5, 6, 8 and 20: mailings without recipients (5's not sent yet). */
+function seedOtherMailings(store: Store, now: number): void {
 	// 5: Summer launch: one mailing not sent yet.
 	store.addMailing(5, { id: 35, unsent: true });
 
@@ -328,10 +364,9 @@ function seedDemo(store: Store, now: number): void {
 		startedSend: now - DAY,
 		stats: { sent: 9, views: 4, untraced: 0, clicked: 1, forwarded: 0, bounced: 0, unsubscribed: 0, abused: 0 },
 	});
+}
 
-	store.analyticsDomains = ['example.com', 'shop.example.com'];
-	store.socialLinks = { twitter: 'https://twitter.com/demo_shop', wordpress: 'https://demoshop.wordpress.com' };
-
+function seedChildAccounts(store: Store, now: number): void {
 	store.participants.set('child.one@example.com', {
 		email: 'child.one@example.com',
 		pwd: 'child-one-pass',
@@ -354,7 +389,9 @@ function seedDemo(store: Store, now: number): void {
 		createdAt: now - 12 * DAY,
 		permissions: { full: [], read: [N], none: [] },
 	});
+}
 
+function seedDripCampaigns(store: Store, now: number): void {
 	store.dripCampaigns = [
 		{
 			id: 5,
@@ -365,7 +402,9 @@ function seedDemo(store: Store, now: number): void {
 		},
 		{ id: 6, name: 'Win-back', status: 'inactive', createdAt: now - 9 * DAY, drips: [] },
 	];
+}
 
+function seedSignupForm(store: Store): void {
 	store.signups.set(42, {
 		name: 'Newsletter signup',
 		id: 42,
@@ -380,6 +419,4 @@ function seedDemo(store: Store, now: number): void {
 		],
 		submit: 'https://signup.example.com/signups/subscribe/42',
 	});
-
-	store.transactional = DEMO_IDS.transactional.map((t) => ({ ...t }));
 }
