@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it starts the emulator and each scenario in processes of their own */
 /**
  * `npm run bench [-- --latency 20] [--only import100k,recipients50k,parse,huge50mb,addMember1000,overhead]
- * [--http-sample 100000] [--against <rev>:<path>,…] [--json]`: runs every scenario of bench/scenario.ts in a process of its
+ * [--http-sample 100000] [--against <rev>:<path>,…] [--json]`: runs every scenario of bench/scenarios/ in a process of its
  * own, each against a fresh emulator process that delays every answer by the latency, and prints
  * one table: each figure beside its baseline, measured in the same run. Figures, not pass/fail:
  * these machines are shared and noisy. `--replay file` prints the table again from the output of
@@ -11,7 +11,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -29,15 +29,26 @@ const only = flag('only', '').split(',').filter(Boolean);
 const httpSample = Number(flag('http-sample', '100000'));
 const tsNode = ['-r', 'ts-node/register/transpile-only'];
 /**
- * The scenarios run as one JavaScript bundle (esbuild, packages left external), as the node
- * runs inside n8n: no TypeScript compiler in the process to inflate its memory figures.
+ * Each scenario runs as a JavaScript bundle of its own (esbuild, packages left external), as the
+ * node runs inside n8n: no TypeScript compiler in the process to inflate its memory figures. The
+ * scenarios are the files of bench/scenarios/ (shared.ts is what they share, bundled into each),
+ * `<dir>/<name>.js` once built; bench/chunkedServer.ts, a process the hugeAnswer scenario
+ * starts, is bundled beside them.
  */
-const scenarioBundle = path.join(root, '.tmp', 'bench-scenario.js');
-async function buildScenario(outfile = scenarioBundle, plugins: Plugin[] = []): Promise<void> {
+const scenarioDir = path.join(root, '.tmp', 'bench-scenarios');
+function scenarioEntries(): Record<string, string> {
+	const dir = path.join(root, 'bench', 'scenarios');
+	const entries: Record<string, string> = { chunkedServer: path.join(root, 'bench', 'chunkedServer.ts') };
+	for (const file of readdirSync(dir)) if (file.endsWith('.ts') && file !== 'shared.ts') entries[file.slice(0, -'.ts'.length)] = path.join(dir, file);
+	return entries;
+}
+async function buildScenarios(outdir = scenarioDir, plugins: Plugin[] = []): Promise<void> {
 	const esbuild = await import('esbuild');
+	// no bundle left from a scenario since removed
+	rmSync(outdir, { recursive: true, force: true });
 	await esbuild.build({
-		entryPoints: [path.join(root, 'bench', 'scenario.ts')],
-		outfile,
+		entryPoints: scenarioEntries(),
+		outdir,
 		bundle: true,
 		platform: 'node',
 		target: 'node20',
@@ -66,11 +77,12 @@ function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
 	});
 }
 
-async function scenario(name: string, env: Record<string, string> = {}, bundle = scenarioBundle): Promise<Record<string, unknown>> {
+/** Runs bench/scenarios/<name>.ts, from its bundle in `dir`, against a fresh emulator: the figures it printed. */
+async function scenario(name: string, env: Record<string, string> = {}, dir = scenarioDir): Promise<Record<string, unknown>> {
 	const emulator = await startEmulator();
 	try {
 		return await new Promise((resolve, reject) => {
-			const child = spawn(process.execPath, ['--max-old-space-size=4096', '--expose-gc', bundle, name, emulator.url], {
+			const child = spawn(process.execPath, ['--max-old-space-size=4096', '--expose-gc', path.join(dir, `${name}.js`), emulator.url], {
 				cwd: root,
 				stdio: ['ignore', 'pipe', 'inherit'],
 				env: { ...process.env, ...env },
@@ -91,13 +103,13 @@ async function scenario(name: string, env: Record<string, string> = {}, bundle =
 
 // --against <rev>:<path>[,<path>…]: a change measured with and without it, in the same run
 // (issue 24). The files named are taken as they were at <rev> into a copy of nodes/ (the rest of
-// the working tree as it is); a second bundle of the scenarios runs the node from that copy.
+// the working tree as it is); a second build of the scenarios runs the node from that copy.
 // `parse` and `recipients50k` time both versions in one process, interleaved (bench/against.ts:
 // the copy's node is registered in the harness beside the node); each `huge50mb` case runs once
-// more from the copy's bundle, for its own peak RSS.
+// more from the copy's build of the scenarios, for its own peak RSS.
 const againstSpec = flag('against', '');
 const againstDir = path.join(root, '.tmp', 'bench-against');
-const againstBundle = path.join(root, '.tmp', 'bench-scenario-against.js');
+const againstScenarioDir = path.join(root, '.tmp', 'bench-scenarios-against');
 
 /** Copies nodes/ to .tmp/bench-against/nodes with the given paths as they were at the commit (a path absent there is absent in the copy). */
 function prepareAgainst(spec: string): string {
@@ -146,28 +158,127 @@ function replayed(file: string): Figures {
 	return JSON.parse(lines[lines.length - 1]) as Figures;
 }
 
+/** What the rows of a scenario need: where they go, the scenario's figures (run now or replayed), and the `--against` spec ('' without it). */
+interface Table {
+	rows: string[][];
+	figures: (group: string, key: string, name: string, env?: Record<string, string>, dir?: string) => Promise<Figures>;
+	against: string;
+	/** Where the copy's figures are labelled: `with 1a2b3c4's files`. */
+	theirs: string;
+}
+
+async function importRows({ rows, figures }: Table): Promise<void> {
+	const imp = await figures('import100k', 'import100k', 'import100k');
+	const http = await figures('importHttpBatched', 'importHttpBatched', 'importHttpBatched', { SAMPLE: String(httpSample) });
+	const base = await figures('addPerItemSample', 'addPerItemSample', 'addPerItemSample', { SAMPLE: '300' });
+	const n = imp.items as number;
+	const httpWhole = http.items === n;
+	const httpMs = httpWhole ? (http.ms as number) : (http.msPerItem as number) * n;
+	const loopMs = (base.msPerItem as number) * n;
+	const kinds = imp.requestKinds as Record<string, number>;
+	const kind = (k: string) => kinds[k] ?? 0;
+	rows.push([`Import ${f(n)} member items`, 'requests', `${f(imp.requests)} (${kind('GET /audience_lists/lists.xml')} list read, ${kind('POST /audience_lists.json')} list created, ${kind('POST /audience_members')} imports)`, `${f(n)} HTTP Request node, one per item (${httpWhole ? 'all sent' : `${f(http.requests)} sent for ${f(http.items)}`})`, `${f(n / (imp.requests as number), 0)}× fewer`]);
+	rows.push(['', 'wall time', s(imp.ms), `${s(httpMs)} HTTP Request, batches of ${f(http.batchSize)} (${httpWhole ? 'all items run' : `${f(http.items)} run, extrapolated`}; max ${f(http.maxInFlight)} in flight)`, `${f(httpMs / (imp.ms as number), 1)}× faster`]);
+	rows.push(['', '', '', `${s(loopMs)} sequential add per item (${f(base.items)} run, extrapolated)`, `${f(loopMs / (imp.ms as number), 0)}× faster`]);
+	rows.push(['', 'peak RSS', `${f(imp.peakRssMb)} MB (${f(imp.rssBeforeRunMb)} MB before the run)`, `${f(http.peakRssMb)} MB HTTP Request, ${f(http.items)} items (${f(http.rssBeforeRunMb)} MB before)`, 'target < 300 MB']);
+	rows.push(['', 'rows stored / items reported', `${f(imp.rowsStored)} / ${f(imp.imported)}`, `${f(http.rowsStored)} / ${f(http.answered)}`, [imp.error, http.error, base.error].filter(Boolean).map((e) => `error: ${String(e)}`).join('; ')]);
+}
+
+async function recipientsRows({ rows, figures, against, theirs }: Table): Promise<void> {
+	const rec = await figures('recipients50k', 'recipients50k', 'recipients50k', against ? { AGAINST: against } : {});
+	const window = rec.window as number;
+	const bound = (rec.floor as number) + window - 1;
+	const order = rec.order as string[];
+	const runs = rec.runs as Record<string, Array<{ ms: number }>>;
+	const seen: Record<string, number> = {};
+	const times = order.map((mode) => s(runs[mode][(seen[mode] = (seen[mode] ?? -1) + 1)].ms));
+	rows.push([`Return All of ${f(rec.records)} recipients`, `wall time (mean of ${f(order.length / 2)} runs each)`, `${s(rec.parallelMs)} (${window} pages in flight)`, `${s(rec.sequentialMs)} one page at a time`, `${f(rec.speedup, 2)}× faster (target ≥ 3×)`]);
+	rows.push(['', 'requests', f(rec.parallelRequests), `${f(rec.sequentialRequests)}; floor ⌈${f(rec.records)}/100⌉ = ${f(rec.floor)}`, `${(rec.parallelRequests as number) <= bound ? 'within' : 'ABOVE'} floor + ${window - 1} = ${f(bound)}`]);
+	rows.push(['', 'records/s end to end', f(rec.parallelRecordsPerSecond), f(rec.sequentialRecordsPerSecond), `runs (${order.map((o) => (o === 'parallel' ? window : 1)).join(', ')} in flight): ${times.join(', ')}`]);
+	rows.push(['', 'requests in flight (max)', f(rec.parallelMaxInFlight), f(rec.sequentialMaxInFlight), rec.sameRecordsInOrder ? 'same records, same order' : `RECORDS DIFFER ${(rec.errors as string[]).join('; ')}`]);
+	if (rec.against) {
+		rows.push(['', `wall time, ${window} pages in flight, against ${String(rec.against)}`, `${s(rec.againstNodeMeanMs)} (mean of ${f((rec.againstNodeMs as number[]).length)} runs)`, `${s(rec.againstMeanMs)} ${theirs} (${f((rec.againstMs as number[]).length)} runs)`, `${f(rec.againstRatio, 3)}× the node's time (median of pairs ${f(rec.againstRatioMedian, 3)}; one process, A B B A)${rec.againstSameRecords ? '' : '; RECORDS DIFFER'}`]);
+	}
+}
+
+async function parseRows({ rows, figures, against }: Table): Promise<void> {
+	const p = await figures('parse', 'parse', 'parse', against ? { AGAINST: against } : {});
+	rows.push([`XML reading (${f(p.pages)} pages, ${f(p.xmlMegabytes, 1)} MB)`, `records/s (median of ${f(p.rounds)} rounds)`, `${f(p.nodeRecordsPerSecond)} the node's reading`, `${f(p.fxpRecordsPerSecond)} fast-xml-parser alone`, `${f(p.ratioMedian, 2)} (range ${f(p.ratioMin, 2)}–${f(p.ratioMax, 2)}; target ≥ 0.8)`]);
+	rows.push(['', 'well-formedness check', `${f((p.checkShareOfNode as number) * 100, 0)}% of the node's time`, '', `${f(p.records)} records each`]);
+	if (p.against) rows.push(['', `records/s, against ${String(p.against)}`, `${f(p.nodeRecordsPerSecond)} the node's reading`, `${f(p.againstRecordsPerSecond)} with the files of ${String(p.against).split(':')[0]}`, `${f(p.againstRatioMedian, 2)} (range ${f(p.againstRatioMin, 2)}–${f(p.againstRatioMax, 2)}; its time / the node's, per round)`]);
+}
+
+/** The huge50mb rows: the hugeAnswer scenario once per case, and with `--against` once more per case from the copy's bundles. */
+async function hugeRows({ rows, figures, against, theirs }: Table): Promise<void> {
+	const cases = [
+		['default', 'Max Response Size 20, length declared'],
+		['chunked', 'Max Response Size 20, chunked'],
+		['cap64', 'Max Response Size 64'],
+	] as const;
+	for (const [name, label] of cases) {
+		const h = await figures('huge50mb', name, 'hugeAnswer', { CASE: name });
+		const growth = h.peakGrowthMb as number;
+		const sent = typeof h.serverSentBytes === 'number' ? `; server sent ${f(h.serverSentBytes / 1e6, 1)} MB${h.serverSentAll ? ' (all)' : ''}` : '';
+		rows.push([name === 'default' ? `A ${f((h.answerBytes as number) / 1048576)} MiB answer (lists.xml)` : '', label, `+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`, `${f((h.answerBytes as number) / 1048576)} MiB answer`, `${f(h.growthPerAnswerByte, 2)}× its size; ${h.error === undefined ? 'NOT REFUSED' : `refused: ${String(h.error)}`}${sent}`]);
+		if (against) {
+			const c = await figures('against', `huge50mb-${name}`, 'hugeAnswer', { CASE: name }, againstScenarioDir);
+			const theirGrowth = c.peakGrowthMb as number;
+			rows.push(['', `${label}, against ${against}`, `+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`, `+${f(theirGrowth, theirGrowth < 10 ? 1 : 0)} MB peak RSS, ${s(c.ms)} ${theirs}`, c.error === undefined ? 'NOT REFUSED' : `refused: ${String(c.error)}`]);
+		}
+	}
+}
+
+async function addMemberRows({ rows, figures }: Table): Promise<void> {
+	const add = await figures('addMember1000', 'addMember1000', 'addMember1000');
+	rows.push(['1,000 Add Member items', 'batching, 10 per batch', s(add.batched10Ms), `${s(add.sequentialMs)} one at a time`, `${f(add.speedup10, 1)}× faster`]);
+	rows.push(['', 'batching, 50 per batch', s(add.batched50Ms), `${s(add.sequentialMs)} one at a time`, `${f(add.speedup50, 1)}× faster`]);
+	rows.push(['', 'requests in flight (max)', (add.maxInFlight as number[]).join(' / '), 'sequential / 10 / 50', add.sameOrderAndPairing ? 'order and pairing kept' : 'ORDER CHANGED']);
+	if ((add.errors as string[]).length > 0) rows.push(['', 'ERRORS', (add.errors as string[]).join('; '), '', '']);
+}
+
+async function overheadRows({ rows, figures }: Table): Promise<void> {
+	const over = await figures('overhead', 'overhead', 'overhead');
+	rows.push([`Node overhead (${f(over.requests)} GETs)`, 'the node in n8n-core', s(over.nodeMs), `${s(over.bareMs)} bare fetch loop`, `${f(over.ratio, 2)}× (target ≤ 1.3×)`]);
+}
+
+/** The names `--only` takes, in the table's order, and the rows each gives. */
+const SECTIONS: Array<[string, (table: Table) => Promise<void>]> = [
+	['import100k', importRows],
+	['recipients50k', recipientsRows],
+	['parse', parseRows],
+	['huge50mb', hugeRows],
+	['addMember1000', addMemberRows],
+	['overhead', overheadRows],
+];
+
+function printTable(rows: string[][]): void {
+	const header = ['Scenario', 'Figure', 'The node', 'Baseline (same run)', 'Ratio'];
+	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+	console.log(line(header));
+	console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+	for (const row of rows) console.log(line(row));
+}
+
 async function main() {
 	const replay = flag('replay', '');
 	const from = replay ? replayed(replay) : undefined;
 	const want = (name: string) => (only.length === 0 || only.includes(name)) && (!from || name in from);
 	const against = againstSpec && !from ? prepareAgainst(againstSpec) : String((from?.against as Figures | undefined)?.spec ?? '');
 	if (!from) {
-		await buildScenario(scenarioBundle, against ? [fromAgainstCopy(path.join(root, 'bench', 'against.ts'))] : []);
-		if (against) await buildScenario(againstBundle, [fromAgainstCopy()]);
+		await buildScenarios(scenarioDir, against ? [fromAgainstCopy(path.join(root, 'bench', 'against.ts'))] : []);
+		if (against) await buildScenarios(againstScenarioDir, [fromAgainstCopy()]);
 	}
-	const rows: string[][] = [];
 	const raw: Record<string, Figures> = {};
 	if (against && !from) raw.against = { spec: against };
-	/** Where the copy's figures are labelled: `with 1a2b3c4's files`. */
-	const theirs = `with ${against.split(':')[0]}'s files`;
 	/** A scenario's figures: run now (kept in `raw` under `key`), or read from the replayed run. */
-	const figures = async (group: string, key: string, name: string, env: Record<string, string> = {}, bundle = scenarioBundle): Promise<Figures> => {
+	const figures = async (group: string, key: string, name: string, env: Record<string, string> = {}, dir = scenarioDir): Promise<Figures> => {
 		if (from) {
 			const figuresOf = (group === key ? from[group] : (from[group] as Figures | undefined)?.[key]) as Figures | undefined;
 			if (!figuresOf) throw new Error(`the replayed run has no figures for ${group} ${key}`);
 			return figuresOf;
 		}
-		const result = await scenario(name, env, bundle);
+		const result = await scenario(name, env, dir);
 		if (group === key) raw[group] = result;
 		else (raw[group] ??= {})[key] = result;
 		return result;
@@ -177,81 +288,9 @@ async function main() {
 			? `Mad Mimi node benchmark: figures of ${replay}`
 			: `Mad Mimi node benchmark: emulator latency ${latency} ms per request, Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString()}`,
 	);
-
-	if (want('import100k')) {
-		const imp = await figures('import100k', 'import100k', 'import100k');
-		const http = await figures('importHttpBatched', 'importHttpBatched', 'importHttpBatched', { SAMPLE: String(httpSample) });
-		const base = await figures('addPerItemSample', 'addPerItemSample', 'addPerItemSample', { SAMPLE: '300' });
-		const n = imp.items as number;
-		const httpWhole = http.items === n;
-		const httpMs = httpWhole ? (http.ms as number) : (http.msPerItem as number) * n;
-		const loopMs = (base.msPerItem as number) * n;
-		const kinds = imp.requestKinds as Record<string, number>;
-		const kind = (k: string) => kinds[k] ?? 0;
-		rows.push([`Import ${f(n)} member items`, 'requests', `${f(imp.requests)} (${kind('GET /audience_lists/lists.xml')} list read, ${kind('POST /audience_lists.json')} list created, ${kind('POST /audience_members')} imports)`, `${f(n)} HTTP Request node, one per item (${httpWhole ? 'all sent' : `${f(http.requests)} sent for ${f(http.items)}`})`, `${f(n / (imp.requests as number), 0)}× fewer`]);
-		rows.push(['', 'wall time', s(imp.ms), `${s(httpMs)} HTTP Request, batches of ${f(http.batchSize)} (${httpWhole ? 'all items run' : `${f(http.items)} run, extrapolated`}; max ${f(http.maxInFlight)} in flight)`, `${f(httpMs / (imp.ms as number), 1)}× faster`]);
-		rows.push(['', '', '', `${s(loopMs)} sequential add per item (${f(base.items)} run, extrapolated)`, `${f(loopMs / (imp.ms as number), 0)}× faster`]);
-		rows.push(['', 'peak RSS', `${f(imp.peakRssMb)} MB (${f(imp.rssBeforeRunMb)} MB before the run)`, `${f(http.peakRssMb)} MB HTTP Request, ${f(http.items)} items (${f(http.rssBeforeRunMb)} MB before)`, 'target < 300 MB']);
-		rows.push(['', 'rows stored / items reported', `${f(imp.rowsStored)} / ${f(imp.imported)}`, `${f(http.rowsStored)} / ${f(http.answered)}`, [imp.error, http.error, base.error].filter(Boolean).map((e) => `error: ${String(e)}`).join('; ')]);
-	}
-	if (want('recipients50k')) {
-		const rec = await figures('recipients50k', 'recipients50k', 'recipients50k', against ? { AGAINST: against } : {});
-		const window = rec.window as number;
-		const bound = (rec.floor as number) + window - 1;
-		const order = rec.order as string[];
-		const runs = rec.runs as Record<string, Array<{ ms: number }>>;
-		const seen: Record<string, number> = {};
-		const times = order.map((mode) => s(runs[mode][(seen[mode] = (seen[mode] ?? -1) + 1)].ms));
-		rows.push([`Return All of ${f(rec.records)} recipients`, `wall time (mean of ${f(order.length / 2)} runs each)`, `${s(rec.parallelMs)} (${window} pages in flight)`, `${s(rec.sequentialMs)} one page at a time`, `${f(rec.speedup, 2)}× faster (target ≥ 3×)`]);
-		rows.push(['', 'requests', f(rec.parallelRequests), `${f(rec.sequentialRequests)}; floor ⌈${f(rec.records)}/100⌉ = ${f(rec.floor)}`, `${(rec.parallelRequests as number) <= bound ? 'within' : 'ABOVE'} floor + ${window - 1} = ${f(bound)}`]);
-		rows.push(['', 'records/s end to end', f(rec.parallelRecordsPerSecond), f(rec.sequentialRecordsPerSecond), `runs (${order.map((o) => (o === 'parallel' ? window : 1)).join(', ')} in flight): ${times.join(', ')}`]);
-		rows.push(['', 'requests in flight (max)', f(rec.parallelMaxInFlight), f(rec.sequentialMaxInFlight), rec.sameRecordsInOrder ? 'same records, same order' : `RECORDS DIFFER ${(rec.errors as string[]).join('; ')}`]);
-		if (rec.against) {
-			rows.push(['', `wall time, ${window} pages in flight, against ${String(rec.against)}`, `${s(rec.againstNodeMeanMs)} (mean of ${f((rec.againstNodeMs as number[]).length)} runs)`, `${s(rec.againstMeanMs)} ${theirs} (${f((rec.againstMs as number[]).length)} runs)`, `${f(rec.againstRatio, 3)}× the node's time (median of pairs ${f(rec.againstRatioMedian, 3)}; one process, A B B A)${rec.againstSameRecords ? '' : '; RECORDS DIFFER'}`]);
-		}
-	}
-	if (want('parse')) {
-		const p = await figures('parse', 'parse', 'parse', against ? { AGAINST: against } : {});
-		rows.push([`XML reading (${f(p.pages)} pages, ${f(p.xmlMegabytes, 1)} MB)`, `records/s (median of ${f(p.rounds)} rounds)`, `${f(p.nodeRecordsPerSecond)} the node's reading`, `${f(p.fxpRecordsPerSecond)} fast-xml-parser alone`, `${f(p.ratioMedian, 2)} (range ${f(p.ratioMin, 2)}–${f(p.ratioMax, 2)}; target ≥ 0.8)`]);
-		rows.push(['', 'well-formedness check', `${f((p.checkShareOfNode as number) * 100, 0)}% of the node's time`, '', `${f(p.records)} records each`]);
-		if (p.against) rows.push(['', `records/s, against ${String(p.against)}`, `${f(p.nodeRecordsPerSecond)} the node's reading`, `${f(p.againstRecordsPerSecond)} with the files of ${String(p.against).split(':')[0]}`, `${f(p.againstRatioMedian, 2)} (range ${f(p.againstRatioMin, 2)}–${f(p.againstRatioMax, 2)}; its time / the node's, per round)`]);
-	}
-	if (want('huge50mb')) {
-		const cases = [
-			['default', 'Max Response Size 20, length declared'],
-			['chunked', 'Max Response Size 20, chunked'],
-			['cap64', 'Max Response Size 64'],
-		] as const;
-		for (const [name, label] of cases) {
-			const h = await figures('huge50mb', name, 'hugeAnswer', { CASE: name });
-			const growth = h.peakGrowthMb as number;
-			const sent = typeof h.serverSentBytes === 'number' ? `; server sent ${f(h.serverSentBytes / 1e6, 1)} MB${h.serverSentAll ? ' (all)' : ''}` : '';
-			rows.push([name === 'default' ? `A ${f((h.answerBytes as number) / 1048576)} MiB answer (lists.xml)` : '', label, `+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`, `${f((h.answerBytes as number) / 1048576)} MiB answer`, `${f(h.growthPerAnswerByte, 2)}× its size; ${h.error === undefined ? 'NOT REFUSED' : `refused: ${String(h.error)}`}${sent}`]);
-			if (against) {
-				const c = await figures('against', `huge50mb-${name}`, 'hugeAnswer', { CASE: name }, againstBundle);
-				const theirGrowth = c.peakGrowthMb as number;
-				rows.push(['', `${label}, against ${against}`, `+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`, `+${f(theirGrowth, theirGrowth < 10 ? 1 : 0)} MB peak RSS, ${s(c.ms)} ${theirs}`, c.error === undefined ? 'NOT REFUSED' : `refused: ${String(c.error)}`]);
-			}
-		}
-	}
-	if (want('addMember1000')) {
-		const add = await figures('addMember1000', 'addMember1000', 'addMember1000');
-		rows.push(['1,000 Add Member items', 'batching, 10 per batch', s(add.batched10Ms), `${s(add.sequentialMs)} one at a time`, `${f(add.speedup10, 1)}× faster`]);
-		rows.push(['', 'batching, 50 per batch', s(add.batched50Ms), `${s(add.sequentialMs)} one at a time`, `${f(add.speedup50, 1)}× faster`]);
-		rows.push(['', 'requests in flight (max)', (add.maxInFlight as number[]).join(' / '), 'sequential / 10 / 50', add.sameOrderAndPairing ? 'order and pairing kept' : 'ORDER CHANGED']);
-		if ((add.errors as string[]).length > 0) rows.push(['', 'ERRORS', (add.errors as string[]).join('; '), '', '']);
-	}
-	if (want('overhead')) {
-		const over = await figures('overhead', 'overhead', 'overhead');
-		rows.push([`Node overhead (${f(over.requests)} GETs)`, 'the node in n8n-core', s(over.nodeMs), `${s(over.bareMs)} bare fetch loop`, `${f(over.ratio, 2)}× (target ≤ 1.3×)`]);
-	}
-
-	const header = ['Scenario', 'Figure', 'The node', 'Baseline (same run)', 'Ratio'];
-	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-	console.log(line(header));
-	console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-	for (const row of rows) console.log(line(row));
+	const table: Table = { rows: [], figures, against, theirs: `with ${against.split(':')[0]}'s files` };
+	for (const [name, rowsOf] of SECTIONS) if (want(name)) await rowsOf(table);
+	printTable(table.rows);
 	if (args.includes('--json') && !from) console.log(JSON.stringify(raw));
 }
 

@@ -1,0 +1,106 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it prints its figures and ends its own process */
+/**
+ * What the scenarios of bench/scenarios/ share: the emulator's control API, the input items,
+ * timing and memory figures, and the start and end of a scenario's process. Each scenario file
+ * is bundled on its own by bench/run.ts and run in a process of its own (so its peak RSS is its
+ * own) against an emulator in another process; it prints one JSON line with its figures:
+ *
+ *   node .tmp/bench-scenarios/<name>.js <emulator base URL>   (built and run by bench/run.ts)
+ */
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { DEMO_CREDENTIALS } from '../../emulator';
+import { runNode, setCredentials, shutdownHarness } from '../../test/harness';
+
+/** The emulator the scenario runs against, as bench/run.ts passes it. */
+export const baseUrl = process.argv[2];
+
+/** A call to the emulator's control API (`/__emulator/…`), its JSON answer. */
+export async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+	const response = await fetch(`${baseUrl}/__emulator${path}`, {
+		method,
+		headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return (await response.json()) as T;
+}
+
+/** The emulator's summary of its store and of the requests it saw since they were last cleared. */
+export interface Summary {
+	requests: number;
+	maxInFlight: number;
+	members: number;
+	lists: Record<string, number>;
+	imports: Array<{ id: number; rows: number }>;
+}
+
+export const summary = async () => await control<Summary>('GET', '/summary');
+export const clearRequests = async () => await control('DELETE', '/requests');
+export const setLatency = async (latencyMs: number) => await control('POST', '/latency', { latencyMs });
+export const getLatency = async () => (await control<{ latencyMs: number }>('GET', '/latency')).latencyMs;
+
+/** n member items (email, first and last name, company, `add_list`) for the list given. */
+export function people(n: number, list = 'Bench'): INodeExecutionData[] {
+	const items: INodeExecutionData[] = new Array(n);
+	for (let i = 0; i < n; i++) {
+		items[i] = {
+			json: { email: `member${i}@bench.example.com`, 'first name': `First${i}`, 'last name': `Last${i}`, company: `Company ${i % 977}, Ltd.`, add_list: list },
+		};
+	}
+	return items;
+}
+
+/** Members the scenarios that add to a list need (list `Seeded`), created with one untimed import at no latency. */
+export async function seedMembers(n: number): Promise<void> {
+	const latency = await getLatency();
+	await setLatency(0);
+	await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'items', emailField: 'email', options: { batchSize: 100000, createList: true } } }, people(n, 'Seeded'));
+	await setLatency(latency);
+	await clearRequests();
+}
+
+export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }> {
+	const start = process.hrtime.bigint();
+	const result = await fn();
+	return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+}
+
+export function timedSync<T>(fn: () => T): { result: T; ms: number } {
+	const start = process.hrtime.bigint();
+	const result = fn();
+	return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+}
+
+/** Memory figures in MiB, as every peak RSS of the benchmark (the node's Max Response Size counts 1,000,000 bytes a MB). */
+export const MB = 1024 * 1024;
+/** The process's peak RSS so far, in MiB. */
+export const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+export const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+export const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * A scenario file's process: the demo credential pointed at the emulator, the scenario run, its
+ * figures printed as one JSON line (`{ scenario, …figures }`, the last line bench/run.ts reads),
+ * and the process ended with 0, or with 1 and the error (bench/run.ts reports the scenario failed).
+ */
+export function runScenario(name: string, run: () => Promise<Record<string, unknown>>): void {
+	const main = async () => {
+		if (!baseUrl) throw new Error(`usage: node .tmp/bench-scenarios/${name}.js <emulator base URL>`);
+		await setCredentials({ ...DEMO_CREDENTIALS, baseUrl });
+		const result = await run();
+		console.log(JSON.stringify({ scenario: name, ...result }));
+		shutdownHarness();
+	};
+	main().then(
+		() => process.exit(0),
+		(error: unknown) => {
+			console.error(error);
+			process.exit(1);
+		},
+	);
+}
