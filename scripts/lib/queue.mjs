@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -45,6 +46,31 @@ export async function startRedis({ bin, dir, logFile }) {
 	return { proc, port, version };
 }
 
+/** One Redis command over RESP (inline) to the server on 127.0.0.1:`port`, the reply as text. */
+export async function redisCommand(port, args) {
+	return await new Promise((resolve, reject) => {
+		const socket = net.connect({ port, host: '127.0.0.1' });
+		let data = '';
+		socket.setTimeout(5000, () => {
+			socket.destroy();
+			reject(new Error('redis: no answer'));
+		});
+		socket.on('connect', () => socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`));
+		socket.on('data', (chunk) => {
+			data += chunk;
+			const bulk = data.match(/^\$(\d+)\r\n/);
+			if (bulk && Buffer.byteLength(data) >= bulk[0].length + Number(bulk[1]) + 2) {
+				socket.end();
+				resolve(data.slice(bulk[0].length));
+			} else if (/^[+\-:]/.test(data) && data.endsWith('\r\n')) {
+				socket.end();
+				resolve(data);
+			}
+		});
+		socket.on('error', reject);
+	});
+}
+
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL
 
@@ -58,32 +84,12 @@ export async function startPostgres({ binaries, dir, logFile, database = 'n8n', 
 	const port = await freePort();
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
-	let nativeDir = binaries.nativeDir;
-	let asUser = [];
-	let owner;
-	if (isRoot()) {
-		owner = ensureSystemUser(osUser);
-		fs.chmodSync(dir, 0o755);
-		nativeDir = path.join(dir, 'native');
-		await run('copy PostgreSQL binaries', 'cp', ['-a', binaries.nativeDir, nativeDir], { timeoutMs: 60000 });
-		asUser = ['setpriv', `--reuid=${owner.uid}`, `--regid=${owner.gid}`, '--clear-groups', '--'];
-	}
+	const runner = await postgresRunner(binaries, dir, osUser);
 	const dataDir = path.join(dir, 'data');
-	fs.mkdirSync(dataDir, { mode: 0o700 });
-	const superPassword = crypto.randomBytes(12).toString('hex');
-	const password = crypto.randomBytes(12).toString('hex');
-	const pwFile = path.join(dir, 'pwfile');
-	fs.writeFileSync(pwFile, `${superPassword}\n`, { mode: 0o600 });
-	if (owner) {
-		fs.chownSync(dataDir, owner.uid, owner.gid);
-		fs.chownSync(pwFile, owner.uid, owner.gid);
-	}
 	const env = cleanEnv({ LC_ALL: 'C', LANG: 'C', TZ: 'UTC', HOME: dir });
-	const command = (bin, args) => (asUser.length ? [asUser[0], [...asUser.slice(1), path.join(nativeDir, 'bin', bin), ...args]] : [path.join(nativeDir, 'bin', bin), args]);
-	const [initCommand, initArgs] = command('initdb', [`--pgdata=${dataDir}`, '--username=postgres', `--pwfile=${pwFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale', '--no-sync']);
-	await run('initdb', initCommand, initArgs, { cwd: dir, env, timeoutMs: 2 * 60000, logFile });
-	fs.rmSync(pwFile, { force: true });
-	const [pgCommand, pgArgs] = command('postgres', [
+	const superPassword = await initCluster(runner, { dir, dataDir, env, logFile });
+	const password = crypto.randomBytes(12).toString('hex');
+	const [pgCommand, pgArgs] = runner.command('postgres', [
 		'-D',
 		dataDir,
 		'-p',
@@ -99,30 +105,57 @@ export async function startPostgres({ binaries, dir, logFile, database = 'n8n', 
 	]);
 	const proc = startProcess('postgres', pgCommand, pgArgs, { cwd: dir, env, logFile });
 	await proc.waitFor(/database system is ready to accept connections/, 60000);
-	const version = binaries.version;
 	const admin = { host: '127.0.0.1', port, user: 'postgres', password: superPassword, database: 'postgres' };
-	const pg = {
-		proc,
-		port,
-		host: '127.0.0.1',
-		database,
-		user,
-		password,
-		version,
-		admin,
-		/** Fast shutdown (SIGINT), then the folder is removed. */
-		async stop() {
-			if (proc.alive) {
-				proc.child.kill('SIGINT');
-				let timer;
-				await Promise.race([proc.exited, new Promise((r) => (timer = setTimeout(r, 20000)))]);
-				clearTimeout(timer);
-				await proc.stop(5000);
-			}
-			fs.rmSync(dir, { recursive: true, force: true });
-		},
-	};
-	return pg;
+	return { proc, port, host: '127.0.0.1', database, user, password, version: binaries.version, admin, stop: () => stopPostgres(proc, dir) };
+}
+
+/**
+ * How PostgreSQL's programs are run: `{ owner, command(bin, args) }` (`command` gives `[command,
+ * args]` for a program of the binaries). As root: as `osUser` (created when missing), from a copy
+ * of the binaries in `dir` (the cache under /root is not readable by that user); otherwise as
+ * this user, from the cache.
+ */
+async function postgresRunner(binaries, dir, osUser) {
+	let nativeDir = binaries.nativeDir;
+	let asUser = [];
+	let owner;
+	if (isRoot()) {
+		owner = ensureSystemUser(osUser);
+		fs.chmodSync(dir, 0o755);
+		nativeDir = path.join(dir, 'native');
+		await run('copy PostgreSQL binaries', 'cp', ['-a', binaries.nativeDir, nativeDir], { timeoutMs: 60000 });
+		asUser = ['setpriv', `--reuid=${owner.uid}`, `--regid=${owner.gid}`, '--clear-groups', '--'];
+	}
+	const command = (bin, args) => (asUser.length ? [asUser[0], [...asUser.slice(1), path.join(nativeDir, 'bin', bin), ...args]] : [path.join(nativeDir, 'bin', bin), args]);
+	return { owner, command };
+}
+
+/** `initdb` of a cluster in `dataDir` (created), its superuser `postgres` with a new password (returned). */
+async function initCluster(runner, { dir, dataDir, env, logFile }) {
+	fs.mkdirSync(dataDir, { mode: 0o700 });
+	const superPassword = crypto.randomBytes(12).toString('hex');
+	const pwFile = path.join(dir, 'pwfile');
+	fs.writeFileSync(pwFile, `${superPassword}\n`, { mode: 0o600 });
+	if (runner.owner) {
+		fs.chownSync(dataDir, runner.owner.uid, runner.owner.gid);
+		fs.chownSync(pwFile, runner.owner.uid, runner.owner.gid);
+	}
+	const [initCommand, initArgs] = runner.command('initdb', [`--pgdata=${dataDir}`, '--username=postgres', `--pwfile=${pwFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale', '--no-sync']);
+	await run('initdb', initCommand, initArgs, { cwd: dir, env, timeoutMs: 2 * 60000, logFile });
+	fs.rmSync(pwFile, { force: true });
+	return superPassword;
+}
+
+/** A cluster's fast shutdown (SIGINT), then its folder is removed. */
+async function stopPostgres(proc, dir) {
+	if (proc.alive) {
+		proc.child.kill('SIGINT');
+		let timer;
+		await Promise.race([proc.exited, new Promise((r) => (timer = setTimeout(r, 20000)))]);
+		clearTimeout(timer);
+		await proc.stop(5000);
+	}
+	fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** A `pg` client (the module n8n ships) connected with `config` (`{ host, port, user, password, database }`). */
