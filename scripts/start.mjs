@@ -12,7 +12,7 @@ import { CREDENTIAL_NAME_LOCAL, CREDENTIAL_NAME_REAL, DEMO_CREDENTIALS, REPO_ROO
 import { startEmulator } from './lib/emulator.mjs';
 import { DEFAULT_N8N_VERSION, N8N_TARGETS, cacheDir, ensureN8n } from './lib/install.mjs';
 import { lastLines } from './lib/log.mjs';
-import { N8nRest, credentialsFile, exampleFiles, n8nCli, n8nEnv, startN8n } from './lib/n8n.mjs';
+import { N8nRest, credentialsFile, exampleFiles, n8nCli, n8nEnv, removeEditorCopies, startN8n } from './lib/n8n.mjs';
 import { freePort, portInUse } from './lib/net.mjs';
 import { buildAndPack, installPackage, packageHasTrigger } from './lib/pack.mjs';
 import { installExitHandlers, isStopping, stopAll } from './lib/processes.mjs';
@@ -191,7 +191,11 @@ async function main() {
 	const stateDir = path.resolve(process.env.MADMIMI_START_DIR || path.join(REPO_ROOT, '.n8n-cache'));
 	const userFolder = path.join(stateDir, `n8n-${options.version}`);
 	const logDir = path.join(stateDir, 'logs');
-	installExitHandlers(() => process.stdout.write(`\nStopping n8n${options.real ? '' : ' and the emulator'} ...\n`), 0);
+	installExitHandlers(() => {
+		process.stdout.write(`\nStopping n8n${options.real ? '' : ' and the emulator'} ...\n`);
+		removeEditorCopies(userFolder);
+	}, 0);
+	removeEditorCopies(userFolder); // left by a run that was killed
 	if (await portInUse(options.port)) fail(`port ${options.port} is in use (another n8n?): stop it or pass --port N.`);
 
 	const install = await ensureN8n(options.version);

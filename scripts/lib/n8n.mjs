@@ -24,6 +24,21 @@ import { N8N_TARGETS } from './install.mjs';
 import { waitForHttp } from './net.mjs';
 import { cleanEnv, run, startProcess } from './processes.mjs';
 
+/**
+ * Removes the copies of n8n's editor files (`<user folder>/.cache/n8n/public`, about 700
+ * JavaScript files each, written again at every start) from the user folders under `root`.
+ * They sit inside the repository (.tmp/e2e, .n8n-cache), where `npm run lint` would read them
+ * all: n8n's strict lint mode forbids an ignore list in eslint.config.mjs, and ESLint's flat
+ * config does not read .gitignore.
+ */
+export function removeEditorCopies(root) {
+	if (!fs.existsSync(root)) return;
+	for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: false })) {
+		const dir = path.join(root, String(entry));
+		if (dir.endsWith(path.join('.cache', 'n8n', 'public')) && !dir.includes('node_modules')) fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 /** Settings for every n8n process: its own folder and ports, loopback only, nothing calling out. */
 export function n8nEnv(install, { userFolder, port, brokerPort, encryptionKey, extra = {} }) {
 	const base = cleanEnv();
