@@ -78,13 +78,14 @@ export const apiRequests = (requests, method, pathPattern) =>
 	requests.filter((r) => r.effectiveMethod === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
 
 /** `check()` every 2 s until it returns something truthy (returned); throws after `timeoutMs`. */
-export async function waitUntil(check, timeoutMs, what) {
+export async function waitUntil(check, timeoutMs, what, intervalMs = 2000) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await check();
 		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 2000));
+		// `what` may be a function, to say what was seen last (read when the wait gives up)
+		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${typeof what === 'function' ? what() : what}`);
+		await new Promise((r) => setTimeout(r, intervalMs));
 	}
 }
 

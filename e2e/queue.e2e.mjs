@@ -41,7 +41,7 @@ import { installPackage } from '../scripts/lib/pack.mjs';
 import { installExitHandlers, stopAll, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
 import { createN8nDatabase, pgClient, queueEnv, queueLogEvents, redisCommand, runTempDir, startMain, startPostgres, startRedis, startWorker } from '../scripts/lib/queue.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
-import { MIN, OWNER, VERSIONS, note, packedPackage } from './fixture.mjs';
+import { MIN, OWNER, VERSIONS, note, packedPackage, waitUntil } from './fixture.mjs';
 
 const TARGET = '2.41.1';
 const SKIP = /^(0|false|no)$/i.test(process.env.E2E_QUEUE ?? '1')
@@ -69,16 +69,8 @@ if (!SKIP) {
 
 const secondsSince = (start) => ((Date.now() - start) / 1000).toFixed(1);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitUntil(check, timeoutMs, what, intervalMs = 1000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-		await sleep(intervalMs);
-	}
-}
+/** How often the waits look again: polls come every 15 s, so 1 s is close enough. */
+const CHECK_EVERY_MS = 1000;
 
 /** Runs `fn` over `items` with at most `limit` at a time; results in order. */
 async function mapLimit(items, limit, fn) {
@@ -261,6 +253,7 @@ async function startMainAndWorkers(ctx) {
 		async () => (await ctx.db.query('SELECT 1 FROM webhook_entity WHERE "workflowId" = $1', [WEBHOOK_WORKFLOW])).rowCount > 0,
 		2 * MIN,
 		'the webhook workflow\'s activation (its webhook in webhook_entity)',
+		CHECK_EVERY_MS,
 	);
 	ctx.timings.start = secondsSince(t);
 }
@@ -403,7 +396,8 @@ async function finishedExecutions(ctx) {
 			return executions.length === EXECUTIONS && executions.every((e) => TERMINAL.has(e.status));
 		},
 		10 * MIN,
-		`${EXECUTIONS} finished executions (now ${executions.length}: ${JSON.stringify(countBy(executions, 'status'))})`,
+		() => `${EXECUTIONS} finished executions (now ${executions.length}: ${JSON.stringify(countBy(executions, 'status'))})`,
+		CHECK_EVERY_MS,
 	);
 	return executions;
 }
@@ -495,7 +489,7 @@ async function triggerChecks(ctx, pattern) {
 async function nextPoll(ctx, what) {
 	const since = Date.now();
 	for (const pattern of [undefined, NEW_MEMBER_CHECK]) {
-		await waitUntil(async () => (await triggerChecks(ctx, pattern)).find((p) => p.at > since), POLL_EVERY_MS + 45000, `a check after ${what}`);
+		await waitUntil(async () => (await triggerChecks(ctx, pattern)).find((p) => p.at > since), POLL_EVERY_MS + 45000, `a check after ${what}`, CHECK_EVERY_MS);
 	}
 	// the checks have been answered: wait until their executions, if any, are in the database
 	await sleep(1500);
@@ -511,7 +505,7 @@ async function activateTriggers(ctx) {
 		const activated = await ctx.rest.request('POST', `/rest/workflows/${id}/activate`, { versionId: current.versionId }, { expectOk: false });
 		assert.ok(activated.status < 300, `activate ${id}: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
 	}
-	await waitUntil(async () => (await triggerChecks(ctx)).length >= 1 && (await triggerChecks(ctx, NEW_MEMBER_CHECK)).length >= 1, 60000, 'the activation checks');
+	await waitUntil(async () => (await triggerChecks(ctx)).length >= 1 && (await triggerChecks(ctx, NEW_MEMBER_CHECK)).length >= 1, 60000, 'the activation checks', CHECK_EVERY_MS);
 }
 
 /**
@@ -590,6 +584,7 @@ async function deactivateTriggers(ctx) {
 			},
 			3 * MIN,
 			`the executions of ${id} to finish`,
+			CHECK_EVERY_MS,
 		);
 		assert.deepEqual(countBy(executions[id], 'status'), { success: executions[id].length }, JSON.stringify(executions[id]));
 		assert.deepEqual(countBy(executions[id], 'mode'), { trigger: executions[id].length });
