@@ -19,6 +19,47 @@ describe('parseCsvRows', () => {
 		]);
 	});
 
+	it.each([
+		// empty input, a BOM alone, blank lines and rows of one empty field are no rows
+		['', []],
+		['\uFEFF', []],
+		['\uFEFF\n', []],
+		['\r\n\r\na\r\n\r\n', [['a']]],
+		['""\n""', []],
+		// a trailing comma gives a last empty field, also at the end of the input
+		['a,', [['a', '']]],
+		['a,\n', [['a', '']]],
+		[',,', [['', '', '']]],
+		['"",""', [['', '']]],
+		['a,b\n,\n', [['a', 'b'], ['', '']]],
+		// line breaks: CRLF, LF or a lone CR, also inside a quoted field (kept as written)
+		['a\rb\r\nc\n\rd', [['a'], ['b'], ['c'], ['d']]],
+		['a\r', [['a']]],
+		['"a"\r', [['a']]],
+		['"a\r\nb",c\r\n', [['a\r\nb', 'c']]],
+		['"a\n""\n"', [['a\n"\n']]],
+		// doubled quotes
+		['""""', [['"']]],
+		['"a"""', [['a"']]],
+		// lenient: text after the closing quote is appended, up to the delimiter
+		['"a"b,c', [['ab', 'c']]],
+		['"a" ,b', [['a ', 'b']]],
+		['"a,b"c,d', [['a,bc', 'd']]],
+		['"x"y"z",w', [['xy"z"', 'w']]],
+		// lenient: a quote inside an unquoted field is text; a field is quoted only from its first character
+		['a"b,c"d', [['a"b', 'c"d']]],
+		[' "a" ,b', [[' "a" ', 'b']]],
+		// lenient: an unterminated quoted field runs to the end of the input
+		['"a\nb', [['a\nb']]],
+		['a,"b', [['a', 'b']]],
+		['"a""', [['a"']]],
+		// a BOM only at the very start is skipped
+		['\uFEFF"a",b', [['a', 'b']]],
+		['x\uFEFF,y', [['x\uFEFF', 'y']]],
+	])('reads %j as %j', (text, rows) => {
+		expect(parseCsvRows(text)).toEqual(rows);
+	});
+
 	it('is linear enough for 100,000 rows', () => {
 		const lines = ['email,first name,add_list'];
 		for (let i = 0; i < 100_000; i++) lines.push(`user${i}@example.com,"Name ${i}",List`);

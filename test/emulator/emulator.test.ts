@@ -638,6 +638,80 @@ describe('child accounts', () => {
 			text: 'kid@example.com does not exist',
 		});
 	});
+
+	it('create: the email trimmed, the key lower-cased, only the fields given, invited unless no_invite is yes; the demo account is taken', async () => {
+		emu.clock.set(Date.UTC(2024, 4, 1));
+		expect((await send('/participants', { email: '  New.Kid@Example.com ', first_name: 'New', last_name: '', no_invite: ' YES ' })).status).toBe(200);
+		const created = emu.store.participants.get('new.kid@example.com');
+		expect(created).toEqual({
+			email: 'New.Kid@Example.com',
+			apiKey: created?.apiKey,
+			invited: false,
+			createdAt: Date.UTC(2024, 4, 1),
+			permissions: { full: [], read: [], none: [] },
+			firstName: 'New',
+		});
+		expect('lastName' in (created ?? {})).toBe(false);
+		expect((await send('/participants', { email: 'other@example.com', no_invite: 'no' })).status).toBe(200);
+		expect(emu.store.participants.get('other@example.com')?.invited).toBe(true);
+		expect(await send('/participants', { email: 'NEW.KID@example.com' })).toMatchObject({ status: 400, text: 'Email has already been taken' });
+		expect(await send('/participants', { email: DEMO_CREDENTIALS.username })).toMatchObject({ status: 400, text: 'Email has already been taken' });
+		expect(await send('/participants', { email: ' ' })).toMatchObject({ status: 400, text: "Email can't be blank" });
+	});
+
+	it('update and delete find the child case-insensitively; a blank email is refused; an empty value clears a field', async () => {
+		expect(isBlank(await send('/participants/update', { email: 'CHILD.ONE@example.com', last_name: '', address: 'Elsewhere 2' }, 'PUT'))).toBe(true);
+		const child = emu.store.participants.get('child.one@example.com');
+		expect(child).toMatchObject({ firstName: 'Carla', address: 'Elsewhere 2', pwd: 'child-one-pass' });
+		expect(child && 'lastName' in child && child.lastName === undefined).toBe(true);
+		expect(await send('/participants/update', { first_name: 'x' }, 'PUT')).toMatchObject({ status: 400, text: "Email can't be blank" });
+		expect(await send('/participants', { email: '' }, 'DELETE')).toMatchObject({ status: 400, text: "Email can't be blank" });
+		expect(await send('/participants/update_permissions_for', { full: 'Newsletter' })).toMatchObject({ status: 400, text: "Email can't be blank" });
+		expect(isBlank(await send('/participants', { email: ' Child.Two@Example.com ' }, 'DELETE'))).toBe(true);
+		expect([...emu.store.participants.keys()]).toEqual(['child.one@example.com']);
+	});
+
+	it('permissions: a given category is replaced (names once, blanks dropped) and its names leave the others; an unknown list changes nothing', async () => {
+		// seeded: full [Newsletter], read [VIP Customers], none [Beta testers (EU)]
+		const permissions = (): unknown => emu.store.participants.get('child.one@example.com')?.permissions;
+		expect(isBlank(await send('/participants/update_permissions_for', { email: 'child.one@example.com', read: 'Newsletter, ,Newsletter,VIP Customers' }))).toBe(true);
+		expect(permissions()).toEqual({ full: [], read: ['Newsletter', 'VIP Customers'], none: ['Beta testers (EU)'] });
+		expect(isBlank(await send('/participants/update_permissions_for', { email: 'child.one@example.com', full: 'VIP Customers', none: 'VIP Customers' }))).toBe(true);
+		expect(permissions()).toEqual({ full: [], read: ['Newsletter'], none: ['VIP Customers'] });
+		expect(isBlank(await send('/participants/update_permissions_for', { email: 'child.one@example.com', read: '' }))).toBe(true);
+		expect(permissions()).toEqual({ full: [], read: [], none: ['VIP Customers'] });
+		expect(await send('/participants/update_permissions_for', { email: 'child.one@example.com', full: 'Newsletter', none: 'Nope' })).toMatchObject({
+			status: 400,
+			text: 'List Nope does not exist',
+		});
+		expect(permissions()).toEqual({ full: [], read: [], none: ['VIP Customers'] });
+		expect(await send('/participants/update_permissions_for', { email: 'nobody@example.com', full: 'Newsletter' })).toMatchObject({
+			status: 400,
+			text: 'nobody@example.com does not exist',
+		});
+	});
+
+	it('other methods and paths are not answered (404, one space), before the email is looked at', async () => {
+		for (const [path, method] of [
+			['/participants.xml', 'POST'],
+			['/participants.xml/x', 'GET'],
+			['/participants', 'GET'],
+			['/participants/update', 'POST'],
+			['/participants/update_permissions_for', 'PUT'],
+			['/participants/other', 'POST'],
+			['/participants/update/x', 'PUT'],
+		]) {
+			const r = method === 'GET' ? await get(path) : await send(path, {}, method);
+			expect([path, method, r]).toEqual([path, method, { status: 404, text: ' ', type: 'text/html; charset=utf-8' }]);
+		}
+	});
+
+	it('lists by creation, not by insertion', async () => {
+		const two = emu.store.participants.get('child.two@example.com');
+		if (two) two.createdAt = 0;
+		const list = (await get('/participants.xml')).text;
+		expect(list.indexOf('child.two@example.com')).toBeLessThan(list.indexOf('child.one@example.com'));
+	});
 });
 
 describe('drip campaigns and signups', () => {
