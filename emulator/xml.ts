@@ -73,84 +73,126 @@ const SPACE = /\s*/y;
 
 /** Parses a document (declaration optional) and answers its root element. */
 export function parseXml(text: string): XmlElement {
-	let pos = 0;
-	const skipSpace = (): void => {
-		SPACE.lastIndex = pos;
-		SPACE.exec(text);
-		pos = SPACE.lastIndex;
-	};
-	const readName = (): string => {
-		NAME.lastIndex = pos;
-		const m = NAME.exec(text);
-		if (!m) throw new Error(`XML: name expected at offset ${pos}`);
-		pos = NAME.lastIndex;
-		return m[0];
-	};
+	return new XmlReader(text).readDocument();
+}
 
-	skipSpace();
-	if (text.startsWith('<?xml', pos)) {
-		const end = text.indexOf('?>', pos);
-		if (end === -1) throw new Error('XML: unterminated declaration');
-		pos = end + 2;
+/**
+ * One pass over a document: `pos` is the offset reached, and each step reads one part of the
+ * document from there and leaves `pos` just after it. The offsets in the error messages are
+ * `pos` where the step stopped (for an attribute value: its opening quote; for text: its start).
+ */
+class XmlReader {
+	private pos = 0;
+
+	constructor(private readonly text: string) {}
+
+	/** Space, an optional declaration, space, the root element, space, and nothing else. */
+	readDocument(): XmlElement {
+		this.skipSpace();
+		this.skipDeclaration();
+		this.skipSpace();
+		const root = this.readElement();
+		this.skipSpace();
+		if (this.pos !== this.text.length) throw new Error(`XML: content after the root element at offset ${this.pos}`);
+		return root;
 	}
-	skipSpace();
 
-	const readElement = (): XmlElement => {
-		if (text[pos] !== '<') throw new Error(`XML: element expected at offset ${pos}`);
-		pos++;
-		const name = readName();
-		const el: XmlElement = { name, attrs: [], children: [], selfClosing: false };
+	private skipSpace(): void {
+		SPACE.lastIndex = this.pos;
+		SPACE.exec(this.text);
+		this.pos = SPACE.lastIndex;
+	}
+
+	private readName(): string {
+		NAME.lastIndex = this.pos;
+		const m = NAME.exec(this.text);
+		if (!m) throw new Error(`XML: name expected at offset ${this.pos}`);
+		this.pos = NAME.lastIndex;
+		return m[0];
+	}
+
+	/** `<?xml ... ?>`, skipped unread; anything else starting `<?` is left to fail as an element. */
+	private skipDeclaration(): void {
+		if (!this.text.startsWith('<?xml', this.pos)) return;
+		const end = this.text.indexOf('?>', this.pos);
+		if (end === -1) throw new Error('XML: unterminated declaration');
+		this.pos = end + 2;
+	}
+
+	/** The start tag, then, unless it closes itself, the content up to the closing tag. */
+	private readElement(): XmlElement {
+		const el = this.readStartTag();
+		if (!el.selfClosing) this.readContent(el);
+		return el;
+	}
+
+	/** `<name attr="value" ...>` or `<name ... />`: the element, its attributes read, no children yet. */
+	private readStartTag(): XmlElement {
+		if (this.text[this.pos] !== '<') throw new Error(`XML: element expected at offset ${this.pos}`);
+		this.pos++;
+		const el: XmlElement = { name: this.readName(), attrs: [], children: [], selfClosing: false };
 		for (;;) {
-			skipSpace();
-			if (text.startsWith('/>', pos)) {
-				pos += 2;
+			this.skipSpace();
+			if (this.text.startsWith('/>', this.pos)) {
+				this.pos += 2;
 				el.selfClosing = true;
 				return el;
 			}
-			if (text[pos] === '>') {
-				pos++;
-				break;
-			}
-			const attr = readName();
-			skipSpace();
-			if (text[pos] !== '=') throw new Error(`XML: = expected after ${attr} at offset ${pos}`);
-			pos++;
-			skipSpace();
-			const quote = text[pos];
-			if (quote !== '"' && quote !== "'") throw new Error(`XML: quoted value expected at offset ${pos}`);
-			const end = text.indexOf(quote, pos + 1);
-			if (end === -1) throw new Error('XML: unterminated attribute value');
-			const raw = text.slice(pos + 1, end);
-			if (raw.includes('<')) throw new Error(`XML: < in an attribute value at offset ${pos}`);
-			if (el.attrs.some(([n]) => n === attr)) throw new Error(`XML: duplicate attribute ${attr}`);
-			el.attrs.push([attr, decodeEntities(raw, pos)]);
-			pos = end + 1;
-		}
-		for (;;) {
-			const lt = text.indexOf('<', pos);
-			if (lt === -1) throw new Error(`XML: </${name}> missing`);
-			if (lt > pos) el.children.push(decodeEntities(text.slice(pos, lt), pos));
-			pos = lt;
-			if (text.startsWith('</', pos)) {
-				pos += 2;
-				const closing = readName();
-				if (closing !== name) throw new Error(`XML: </${closing}> closes <${name}>`);
-				skipSpace();
-				if (text[pos] !== '>') throw new Error(`XML: > expected at offset ${pos}`);
-				pos++;
+			if (this.text[this.pos] === '>') {
+				this.pos++;
 				return el;
 			}
-			if (text.startsWith('<!', pos) || text.startsWith('<?', pos)) {
-				throw new Error(`XML: comments, CDATA and processing instructions are not supported (offset ${pos})`);
-			}
-			el.children.push(readElement());
+			this.readAttribute(el);
 		}
-	};
+	}
 
-	const root = readElement();
-	skipSpace();
-	if (pos !== text.length) throw new Error(`XML: content after the root element at offset ${pos}`);
-	return root;
+	/** `name = "value"` (or in single quotes; space around `=` allowed), added to `el.attrs` decoded. */
+	private readAttribute(el: XmlElement): void {
+		const { text } = this;
+		const attr = this.readName();
+		this.skipSpace();
+		if (text[this.pos] !== '=') throw new Error(`XML: = expected after ${attr} at offset ${this.pos}`);
+		this.pos++;
+		this.skipSpace();
+		const quote = text[this.pos];
+		if (quote !== '"' && quote !== "'") throw new Error(`XML: quoted value expected at offset ${this.pos}`);
+		const end = text.indexOf(quote, this.pos + 1);
+		if (end === -1) throw new Error('XML: unterminated attribute value');
+		const raw = text.slice(this.pos + 1, end);
+		if (raw.includes('<')) throw new Error(`XML: < in an attribute value at offset ${this.pos}`);
+		if (el.attrs.some(([n]) => n === attr)) throw new Error(`XML: duplicate attribute ${attr}`);
+		el.attrs.push([attr, decodeEntities(raw, this.pos)]);
+		this.pos = end + 1;
+	}
+
+	/** Text (decoded, whitespace kept) and child elements into `el.children`, then `el`'s closing tag. */
+	private readContent(el: XmlElement): void {
+		const { text } = this;
+		for (;;) {
+			const lt = text.indexOf('<', this.pos);
+			if (lt === -1) throw new Error(`XML: </${el.name}> missing`);
+			if (lt > this.pos) el.children.push(decodeEntities(text.slice(this.pos, lt), this.pos));
+			this.pos = lt;
+			if (text.startsWith('</', this.pos)) {
+				this.readClosingTag(el.name);
+				return;
+			}
+			if (text.startsWith('<!', this.pos) || text.startsWith('<?', this.pos)) {
+				throw new Error(`XML: comments, CDATA and processing instructions are not supported (offset ${this.pos})`);
+			}
+			el.children.push(this.readElement());
+		}
+	}
+
+	/** `</name>` (space allowed before the `>`), where `name` must be the open element's. */
+	private readClosingTag(name: string): void {
+		this.pos += 2;
+		const closing = this.readName();
+		if (closing !== name) throw new Error(`XML: </${closing}> closes <${name}>`);
+		this.skipSpace();
+		if (this.text[this.pos] !== '>') throw new Error(`XML: > expected at offset ${this.pos}`);
+		this.pos++;
+	}
 }
 
 /**
