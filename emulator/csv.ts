@@ -15,73 +15,79 @@ const CR = 13;
 /** Splits CSV text into rows of fields. */
 export function parseCsvRows(text: string): string[][] {
 	const rows: string[][] = [];
-	const n = text.length;
-	let i = n > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
 	let row: string[] = [];
-
-	const endRow = (): void => {
-		if (!(row.length === 1 && row[0] === '')) rows.push(row);
-		row = [];
-	};
-
-	while (i < n) {
-		let value: string;
-		if (text.charCodeAt(i) === QUOTE) {
+	let i = text.length > 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+	while (i < text.length) {
+		const field = text.charCodeAt(i) === QUOTE ? readQuotedField(text, i) : readPlainField(text, i);
+		row.push(field.value);
+		i = field.end;
+		if (i >= text.length) break;
+		if (text.charCodeAt(i) === COMMA) {
 			i++;
-			value = '';
-			let start = i;
-			for (;;) {
-				const q = text.indexOf('"', i);
-				if (q === -1) {
-					value += text.slice(start);
-					i = n;
-					break;
-				}
-				if (q + 1 < n && text.charCodeAt(q + 1) === QUOTE) {
-					value += text.slice(start, q + 1);
-					i = q + 2;
-					start = i;
-					continue;
-				}
-				value += text.slice(start, q);
-				i = q + 1;
-				break;
-			}
-			// Lenient: anything between the closing quote and the delimiter is kept.
-			let j = i;
-			while (j < n) {
-				const c = text.charCodeAt(j);
-				if (c === COMMA || c === LF || c === CR) break;
-				j++;
-			}
-			if (j > i) value += text.slice(i, j);
-			i = j;
-		} else {
-			let j = i;
-			while (j < n) {
-				const c = text.charCodeAt(j);
-				if (c === COMMA || c === LF || c === CR) break;
-				j++;
-			}
-			value = text.slice(i, j);
-			i = j;
-		}
-		row.push(value);
-
-		if (i >= n) break;
-		const c = text.charCodeAt(i);
-		if (c === COMMA) {
-			i++;
-			if (i >= n) row.push('');
+			// A comma at the very end: the row's last field is empty (the loop will not read it).
+			if (i >= text.length) row.push('');
 			continue;
 		}
-		// Line break: CRLF, LF or a lone CR.
-		i++;
-		if (c === CR && i < n && text.charCodeAt(i) === LF) i++;
-		endRow();
+		i = afterLineBreak(text, i);
+		addRow(rows, row);
+		row = [];
 	}
-	if (row.length > 0) endRow();
+	if (row.length > 0) addRow(rows, row);
 	return rows;
+}
+
+/** A field's decoded value, and the offset just after it (its delimiter, or the end of the input). */
+interface Field {
+	value: string;
+	end: number;
+}
+
+/** A field not starting with a quote: everything up to the delimiter, as written (quotes included). */
+function readPlainField(text: string, start: number): Field {
+	const end = delimiterAt(text, start);
+	return { value: text.slice(start, end), end };
+}
+
+/**
+ * A field starting with a quote (at `open`): up to the closing quote, each doubled quote read as one.
+ * Lenient: text after the closing quote is appended up to the delimiter, and without a closing
+ * quote the field runs to the end of the input.
+ */
+function readQuotedField(text: string, open: number): Field {
+	let value = '';
+	let start = open + 1;
+	for (;;) {
+		const q = text.indexOf('"', start);
+		if (q === -1) return { value: value + text.slice(start), end: text.length };
+		if (q + 1 < text.length && text.charCodeAt(q + 1) === QUOTE) {
+			value += text.slice(start, q + 1);
+			start = q + 2;
+			continue;
+		}
+		const end = delimiterAt(text, q + 1);
+		return { value: value + text.slice(start, q) + text.slice(q + 1, end), end };
+	}
+}
+
+/** The offset of the first comma, LF or CR at or after `from` (the input's length when none). */
+function delimiterAt(text: string, from: number): number {
+	let j = from;
+	while (j < text.length) {
+		const c = text.charCodeAt(j);
+		if (c === COMMA || c === LF || c === CR) break;
+		j++;
+	}
+	return j;
+}
+
+/** The offset after the line break at `i`: CRLF, LF or a lone CR. */
+function afterLineBreak(text: string, i: number): number {
+	return text.charCodeAt(i) === CR && i + 1 < text.length && text.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+}
+
+/** Adds a row unless it is blank (a line with nothing on it reads as one empty field). */
+function addRow(rows: string[][], row: string[]): void {
+	if (!(row.length === 1 && row[0] === '')) rows.push(row);
 }
 
 export interface ParsedCsv {
