@@ -101,72 +101,104 @@ const PARTICIPANT_FIELDS: [string, 'pwd' | 'firstName' | 'lastName' | 'organizat
 ];
 
 function participants(c: Call): Answer | undefined {
-	const { seg, method, params, store } = c;
-	if (seg[0] === 'participants.xml') {
-		if (seg.length !== 1 || method !== 'GET') return undefined;
-		const all = [...store.participants.values()].sort((a, b) => a.createdAt - b.createdAt);
-		return guessedXml(renderParticipants(all, c.out));
-	}
-	const email = (params.email ?? '').trim();
-	const key = email.toLowerCase();
-	const existing = (): Participant => {
-		if (email === '') throw new ApiError(400, "Email can't be blank");
-		const p = store.participants.get(key);
-		if (!p) throw new ApiError(400, `${email} does not exist`);
-		return p;
-	};
-	if (seg.length === 1 && method === 'POST') {
-		if (email === '') throw new ApiError(400, "Email can't be blank");
-		if (store.participants.has(key) || key === DEMO_CREDENTIALS.username) {
-			throw new ApiError(400, 'Email has already been taken');
-		}
-		const participant: Participant = {
-			email,
-			apiKey: store.makeApiKey(email),
-			invited: (params.no_invite ?? '').trim().toLowerCase() !== 'yes',
-			createdAt: c.now,
-			permissions: { full: [], read: [], none: [] },
-		};
-		for (const [param, field] of PARTICIPANT_FIELDS) if (given(params, param)) participant[field] = params[param];
-		store.participants.set(key, participant);
-		return textAnswer(200, participant.apiKey);
-	}
-	if (seg.length === 1 && method === 'DELETE') {
-		existing();
-		store.participants.delete(key);
-		return blank(c);
-	}
-	if (seg.length === 2 && seg[1] === 'update' && method === 'PUT') {
-		const p = existing();
-		for (const [param, field] of PARTICIPANT_FIELDS) {
-			if (params[param] !== undefined) p[field] = params[param] === '' ? undefined : params[param];
-		}
-		return blank(c);
-	}
-	if (seg.length === 2 && seg[1] === 'update_permissions_for' && method === 'POST') {
-		const p = existing();
-		const categories = ['full', 'read', 'none'] as const;
-		const wanted: Partial<Record<(typeof categories)[number], string[]>> = {};
-		for (const cat of categories) {
-			if (params[cat] === undefined) continue;
-			const names = params[cat]
-				.split(',')
-				.map((n) => n.trim())
-				.filter((n) => n !== '');
-			for (const name of names) if (!store.lists.has(name)) throw new ApiError(400, `List ${name} does not exist`);
-			wanted[cat] = names;
-		}
-		for (const cat of categories) {
-			const names = wanted[cat];
-			if (names === undefined) continue;
-			for (const other of categories) {
-				if (other !== cat) p.permissions[other] = p.permissions[other].filter((n) => !names.includes(n));
-			}
-			p.permissions[cat] = [...new Set(names)];
-		}
-		return blank(c);
-	}
+	const { seg, method } = c;
+	if (seg[0] === 'participants.xml') return seg.length === 1 && method === 'GET' ? listParticipants(c) : undefined;
+	if (seg.length === 1 && method === 'POST') return createParticipant(c);
+	if (seg.length === 1 && method === 'DELETE') return deleteParticipant(c);
+	if (seg.length === 2 && seg[1] === 'update' && method === 'PUT') return updateParticipant(c);
+	if (seg.length === 2 && seg[1] === 'update_permissions_for' && method === 'POST') return setParticipantPermissions(c);
 	return undefined;
+}
+
+function listParticipants(c: Call): Answer {
+	const all = [...c.store.participants.values()].sort((a, b) => a.createdAt - b.createdAt);
+	return guessedXml(renderParticipants(all, c.out));
+}
+
+/** The request's `email`, trimmed (the store keys child accounts by it lower-cased). */
+function requestedEmail(c: Call): string {
+	return (c.params.email ?? '').trim();
+}
+
+/** The child account the request's `email` names; a blank or unknown email is a 400. */
+function existingParticipant(c: Call): Participant {
+	const email = requestedEmail(c);
+	if (email === '') throw new ApiError(400, "Email can't be blank");
+	const p = c.store.participants.get(email.toLowerCase());
+	if (!p) throw new ApiError(400, `${email} does not exist`);
+	return p;
+}
+
+/** Answers the new account's API key; the demo account's own address counts as taken. */
+function createParticipant(c: Call): Answer {
+	const { params, store } = c;
+	const email = requestedEmail(c);
+	const key = email.toLowerCase();
+	if (email === '') throw new ApiError(400, "Email can't be blank");
+	if (store.participants.has(key) || key === DEMO_CREDENTIALS.username) throw new ApiError(400, 'Email has already been taken');
+	const participant: Participant = {
+		email,
+		apiKey: store.makeApiKey(email),
+		invited: (params.no_invite ?? '').trim().toLowerCase() !== 'yes',
+		createdAt: c.now,
+		permissions: { full: [], read: [], none: [] },
+	};
+	for (const [param, field] of PARTICIPANT_FIELDS) if (given(params, param)) participant[field] = params[param];
+	store.participants.set(key, participant);
+	return textAnswer(200, participant.apiKey);
+}
+
+function deleteParticipant(c: Call): Answer {
+	existingParticipant(c);
+	c.store.participants.delete(requestedEmail(c).toLowerCase());
+	return blank(c);
+}
+
+/** Only the fields present change; an empty value clears one. */
+function updateParticipant(c: Call): Answer {
+	const p = existingParticipant(c);
+	for (const [param, field] of PARTICIPANT_FIELDS) {
+		const value = c.params[param];
+		if (value !== undefined) p[field] = value === '' ? undefined : value;
+	}
+	return blank(c);
+}
+
+const PERMISSION_CATEGORIES = ['full', 'read', 'none'] as const;
+type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
+
+/**
+ * Each category given (list names, comma-separated) replaces that category, and its names leave
+ * the other two. Every name is checked before anything changes, so an unknown list changes nothing.
+ */
+function setParticipantPermissions(c: Call): Answer {
+	const p = existingParticipant(c);
+	const wanted = requestedPermissions(c);
+	for (const cat of PERMISSION_CATEGORIES) {
+		const names = wanted[cat];
+		if (names === undefined) continue;
+		for (const other of PERMISSION_CATEGORIES) {
+			if (other !== cat) p.permissions[other] = p.permissions[other].filter((n) => !names.includes(n));
+		}
+		p.permissions[cat] = [...new Set(names)];
+	}
+	return blank(c);
+}
+
+/** The categories the request gives, as list names (trimmed, blanks dropped); an unknown list is a 400. */
+function requestedPermissions(c: Call): Partial<Record<PermissionCategory, string[]>> {
+	const wanted: Partial<Record<PermissionCategory, string[]>> = {};
+	for (const cat of PERMISSION_CATEGORIES) {
+		const listed = c.params[cat];
+		if (listed === undefined) continue;
+		const names = listed
+			.split(',')
+			.map((n) => n.trim())
+			.filter((n) => n !== '');
+		for (const name of names) if (!c.store.lists.has(name)) throw new ApiError(400, `List ${name} does not exist`);
+		wanted[cat] = names;
+	}
+	return wanted;
 }
 
 function signups(c: Call): Answer | undefined {
