@@ -14,7 +14,7 @@ import { jsonAnswer } from './routes';
 import type { Answer } from './routes';
 import type { SeedName } from './seed';
 import type { Emulator } from './server';
-import type { MailerStatus, Outcome } from './store';
+import type { MailerStatus, Outcome } from './model';
 import { checkDateStyle, checkVocabulary } from './switches';
 
 /** What the control endpoints act on: the emulator, its clock, and the seed it started with. */

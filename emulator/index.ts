@@ -9,8 +9,8 @@ export type { RecordedRequest } from './recordedRequest';
 export type { FaultRule, FaultResponse, Faults } from './faults';
 export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS, DEMO_IDS, createStore } from './seed';
 export type { SeedName } from './seed';
+export { Store } from './store';
 export {
-	Store,
 	ApiError,
 	OUTCOMES,
 	OUTCOME_COUNTER,
@@ -19,7 +19,7 @@ export {
 	defaultMimio,
 	thumbnailFor,
 	fieldElementName,
-} from './store';
+} from './model';
 export type {
 	AudienceList,
 	Member,
@@ -44,7 +44,7 @@ export type {
 	MailerStatus,
 	Transaction,
 	ListSend,
-} from './store';
+} from './model';
 export {
 	ServiceClock,
 	DATE_STYLES,

@@ -10,20 +10,9 @@
  */
 import { DATE_STYLES, formatServiceDate } from './dates';
 import type { DateStyle } from './dates';
-import { fieldElementName, STANDARD_MEMBER_FIELDS } from './store';
-import type {
-	Addon,
-	AudienceList,
-	DripCampaign,
-	Mailing,
-	MailingLink,
-	Member,
-	Participant,
-	Promotion,
-	Recipient,
-	SocialLinkDef,
-	Store,
-} from './store';
+import { fieldElementName, STANDARD_MEMBER_FIELDS } from './model';
+import type { Store } from './store';
+import type { Addon, AudienceList, DripCampaign, Mailing, MailingLink, Member, Participant, Promotion, Recipient, SocialLinkDef } from './model';
 import { toSecondVocabularyRecords } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { escapeAttr, escapeXml, XML_DECLARATION } from './xml';

@@ -4,7 +4,7 @@
  * value is fixed or derived from the clock's "now" at seeding time.
  */
 import { Store } from './store';
-import type { Addon, Outcome, Recipient, SocialLinkDef } from './store';
+import type { Addon, Outcome, Recipient, SocialLinkDef } from './model';
 
 export const DEMO_CREDENTIALS = { username: 'demo@example.com', apiKey: 'demo-key-7f3a9c2e51b84d6a' };
 export const NO_RIGHTS_CREDENTIALS = { username: 'norights@example.com', apiKey: 'norights-key-0b1c2d3e' };

@@ -24,7 +24,7 @@ import { route, textAnswer } from './routes';
 import type { Answer, Call } from './routes';
 import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
 import type { SeedName } from './seed';
-import { ApiError } from './store';
+import { ApiError } from './model';
 import type { Store } from './store';
 import { checkDateStyle, checkVocabulary, inSecondVocabulary } from './switches';
 import type { Vocabulary } from './vocabulary';

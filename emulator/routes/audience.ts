@@ -4,8 +4,9 @@
  */
 import { PLAIN_TEXT_TYPE, renderLists, renderPromotionAttempts } from '../render';
 import type { PromotionAttempt } from '../render';
-import { ApiError, OUTCOMES } from '../store';
-import type { Outcome, Store } from '../store';
+import { ApiError, OUTCOMES } from '../model';
+import type { Store } from '../store';
+import type { Outcome } from '../model';
 import { blank, empty, guessedXml, jsonAnswer, requireMember, space, textAnswer, toInt, xmlAnswer } from './types';
 import type { Answer, Call, RouteModule } from './types';
 

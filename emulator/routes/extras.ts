@@ -6,8 +6,9 @@
 import { renderAddons, renderAnalyticsDomains, renderAvailableAddons, renderDripCampaigns, renderParticipants, renderSocialLinkDefs, renderSocialLinks } from '../render';
 import type { UserSocialLink } from '../render';
 import { DEMO_CREDENTIALS } from '../seed';
-import { ApiError } from '../store';
-import type { Participant, Store } from '../store';
+import { ApiError } from '../model';
+import type { Store } from '../store';
+import type { Participant } from '../model';
 import { blank, given, guessedJson, guessedXml, jsonAnswer, NOT_FOUND, textAnswer, toInt } from './types';
 import type { Answer, Call, RouteModule } from './types';
 

@@ -11,8 +11,9 @@
 import { parse as parseYaml } from 'yaml';
 
 import { parseCsvRows } from '../csv';
-import { ApiError } from '../store';
-import type { AudienceList, ListSend, MailerStatus, Member, Promotion, Store, Transaction } from '../store';
+import { ApiError } from '../model';
+import type { Store } from '../store';
+import type { AudienceList, ListSend, MailerStatus, Member, Promotion, Transaction } from '../model';
 import { given, textAnswer } from './types';
 import type { Answer, Call, RouteModule } from './types';
 

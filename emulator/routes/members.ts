@@ -8,8 +8,9 @@
  */
 import { renderMembersPage, renderMemberSearch } from '../render';
 import type { CreatedAtOrder } from '../render';
-import { ApiError, fieldElementName } from '../store';
-import type { AudienceList, Member, Store } from '../store';
+import { ApiError, fieldElementName } from '../model';
+import type { Store } from '../store';
+import type { AudienceList, Member } from '../model';
 import { blank, jsonAnswer, memberMissing, NOT_FOUND, positiveInt, space, textAnswer, truthy, xmlAnswer } from './types';
 import type { Answer, Call, RouteModule } from './types';
 

@@ -3,8 +3,8 @@
  */
 import { parseDay, parseSearchDateTime } from '../dates';
 import { promotionsJson, renderLinks, renderMailingStats, renderPromotions, renderRecipients } from '../render';
-import { ApiError, OUTCOMES } from '../store';
-import type { Outcome, Promotion } from '../store';
+import { ApiError, OUTCOMES } from '../model';
+import type { Outcome, Promotion } from '../model';
 import { blank, given, guessedJson, guessedXml, NOT_FOUND, positiveInt, textAnswer, toInt, truthy, xmlAnswer } from './types';
 import type { Answer, Call, RouteModule } from './types';
 

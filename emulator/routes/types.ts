@@ -4,7 +4,7 @@
  */
 import type { AnswerContext } from '../render';
 import { JSON_TYPE, TEXT_TYPE, XML_TYPE } from '../render';
-import { ApiError } from '../store';
+import { ApiError } from '../model';
 import type { Store } from '../store';
 
 /** One authenticated API request, as a route module sees it. */
