@@ -77,7 +77,7 @@ export function processesEndWithTheFile(label) {
 export const apiRequests = (requests, method, pathPattern) =>
 	requests.filter((r) => r.effectiveMethod === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
 
-/** `check()` every 2 s until it returns something truthy (returned); throws after `timeoutMs`. */
+/** `check()` every `intervalMs` (2 s unless given) until it returns something truthy (returned); throws after `timeoutMs`. */
 export async function waitUntil(check, timeoutMs, what, intervalMs = 2000) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
