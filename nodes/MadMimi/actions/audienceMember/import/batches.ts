@@ -51,7 +51,7 @@ export async function importInBatches<T>(ctx: IExecuteFunctions, items: T[], bat
 				for (const item of batch) answer(item, plan.failed(item, b + 1, json));
 				continue;
 			}
-			throw describeFailedBatch(ctx, error, { b, batches, firstItem, lastItem: plan.itemIndex(batch[batch.length - 1]), importIds });
+			throw describeFailedBatch(ctx, error, { sentBefore: b, batches, firstItem, lastItem: plan.itemIndex(batch[batch.length - 1]), importIds });
 		}
 	}
 }
@@ -60,17 +60,17 @@ export async function importInBatches<T>(ctx: IExecuteFunctions, items: T[], bat
 function describeFailedBatch(
 	ctx: IExecuteFunctions,
 	error: unknown,
-	s: { b: number; batches: number; firstItem: number; lastItem: number; importIds: number[] },
+	{ sentBefore, batches, firstItem, lastItem, importIds }: { sentBefore: number; batches: number; firstItem: number; lastItem: number; importIds: number[] },
 ): Error {
-	const failed = withItemIndex(ctx, error, s.firstItem);
+	const failed = withItemIndex(ctx, error, firstItem);
 	const range = (from: number, to: number) => (from === to ? `Batch ${from} was` : `Batches ${from}–${to} were`);
 	const done =
-		s.b === 0
+		sentBefore === 0
 			? 'No earlier batch was sent.'
-			: `${range(1, s.b)} imported (import id${s.b > 1 ? 's' : ''} ${s.importIds.join(', ')}).`;
-	const rest = s.b + 1 < s.batches ? ` ${range(s.b + 2, s.batches)} not sent.` : '';
-	const items = s.firstItem === s.lastItem ? `the ${ordinal(s.firstItem + 1)} item` : `the ${ordinal(s.firstItem + 1)} to ${ordinal(s.lastItem + 1)} items`;
-	const summary = `Batch ${s.b + 1} of ${s.batches} (${items}) was not imported. ${done}${rest}`;
+			: `${range(1, sentBefore)} imported (import id${sentBefore > 1 ? 's' : ''} ${importIds.join(', ')}).`;
+	const rest = sentBefore + 1 < batches ? ` ${range(sentBefore + 2, batches)} not sent.` : '';
+	const items = firstItem === lastItem ? `the ${ordinal(firstItem + 1)} item` : `the ${ordinal(firstItem + 1)} to ${ordinal(lastItem + 1)} items`;
+	const summary = `Batch ${sentBefore + 1} of ${batches} (${items}) was not imported. ${done}${rest}`;
 	if (failed instanceof NodeApiError || failed instanceof NodeOperationError) {
 		failed.message = `Import stopped: ${failed.message}`;
 		failed.description = `${summary}${failed.description ? ` ${failed.description}` : ''}`;

@@ -70,9 +70,8 @@ export interface SkippedRow {
 export function checkSkipped(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	s: { field: string; valid: number; skipped: SkippedRow[]; options: ImportOptions; example: string },
+	{ field, valid, skipped, options, example }: { field: string; valid: number; skipped: SkippedRow[]; options: ImportOptions; example: string },
 ): void {
-	const { field, valid, skipped, options, example } = s;
 	if (skipped.length === 0 || (valid > 0 && options.invalidRows !== 'fail')) return;
 	const firstRows = skipped
 		.slice(0, 5)
