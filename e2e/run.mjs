@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { removeEditorCopies } from '../scripts/lib/n8n.mjs';
+import { ARTIFACTS } from './fixture.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ORDER = ['package', 'cli', 'server', 'editor', 'start', 'queue'];
@@ -68,11 +69,10 @@ if (unknown.length > 0) {
 }
 const names = wanted.length > 0 ? all.filter((name) => wanted.includes(name)) : all;
 
-const artifacts = path.resolve(process.env.E2E_ARTIFACTS || path.join(here, '..', '.tmp', 'e2e'));
 if (wanted.length === 0) {
 	// before every file, once: each suite writes its logs and screenshots under it
-	fs.rmSync(artifacts, { recursive: true, force: true });
-	fs.mkdirSync(artifacts, { recursive: true });
+	fs.rmSync(ARTIFACTS, { recursive: true, force: true });
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
 }
 
 const minutes = Number(process.env.E2E_TIMEOUT_MINUTES || 75);
@@ -100,7 +100,7 @@ stream.on('test:fail', (event) => {
 stream.compose(new spec()).pipe(process.stdout);
 
 stream.on('end', () => {
-	removeEditorCopies(artifacts);
+	removeEditorCopies(ARTIFACTS);
 	const seconds = Math.round((Date.now() - started) / 1000);
 	setImmediate(() => {
 		if (failures.length) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
