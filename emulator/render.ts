@@ -210,7 +210,8 @@ export function renderMemberSearch(members: Member[], store: Store, ctx: AnswerC
 
 export interface PromotionAttempt {
 	promotion: Promotion;
-	mailing: Mailing;
+	/** The mailing it was part of; none for a transactional email. */
+	mailing?: Mailing;
 	sentAt: number;
 	viewed: boolean;
 	clicked: boolean;
@@ -228,7 +229,7 @@ export function renderPromotionAttempts(attempts: PromotionAttempt[], ctx: Answe
 			(a) =>
 				`<promotion_attempt${attrs([
 					['promotion_id', a.promotion.id],
-					['mailing_id', a.mailing.id],
+					['mailing_id', a.mailing?.id],
 					['promotion_name', a.promotion.name],
 					['sent_at', ctx.date(a.sentAt)],
 					['viewed', a.viewed],

@@ -80,8 +80,10 @@ function audienceMembers(c: Call): Answer | undefined {
 		return xmlAnswer(renderLists(store.listsOf(seg[1])));
 	}
 	if (seg.length === 3 && seg[2] === 'promotion_attempts.xml') {
-		requireMember(c, seg[1]);
-		return guessedXml(renderPromotionAttempts(promotionAttempts(store, seg[1]), c.out));
+		const attempts = promotionAttempts(store, seg[1]);
+		// guess: an address that only got transactional emails has attempts, member or not
+		if (attempts.length === 0) requireMember(c, seg[1]);
+		return guessedXml(renderPromotionAttempts(attempts, c.out));
 	}
 	return undefined;
 }
@@ -105,6 +107,13 @@ function countNew(c: Call): Answer {
 	return textAnswer(200, String(count));
 }
 
+/**
+ * The attempts of every promotion at an address, oldest first: each mailing that reached it (a send
+ * to lists or to all), and each transactional email (POST /mailer) sent to it. A guess: no
+ * recording shows the document, nor whether transactional emails are in it; the service says it
+ * holds "all mailings sent to that address", and a transactional email carries its promotion.
+ * A transactional email refused for an opted-out recipient (`check_suppressed`) is not an attempt.
+ */
 function promotionAttempts(store: Store, email: string): PromotionAttempt[] {
 	const key = email.trim().toLowerCase();
 	const attempts: PromotionAttempt[] = [];
@@ -131,7 +140,22 @@ function promotionAttempts(store: Store, email: string): PromotionAttempt[] {
 			});
 		}
 	}
-	return attempts;
+	for (const transaction of store.transactions) {
+		if (transaction.status === 'failed' || transaction.recipient.email.toLowerCase() !== key) continue;
+		const promotion = store.findPromotionByName(transaction.promotionName);
+		if (!promotion) continue;
+		attempts.push({
+			promotion,
+			sentAt: transaction.at,
+			viewed: false,
+			clicked: false,
+			bounced: transaction.status === 'bounced',
+			unsubscribed: false,
+			forwarded: false,
+			abused: false,
+		});
+	}
+	return attempts.sort((a, b) => a.sentAt - b.sentAt);
 }
 
 export const audienceRoutes: RouteModule = {

@@ -308,6 +308,8 @@ export interface RunResult {
 	/** The execution hints the node added (n8n's yellow notices on a node). */
 	hints: NodeExecutionHint[];
 	run: IRun;
+	/** The workflow that ran (for a retry of the run). */
+	workflow: IWorkflowBase;
 }
 
 /**
@@ -324,7 +326,7 @@ export async function runNode(spec: NodeSpec, input: INodeExecutionData[] = [{ j
 		parameters: {},
 	};
 	const node = madMimiNode(spec);
-	const workflowData: IWorkflowBase = {
+	const workflowData = {
 		id: 'harness',
 		name: 'Harness workflow',
 		active: false,
@@ -336,6 +338,23 @@ export async function runNode(spec: NodeSpec, input: INodeExecutionData[] = [{ j
 		updatedAt: new Date(),
 		activeVersionId: null,
 	} as unknown as IWorkflowBase;
+	const runExecutionData = {
+		version: 1,
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [{ node: start, data: { main: [input] }, source: null }],
+		},
+	} as unknown as IRunExecutionData;
+	return await execute(workflowData, runExecutionData, mode, node.name);
+}
+
+/** Runs a workflow's execution data through WorkflowExecute, and returns the named node's output (or its error). */
+async function execute(workflowData: IWorkflowBase, runExecutionData: IRunExecutionData, mode: WorkflowExecuteMode, nodeName: string): Promise<RunResult> {
 	const workflow = new Workflow({
 		id: workflowData.id,
 		name: workflowData.name,
@@ -351,31 +370,45 @@ export async function runNode(spec: NodeSpec, input: INodeExecutionData[] = [{ j
 	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
 	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveRun(fullRunData));
 
-	const runExecutionData = {
-		version: 1,
-		startData: {},
-		resultData: { runData: {} },
-		executionData: {
-			contextData: {},
-			metadata: {},
-			waitingExecution: {},
-			waitingExecutionSource: null,
-			nodeExecutionStack: [{ node: start, data: { main: [input] }, source: null }],
-		},
-	} as unknown as IRunExecutionData;
-
-	const execute = new WorkflowExecute(additionalData(hooks), mode, runExecutionData);
+	const executor = new WorkflowExecute(additionalData(hooks), mode, runExecutionData);
 	try {
-		await execute.processRunExecutionData(workflow);
+		await executor.processRunExecutionData(workflow);
 	} catch (error) {
 		// n8n refuses to start a workflow whose nodes have issues (a required parameter left empty)
-		return { items: [], error: error as RunResult['error'], hints: [], run: undefined as unknown as IRun };
+		return { items: [], error: error as RunResult['error'], hints: [], run: undefined as unknown as IRun, workflow: workflowData };
 	}
 	const run = await finished;
-	const taskData = run.data.resultData.runData[node.name]?.[0];
+	const runs = run.data.resultData.runData[nodeName] ?? [];
+	const taskData = runs[runs.length - 1];
 	const items = taskData?.data?.main?.[0] ?? [];
 	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
-	return { items, error, hints: taskData?.hints ?? [], run };
+	return { items, error, hints: taskData?.hints ?? [], run, workflow: workflowData };
+}
+
+/**
+ * The user's Retry of a failed run, as n8n 2.41's ExecutionService.retry does it: a new execution in
+ * mode 'retry' over the failed run's own data (its execution context carried over unchanged), the
+ * failed node's last run popped and the node still on the stack, so it runs again over all its
+ * input items. `spec` changes the node as "Retry with the saved workflow" would (loadWorkflow); by
+ * default the node is run as the failed run had it. `withoutContext`: as an n8n that carries no
+ * execution context into the retry.
+ */
+export async function retryRun(failed: RunResult, spec?: NodeSpec, options: { withoutContext?: boolean } = {}): Promise<RunResult> {
+	const data = JSON.parse(JSON.stringify(failed.run.data)) as IRunExecutionData;
+	const lastNode = data.resultData.lastNodeExecuted;
+	assertDefined(lastNode, 'the failed run names no last node');
+	delete data.resultData.error;
+	const nodeRuns = data.resultData.runData[lastNode];
+	if (nodeRuns && nodeRuns.length > 0 && nodeRuns[nodeRuns.length - 1].error !== undefined) nodeRuns.pop();
+	if (options.withoutContext && data.executionData) delete data.executionData.runtimeData;
+	const node = spec ? madMimiNode(spec) : undefined;
+	if (node) for (const stacked of data.executionData?.nodeExecutionStack ?? []) if (stacked.node.name === node.name) stacked.node = node;
+	const nodes = failed.workflow.nodes.map((n) => (node && n.name === node.name ? node : n));
+	return await execute({ ...failed.workflow, nodes }, data, 'retry', node?.name ?? lastNode);
+}
+
+function assertDefined<T>(value: T | undefined, what: string): asserts value is T {
+	if (value === undefined) throw new Error(what);
 }
 
 /** The result of one poll: the items it emitted (null when none), as n8n's poll loop sees them. */

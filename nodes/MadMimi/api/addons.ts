@@ -44,7 +44,8 @@ export async function toggleAddon(api: MadMimiClient, ref: AddonRef, readsStatus
 		repeat: {
 			mayHave: `The addon ${describeAddon(ref)} may have been switched`,
 			check: 'See its status with Addon → Get Many before switching it again.',
-			...(readsStatus ? { remembered: false as const } : {}),
+			// Toggle refuses a retried execution (a retry is no way out); Activate and Deactivate read the status first
+			...(readsStatus ? { remembered: false as const } : { checkedOnRetry: false as const }),
 		},
 	});
 }

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { writeCsv } from '../helpers/csv';
 import { printable } from '../helpers/validation';
 import type { MadMimiClient } from '../transport';
@@ -8,9 +10,19 @@ import type { Refusal } from '../transport/errors';
  * them, used by the operations, the trigger and the editor's pickers.
  */
 
+/** The account's lists (the recorded lists document: `id`, `name`, `subscriberCount`, `displayName`). */
+export async function accountLists(api: MadMimiClient): Promise<IDataObject[]> {
+	return await api.xmlRecords({ method: 'GET', path: ['audience_lists', 'lists'] });
+}
+
+/** The account's list of exactly this name, or undefined. */
+export async function listNamed(api: MadMimiClient, name: string): Promise<IDataObject | undefined> {
+	return (await accountLists(api)).find((list) => list.name !== undefined && list.name !== null && String(list.name) === name);
+}
+
 /** The names of the account's lists (the recorded lists document), sorted, none empty. */
 export async function accountListNames(api: MadMimiClient): Promise<string[]> {
-	const lists = await api.xmlRecords({ method: 'GET', path: ['audience_lists', 'lists'] });
+	const lists = await accountLists(api);
 	return lists
 		.map((list) => (list.name === undefined || list.name === null ? '' : String(list.name)))
 		.filter((name) => name !== '')

@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { splitCountNewRange } from '../helpers/dates';
+import { answerMatching } from '../parsing';
 import type { XmlReadOptions } from '../parsing';
+import { printable } from '../helpers/validation';
 import type { MadMimiClient } from '../transport';
+import type { Refusal } from '../transport/errors';
 import { listRefusal } from './lists';
 
 /*
@@ -19,6 +22,22 @@ export const MEMBERS_DOCUMENT: XmlReadOptions = {
 	arrays: ['lists'],
 	text: ['first_name', 'last_name', 'name', 'phone', 'zip', 'company', 'title', 'address', 'city', 'state', 'country', 'list'],
 };
+
+/** The message of a member the account does not have: `memberMissing`'s wording. */
+export function noSuchMemberMessage(email: string): string {
+	return `Mad Mimi has no member with the address ${printable(email)}`;
+}
+
+/** The service's "<email> does not exist" (400), in the user's words. */
+export function memberMissing(email: string): Refusal {
+	return ({ status, text }) =>
+		status === 400 && /does not exist/i.test(text)
+			? {
+					message: noSuchMemberMessage(email),
+					description: 'Check the address (Audience Member → Get finds a member by address). New people are added with Audience Member → Create or Update, or Import.',
+				}
+			: undefined;
+}
 
 /** The most members the service gives in one page of a members document (recorded: 1 to 100). */
 export const MAX_MEMBERS_PER_PAGE = 100;
@@ -82,6 +101,22 @@ export async function membersPage(api: MadMimiClient, query: MembersQuery): Prom
 	);
 	const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
 	return { records: answer.records.map(memberRecord), pageCount: number(answer.meta.totalPages), count: number(answer.meta.count) };
+}
+
+/** The member of this address (opted out or not: `raw=true`), found by the recorded search, or undefined. */
+export async function memberByEmail(api: MadMimiClient, email: string): Promise<IDataObject | undefined> {
+	const records = await api.xmlRecords({ method: 'GET', path: ['audience_members', 'search'], qs: { email, raw: 'true' } }, MEMBERS_DOCUMENT);
+	const wanted = email.toLowerCase();
+	return records.map(memberRecord).find((m) => String(m.email ?? '').toLowerCase() === wanted);
+}
+
+/** Whether the member of this address opted out (`is_suppressed`: `true` or `false`); an unknown address is refused (memberMissing). */
+export async function isSuppressed(api: MadMimiClient, email: string): Promise<boolean> {
+	const answer = await api.read(
+		{ method: 'GET', path: ['audience_members', email, 'is_suppressed'], refusal: memberMissing(email) },
+		answerMatching(/^(true|false)$/, 'The response is neither true nor false'),
+	);
+	return answer === 'true';
 }
 
 /** The members created in [start, end] (unix seconds, both included), counted a month at a time as the service requires. */

@@ -46,9 +46,37 @@ export function mailingsOf(promotion: IDataObject): IDataObject[] {
 	return (promotion.mailings as IDataObject[]).map(({ id, ...mailing }) => ({ id, promotionId: promotion.id, promotionName: promotion.name, ...mailing }));
 }
 
-/** The ID of the promotion of exactly this name (the sends take a name), or undefined when there is none. */
-export async function promotionIdByName(api: MadMimiClient, name: string): Promise<number | undefined> {
+/** The promotion of exactly this name (the sends take a name), as an output record, or undefined when there is none. */
+export async function promotionByName(api: MadMimiClient, name: string): Promise<IDataObject | undefined> {
 	const found = await searchPromotions(api, { name });
-	const id = found.find((p) => p.name === name)?.id;
+	return found.find((p) => p.name === name);
+}
+
+/** The ID of the promotion of exactly this name, or undefined when there is none. */
+export async function promotionIdByName(api: MadMimiClient, name: string): Promise<number | undefined> {
+	const id = (await promotionByName(api, name))?.id;
 	return typeof id === 'number' ? id : undefined;
+}
+
+function startedAt(mailing: IDataObject): number | undefined {
+	const ms = typeof mailing.startedSend === 'string' ? Date.parse(mailing.startedSend) : NaN;
+	return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * The mailings of a promotion record started at or after `since` (epoch ms), oldest first. A
+ * mailing not started yet (`started_send` empty: queued) counts when its ID is above that of every
+ * mailing started before `since`, so a send just accepted counts and an old draft does not.
+ */
+export function mailingsStartedSince(promotion: IDataObject, since: number): IDataObject[] {
+	const mailings = promotion.mailings as IDataObject[];
+	const idOf = (mailing: IDataObject) => (typeof mailing.id === 'number' ? mailing.id : -Infinity);
+	const olderIds = mailings.filter((m) => (startedAt(m) ?? Infinity) < since).map(idOf);
+	const newestOlder = Math.max(-Infinity, ...olderIds);
+	return mailings
+		.filter((m) => {
+			const at = startedAt(m);
+			return at === undefined ? idOf(m) > newestOlder : at >= since;
+		})
+		.sort((a, b) => (startedAt(a) ?? Infinity) - (startedAt(b) ?? Infinity) || idOf(a) - idOf(b));
 }

@@ -272,14 +272,23 @@ export interface InDoubtWording {
 	mayHave: string;
 	/** How to find out whether it did, in the user's words. */
 	check: string;
+	/**
+	 * False for a write a retried execution cannot check with Mad Mimi (a toggle): the message then
+	 * does not call a Retry safe. Every other once-only write is asked about first in a retry.
+	 */
+	checkedOnRetry?: false;
 }
+
+/** What a Retry of the failed execution does with a once-only write that is checked on retry. */
+const RETRY_IS_SAFE = "Retrying this execution from n8n's Executions list is safe: the node then asks Mad Mimi first and does only what was not done.";
 
 /** The message and description of a once-only write that may have been done, and why it may have. */
 export function inDoubtText(wording: InDoubtWording, reason: string): { message: string; description: string } {
 	const what = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`;
+	const retry = wording.checkedOnRetry === false ? '' : ` ${RETRY_IS_SAFE}`;
 	return {
 		message: wording.mayHave,
-		description: `${what}, so Mad Mimi may have done it. The node did not send it again, so that it cannot happen twice. ${wording.check}`,
+		description: `${what}, so Mad Mimi may have done it. The node did not send it again, so that it cannot happen twice. ${wording.check}${retry}`,
 	};
 }
 

@@ -40,7 +40,17 @@ export interface OnceOnly extends InDoubtWording {
 	 * status first): a later try of the node reads it again, so this outcome is not recalled.
 	 */
 	remembered?: false;
+	/**
+	 * Asked before the write is sent, unless an earlier try of this node in this execution sent it:
+	 * what Mad Mimi shows of the write done already (it is then not sent), or undefined to send it.
+	 * The operation sets it in a retried execution (the run being retried may have done it) and
+	 * where an option asks for it (Skip If Already Sent). Only `writeOnce` asks it.
+	 */
+	askFirst?: () => Promise<IDataObject | undefined>;
 }
+
+/** A once-only write's outcome: sent now (the response as read), or found done already (what Mad Mimi shows of it). */
+export type WriteOnceOutcome<T> = { sent: T } | { foundDone: IDataObject };
 
 interface RequestBase {
 	/** Path segments, each URI-encoded on its own (a list named `a/b` stays one segment). */
@@ -180,6 +190,21 @@ export class MadMimiClient {
 			});
 			await sleep(wait);
 		}
+	}
+
+	/**
+	 * A once-only write, sent by `send` (a request of this client with this `repeat`): first
+	 * `repeat.askFirst`, when there is one and no earlier try of this node in this execution sent
+	 * the write, then `send` only if that found nothing. An earlier try's outcome comes first, so
+	 * n8n's Retry On Fail repeats the first send's response rather than find it done before.
+	 */
+	async writeOnce<T>(repeat: OnceOnly, send: () => Promise<T>): Promise<WriteOnceOutcome<T>> {
+		const onceKey = repeat.remembered === false ? undefined : this.onceKey(repeat);
+		if (repeat.askFirst && !(onceKey && recall(onceKey))) {
+			const found = await repeat.askFirst();
+			if (found) return { foundDone: found };
+		}
+		return { sent: await send() };
 	}
 
 	/** An XML list answer: one record per child element of its root, and the root's attributes. */

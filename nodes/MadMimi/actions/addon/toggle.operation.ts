@@ -1,9 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { toggleAddon } from '../../api/addons';
-import { addonLocator, readAddonRef } from '../../locators/addon';
+import { accountAddons, ADDON_STATUS_WORDS, isActivated, toggleAddon } from '../../api/addons';
+import { fieldWithValue, findByValue } from '../../helpers/records';
+import type { AddonRef } from '../../locators/addon';
+import { addonLocator, describeAddon, readAddonRef } from '../../locators/addon';
+import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
+import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -21,6 +25,30 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const ref = readAddonRef(this, itemIndex);
-	await toggleAddon(client(this, itemIndex), ref);
+	const api = client(this, itemIndex);
+	if (retriedSince(this) !== undefined) await refuseRetriedToggle(this, itemIndex, api, ref);
+	await toggleAddon(api, ref);
 	return [{ success: true, toggled: true, addon: ref.value }];
+}
+
+/**
+ * A toggle in a retried execution is never sent. Its effect depends on the state before it, so
+ * nothing Mad Mimi shows tells whether the run being retried toggled this addon: an activated addon
+ * may be so because that run activated it, or because it was never switched. Toggling again would
+ * undo the first toggle half the time. The item fails saying where the addon stands, and that
+ * Activate and Deactivate, which set a state and are safe to run again, are the way to retry.
+ */
+async function refuseRetriedToggle(ctx: IExecuteFunctions, itemIndex: number, api: MadMimiClient, ref: AddonRef): Promise<never> {
+	let now = '';
+	try {
+		const addon = findByValue(await accountAddons(api), ref.value);
+		const statusField = addon && fieldWithValue(addon, ADDON_STATUS_WORDS);
+		if (addon && statusField) now = ` It is ${isActivated(addon, statusField) ? 'activated' : 'deactivated'} now.`;
+	} catch {
+		// where it stands is a courtesy: the refusal stands without it
+	}
+	throw new NodeOperationError(ctx.getNode(), `The addon ${describeAddon(ref)} was not toggled: this execution retries a failed one`, {
+		itemIndex,
+		description: `Mad Mimi cannot tell whether the failed execution already toggled it, and a second toggle would switch it back.${now} If that is the status you want, nothing is left to do; otherwise switch it in Mad Mimi, or use Addon → Activate or Deactivate, which set the status and are safe to run again.`,
+	});
 }

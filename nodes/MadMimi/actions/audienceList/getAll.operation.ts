@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { accountLists } from '../../api/lists';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
 import { client } from '../client';
@@ -15,6 +16,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = recordLimit(this, itemIndex);
-	const lists = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['audience_lists', 'lists']});
+	const lists = await accountLists(client(this, itemIndex));
 	return limit === undefined ? lists : lists.slice(0, limit);
 }

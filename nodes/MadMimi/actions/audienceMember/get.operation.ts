@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
-import { MEMBERS_DOCUMENT, memberRecord } from '../../api/members';
+import { memberByEmail } from '../../api/members';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -13,12 +13,8 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	// raw=true: opted-out (suppressed) members are found too
-	const records = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['audience_members', 'search'], qs: { email, raw: 'true' }},
-		MEMBERS_DOCUMENT,
-	);
-	const wanted = email.toLowerCase();
-	const member = records.map(memberRecord).find((m) => String(m.email ?? '').toLowerCase() === wanted);
+	// opted-out (suppressed) members are found too
+	const member = await memberByEmail(client(this, itemIndex), email);
 	if (!member) {
 		throw new NodeOperationError(this.getNode(), `Mad Mimi has no member with the address ${printable(email)}`, {
 			itemIndex,

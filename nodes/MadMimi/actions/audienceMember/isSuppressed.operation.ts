@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
-import { answerMatching } from '../../parsing';
-import { memberMissing } from './member';
+import { isSuppressed } from '../../api/members';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -14,9 +13,5 @@ export const description = updateDisplayOptions({ show: { resource: ['audienceMe
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const answer = await client(this, itemIndex).read(
-		{ method: 'GET', path: ['audience_members', email, 'is_suppressed'], refusal: memberMissing(email) },
-		answerMatching(/^(true|false)$/, 'The response is neither true nor false'),
-	);
-	return [{ email, suppressed: answer === 'true' }];
+	return [{ email, suppressed: await isSuppressed(client(this, itemIndex), email) }];
 }

@@ -2,19 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { cell } from '../../helpers/csv';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
-import type { Refusal } from '../../transport/errors';
 import { isReservedColumn } from './import/rows';
-
-/** The service's "<email> does not exist" (400), in the user's words. */
-export function memberMissing(email: string): Refusal {
-	return ({ status, text }) =>
-		status === 400 && /does not exist/i.test(text)
-			? {
-					message: `Mad Mimi has no member with the address ${printable(email)}`,
-					description: 'Check the address (Audience Member → Get finds a member by address). New people are added with Audience Member → Create or Update, or Import.',
-				}
-			: undefined;
-}
 
 /** A member's names and custom fields, as Create or Update ("Additional Fields") and Update ("Update Fields") take them. */
 /** The Include Opted Out option of the member reads. */

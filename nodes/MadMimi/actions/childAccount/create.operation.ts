@@ -3,7 +3,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { itemError } from '../../helpers/validation';
 import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
+import { childAccountByEmail } from '../../api/childAccounts';
+import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
+import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -43,16 +46,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const sendInvitation = options.sendInvitation !== false;
 	if (!sendInvitation) form.no_invite = 'yes';
 
-	const answer = await client(this, itemIndex).request({
-		method: 'POST',
-		path: ['participants'],
-		form,
-		// a repeat after it was created is refused ("Email has already been taken")
-		repeat: {
-			mayHave: `The child account ${email} may have been created`,
-			check: 'Look for it with Child Account → Get Many before creating it again.',
-		},
-	});
+	const api = client(this, itemIndex);
+	const repeat = {
+		mayHave: `The child account ${email} may have been created`,
+		check: 'Look for it with Child Account → Get Many before creating it again.',
+		askFirst: retriedSince(this) === undefined ? undefined : async () => await createdAlready(api, email),
+	};
+	// a repeat after it was created is refused ("Email has already been taken")
+	const outcome = await api.writeOnce(repeat, async () => await api.request({ method: 'POST', path: ['participants'], form, repeat }));
+	if ('foundDone' in outcome) return [{ success: true, email, ...outcome.foundDone }];
+	const answer = outcome.sent;
 	const apiKey = answer.trim();
 	if (apiKey === '' || /\s/.test(apiKey)) {
 		throw new NodeOperationError(this.getNode(), 'Mad Mimi did not send the API key of the new child account', {
@@ -61,4 +64,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	return [{ success: true, email, apiKey, invitationSent: sendInvitation }];
+}
+
+/**
+ * In a retried execution: the child account, if it exists now. Its API key is given only when it
+ * is created, so the item has none: Mad Mimi shows it under Child Accounts.
+ */
+async function createdAlready(api: MadMimiClient, email: string): Promise<IDataObject | undefined> {
+	const child = await childAccountByEmail(api, email);
+	if (!child) return undefined;
+	return {
+		apiKey: null,
+		skipped: true,
+		reason: `The child account ${email} exists already (the execution being retried created it, or it was there before): not created again. Its API key is given only when it is created, so it is not in this item`,
+		childAccount: child,
+	};
 }

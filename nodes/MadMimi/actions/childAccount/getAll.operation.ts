@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { childAccounts } from '../../api/childAccounts';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
-
 
 const properties: INodeProperties[] = [optionsCollection('perItem')];
 
@@ -12,5 +12,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['participants']});
+	return await childAccounts(client(this, itemIndex));
 }

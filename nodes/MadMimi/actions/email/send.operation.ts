@@ -5,8 +5,12 @@ import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
 import { listNamesCsv, listNamesOf } from '../../api/lists';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, parseAddress, placeholdersYaml, promotionMissing, requireAddress } from '../../helpers/mailer';
+import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/promotionAttempts';
+import { promotionIdByName } from '../../api/promotions';
 import { answerMatching } from '../../parsing';
+import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
+import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
 import { listNamesField } from '../../locators/list';
 import { promotionNameLocator, promotionNameOf } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
@@ -50,6 +54,22 @@ const properties: INodeProperties[] = [
 			description: 'The address replies go to, when it is not the sender',
 		},
 		{
+			displayName: 'Skip If Already Sent',
+			name: 'skipIfAlreadySent',
+			type: 'options',
+			options: [
+				{ name: 'Ever', value: 'ever', description: 'Send this promotion at most once to each person' },
+				{ name: 'In the Last Day (24 Hours)', value: 'day' },
+				{ name: 'In the Last Hour', value: 'hour' },
+				{ name: 'In the Last Month (30 Days)', value: 'month' },
+				{ name: 'In the Last Week (7 Days)', value: 'week' },
+				{ name: 'In the Last Year (365 Days)', value: 'year' },
+			],
+			default: 'ever',
+			description:
+				'Whether to skip a recipient who already got this promotion in that period (Mad Mimi’s promotion attempts for the address, one read per email). A skipped recipient comes out with "skipped": true and the earlier send. Keeps a webhook called twice or a workflow run again from emailing anyone twice.',
+		},
+		{
 			displayName: 'Skip If Opted Out',
 			name: 'checkSuppressed',
 			type: 'boolean',
@@ -69,7 +89,19 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['email'], operation: ['send'] } }, properties);
 
+type SkipPeriod = 'ever' | 'hour' | 'day' | 'week' | 'month' | 'year';
+
+const HOUR_MS = 3_600_000;
+const SKIP_PERIOD_MS: Record<Exclude<SkipPeriod, 'ever'>, number> = { hour: HOUR_MS, day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS, year: 365 * 24 * HOUR_MS };
+
+/** The start of Skip If Already Sent's period (epoch ms; 0 for "ever"), or undefined when the option is off. */
+function skipPeriodStart(period: SkipPeriod | undefined): number | undefined {
+	if (period === undefined) return undefined;
+	return period === 'ever' ? 0 : Date.now() - (SKIP_PERIOD_MS[period] ?? 0);
+}
+
 interface SendOptions {
+	skipIfAlreadySent?: SkipPeriod;
 	addToLists?: string[] | string;
 	bcc?: string;
 	cc?: string;
@@ -106,25 +138,68 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		skip_placeholders: flag(options.skipPlaceholders),
 		list_names: lists.length > 0 ? listNamesCsv(lists) : undefined,
 	};
-	// 20 digits: more than a JavaScript number holds exactly, so it stays text from end to end
-	const transactionId = await client(this, itemIndex).read({
-		method: 'POST',
-		path: ['mailer'],
-		form,
-		refusal: promotionMissing(promotionName, source),
-		// a second request is a second email
-		repeat: {
-			// the address alone: n8n's error panel reads "Name <address>" as markup and drops it
-			mayHave: `The email to ${parseAddress(recipient)?.email ?? recipient} may have gone out`,
-			check: `Audience Member → Get Promotion Attempts for the address shows whether it got "${promotionName}"; send it again only if not.`,
-		},
-	}, answerMatching(/^\d+$/, 'The response is not a transaction ID'));
-	return [
-		{
-			transactionId,
-			recipient,
-			promotionName,
-			...(lists.length > 0 ? { addedToLists: lists } : {}),
-		},
-	];
+	const api = client(this, itemIndex);
+	const address = parseAddress(recipient)?.email ?? recipient;
+	const repeat = {
+		// the address alone: n8n's error panel reads "Name <address>" as markup and drops it
+		mayHave: `The email to ${address} may have gone out`,
+		check: `Audience Member → Get Promotion Attempts for the address shows whether it got "${promotionName}"; send it again only if not.`,
+		askFirst: sentAlreadyCheck(this, itemIndex, api, address, promotionName, skipPeriodStart(options.skipIfAlreadySent)),
+	};
+	// a second request is a second email; the transaction ID has 20 digits, more than a JavaScript
+	// number holds exactly, so it stays text from end to end
+	const outcome = await api.writeOnce(repeat, async () =>
+		await api.read({ method: 'POST', path: ['mailer'], form, refusal: promotionMissing(promotionName, source), repeat }, answerMatching(/^\d+$/, 'The response is not a transaction ID')),
+	);
+	const sent = { recipient, promotionName, ...(lists.length > 0 ? { addedToLists: lists } : {}) };
+	if ('foundDone' in outcome) return [{ transactionId: null, ...sent, ...outcome.foundDone }];
+	return [{ transactionId: outcome.sent, ...sent }];
+}
+
+/** Which send of this promotion to this address the item is, among the node's items (actions/retry.ts). */
+function emailKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	const recipient = requireAddress(ctx, itemIndex, ctx.getNodeParameter('recipient', itemIndex), 'Recipient');
+	return `${(parseAddress(recipient)?.email ?? recipient).toLowerCase()}\u0000${promotionNameOf(ctx, itemIndex)}`;
+}
+
+/**
+ * What is asked before the email goes out, if anything: the recipient's promotion attempts, read
+ * once, in a retried execution (is this item's email among those sent since the run being retried
+ * began?) and with Skip If Already Sent (did they get this promotion in the period?). Undefined in
+ * a fresh run without the option: nothing is asked, nothing costs more.
+ */
+function sentAlreadyCheck(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	api: MadMimiClient,
+	address: string,
+	promotionName: string,
+	periodStart: number | undefined,
+): (() => Promise<IDataObject | undefined>) | undefined {
+	const retrySince = retriedSince(ctx);
+	if (retrySince === undefined && periodStart === undefined) return undefined;
+	return async () => {
+		const records = await promotionAttemptsOf(api, address);
+		const promotion = { name: promotionName, id: await oncePerRun(ctx, `promotionId:${promotionName}`, async () => await promotionIdByName(api, promotionName)) };
+		if (periodStart !== undefined) {
+			const earlier = attemptsOfPromotion(records, promotion, periodStart).pop();
+			if (earlier) {
+				return {
+					skipped: true,
+					reason: `${address} already got "${promotionName}"${earlier.sentAt ? ` (sent ${earlier.sentAt})` : ''}: not sent again (Skip If Already Sent)`,
+					promotionAttempt: earlier.record,
+				};
+			}
+		}
+		if (retrySince === undefined) return undefined;
+		const sinceRetried = attemptsOfPromotion(records, promotion, retrySince);
+		const occurrence = occurrenceOf(ctx, itemIndex, 'email', (index) => emailKey(ctx, index));
+		const done = sinceRetried[occurrence - 1];
+		if (!done) return undefined;
+		return {
+			skipped: true,
+			reason: `The execution being retried already sent "${promotionName}" to ${address}${done.sentAt ? ` (Mad Mimi shows it sent ${done.sentAt})` : ''}: not sent again`,
+			promotionAttempt: done.record,
+		};
+	};
 }

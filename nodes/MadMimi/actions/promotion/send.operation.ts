@@ -7,9 +7,10 @@ import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissin
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import { answerMatching } from '../../parsing';
 import { listNamesCsv, listNamesOf, listRefusal } from '../../api/lists';
-import { promotionIdByName } from '../../api/promotions';
+import { mailingsStartedSince, promotionByName, promotionIdByName } from '../../api/promotions';
 import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
+import { occurrenceOf, retriedSince } from '../retry';
 import { listNamesField } from '../../locators/list';
 import { promotionNameLocator, promotionNameOf } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
@@ -87,18 +88,55 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const path = audience === 'lists' ? ['mailer', 'to_list'] : ['mailer', 'to_all'];
 	const api = client(this, itemIndex);
-	const mailingId = await api.read({
-		method: 'POST',
-		path,
-		form,
-		refusal: (refused) => promotionMissing(promotionName, source)(refused) ?? (audience === 'lists' ? listRefusal(lists)(refused) : undefined),
-		// a second request is a second mailing to everyone
-		repeat: {
-			mayHave: `A mailing of "${promotionName}" to ${audience === 'lists' ? `the list${lists.length > 1 ? 's' : ''} ${lists.map((l) => `"${l}"`).join(', ')}` : 'the whole audience'} may have started`,
-			check: `Mailing → Get Many with the promotion "${promotionName}" as filter shows its mailings; send it again only if this one is not there.`,
-		},
-	}, answerMatching(/^\d{1,15}$/, 'The response is not the ID of a mailing'));
-	return [{ mailingId: Number(mailingId), promotionId: await sentPromotionId(this, api, promotionName), promotionName, audience, ...(audience === 'lists' ? { lists } : {}) }];
+	const repeat = {
+		mayHave: `A mailing of "${promotionName}" to ${audience === 'lists' ? `the list${lists.length > 1 ? 's' : ''} ${lists.map((l) => `"${l}"`).join(', ')}` : 'the whole audience'} may have started`,
+		check: `Mailing → Get Many with the promotion "${promotionName}" as filter shows its mailings; send it again only if this one is not there.`,
+		askFirst: startedAlreadyCheck(this, itemIndex, api, promotionName),
+	};
+	// a second request is a second mailing to everyone
+	const outcome = await api.writeOnce(repeat, async () =>
+		await api.read(
+			{
+				method: 'POST',
+				path,
+				form,
+				refusal: (refused) => promotionMissing(promotionName, source)(refused) ?? (audience === 'lists' ? listRefusal(lists)(refused) : undefined),
+				repeat,
+			},
+			answerMatching(/^\d{1,15}$/, 'The response is not the ID of a mailing'),
+		),
+	);
+	const sent = { promotionName, audience, ...(audience === 'lists' ? { lists } : {}) };
+	if ('foundDone' in outcome) {
+		const { mailing, promotionId, ...found } = outcome.foundDone;
+		return [{ mailingId: (mailing as IDataObject).id, promotionId, ...sent, ...found, mailing }];
+	}
+	return [{ mailingId: Number(outcome.sent), promotionId: await sentPromotionId(this, api, promotionName), ...sent }];
+}
+
+/**
+ * In a retried execution, what is asked before the mailing starts: the promotion's mailings
+ * started since the run being retried began. The item's mailing is done already when there are
+ * at least as many as the items before it that send this promotion, and it, ask for
+ * (actions/retry.ts). The recorded mailings say nothing of their lists, so any mailing of the
+ * promotion counts. Undefined in a fresh run: nothing is asked.
+ */
+function startedAlreadyCheck(ctx: IExecuteFunctions, itemIndex: number, api: MadMimiClient, promotionName: string): (() => Promise<IDataObject | undefined>) | undefined {
+	const since = retriedSince(ctx);
+	if (since === undefined) return undefined;
+	return async () => {
+		const promotion = await promotionByName(api, promotionName);
+		if (!promotion) return undefined;
+		const occurrence = occurrenceOf(ctx, itemIndex, 'mailing', (index) => promotionNameOf(ctx, index));
+		const mailing = mailingsStartedSince(promotion, since)[occurrence - 1];
+		if (!mailing) return undefined;
+		return {
+			promotionId: promotion.id,
+			skipped: true,
+			reason: `The execution being retried already started this mailing of "${promotionName}" (mailing ${String(mailing.id)}${typeof mailing.startedSend === 'string' ? `, started ${mailing.startedSend}` : ', not started sending yet'}): not sent again`,
+			mailing,
+		};
+	};
 }
 
 /**
