@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @typescript-eslint/no-require-imports, no-console -- a benchmark: a command-line program run by `npm run bench:reliability`, never loaded by n8n; it runs itself again with an environment variable ts-node reads when it starts, then loads the harness */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports, no-console -- a benchmark: a command-line program run by `npm run bench:reliability`, never loaded by n8n; it loads the harness once ts-node prefers .ts files (preferTsExtensions.ts) */
 /**
  * `npm run bench:reliability [-- --rate 0.2] [--seed 42] [--json]`: what the node's retries do
  * when a share of the requests (`--rate`) meets a fault: a 429 or a 503 with Retry-After: 1, a
@@ -10,23 +10,15 @@
  * emails sent once, twice or not at all, items reported "may have gone out"). Figures, not
  * pass/fail: it exits 0 unless something crashes.
  */
-import { spawnSync } from 'node:child_process';
+import './preferTsExtensions';
+
 import os from 'node:os';
 
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator, FaultResponse, FaultRule } from '../emulator';
 import type { NodeSpec, RunResult } from '../test/harness';
-
-// `X.node` must resolve to X.node.ts, not to the codex file X.node.json beside it. ts-node reads
-// this when it registers (before this file runs), so without it the program runs itself again.
-if (process.env.TS_NODE_PREFER_TS_EXTS !== 'true') {
-	const again = spawnSync(process.execPath, [...process.execArgv, __filename, ...process.argv.slice(2)], {
-		stdio: 'inherit',
-		env: { ...process.env, TS_NODE_PREFER_TS_EXTS: 'true' },
-	});
-	process.exit(again.status ?? 1);
-}
+import { printTable } from './table';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -239,14 +231,11 @@ function printReport(r: Report): void {
 	for (const [key, value] of figures) console.log(`  ${key.padEnd(25)} ${String(value)}`);
 }
 
-function printTable(reports: Report[]): void {
+function printReportTable(reports: Report[]): void {
 	const header = ['Scenario', 'Faults injected', 'Requests (fewest needed)', 'Retries', 'Wall time', 'Outcome'];
 	const rows = reports.map((r) => [r.name, faultsText(r.traffic), `${f(r.traffic.requests)} (${f(r.traffic.minimum)})`, f(r.traffic.retries), `${f(r.ms / 1000, 1)} s`, r.summary]);
-	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-	console.log(`\n${line(header)}`);
-	console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-	for (const row of rows) console.log(line(row));
+	console.log('');
+	printTable(header, rows);
 }
 
 async function main(): Promise<void> {
@@ -269,7 +258,7 @@ async function main(): Promise<void> {
 		await emu.close();
 		harness.shutdownHarness();
 	}
-	printTable(reports);
+	printReportTable(reports);
 	if (args.includes('--json')) console.log(JSON.stringify({ rate: RATE, seed: SEED, reports }));
 }
 

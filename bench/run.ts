@@ -17,6 +17,8 @@ import path from 'node:path';
 
 import type { Plugin } from 'esbuild';
 
+import { printTable } from './table';
+
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -251,15 +253,6 @@ const SECTIONS: Array<[string, (table: Table) => Promise<void>]> = [
 	['overhead', overheadRows],
 ];
 
-function printTable(rows: string[][]): void {
-	const header = ['Scenario', 'Figure', 'The node', 'Baseline (same run)', 'Ratio'];
-	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-	console.log(line(header));
-	console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-	for (const row of rows) console.log(line(row));
-}
-
 async function main() {
 	const replay = flag('replay', '');
 	const from = replay ? replayed(replay) : undefined;
@@ -290,7 +283,7 @@ async function main() {
 	);
 	const table: Table = { rows: [], figures, against, theirs: `with ${against.split(':')[0]}'s files` };
 	for (const [name, rowsOf] of SECTIONS) if (want(name)) await rowsOf(table);
-	printTable(table.rows);
+	printTable(['Scenario', 'Figure', 'The node', 'Baseline (same run)', 'Ratio'], table.rows);
 	if (args.includes('--json') && !from) console.log(JSON.stringify(raw));
 }
 

@@ -282,3 +282,37 @@ export function storedRun(ctx, id) {
 		`execution ${id} to be stored`,
 	);
 }
+
+// ---------------------------------------------------------------------------------------------
+// published workflows
+
+/** "Publish": n8n 2.x's activate endpoint; n8n 1.x: `active` set on the workflow. */
+export async function activate(ctx, workflowId, versionId) {
+	const activated = await ctx.rest.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId }, { expectOk: false });
+	if (activated.status === 404) await ctx.rest.request('PATCH', `/rest/workflows/${workflowId}`, { active: true, versionId });
+	else assert.ok(activated.status < 300, `activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
+}
+
+/** A JSON body posted to a published workflow's production webhook (`/webhook/<path>`), once n8n has registered it. */
+export function postWebhook(ctx, webhookPath, body) {
+	// n8n 2.41 registers a published workflow's webhooks a moment after the activation answers
+	return waitUntil(
+		async () => {
+			const answer = await fetch(`${ctx.n8n.baseUrl}/webhook/${webhookPath}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+				signal: AbortSignal.timeout(30000),
+			});
+			return answer.status === 404 ? undefined : answer;
+		},
+		60000,
+		`the webhook /webhook/${webhookPath} of the published workflow`,
+	);
+}
+
+/** The executions of a workflow, newest first, as the Executions list shows them. */
+export async function workflowExecutions(ctx, workflowId) {
+	const list = await ctx.rest.request('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+	return list.json.data.results ?? list.json.data;
+}

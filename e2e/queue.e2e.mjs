@@ -42,6 +42,7 @@ import { installExitHandlers, stopAll, stopWhenParentGoes } from '../scripts/lib
 import { createN8nDatabase, pgClient, queueEnv, queueLogEvents, redisCommand, runTempDir, startMain, startPostgres, startRedis, startWorker } from '../scripts/lib/queue.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
 import { MIN, OWNER, VERSIONS, note, packedPackage, waitUntil } from './fixture.mjs';
+import { emailsRetried } from './retries.mjs';
 
 const TARGET = '2.41.1';
 const SKIP = /^(0|false|no)$/i.test(process.env.E2E_QUEUE ?? '1')
@@ -104,6 +105,7 @@ else describe(SUITE, { concurrency: false }, () => {
 	it('runs in queue mode on PostgreSQL and Redis, the package installed in each process\'s own user folder', () => runsInQueueMode(ctx));
 	it(`${EXECUTIONS} webhook calls become ${EXECUTIONS} executions on the workers, each import made exactly once`, { timeout: 15 * MIN }, () => webhookExecutions(ctx));
 	it('two trigger examples, published with the workers up: every new opt-out and every new member emitted exactly once, each new member welcomed by one email', { timeout: 12 * MIN }, () => triggerExamples(ctx));
+	it('a failed execution retried on the worker that did not run it: the 8 emails sent before the failure are not sent again, the 12 others are', { timeout: 6 * MIN }, () => retriedOnAnotherWorker(ctx));
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -648,4 +650,25 @@ function countBy(rows, key) {
 	const out = {};
 	for (const row of rows) out[row[key]] = (out[row[key]] ?? 0) + 1;
 	return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// a failed execution retried on another worker
+
+/**
+ * Email → Send to 20 people fails at the 8th (Mad Mimi sent it, the response was cut) on one
+ * worker; that worker is stopped, so the Retry runs on the other, which never saw the failed run
+ * and holds no memory of it: only Mad Mimi knows what went out. Runs last: a worker stays stopped.
+ */
+async function retriedOnAnotherWorker(ctx) {
+	let stopped;
+	const steps = { rest: ctx.rest, emu: ctx.emu, n8n: ctx.main, install: ctx.install };
+	const { failedId, retriedId } = await emailsRetried(steps, false, async (failed) => {
+		stopped = await waitUntil(() => Object.entries(finishedByWorker()).find(([, finished]) => finished.has(failed))?.[0], 30000, `the worker that ran execution ${failed}`, CHECK_EVERY_MS);
+		await ctx.workers[Number(stopped.slice('worker-'.length)) - 1].proc.stop();
+	});
+	const ranRetry = Object.entries(finishedByWorker()).filter(([, finished]) => finished.has(retriedId)).map(([worker]) => worker);
+	assert.equal(ranRetry.length, 1, `the retry ${retriedId} was finished by ${ranRetry.join(', ') || 'no worker'}`);
+	assert.notEqual(ranRetry[0], stopped, 'the retry ran on the worker that did not run the failed execution');
+	note(`execution ${failedId} failed on ${stopped}; its retry ${retriedId} ran on ${ranRetry[0]}: 20 people, each emailed once`);
 }

@@ -11,6 +11,7 @@
  *   package  npm pack's contents, the declared nodes and credentials
  *   cli      per n8n release, its CLI: the package loads, imports, every example with n8n execute
  *   server   per n8n release, n8n start: REST, icons, credential test, locator, trigger, webhook
+ *   retry    per n8n release, n8n start: failed executions retried, nothing sent twice
  *   editor   per n8n release, the editor in headless Chromium
  *   start    npm start, and Ctrl-C
  *   queue    n8n 2.41.1 in queue mode (PostgreSQL, Redis, two workers)
@@ -33,7 +34,7 @@ import { removeEditorCopies } from '../scripts/lib/n8n.mjs';
 import { ARTIFACTS } from './fixture.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ORDER = ['package', 'cli', 'server', 'editor', 'start', 'queue'];
+const ORDER = ['package', 'cli', 'server', 'retry', 'editor', 'start', 'queue'];
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 
 import { ACTION_TYPE, CREDENTIAL_ID, CREDENTIAL_NAME_LOCAL, CREDENTIALS_TYPE, DEMO_CREDENTIALS, PACKAGE_NAME, TRIGGER_TYPE, WRONG_CREDENTIALS } from '../scripts/lib/constants.mjs';
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
-import { MIN, VERSIONS, apiRequests, executionData, note, processesEndWithTheFile, setUpN8n, tearDownN8n, waitUntil } from './fixture.mjs';
+import { MIN, VERSIONS, activate, apiRequests, executionData, note, postWebhook, processesEndWithTheFile, setUpN8n, tearDownN8n, waitUntil, workflowExecutions } from './fixture.mjs';
 
 processesEndWithTheFile('e2e server');
 
@@ -114,13 +114,6 @@ async function listLocatorSearch(ctx) {
 	assert.deepEqual(await ask('no such list'), []);
 }
 
-/** "Publish": n8n 2.x's activate endpoint; n8n 1.x: `active` set on the workflow. */
-async function activate(ctx, workflowId, versionId) {
-	const activated = await ctx.rest.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId }, { expectOk: false });
-	if (activated.status === 404) await ctx.rest.request('PATCH', `/rest/workflows/${workflowId}`, { active: true, versionId });
-	else assert.ok(activated.status < 300, `activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
-}
-
 async function triggerActivated(ctx, t) {
 	if (!ctx.withTrigger) {
 		note('NOTE: no Mad Mimi Trigger in this build: the opt-out sync example is not run');
@@ -129,10 +122,7 @@ async function triggerActivated(ctx, t) {
 	}
 	await ctx.emu.reset();
 	const workflow = ctx.examples['sync-opt-outs'];
-	const executions = async () => {
-		const list = await ctx.rest.request('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
-		return list.json.data.results ?? list.json.data;
-	};
+	const executions = () => workflowExecutions(ctx, workflow.id);
 	// runs from before (an editor's Fetch Test Event) are not the poll's
 	const earlier = new Set((await executions()).map((e) => e.id));
 	const current = (await ctx.rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
@@ -188,20 +178,7 @@ async function webhookActivated(ctx) {
 
 /** A signup posted to the welcome example's production webhook, once n8n has registered it. */
 function postSignup(ctx) {
-	// n8n 2.41 registers a published workflow's webhooks a moment after the activation answers
-	return waitUntil(
-		async () => {
-			const answer = await fetch(`${ctx.n8n.baseUrl}/webhook/welcome`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ email: 'webhook.signup@example.com', first_name: 'Wanda' }),
-				signal: AbortSignal.timeout(30000),
-			});
-			return answer.status === 404 ? undefined : answer;
-		},
-		60000,
-		'the webhook of the activated workflow',
-	);
+	return postWebhook(ctx, 'welcome', { email: 'webhook.signup@example.com', first_name: 'Wanda' });
 }
 
 /** Listening TCP sockets (IPv4 and IPv6) from /proc/net: `{ address, port }`. */

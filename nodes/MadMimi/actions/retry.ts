@@ -16,10 +16,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 export const CLOCK_SKEW_MARGIN_MS = 5 * 60_000;
 
 /**
- * Where n8n does not carry the failed execution's context into its retry (n8n before 2.x's
- * execution context, or a context the retry established afresh), the node cannot know when the
- * run being retried began: it looks back this far instead. A day covers a retry made the same
- * day; a write older than that is not found and is done again.
+ * Where n8n carries no execution context into the retry (n8n 1.x has none; a context the retry
+ * established afresh says nothing of the run being retried), the node cannot know when that run
+ * began: it looks back this far instead. A day covers a retry made the same day; a write older
+ * than that is not found and is done again.
  */
 export const RETRY_LOOK_BACK_MS = 24 * 3_600_000;
 
@@ -27,7 +27,7 @@ export const RETRY_LOOK_BACK_MS = 24 * 3_600_000;
  * When the run being retried began, less the clock margin (epoch ms): once-only writes are looked
  * for from then on. Undefined when this execution is no retry: then nothing is asked first.
  *
- * n8n 2.x carries the failed execution's context into the retry unchanged (n8n-core's
+ * n8n 2.8 and 2.41 carry the failed execution's context into the retry unchanged (n8n-core's
  * establishExecutionContext keeps an existing `runtimeData`), so its `establishedAt` is when the
  * original execution began, also for a retry of a retry. A context whose source is 'retry' was
  * established by the retry itself: its time says nothing of the run being retried.

@@ -151,9 +151,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const outcome = await api.writeOnce(repeat, async () =>
 		await api.read({ method: 'POST', path: ['mailer'], form, refusal: promotionMissing(promotionName, source), repeat }, answerMatching(/^\d+$/, 'The response is not a transaction ID')),
 	);
-	const sent = { recipient, promotionName, ...(lists.length > 0 ? { addedToLists: lists } : {}) };
-	if ('foundDone' in outcome) return [{ transactionId: null, ...sent, ...outcome.foundDone }];
-	return [{ transactionId: outcome.sent, ...sent }];
+	// not sent now: nobody was added to the lists by this item either
+	if ('foundDone' in outcome) return [{ transactionId: null, recipient, promotionName, ...outcome.foundDone }];
+	return [{ transactionId: outcome.sent, recipient, promotionName, ...(lists.length > 0 ? { addedToLists: lists } : {}) }];
 }
 
 /** Which send of this promotion to this address the item is, among the node's items (actions/retry.ts). */
