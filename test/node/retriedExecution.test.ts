@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
-import type { RunResult } from '../harness';
+import type { NodeSpec } from '../harness';
 import { retryRun, runNode } from '../harness';
 import { useEmulator } from './setup';
 
@@ -212,66 +212,123 @@ describe('Promotion → Send in a retried execution', () => {
 	});
 });
 
-/** Runs `parameters` over `inputs`, the 2nd write cut after the work, then retries: the retried run. */
-async function failAtSecondThenRetry(parameters: INodeParameters, inputs: IDataObject[], method: string, path: string | RegExp): Promise<{ failed: RunResult; retried: RunResult }> {
-	cutAfterWork(method, path, 2);
-	const failed = await runNode({ parameters }, inputs.map((json) => ({ json })), 'webhook');
-	expect(failed.error?.message).toMatch(/ may have /);
-	expect(failed.error?.description).toContain('Retrying this execution');
-	const retried = await retryRun(failed);
-	expect(retried.error).toBeUndefined();
-	return { failed, retried };
+/**
+ * A once-only write over three items: the 1st done, the 2nd done by Mad Mimi and its response cut
+ * (in doubt), the 3rd never sent. `done(k)` says from the emulator's store whether item k's write
+ * took effect.
+ */
+interface OnceOnlyCase {
+	name: string;
+	parameters: INodeParameters;
+	inputs: () => IDataObject[];
+	method: string;
+	path: string | RegExp;
+	done: (k: number) => boolean;
 }
 
-describe('the other once-only writes in a retried execution', () => {
-	test('Audience List → Create: the lists made before the cut and at it exist, only the 3rd is created', async () => {
-		const { retried } = await failAtSecondThenRetry({ resource: 'audienceList', operation: 'create', name: '={{ $json.name }}' } as INodeParameters, [{ name: 'Alpha' }, { name: 'Beta' }, { name: 'Gamma' }], 'POST', '/audience_lists.json');
-		expect(['Alpha', 'Beta', 'Gamma'].every((name) => env.emulator.store.lists.has(name))).toBe(true);
-		expect(apiCalls('POST', /^\/audience_lists(\.json)?$/)).toBe(3);
+/** The writes to this method and path Mad Mimi carried out: answered 200, or done and their response cut. */
+function carriedOut(method: string, path: string | RegExp): number {
+	const matches = (rawPath: string) => (typeof path === 'string' ? rawPath === path : path.test(rawPath));
+	return env.emulator.requests.filter((r) => r.effectiveMethod === method && matches(r.rawPath) && (r.status === 200 || r.fault === 'resetAfterWork')).length;
+}
+
+const ONCE_ONLY_CASES: OnceOnlyCase[] = [
+	{
+		name: 'Audience List → Create',
+		parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.name }}' } as INodeParameters,
+		inputs: () => [{ name: 'Alpha' }, { name: 'Beta' }, { name: 'Gamma' }],
+		method: 'POST',
+		path: '/audience_lists.json',
+		done: (k) => env.emulator.store.lists.has(['Alpha', 'Beta', 'Gamma'][k]),
+	},
+	{
+		name: 'Audience List → Rename',
+		parameters: { resource: 'audienceList', operation: 'rename', list: { __rl: true, mode: 'name', value: '={{ $json.from }}' }, newName: '={{ $json.to }}' } as INodeParameters,
+		inputs: () => {
+			for (const name of ['Old A', 'Old B', 'Old C']) env.emulator.store.createList(name);
+			return [{ from: 'Old A', to: 'New A' }, { from: 'Old B', to: 'New B' }, { from: 'Old C', to: 'New C' }];
+		},
+		method: 'POST',
+		path: /\/rename$/,
+		done: (k) => env.emulator.store.lists.has(['New A', 'New B', 'New C'][k]),
+	},
+	{
+		name: 'Child Account → Create',
+		parameters: { resource: 'childAccount', operation: 'create', email: '={{ $json.email }}', password: 'Secret-123', options: { sendInvitation: false } } as INodeParameters,
+		inputs: () => [{ email: 'child1@example.com' }, { email: 'child2@example.com' }, { email: 'child3@example.com' }],
+		method: 'POST',
+		path: '/participants',
+		done: (k) => env.emulator.store.participants.has(`child${k + 1}@example.com`),
+	},
+	{
+		name: 'Audience Member → Update Email',
+		parameters: { resource: 'audienceMember', operation: 'updateEmail', email: '={{ $json.from }}', newEmail: '={{ $json.to }}' } as INodeParameters,
+		inputs: () => [...env.emulator.store.members.values()].slice(0, 3).map((m, k) => ({ from: m.email, to: `new-${k}@example.com` })),
+		method: 'POST',
+		path: /\/update_email$/,
+		done: (k) => env.emulator.store.getMember(`new-${k}@example.com`) !== undefined,
+	},
+	{
+		name: 'Audience Member → Opt In Again',
+		parameters: { resource: 'audienceMember', operation: 'unsuppress', email: '={{ $json.email }}' } as INodeParameters,
+		inputs: () => {
+			const addresses = ['out1@example.com', 'out2@example.com', 'out3@example.com'];
+			for (const email of addresses) env.emulator.store.optOut(email, Date.now() - 3_600_000);
+			return addresses.map((email) => ({ email }));
+		},
+		method: 'DELETE',
+		path: /^\/suppressed_audience_members\//,
+		done: (k) => env.emulator.store.getMember(`out${k + 1}@example.com`)?.optedOut === false,
+	},
+];
+
+const VARIANTS: Array<{ name: string; spec: Partial<NodeSpec> }> = [
+	{ name: 'plain', spec: {} },
+	{ name: 'Retry On Fail', spec: { retryOnFail: true, maxTries: 2 } },
+	{ name: 'Continue On Fail on the retry (saved workflow)', spec: { continueOnFail: true } },
+];
+
+describe.each(ONCE_ONLY_CASES)('$name in a retried execution', (c) => {
+	test.each(VARIANTS)('$name: the write done before the cut and the one in doubt are not made again, the one never sent is', async ({ name, spec }) => {
+		const inputs = c.inputs().map((json) => ({ json }));
+		cutAfterWork(c.method, c.path, 2);
+		const original = name.startsWith('Continue') ? {} : spec;
+		const failed = await runNode({ parameters: c.parameters, ...original }, inputs, 'webhook');
+		expect(failed.error?.message).toMatch(/ may have /);
+		expect(failed.error?.description).toContain("Retrying this execution from n8n's Executions list is safe");
+		expect([0, 1, 2].map(c.done)).toEqual([true, true, false]);
+		const retried = await retryRun(failed, { parameters: c.parameters, ...spec });
+		expect(retried.error).toBeUndefined();
+		expect([0, 1, 2].map(c.done)).toEqual([true, true, true]);
+		expect(carriedOut(c.method, c.path)).toBe(3);
+		expect(retried.items.map((i) => [i.pairedItem, i.json.skipped === true, typeof i.json.reason])).toEqual([
+			[{ item: 0 }, true, 'string'],
+			[{ item: 1 }, true, 'string'],
+			[{ item: 2 }, false, 'undefined'],
+		]);
+	});
+});
+
+describe('the once-only writes with a check of their own', () => {
+	test('Audience List → Create: a found list comes out with its ID, a new one as created', async () => {
+		cutAfterWork('POST', '/audience_lists.json', 2);
+		const params = { resource: 'audienceList', operation: 'create', name: '={{ $json.name }}' } as INodeParameters;
+		const failed = await runNode({ parameters: params }, [{ json: { name: 'Alpha' } }, { json: { name: 'Beta' } }, { json: { name: 'Gamma' } }], 'webhook');
+		const retried = await retryRun(failed);
 		expect(retried.items.map((i) => i.json)).toEqual([
 			expect.objectContaining({ success: true, name: 'Alpha', skipped: true, id: env.emulator.store.lists.get('Alpha')!.id }),
-			expect.objectContaining({ success: true, name: 'Beta', skipped: true }),
+			expect.objectContaining({ success: true, name: 'Beta', skipped: true, reason: expect.stringMatching(/^The list "Beta" exists already/) }),
 			{ success: true, id: env.emulator.store.lists.get('Gamma')!.id, name: 'Gamma', size: 0 },
 		]);
 	});
 
-	test('Audience List → Rename: renamed lists are not renamed again', async () => {
-		env.emulator.store.createList('Old A');
-		env.emulator.store.createList('Old B');
-		env.emulator.store.createList('Old C');
-		const { retried } = await failAtSecondThenRetry(
-			{ resource: 'audienceList', operation: 'rename', list: { __rl: true, mode: 'name', value: '={{ $json.from }}' }, newName: '={{ $json.to }}' } as INodeParameters,
-			[{ from: 'Old A', to: 'New A' }, { from: 'Old B', to: 'New B' }, { from: 'Old C', to: 'New C' }],
-			'POST',
-			/\/rename$/,
-		);
-		expect(['New A', 'New B', 'New C'].every((name) => env.emulator.store.lists.has(name))).toBe(true);
-		expect(retried.items.map((i) => i.json.skipped === true)).toEqual([true, true, false]);
-	});
-
-	test('Child Account → Create: the accounts created exist and are not created again', async () => {
-		const { retried } = await failAtSecondThenRetry(
-			{ resource: 'childAccount', operation: 'create', email: '={{ $json.email }}', password: 'Secret-123', options: { sendInvitation: false } } as INodeParameters,
-			[{ email: 'child1@example.com' }, { email: 'child2@example.com' }, { email: 'child3@example.com' }],
-			'POST',
-			'/participants',
-		);
-		expect([...env.emulator.store.participants.values()].filter((p) => /^child\d@example\.com$/.test(p.email)).map((p) => p.email)).toEqual(['child1@example.com', 'child2@example.com', 'child3@example.com']);
-		expect(retried.items.map((i) => i.json.skipped === true)).toEqual([true, true, false]);
-		expect(retried.items[0].json).toMatchObject({ email: 'child1@example.com', apiKey: null });
-		expect(retried.items[2].json.apiKey).toEqual(expect.any(String));
-	});
-
-	test('Audience Member → Update Email: an address changed is not changed again', async () => {
-		const [a, b, c] = [...env.emulator.store.members.values()].slice(0, 3).map((m) => m.email);
-		const { retried } = await failAtSecondThenRetry(
-			{ resource: 'audienceMember', operation: 'updateEmail', email: '={{ $json.from }}', newEmail: '={{ $json.to }}' } as INodeParameters,
-			[{ from: a, to: 'new-a@example.com' }, { from: b, to: 'new-b@example.com' }, { from: c, to: 'new-c@example.com' }],
-			'POST',
-			/\/update_email$/,
-		);
-		for (const address of ['new-a@example.com', 'new-b@example.com', 'new-c@example.com']) expect(env.emulator.store.getMember(address)).toBeDefined();
-		expect(retried.items.map((i) => i.json.skipped === true)).toEqual([true, true, false]);
+	test('Child Account → Create: a found account has no API key in the item (Mad Mimi gives it only at creation)', async () => {
+		cutAfterWork('POST', '/participants', 1);
+		const params = { resource: 'childAccount', operation: 'create', email: 'child1@example.com', password: 'Secret-123' } as INodeParameters;
+		const failed = await runNode({ parameters: params }, [{ json: {} }], 'webhook');
+		const retried = await retryRun(failed);
+		expect(retried.items[0].json).toMatchObject({ success: true, email: 'child1@example.com', apiKey: null, skipped: true });
+		expect(retried.items[0].json.childAccount).toEqual(expect.objectContaining({ email: 'child1@example.com' }));
 	});
 
 	test('Audience Member → Opt In Again: opted back in once; someone who opted out again since stays out', async () => {
