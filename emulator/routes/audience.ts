@@ -80,10 +80,8 @@ function audienceMembers(c: Call): Answer | undefined {
 		return xmlAnswer(renderLists(store.listsOf(seg[1])));
 	}
 	if (seg.length === 3 && seg[2] === 'promotion_attempts.xml') {
-		const attempts = promotionAttempts(store, seg[1]);
-		// guess: an address that only got transactional emails has attempts, member or not
-		if (attempts.length === 0) requireMember(c, seg[1]);
-		return guessedXml(renderPromotionAttempts(attempts, c.out));
+		requireMember(c, seg[1]);
+		return guessedXml(renderPromotionAttempts(promotionAttempts(store, seg[1]), c.out));
 	}
 	return undefined;
 }

@@ -100,15 +100,20 @@ function checkBeacon(content: { html?: string }): void {
 }
 
 /**
- * The promotion of that name; with raw content and no such promotion, a new one (recorded: the send
- * creates it; `hidden` hides it: a guess); none and no raw content: 409 (recorded).
+ * The promotion of that name. With raw content, Mad Mimi's Mailer documentation says it will
+ * "automatically create or update the promotion": a new one (`hidden` hides it: a guess), or the
+ * existing one's content replaced by the raw content given. None and no raw content: 409 (recorded).
  */
 function promotionFor(c: Call, name: string, content: { html?: string; text?: string }): () => Promotion {
 	const existing = c.store.findPromotionByName(name);
-	if (existing) return () => existing;
-	if (content.html === undefined && content.text === undefined) {
-		throw new ApiError(409, `You do not have a promotion named ${name}.`);
+	const raw = content.html !== undefined || content.text !== undefined;
+	if (existing) {
+		return () => {
+			if (raw) Object.assign(existing, { rawHtml: content.html, rawPlainText: content.text, url: undefined, updatedAt: c.now });
+			return existing;
+		};
 	}
+	if (!raw) throw new ApiError(409, `You do not have a promotion named ${name}.`);
 	return () =>
 		c.store.addPromotion(name, {
 			updatedAt: c.now,
@@ -127,8 +132,9 @@ function utcDay(ms: number): string {
  * `POST /mailer`: one transactional email. Answers the new transaction id (20 digits, as text).
  * Checks, in order (every refusal before any change): `promotion_name`, `recipient` (alias
  * `recipients`), `body`, the beacon in raw HTML, `list_names`, the promotion (409 or created).
- * The email counts in transactional_count for its promotion and day; `list_names` puts the
- * recipient (created when missing) on those lists. `check_suppressed=yes` and an opted-out
+ * The email counts in transactional_count for its promotion and day; the recipient is imported
+ * into the audience when missing (the Mailer's documentation), and `list_names` puts them on
+ * those lists. `check_suppressed=yes` and an opted-out
  * recipient: an id still, nothing sent, status `failed`, not counted (a guess).
  */
 function sendOne(c: Call): Answer {
@@ -144,12 +150,10 @@ function sendOne(c: Call): Answer {
 	const lists = requireLists(store, readListNames(params.list_names ?? params.list_name));
 	const promotion = promotionFor(c, promotionName, content)();
 
-	let member = store.getMember(recipient.email);
-	if (lists.length > 0) {
-		member ??= store.addMember(recipient.email, { createdAt: c.now });
-		for (const list of lists) store.joinList(list, member.email, c.now);
-	}
-	const suppressed = member?.optedOut === true && mailerFlag(params.check_suppressed, false);
+	// Mad Mimi's Mailer documentation: the send "will import Dave Hoover into your Mad Mimi audience"
+	const member = store.getMember(recipient.email) ?? store.addMember(recipient.email, { createdAt: c.now });
+	for (const list of lists) store.joinList(list, member.email, c.now);
+	const suppressed = member.optedOut === true && mailerFlag(params.check_suppressed, false);
 	const status: MailerStatus = suppressed ? 'failed' : 'sent';
 	if (!suppressed) store.countTransactional(promotion.name, utcDay(c.now));
 	const transaction: Transaction = {

@@ -40,9 +40,11 @@ describe('POST /mailer', () => {
 			},
 			{ id: b.text, promotionName: RECEIPT, recipient: { email: 'joe@example.com' }, params: { promotion_name: RECEIPT, recipients: 'joe@example.com' }, status: 'sent', at: NOW },
 		]);
-		// a transactional email is no mailing of the promotion, and makes no member
+		// a transactional email is no mailing of the promotion (a guess); it imports the recipient
+		// into the audience (Mad Mimi's Mailer documentation), on no list
 		expect(env.emulator.store.promotions.get(DEMO_IDS.promotions.apiReceipt)?.mailings).toEqual([]);
-		expect(env.emulator.store.getMember('jane@example.com')).toBeUndefined();
+		expect(env.emulator.store.getMember('jane@example.com')).toMatchObject({ email: 'jane@example.com', createdAt: NOW, optedOut: false });
+		expect(env.emulator.store.listsOf('jane@example.com')).toEqual([]);
 	});
 
 	it('ids are deterministic, stay 20 digits and text above 2^64', async () => {
@@ -95,9 +97,10 @@ describe('POST /mailer', () => {
 		expect((await get('/promotions.xml')).text).toContain('<promotion name="Welcome" id="26"');
 		expect((await post('/mailer', { promotion_name: 'Plain', recipient: 'a@example.com', raw_plain_text: 'Hi', hidden: 'on' })).status).toBe(200);
 		expect(env.emulator.store.findPromotionByName('Plain')).toMatchObject({ rawPlainText: 'Hi', hidden: true });
-		// an existing promotion with raw content: sent, the promotion kept as it was
+		// an existing promotion with raw content: sent, and the promotion's content replaced by it
+		// (the Mailer's documentation: "create or update the promotion")
 		expect((await post('/mailer', { promotion_name: 'Welcome', recipient: 'a@example.com', raw_html: '<p>Other [[tracking_beacon]]</p>' })).status).toBe(200);
-		expect(env.emulator.store.findPromotionByName('Welcome')?.rawHtml).toBe('<p>Hi [[peek_image]]</p>');
+		expect(env.emulator.store.findPromotionByName('Welcome')).toMatchObject({ rawHtml: '<p>Other [[tracking_beacon]]</p>', rawPlainText: undefined, updatedAt: NOW });
 	});
 
 	it('refuses, before any change: raw HTML without the beacon, no promotion name, no or a bad recipient', async () => {
@@ -354,8 +357,8 @@ describe('POST /mailer/to_all', () => {
 		const mailing = env.emulator.store.getMailing(DEMO_IDS.promotions.weeklyDigest, Number(r.text));
 		expect([mailing?.subject, mailing?.allAudience, mailing?.stats.sent, mailing?.startedSend, mailing?.finishedSend]).toEqual(['Weekly digest', true, 10, NOW, NOW]);
 		expect((await get(`/promotions/${DEMO_IDS.promotions.weeklyDigest}/mailings/${r.text}.xml`)).text).toContain('<mailing all_audience="true">\n  <sent>10</sent>');
-		// the existing promotion keeps its content
-		expect(env.emulator.store.promotions.get(DEMO_IDS.promotions.weeklyDigest)?.rawPlainText).toBe('Weekly digest\n\n[[unsubscribe]]');
+		// the existing promotion's content is replaced by the raw content sent (the Mailer's documentation)
+		expect(env.emulator.store.promotions.get(DEMO_IDS.promotions.weeklyDigest)?.rawPlainText).toBe('News [[opt_out]]');
 	});
 
 	it('prevent_resend: the 12 demo members got Weekly digest mailing 34, so nobody; unknown promotion without raw content: 409', async () => {

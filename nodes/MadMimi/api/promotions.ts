@@ -46,9 +46,13 @@ export function mailingsOf(promotion: IDataObject): IDataObject[] {
 	return (promotion.mailings as IDataObject[]).map(({ id, ...mailing }) => ({ id, promotionId: promotion.id, promotionName: promotion.name, ...mailing }));
 }
 
-/** The promotion of exactly this name (the sends take a name), as an output record, or undefined when there is none. */
+/**
+ * The promotion of exactly this name (the sends take a name), as an output record, or undefined
+ * when there is none. Mad Mimi's documentation says searches leave out "API mailings" unless
+ * `api_mailings` is set: the sends are API mailings, so it is set.
+ */
 export async function promotionByName(api: MadMimiClient, name: string): Promise<IDataObject | undefined> {
-	const found = await searchPromotions(api, { name });
+	const found = await searchPromotions(api, { name, api_mailings: 'true' });
 	return found.find((p) => p.name === name);
 }
 
