@@ -32,15 +32,17 @@ export class MadMimiApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'Found in Mad Mimi under Account → API',
+			// shown under the field: where to find it is the one thing a newcomer needs here
+			hint: 'In Mad Mimi: Account → API',
+			description: 'The API key of your Mad Mimi account, found in Mad Mimi under Account → API',
 		},
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
 			default: 'https://api.madmimi.com',
-			description:
-				'Address of the Mad Mimi API. Change it only to go through a proxy or to test against a local emulator.',
+			hint: 'Leave as it is, unless you go through a proxy or test against a local emulator',
+			description: 'Address of the Mad Mimi API',
 		},
 	];
 

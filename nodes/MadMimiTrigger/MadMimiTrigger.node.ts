@@ -65,8 +65,10 @@ export class MadMimiTrigger implements INodeType {
 			},
 			listLocator({ description: 'The audience list to watch', displayOptions: { show: { event: ['memberAddedToList'] } } }),
 			{
-				// one short line, as n8n's own triggers have; README's Trigger section says the rest
-				displayName: 'Checks Mad Mimi at each Poll Time: every 5 to 15 minutes is plenty. Nothing is missed or sent twice.',
+				// n8n adds Poll Times itself, with its own default (every minute): the node cannot set it,
+				// so the notice says what to change. README's Trigger section says the rest
+				displayName:
+					'Set Poll Times to every 15 minutes (Mode "Every X", Value 15, Unit "Minutes"): n8n\'s default, every minute, asks Mad Mimi 1,440 times a day. Nothing is missed or sent twice, whatever the interval.',
 				name: 'notice',
 				type: 'notice',
 				default: '',

@@ -33,6 +33,14 @@ describe('email.send', () => {
 		});
 	});
 
+	test('Recipient Name: a mapped first name is shown with the address; one with a comma is quoted; empty leaves the address alone', async () => {
+		const input = [{ json: { email: 'sam@example.com', first: 'Sam' } }, { json: { email: 'jo@example.com', first: 'Doe, Jo' } }, { json: { email: 'al@example.com', first: '' } }];
+		const { items, error } = await runNode({ parameters: send({ recipient: '={{ $json.email }}', options: { recipientName: '={{ $json.first }}' } }) }, input);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.recipient)).toEqual(['Sam <sam@example.com>', '"Doe, Jo" <jo@example.com>', 'al@example.com']);
+		expect(env.emulator.store.transactions.map((t) => t.recipient)).toEqual([{ email: 'sam@example.com', name: 'Sam' }, { email: 'jo@example.com', name: 'Doe, Jo' }, { email: 'al@example.com' }]);
+	});
+
 	test('placeholders arrive as the text typed, under YAML 1.1: yes, 10:30, 0777, dates, colons, quotes, #, new lines, non-ASCII', async () => {
 		const values = {
 			first_name: 'Zoë',

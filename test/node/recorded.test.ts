@@ -23,7 +23,7 @@ const UNTITLED = {
 	id: 5515748,
 	name: 'Untitled Promotion',
 	mimio: '4e9245',
-	updatedAt: '2014-09-07T16:54:55-04:00',
+	updatedAt: '2014-09-07T20:54:55Z',
 	hidden: false,
 	thumbnail: 'https://snaps.madmimi.com/v2/thumbs.php?size=b&wait=120&url=https%3A%2F%2Fmadmimi.com%2Fp%2F4e9245',
 	mailings: [],
@@ -32,22 +32,22 @@ const API_TEST = {
 	id: 5510034,
 	name: 'API test',
 	mimio: '293145',
-	updatedAt: '2014-09-05T15:20:42-04:00',
+	updatedAt: '2014-09-05T19:20:42Z',
 	hidden: false,
 	thumbnail: 'https://snaps.madmimi.com/v2/thumbs.php?size=b&wait=120&url=https%3A%2F%2Fmadmimi.com%2Fp%2F293145',
 	mailings: [
-		{ id: 122026332, subject: 'API test', count: 1, startedSend: '2014-09-05T15:26:32-04:00', finishedSend: '2014-09-05T15:26:34-04:00' },
+		{ id: 122026332, subject: 'API test', count: 1, startedSend: '2014-09-05T19:26:32Z', finishedSend: '2014-09-05T19:26:34Z' },
 	],
 };
 const TWO_MAILINGS = {
 	id: 1234,
 	name: 'Newsletter Feb',
 	mimio: 'a1b2c3',
-	updatedAt: '2011-02-10T07:53:11-05:00',
+	updatedAt: '2011-02-10T12:53:11Z',
 	hidden: false,
 	thumbnail: 'https://snaps.madmimi.com/v2/thumbs.php?size=b&wait=120&url=https%3A%2F%2Fmadmimi.com%2Fp%2Fa1b2c3',
 	mailings: [
-		{ id: 5001, subject: 'Newsletter Feb', count: 120, startedSend: '2011-02-10T07:53:11-05:00', finishedSend: '2011-02-10T07:55:40-05:00' },
+		{ id: 5001, subject: 'Newsletter Feb', count: 120, startedSend: '2011-02-10T12:53:11Z', finishedSend: '2011-02-10T12:55:40Z' },
 		{ id: 5002, subject: 'Newsletter Feb', count: 0, startedSend: null, finishedSend: null },
 	],
 };
@@ -65,7 +65,7 @@ describe('the recorded promotions document: mailings sit directly inside each pr
 		expect(env.emulator.requests).toHaveLength(1);
 	});
 
-	test('Get Many: two mailings, the second never sent, dates of 2011 as ISO 8601 with their offset', async () => {
+	test('Get Many: two mailings, the second never sent, dates of 2011 as ISO 8601 in UTC', async () => {
 		serve('/promotions.xml', RECORDED.promotionTwoMailings);
 		const { items } = await runNode({ parameters: params('promotion', 'getAll', { returnAll: true }) });
 		expect(items.map((i) => i.json)).toEqual([TWO_MAILINGS]);
@@ -87,13 +87,13 @@ describe('the recorded promotions document: mailings sit directly inside each pr
 			(await callMethod('listSearch', 'searchMailings', params('mailing', 'getStats', { promotionId: byId(promotionId) }))) as INodeListSearchResult;
 
 		serve('/promotions/search.xml', RECORDED.promotions.replace(/<promotion name="Untitled[\s\S]*?<\/promotion>\n/, ''), XML_CONTENT_TYPE);
-		expect((await search('5510034')).results).toEqual([{ name: 'API test: sent 2014-09-05 15:26 -04:00 (mailing 122026332)', value: '122026332' }]);
+		expect((await search('5510034')).results).toEqual([{ name: 'API test: sent 2014-09-05 19:26 UTC (mailing 122026332)', value: '122026332' }]);
 
 		env.emulator.faults.clear();
 		serve('/promotions/search.xml', RECORDED.promotionTwoMailings);
 		expect((await search('1234')).results).toEqual([
 			{ name: 'Newsletter Feb: not sent yet (mailing 5002)', value: '5002' },
-			{ name: 'Newsletter Feb: sent 2011-02-10 07:53 -05:00 (mailing 5001)', value: '5001' },
+			{ name: 'Newsletter Feb: sent 2011-02-10 12:53 UTC (mailing 5001)', value: '5001' },
 		]);
 
 		env.emulator.faults.clear();

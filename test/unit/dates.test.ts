@@ -228,7 +228,7 @@ describe('parseDateInput', () => {
 
 	test('29 February of a leap year (2000, 2024) is a real date in both directions', () => {
 		expect(parseDateInput('2000-02-29T23:59:59Z', 'UTC')).toBe(Date.UTC(2000, 1, 29, 23, 59, 59));
-		expect(toIsoDateTime('2024-02-29 23:59:59 -0400')).toBe('2024-02-29T23:59:59-04:00');
+		expect(toIsoDateTime('2024-02-29 23:59:59 -0400')).toBe('2024-03-01T03:59:59Z');
 	});
 
 	test('property: naive wall-clock strings round-trip through formatDateTime in several zones', () => {

@@ -3,7 +3,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resources } from '../../nodes/MadMimi/actions/router';
+import { RESOURCES } from '../../nodes/MadMimi/actions/resources';
 import { isBatchOperation } from '../../nodes/MadMimi/actions/types';
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 
@@ -20,7 +20,7 @@ function shownFor(resource: string, operation: string): INodeProperties[] {
 	});
 }
 
-const OPERATIONS = Object.entries(resources).flatMap(([resource, ops]) => Object.entries(ops).map(([operation, op]) => ({ resource, operation, op })));
+const OPERATIONS = RESOURCES.flatMap(({ value: resource, operations }) => Object.entries(operations).map(([operation, op]) => ({ resource, operation, op })));
 
 describe('one Options collection per operation, holding only what applies to it', () => {
 	test.each(OPERATIONS.map(({ resource, operation, op }) => [`${resource}.${operation}`, resource, operation, isBatchOperation(op)]))(
@@ -49,7 +49,7 @@ describe('one Options collection per operation, holding only what applies to it'
 			.flatMap((p) => {
 				const shownResources = (p.displayOptions?.show?.resource ?? []) as string[];
 				const shownOperations = (p.displayOptions?.show?.operation ?? []) as string[];
-				const known = shownResources.flatMap((r) => Object.keys(resources[r as keyof typeof resources] ?? {}));
+				const known = shownResources.flatMap((r) => Object.keys(RESOURCES.find((resource) => resource.value === r)?.operations ?? {}));
 				const unknown = shownOperations.filter((o) => !known.includes(o));
 				if (shownResources.length === 0 || shownOperations.length === 0) return [`${p.name}: shown for every resource or operation`];
 				return unknown.length > 0 ? [`${p.name}: shown for ${unknown.join(', ')}, no operation of ${shownResources.join(', ')}`] : [];
@@ -67,4 +67,22 @@ describe('documentation links', () => {
 			for (const { url } of codex.resources.primaryDocumentation) expect(url).toMatch(/^https:\/\/[^?#]+$/);
 		},
 	);
+});
+
+describe('the order and words the editor shows', () => {
+	test('the Resource dropdown, and so the nodes panel\'s action groups, start with the everyday work; every resource once', () => {
+		const resource = properties.find((p) => p.name === 'resource')!;
+		const names = (resource.options as Array<{ name: string }>).map((o) => o.name);
+		expect(names.slice(0, 5)).toEqual(['Audience Member', 'Email', 'Audience List', 'Promotion', 'Mailing']);
+		expect([...names.slice(5)]).toEqual([...names.slice(5)].sort((a, b) => a.localeCompare(b)));
+		expect(new Set(names).size).toBe(11);
+	});
+
+	test('the canvas subtitle is the action in words, for every operation', () => {
+		const subtitle = new MadMimi().description.subtitle!;
+		const actions = JSON.parse(/^=\{\{ (\{.*\})\[/.exec(subtitle)![1]) as Record<string, string>;
+		expect(Object.keys(actions).sort()).toEqual(OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort());
+		expect(actions['audienceMember:createOrUpdate']).toBe('Create or update a member');
+		expect(actions['email:send']).toBe('Send an email');
+	});
 });

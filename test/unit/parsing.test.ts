@@ -18,16 +18,16 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 describe('toIsoDateTime', () => {
 	test.each([
-		['2014-09-07 16:54:55 -0400', '2014-09-07T16:54:55-04:00'],
+		['2014-09-07 16:54:55 -0400', '2014-09-07T20:54:55Z'],
 		['2014-09-04 18:32:31 UTC', '2014-09-04T18:32:31Z'],
 		['2014-09-04 18:32:31 GMT', '2014-09-04T18:32:31Z'],
 		['2014-09-04T18:32:31Z', '2014-09-04T18:32:31Z'],
-		['2014-09-07T16:54:55-04:00', '2014-09-07T16:54:55-04:00'],
-		['2014-09-07 16:54:55 +0530', '2014-09-07T16:54:55+05:30'],
-		['2014-09-07 16:54:55.123 -0400', '2014-09-07T16:54:55.123-04:00'],
-		['Mon Feb 14 09:59:05 -0500 2011', '2011-02-14T09:59:05-05:00'],
-		['Tue Feb  1 09:59:05 -0500 2011', '2011-02-01T09:59:05-05:00'],
-		['Tue Feb 01 09:59:05 +0100 2011', '2011-02-01T09:59:05+01:00'],
+		['2014-09-07T16:54:55-04:00', '2014-09-07T20:54:55Z'],
+		['2014-09-07 16:54:55 +0530', '2014-09-07T11:24:55Z'],
+		['2014-09-07 16:54:55.123 -0400', '2014-09-07T20:54:55.123Z'],
+		['Mon Feb 14 09:59:05 -0500 2011', '2011-02-14T14:59:05Z'],
+		['Tue Feb  1 09:59:05 -0500 2011', '2011-02-01T14:59:05Z'],
+		['Tue Feb 01 09:59:05 +0100 2011', '2011-02-01T08:59:05Z'],
 		['Mon Feb 14 09:59:05 UTC 2011', '2011-02-14T09:59:05Z'],
 	])('%s → %s', (input, expected) => {
 		expect(toIsoDateTime(input)).toBe(expected);
@@ -116,10 +116,10 @@ describe('convertScalar', () => {
 		expect(convertScalar(input)).toBe(input);
 	});
 
-	test('dates become ISO 8601 with their offset', () => {
-		expect(convertScalar('2014-09-07 16:54:55 -0400')).toBe('2014-09-07T16:54:55-04:00');
+	test('dates become ISO 8601 in UTC, the same instant', () => {
+		expect(convertScalar('2014-09-07 16:54:55 -0400')).toBe('2014-09-07T20:54:55Z');
 		expect(convertScalar('2014-09-04 18:32:31 UTC')).toBe('2014-09-04T18:32:31Z');
-		expect(convertScalar('Mon Feb 14 09:59:05 -0500 2011')).toBe('2011-02-14T09:59:05-05:00');
+		expect(convertScalar('Mon Feb 14 09:59:05 -0500 2011')).toBe('2011-02-14T14:59:05Z');
 	});
 
 	test('surrounding white space is ignored for typed values', () => {
@@ -225,7 +225,7 @@ describe('xmlList: the records of a list answer are the children of its root, wh
 			'<promotion_attempts><promotion_attempt id="77" promotion_id="5" sent_at="2014-09-07 16:54:55 -0400" viewed="true">' +
 			'<note>hi</note><brand_new_field/></promotion_attempt></promotion_attempts>';
 		expect(list(xml)).toEqual([
-			{ id: 77, promotionId: 5, sentAt: '2014-09-07T16:54:55-04:00', viewed: true, note: 'hi', brandNewField: null },
+			{ id: 77, promotionId: 5, sentAt: '2014-09-07T20:54:55Z', viewed: true, note: 'hi', brandNewField: null },
 		]);
 	});
 
@@ -482,8 +482,8 @@ describe('parseJson', () => {
 			audienceList: {
 				listId: 101,
 				displayName: null,
-				createdAt: '2014-09-07T16:54:55-04:00',
-				members: [{ firstName: 'Jane', optedOut: false, updatedAt: '2011-02-14T09:59:05-05:00', zipCode: '00501' }],
+				createdAt: '2014-09-07T20:54:55Z',
+				members: [{ firstName: 'Jane', optedOut: false, updatedAt: '2011-02-14T14:59:05Z', zipCode: '00501' }],
 				nestedDeeper: { thirdLevel: { fourthKey: 1.5 } },
 			},
 		});

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ContentUse } from '../helpers/mailer';
+import { promotionNameFields } from '../locators/promotion';
 
 /*
  * The fields of an email's content, shared by Email → Send (a transactional email), Promotion →
@@ -14,13 +15,13 @@ const SEND_CONTENT_SOURCE: INodeProperties = {
 	name: 'contentSource',
 	type: 'options',
 	options: [
-		{ name: 'Saved Promotion', value: 'promotion', description: 'The content of the promotion already saved in Mad Mimi under that name' },
+		{ name: 'Saved Promotion', value: 'promotion', description: 'A promotion already saved in Mad Mimi, picked below' },
 		{ name: 'HTML', value: 'html', description: 'HTML you give here' },
 		{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: 'An HTML version and a plain-text version you give here' },
 		{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
 	],
 	default: 'promotion',
-	description: 'Where the content of the email comes from',
+	description: 'Where the content of the email comes from: a saved promotion, or content you write here',
 };
 
 /** Where the content of a promotion being saved comes from: given here, or a web page. */
@@ -109,9 +110,18 @@ export function promotionContentFields(): INodeProperties[] {
 	return [SAVE_CONTENT_SOURCE, ...rawContentFields('savedPromotion')];
 }
 
-/** The fields Email → Send and Promotion → Send share: what is sent, and with which values. */
+/**
+ * What a send sends, first in its panel: where the content comes from, then the promotion (picked,
+ * or named to hold the content given): `savedDescription` says what the picked one is for.
+ */
+export function sendSourceFields(savedDescription: string): INodeProperties[] {
+	return [SEND_CONTENT_SOURCE, ...promotionNameFields(savedDescription)];
+}
+
+/** The fields Email → Send and Promotion → Send share after their own: the content, the subject and sender, the placeholders. */
 export function mailContentFields(use: 'transactionalEmail' | 'listMailing'): INodeProperties[] {
 	return [
+		...rawContentFields(use),
 		{
 			displayName: 'Subject',
 			name: 'subject',
@@ -128,8 +138,6 @@ export function mailContentFields(use: 'transactionalEmail' | 'listMailing'): IN
 			placeholder: 'e.g. Shop Team <team@example.com>',
 			description: "The sender's address, optionally with a name. Leave empty to use the account's default sender.",
 		},
-		SEND_CONTENT_SOURCE,
-		...rawContentFields(use),
 		{
 			displayName: 'Placeholders',
 			name: 'placeholders',

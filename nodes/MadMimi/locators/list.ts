@@ -21,7 +21,7 @@ export function listLocator(overrides: Partial<INodeProperties> = {}): INodeProp
 				typeOptions: { searchListMethod: 'searchLists', searchable: true },
 			},
 			{
-				displayName: 'By Name',
+				displayName: 'Name',
 				name: 'name',
 				type: 'string',
 				placeholder: 'e.g. Newsletter',

@@ -47,15 +47,21 @@ export function promotionLocator(overrides: Partial<INodeProperties> = {}): INod
  * The promotion a send uses, by its name (the Mailer takes a name, not an ID): picked from the
  * account, or typed or mapped. Stored under `promotionName`, as the plain text field it replaced
  * was: a workflow holding a plain name or an expression there reads the same.
+ *
+ * Two fields of that name, shown by the Content Source: sending a saved promotion picks one; with
+ * the send's own content, Mad Mimi still files the email under a promotion name, and per its
+ * Mailer documentation creates that promotion or replaces its saved content ("create or update
+ * the promotion"): the field says so where it is, not in a tooltip.
  */
-export function promotionNameLocator(description: string): INodeProperties {
-	return {
+export function promotionNameFields(savedDescription: string): INodeProperties[] {
+	const saved: INodeProperties = {
 		displayName: 'Promotion',
 		name: 'promotionName',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description,
+		description: savedDescription,
+		displayOptions: { show: { contentSource: ['promotion'] } },
 		modes: [
 			{
 				displayName: 'From List',
@@ -65,7 +71,7 @@ export function promotionNameLocator(description: string): INodeProperties {
 				typeOptions: { searchListMethod: 'searchPromotionNames', searchable: true },
 			},
 			{
-				displayName: 'By Name',
+				displayName: 'Name',
 				name: 'name',
 				type: 'string',
 				placeholder: 'e.g. Welcome email',
@@ -73,9 +79,18 @@ export function promotionNameLocator(description: string): INodeProperties {
 			},
 		],
 	};
+	const holdingOwnContent: INodeProperties = {
+		...saved,
+		displayName: 'Save As Promotion',
+		default: { mode: 'name', value: '' },
+		description: 'The promotion Mad Mimi files this email under: its statistics are counted there. Mad Mimi needs one for every send.',
+		hint: "Your content below becomes this promotion's content: a new name creates the promotion, an existing one's saved content is replaced",
+		displayOptions: { show: { contentSource: ['html', 'plainText', 'htmlAndPlainText'] } },
+	};
+	return [saved, holdingOwnContent];
 }
 
-/** The name of the promotion a send uses (`promotionNameLocator`, or a plain name stored before it), checked. */
+/** The name of the promotion a send uses (`promotionNameFields`, or a plain name stored before them), checked. */
 export function promotionNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
 	return requireText(ctx, itemIndex, locatorValue(ctx, 'promotionName', itemIndex), 'Promotion', 'Pick the promotion from the list, or give its name, e.g. Welcome email.');
 }

@@ -1,7 +1,7 @@
 /**
  * Scalar conversion shared by the XML and JSON parsers: the service sends every value as
  * text; the node's output has numbers as numbers, booleans as booleans, date-times as
- * ISO 8601 strings with their offset, and empty values as null.
+ * ISO 8601 strings in UTC, and empty values as null.
  */
 
 const MONTHS: Record<string, string> = {
@@ -44,23 +44,34 @@ export function isRealDateTime(year: string, month: string, day: string, hour: s
 }
 
 /**
- * Returns the ISO 8601 form of a date-time written the ways the service writes them, keeping
- * the offset it was given (so the instant never shifts), or undefined when `text` is no date.
+ * The instant `y-mo-d h:mi:s` at that offset from UTC, written in UTC: `2014-09-07T20:54:55Z`. The
+ * fraction of a second, if given, is kept as written.
+ */
+function utcIso(parts: { y: string; mo: string; d: string; h: string; mi: string; s: string; frac?: string; sign?: string; oh?: string; om?: string }): string {
+	const offsetMinutes = parts.sign ? (parts.sign === '-' ? -1 : 1) * (Number(parts.oh) * 60 + Number(parts.om)) : 0;
+	const ms = Date.UTC(Number(parts.y), Number(parts.mo) - 1, Number(parts.d), Number(parts.h), Number(parts.mi), Number(parts.s)) - offsetMinutes * 60_000;
+	return `${new Date(ms).toISOString().slice(0, 19)}${parts.frac ?? ''}Z`;
+}
+
+/**
+ * Returns the ISO 8601 form of a date-time written the ways the service writes them, in UTC, or
+ * undefined when `text` is no date. Mad Mimi gives one account's dates with offsets that vary from
+ * response to response (`-0400` in one, `UTC` in the next, `+0530` in a third): written as it
+ * gave them, one item could hold `-05:00` beside `Z`. The instant never shifts; every output date
+ * reads alike, and sorts as text.
  */
 export function toIsoDateTime(text: string): string | undefined {
 	let m = SPACED_DATE.exec(text);
 	if (m) {
-		const [, y, mo, d, h, mi, s, frac, sign, oh, om, utc] = m;
+		const [, y, mo, d, h, mi, s, frac, sign, oh, om] = m;
 		if (!isRealDateTime(y, mo, d, h, mi, s)) return undefined;
-		const offset = utc ? 'Z' : `${sign}${oh}:${om}`;
-		return `${y}-${mo}-${d}T${h}:${mi}:${s}${frac ?? ''}${offset}`;
+		return utcIso({ y, mo, d, h, mi, s, frac, sign, oh, om });
 	}
 	m = RUBY_DATE.exec(text);
 	if (m) {
-		const [, mon, day, h, mi, s, sign, oh, om, utc, y] = m;
+		const [, mon, day, h, mi, s, sign, oh, om, , y] = m;
 		if (!isRealDateTime(y, MONTHS[mon], day, h, mi, s)) return undefined;
-		const offset = utc ? 'Z' : `${sign}${oh}:${om}`;
-		return `${y}-${MONTHS[mon]}-${day.padStart(2, '0')}T${h}:${mi}:${s}${offset}`;
+		return utcIso({ y, mo: MONTHS[mon], d: day, h, mi, s, sign, oh, om });
 	}
 	return undefined;
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
+import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
 import { listNamesCsv, listNamesOf } from '../../api/lists';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, parseAddress, placeholdersYaml, promotionMissing, requireAddress } from '../../helpers/mailer';
@@ -12,11 +12,11 @@ import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
 import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
 import { listNamesField } from '../../locators/list';
-import { promotionNameLocator, promotionNameOf } from '../../locators/promotion';
+import { promotionNameOf } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
-	promotionNameLocator('The promotion (email design) to send. With your own HTML or text below, Mad Mimi creates a promotion of that name if it does not exist yet.'),
+	...sendSourceFields('The saved promotion (email design) to send'),
 	{
 		displayName: 'Recipient',
 		name: 'recipient',
@@ -44,6 +44,14 @@ const properties: INodeProperties[] = [
 			default: '',
 			placeholder: 'e.g. manager@example.com',
 			description: 'An address that gets a copy of the email',
+		},
+		{
+			displayName: 'Recipient Name',
+			name: 'recipientName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.first_name }}',
+			description: 'The name shown with the recipient\'s address (Jane Doe &lt;jane@example.com&gt;), e.g. mapped from a form. It replaces a name given in Recipient.',
 		},
 		{
 			displayName: 'Reply To',
@@ -101,6 +109,7 @@ function skipPeriodStart(period: SkipPeriod | undefined): number | undefined {
 }
 
 interface SendOptions {
+	recipientName?: string;
 	skipIfAlreadySent?: SkipPeriod;
 	addToLists?: string[] | string;
 	bcc?: string;
@@ -115,10 +124,10 @@ interface SendOptions {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionName = promotionNameOf(this, itemIndex);
-	const recipient = requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient');
+	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
+	const recipient = withName(requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient'), options.recipientName);
 	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;
 	const content = contentFields(this, itemIndex, source, 'transactionalEmail');
-	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
 	const lists = listNamesOf(options.addToLists);
 	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();
 	const form: Record<string, string | undefined> = {
@@ -154,6 +163,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// not sent now: nobody was added to the lists by this item either
 	if ('foundDone' in outcome) return [{ transactionId: null, recipient, promotionName, ...outcome.foundDone }];
 	return [{ transactionId: outcome.sent, recipient, promotionName, ...(lists.length > 0 ? { addedToLists: lists } : {}) }];
+}
+
+/**
+ * The recipient with the Recipient Name option's name, if one is given: `Jane Doe <jane@example.com>`;
+ * a name holding a comma, a quote or angle brackets is quoted, as an address header wants it.
+ */
+function withName(recipient: string, name: string | undefined): string {
+	const trimmed = String(name ?? '').replace(/[\r\n\t]+/g, ' ').trim();
+	if (trimmed === '') return recipient;
+	const address = parseAddress(recipient)?.email ?? recipient;
+	const shown = /[",<>;:@()[\]\\]/.test(trimmed) ? `"${trimmed.replace(/["\\]/g, '\\$&')}"` : trimmed;
+	return `${shown} <${address}>`;
 }
 
 /** Which send of this promotion to this address the item is, among the node's items (actions/retry.ts). */

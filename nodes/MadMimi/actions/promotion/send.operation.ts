@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mailContentFields, trackingOptions } from '../../descriptions/mailer';
+import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissing } from '../../helpers/mailer';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
@@ -12,11 +12,11 @@ import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
 import { occurrenceOf, retriedSince } from '../retry';
 import { listNamesField } from '../../locators/list';
-import { promotionNameLocator, promotionNameOf } from '../../locators/promotion';
+import { promotionNameOf } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
-	promotionNameLocator('The promotion (email design) to send. With your own HTML or text below, Mad Mimi creates a promotion of that name if it does not exist yet.'),
+	...sendSourceFields('The saved promotion (email design) to send'),
 	{
 		displayName: 'Send To',
 		name: 'audience',

@@ -62,7 +62,7 @@ function isNameTaken(error: unknown): boolean {
 
 /** The refusal of an item whose list does not exist. */
 export function listMissingError(ctx: IExecuteFunctions, list: string, itemIndex: number): NodeOperationError {
-	const { message, description } = noSuchList(list, 'To create it with this import, turn on the option "Create List If Missing". Nothing was imported for this item.');
+	const { message, description } = noSuchList(list, 'To have the node create it, turn on the option "Create List If Missing". This item was not sent to Mad Mimi.');
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
