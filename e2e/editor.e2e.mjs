@@ -234,9 +234,9 @@ async function storedAsPaired(ctx, run, { split, madMimi }) {
 	return imported;
 }
 
-/** 4. The same workflow, the list typed "By Name" with a typo: refused, nothing imported. */
+/** 4. The same workflow, the list typed by "Name" with a typo: refused, nothing imported. */
 async function mistypedList(ctx, editor, user, { madMimi }, imported) {
-	await editor.setLocatorMode('list', 'By Name');
+	await editor.setLocatorMode('list', 'Name');
 	assert.equal(await editor.fillLocator('list', 'Newsleter'), 'Newsleter');
 	const typo = await editor.executeWorkflow();
 	assert.match(typo.notice, /Problem in node/, typo.notice);

@@ -384,7 +384,7 @@ export class Editor {
 		return shown;
 	}
 
-	/** A resource locator's mode, by its title ("From List", "By Name", ...). */
+	/** A resource locator's mode, by its title ("From List", "Name", ...). */
 	async setLocatorMode(name, mode) {
 		await this.parameter(name).locator(tid('rlc-mode-selector')).click();
 		await this.page.getByRole('option', { name: mode, exact: true }).click();

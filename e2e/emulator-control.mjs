@@ -32,6 +32,10 @@ export class EmulatorControl {
 	fault(rule) {
 		return this.call('POST', 'faults', rule);
 	}
+	/** Forgets the requests recorded so far. */
+	async clearRequests() {
+		await this.call('DELETE', 'requests');
+	}
 	async reset() {
 		await this.call('POST', 'reset', { seed: 'demo' });
 		await this.call('DELETE', 'requests');

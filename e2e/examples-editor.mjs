@@ -8,6 +8,11 @@
  *   what the note says.
  * - "**Publish** ... **Fetch Test Event**": one event made in the emulator, the trigger's panel
  *   opened, "Fetch Test Event" clicked: the output shows that record.
+ *
+ * Then, for every example, what a newcomer's test click may do: **Execute workflow** pressed
+ * (again), twice. A run that wrote anything to Mad Mimi must say so in the first line of the note
+ * ("**Execute workflow sends …**"); one that wrote nothing says that instead ("**Reads only**",
+ * "**Test runs send nothing**"). However often an example runs, nobody is emailed twice.
  */
 import assert from 'node:assert/strict';
 
@@ -17,6 +22,33 @@ const MANUAL = 'When clicking ‘Execute workflow’';
 const EXECUTE_NOTE = /click \*\*Execute workflow\*\*/i;
 const FETCH_NOTE = /\*\*Publish\*\* the workflow[\s\S]*On the trigger, \*\*Fetch Test Event\*\* shows/;
 const isTrigger = (node) => /trigger$/i.test(node.type) || node.type === 'n8n-nodes-base.webhook';
+/** The first line of a note under its heading: what a test click does. */
+const firstLine = (note) => note.split('\n').map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('#')) ?? '';
+const SAYS_IT_WRITES = /^\*\*Execute workflow (adds|changes|sends)\b/;
+const SAYS_IT_WRITES_NOTHING = /^\*\*(Reads only|Test runs send nothing)\*\*/;
+
+/**
+ * What the test clicks of Execute workflow did, read from the emulator after `runs` more clicks:
+ * the API writes made (with `fresh`, only from here on: an event the check made itself is not the
+ * example's), and who got an email or a mailing more than once.
+ */
+async function testClicks({ editor, emu, storedRun, file, runs, fresh }) {
+	if (fresh) await emu.clearRequests();
+	for (let k = 0; k < runs; k++) {
+		const run = await editor.executeWorkflow();
+		assert.ok(!run.waitingForWebhook, `${file}: Execute workflow waits for a webhook`);
+		const stored = await storedRun(run.executionId);
+		assert.equal(stored.status, 'success', `${file}: test click ${k + 1} ${stored.status}`);
+	}
+	const writes = (await emu.requests()).filter((r) => r.effectiveMethod !== 'GET' && !r.path.startsWith('/__emulator')).map((r) => `${r.effectiveMethod} ${r.path}`);
+	const state = await emu.state();
+	const emails = new Map();
+	for (const t of state.transactions) emails.set(t.recipient.email, (emails.get(t.recipient.email) ?? 0) + 1);
+	const mailed = new Map();
+	for (const send of state.sends) for (const email of send.recipients) mailed.set(`${send.promotionName}\u0000${email}`, (mailed.get(`${send.promotionName}\u0000${email}`) ?? 0) + 1);
+	const twice = [...[...emails].filter(([, n]) => n > 1).map(([e]) => e), ...[...mailed].filter(([, n]) => n > 1).map(([k]) => k.replace('\u0000', ' to '))];
+	return { writes, twice, emails: state.transactions.length };
+}
 
 /** The output table's rows as objects (header → cell text). */
 const rowsOf = (table) => table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));
@@ -76,7 +108,7 @@ export const EXAMPLE_RUNS = [
 			assert.deepEqual(state.sends[0].audience, ['Newsletter']);
 			// a send that reached nobody would be a green run that did nothing
 			assert.ok(state.sends[0].recipients.length > 0, 'the mailing reached the members of Newsletter');
-			assert.equal(state.promotions.find((p) => p.id === sent.promotionId)?.name, 'Weekly digest', 'the promotionId returned is Weekly digest\'s');
+			assert.equal(state.promotions.find((p) => p.id === sent.promotionId)?.name, 'Summer launch', 'the promotionId returned is Summer launch\'s');
 			// the statistics were read for that mailing, with the promotionId the send returned
 			const stats = apiRequests(await emu.requests(), 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map((r) => r.path);
 			assert.deepEqual(stats, [`/promotions/${sent.promotionId}/mailings/${sent.mailingId}.xml`]);
@@ -211,6 +243,14 @@ export async function runExamplesAsTheirNotesSay({ editor, emu, examples, stored
 			await editor.screenshot(shot(`example-${example.file}`));
 			did = `"${label}" on ${example.trigger}: ${example.check(rowsOf(table), expected)}`;
 		}
+		// the newcomer's test clicks: twice more after an execute example's first run (its writes
+		// counted too), twice after a fetch (the event the check made not counted)
+		const clicks = await testClicks({ editor, emu, storedRun, file: example.file, runs: 2, fresh: example.how === 'fetch' });
+		const line = firstLine(stickyNote);
+		if (clicks.writes.length > 0) assert.match(line, SAYS_IT_WRITES, `${example.file}: a test click wrote to Mad Mimi (${clicks.writes.join(', ')}); the note's first line must say so: "${line}"`);
+		else assert.match(line, SAYS_IT_WRITES_NOTHING, `${example.file}: a test click wrote nothing; the note's first line should say so: "${line}"`);
+		assert.deepEqual(clicks.twice, [], `${example.file}: people emailed twice`);
+		did += `; 2 more test clicks: ${clicks.writes.length} writes in all, ${clicks.emails} emails, nobody twice`;
 		const seconds = (Date.now() - started) / 1000;
 		done.push({ file: example.file, seconds, did });
 		step(`${example.file} (${seconds.toFixed(1)} s): ${did}`);

@@ -54,6 +54,10 @@ test('"welcome each new subscriber": each new member gets the welcome email with
 		['nina@example.com', 'Nina', { first_name: 'Nina' }, 'sent'],
 		['omar@example.com', undefined, { first_name: 'friend' }, 'failed'],
 	]);
+	// the same people again (a trigger emitting again after a republish, a run made twice): nobody gets it twice
+	const again = await runNode({ parameters: node(workflow, 'madMimi').parameters }, items);
+	expect(again.items.map((i) => i.json.skipped)).toEqual([true, undefined]);
+	expect(env.emulator.store.transactions.filter((t) => t.status === 'sent')).toHaveLength(1);
 });
 
 test('"statistics of each finished mailing": each finished mailing\'s figures, one report line each', async () => {
