@@ -23,6 +23,7 @@ export class MadMimiApi implements ICredentialType {
 			placeholder: 'name@email.com',
 			required: true,
 			default: '',
+			hint: 'The email address you sign in to Mad Mimi with',
 			description: 'The email address you sign in to Mad Mimi with',
 		},
 		{

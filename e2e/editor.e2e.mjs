@@ -51,14 +51,65 @@ for (const version of VERSIONS) {
 		it('every example, opened in the editor, runs as its sticky note says: Execute workflow from the trigger the note implies, or Fetch Test Event after one event (headless Chromium)', { skip, timeout: 4 * MIN }, () => examplesAsTheirNotesSay(ctx));
 		it('the editor shows the Mad Mimi node\'s parameters (headless Chromium)', { skip, timeout: 4 * MIN }, () => parametersPanel(ctx));
 		it('a new user builds "Manual Trigger → Edit Fields → Split Out → Mad Mimi Create or Update" in the editor, runs it and reads two paired items; a mistyped list shows the refusal (headless Chromium)', { skip, timeout: 5 * MIN }, () => newUserWorkflow(ctx));
+		it('a newcomer\'s walk, in pictures: the action list starts with the everyday actions; the Email → Send panel, the credential, an example\'s test click and the trigger (headless Chromium)', { skip, timeout: 5 * MIN }, () => newcomersWalk(ctx));
 	});
 }
 
-/** `docs/<name>.png` from the default n8n's screenshot, with E2E_UPDATE_SCREENSHOT=1. */
-function updateDocsScreenshots(version, names) {
+/** `docs/<folder>/<name>.png` from the default n8n's screenshot, with E2E_UPDATE_SCREENSHOT=1. */
+function updateDocsScreenshots(version, names, folder = '') {
 	if (!UPDATE_SCREENSHOTS || version !== DEFAULT_N8N_VERSION) return;
-	for (const name of names) fs.copyFileSync(path.join(ARTIFACTS, `${name}-${version}.png`), path.join(REPO_ROOT, 'docs', `${name}.png`));
-	note(`docs/: ${names.map((s) => `${s}.png`).join(', ')} updated`);
+	for (const name of names) fs.copyFileSync(path.join(ARTIFACTS, `${name}-${version}.png`), path.join(REPO_ROOT, 'docs', folder, `${name}.png`));
+	note(`docs/${folder}: ${names.map((s) => `${s}.png`).join(', ')} updated`);
+}
+
+/**
+ * The pictures of docs/editor/ (E2E_UPDATE_SCREENSHOT=1), each with what a newcomer should see
+ * there asserted: the action list, the Email → Send panel, the credential dialog, a test click of
+ * the welcome example (its Preview branch, nothing sent) and the trigger's panel.
+ */
+async function newcomersWalk(ctx) {
+	await ctx.emu.reset();
+	const { Editor } = await import('./editor.mjs');
+	const { version } = ctx;
+	const shots = [];
+	const shot = (name) => {
+		shots.push(name);
+		return path.join(ARTIFACTS, `${name}-${version}.png`);
+	};
+	const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
+	try {
+		const entries = await editor.showNodeActions('Mad Mimi', 'Mad Mimi');
+		const at = (text) => entries.findIndex((e) => e.startsWith(text));
+		assert.ok(at('Create or update a member') >= 0 && at('Create or update a member') < at('Send an email') && at('Send an email') < at('Activate an addon'), `the action list: ${entries.join(' | ')}`);
+		await editor.screenshot(shot('walk-actions'));
+		await editor.page.keyboard.press('Escape');
+
+		await editor.openWorkflow(ctx.examples['welcome-email'].id);
+		await editor.openNode('Send welcome email');
+		assert.equal(await editor.parameterValue('contentSource'), 'HTML');
+		await editor.screenshot(shot('walk-email-send'));
+		await editor.openNewCredential();
+		await editor.screenshot(shot('walk-credential'));
+		await editor.page.keyboard.press('Escape');
+
+		await ctx.emu.api('POST', '/audience_members', { csv_file: 'email,first_name\nnew.person@example.com,Newt\n' });
+		await editor.openWorkflow(ctx.examples['new-member-welcome'].id);
+		const run = await editor.executeWorkflow();
+		assert.match(run.notice, /executed successfully/i, run.notice);
+		const stored = await storedRun(ctx, run.executionId);
+		assert.ok(stored.runData['Preview (test run)'], 'the test click went to the preview');
+		assert.equal(stored.runData['Send welcome email'], undefined, 'the test click sent nothing');
+		assert.equal((await ctx.emu.state()).transactions.length, 0);
+		await editor.zoomToFit();
+		await editor.screenshot(shot('walk-example-test-click'));
+		await editor.openNode('New member in Mad Mimi');
+		await editor.screenshot(shot('walk-trigger'));
+		assert.deepEqual(editor.external.filter((url) => !url.includes('npmjs.org')), [], 'the editor tried to reach addresses outside this machine');
+	} finally {
+		await editor.close();
+	}
+	note(`the newcomer's walk (n8n ${version}): screenshots ${shots.map((s) => `${s}-${version}.png`).join(', ')}`);
+	updateDocsScreenshots(version, shots, 'editor');
 }
 
 async function examplesAsTheirNotesSay(ctx) {
@@ -98,7 +149,7 @@ async function parametersPanel(ctx) {
 	assert.ok(seen.panelTexts.includes('Source'), `the parameter panel shows "Source": ${seen.panelTexts.join(' | ')}`);
 	assert.ok(fs.statSync(file).size > 10000, 'a screenshot was written');
 	assert.deepEqual(seen.external, [], 'the editor tried to reach addresses outside this machine');
-	updateDocsScreenshots(ctx.version, ['editor-madmimi-node']);
+	updateDocsScreenshots(ctx.version, ['editor-madmimi-node'], 'editor');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +186,7 @@ async function newUserWorkflow(ctx) {
 		await editor.close();
 	}
 	note(`editor (n8n ${version}): the user's steps took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${user.shots.map((s) => `${s}-${version}.png`).join(', ')}`);
-	updateDocsScreenshots(version, user.shots);
+	updateDocsScreenshots(version, user.shots, 'editor');
 }
 
 const importRequests = async (ctx) => apiRequests(await ctx.emu.requests(), 'POST', '/audience_members');

@@ -203,6 +203,30 @@ export class Editor {
 		}
 	}
 
+	/**
+	 * The nodes panel opened from the "+" after a manual trigger on a new canvas, `search` typed and
+	 * `item` clicked: the node's list of actions, as a newcomer meets it. Returns the texts of its
+	 * entries in order; the panel stays open (Escape closes it).
+	 */
+	async showNodeActions(search, item) {
+		await this.newWorkflow();
+		const trigger = await this.addFirstNode('Manual', 'Manual Trigger');
+		if (await this.ndv.isVisible()) await this.closeNdv();
+		await this.page.locator(`${tid('canvas-node-output-handle')}[data-node-name="${trigger}"] ${tid('canvas-handle-plus')}`).first().click();
+		await this.page.locator(tid('node-creator-search-bar')).fill(search);
+		await this.page.locator(tid('node-creator-item-name')).getByText(item, { exact: true }).first().click();
+		const entries = this.page.locator(tid('item-iterator-item'));
+		await entries.first().waitFor({ state: 'visible' });
+		return (await entries.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+	}
+
+	/** From the open node panel's credential dropdown, "Create new credential": its dialog open. */
+	async openNewCredential() {
+		await this.ndv.locator(tid('node-credentials-select')).click();
+		await this.page.getByText(/Create new credential/i).first().click();
+		await this.page.locator(tid('editCredential-modal')).waitFor({ state: 'visible' });
+	}
+
 	async openNode(name) {
 		if (await this.ndv.isVisible()) await this.closeNdv();
 		await this.zoomToFit();

@@ -79,13 +79,15 @@ export function promotionNameFields(savedDescription: string): INodeProperties[]
 			},
 		],
 	};
+	// the editor shows a resource locator's mode hint, not the field's: the words go on each mode
+	const replaces = "Your content below becomes this promotion's content: a new name creates the promotion, an existing one's saved content is replaced";
 	const holdingOwnContent: INodeProperties = {
 		...saved,
 		displayName: 'Save As Promotion',
 		default: { mode: 'name', value: '' },
 		description: 'The promotion Mad Mimi files this email under: its statistics are counted there. Mad Mimi needs one for every send.',
-		hint: "Your content below becomes this promotion's content: a new name creates the promotion, an existing one's saved content is replaced",
 		displayOptions: { show: { contentSource: ['html', 'plainText', 'htmlAndPlainText'] } },
+		modes: saved.modes!.map((mode) => ({ ...mode, hint: replaces })),
 	};
 	return [saved, holdingOwnContent];
 }
