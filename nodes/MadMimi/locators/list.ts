@@ -3,15 +3,20 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { locatorValue } from '../helpers/params';
 import { requirePathName } from '../helpers/validation';
 
-/** The audience list a record belongs to: picked from the account, or a name typed or mapped. */
+/**
+ * The audience list a record belongs to: picked from the account, or a name typed or mapped. Its
+ * description (the tooltip, and what a model filling it for an AI Agent reads) says that a list
+ * goes by its exact name.
+ */
 export function listLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	const { description = 'The audience list', ...rest } = overrides;
 	return {
 		displayName: 'List',
 		name: 'list',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The audience list',
+		description: `${description.replace(/\.$/, "")}. Mad Mimi knows a list by its exact name: upper and lower case count.`,
 		modes: [
 			{
 				displayName: 'From List',
@@ -28,7 +33,7 @@ export function listLocator(overrides: Partial<INodeProperties> = {}): INodeProp
 				hint: 'The list name exactly as it appears in Mad Mimi',
 			},
 		],
-		...overrides,
+		...rest,
 	};
 }
 
