@@ -16,7 +16,7 @@ export function listLocator(overrides: Partial<INodeProperties> = {}): INodeProp
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: `${description.replace(/\.$/, "")}. Mad Mimi knows a list by its exact name: upper and lower case count.`,
+		description: `${description.replace(/\.$/, '')}. Mad Mimi knows a list by its exact name: upper and lower case count.`,
 		modes: [
 			{
 				displayName: 'From List',
