@@ -3,10 +3,12 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 /*
  * Where each event's checks stand, kept in the workflow's static data (n8n saves it after a poll
  * and restores it after a restart), and the one rule every event follows:
- * - the first check (the activation) stores where to start and emits nothing old;
+ * - the first check (the activation) emits nothing: it reads what already stands within the
+ *   Safety Margin and remembers it, so that the next check, which reaches back that far, does not
+ *   emit what happened before the trigger was published;
  * - each later check asks for what happened since the last successful check, reaching back
  *   "Safety Margin" seconds further (a clock difference between n8n and Mad Mimi loses nothing),
- *   and drops what it already emitted in that overlap;
+ *   and drops what it already emitted or remembered in that overlap;
  * - the cursor moves only when a check succeeded: a failed check throws, and the next one covers
  *   the whole gap.
  */
@@ -23,38 +25,88 @@ export interface Found {
 interface Cursor {
 	/** Unix seconds: n8n's time of the last successful check. */
 	checkedAt: number;
-	/** The events emitted lately, by key, with their time: those the overlap may bring back. */
+	/** The events emitted (or, at activation, found standing) lately, by key, with their time: those the overlap may bring back. */
 	emitted: Record<string, number>;
 }
 
+/** One trigger's place: a cursor per event (and list) it has watched. */
 interface TriggerState {
 	version: 2;
 	cursors: Record<string, Cursor>;
 }
 
+/** A trigger's place as kept among the workflow's, with when it was last saved (unix seconds). */
+interface KeptPlace extends TriggerState {
+	savedAt: number;
+}
+
 /** Bound on the memory of emitted events: more than this within one overlap is not expected. */
 const MAX_REMEMBERED = 50_000;
+
+/**
+ * The places of the workflow's Mad Mimi triggers, by node ID, in the workflow's global static
+ * data. Not in the node's own static data: n8n keeps that under the node's *name*
+ * (`node:<name>`), so renaming a published trigger would lose its place, and it would start
+ * afresh (or, reaching back its Safety Margin, emit again). A node's ID never changes with a
+ * rename; a copy of the node gets a new one, and starts afresh, as a new trigger should.
+ */
+const PLACES_KEY = 'madMimiTrigger';
+/**
+ * A place not saved for this long belongs to a trigger that was deleted (a published trigger is
+ * checked at every poll time): it is dropped when another trigger of the workflow saves. So is the
+ * oldest beyond MAX_PLACES. Nothing left behind grows without bound.
+ */
+const FORGET_PLACE_AFTER_SECONDS = 90 * 86_400;
+const MAX_PLACES = 50;
 
 export function nowSeconds(): number {
 	return Math.floor(Date.now() / 1000);
 }
 
-function stateOf(ctx: IPollFunctions): TriggerState {
-	const data = ctx.getWorkflowStaticData('node') as IDataObject & { madMimi?: TriggerState };
-	return data.madMimi?.version === 2 ? data.madMimi : { version: 2, cursors: {} };
+type Places = Record<string, KeptPlace>;
+
+function placesOf(ctx: IPollFunctions): Places {
+	const global = ctx.getWorkflowStaticData('global') as IDataObject & { [PLACES_KEY]?: Places };
+	return global[PLACES_KEY] ?? {};
 }
 
-/** Writes a cursor only after everything it depends on has succeeded. */
+/** The node's key among the places: its ID (n8n gives every node one); its name for a node without. */
+function placeKey(ctx: IPollFunctions): string {
+	const node = ctx.getNode();
+	return node.id ? node.id : `name:${node.name}`;
+}
+
+/** Before places were kept by node ID, the trigger kept its place in the node's own static data, under `madMimi`. */
+type NodeData = IDataObject & { madMimi?: TriggerState };
+
+function stateOf(ctx: IPollFunctions): TriggerState {
+	const own = placesOf(ctx)[placeKey(ctx)];
+	if (own?.version === 2) return own;
+	// a workflow published before: its place under the node's name, read once and moved on save
+	const saved = (ctx.getWorkflowStaticData('node') as NodeData).madMimi;
+	return saved?.version === 2 ? saved : { version: 2, cursors: {} };
+}
+
+/** Writes a cursor only after everything it depends on has succeeded; drops the places of deleted triggers. */
 function saveCursor(ctx: IPollFunctions, key: string, cursor: Cursor): void {
-	const data = ctx.getWorkflowStaticData('node') as IDataObject & { madMimi?: TriggerState };
+	const now = nowSeconds();
+	const own = placeKey(ctx);
+	const moved = placesOf(ctx)[own] === undefined;
 	const state = stateOf(ctx);
-	data.madMimi = { version: 2, cursors: { ...state.cursors, [key]: cursor } };
+	const places: Places = { ...placesOf(ctx), [own]: { version: 2, cursors: { ...state.cursors, [key]: cursor }, savedAt: now } };
+	const kept = Object.entries(places)
+		.filter(([id, place]) => id === own || now - (place.savedAt ?? 0) <= FORGET_PLACE_AFTER_SECONDS)
+		.sort((a, b) => (a[0] === own ? -1 : b[0] === own ? 1 : (b[1].savedAt ?? 0) - (a[1].savedAt ?? 0)))
+		.slice(0, MAX_PLACES);
+	(ctx.getWorkflowStaticData('global') as IDataObject)[PLACES_KEY] = Object.fromEntries(kept) as unknown as IDataObject;
+	if (moved) {
+		const nodeData = ctx.getWorkflowStaticData('node') as NodeData;
+		if (nodeData.madMimi !== undefined) delete nodeData.madMimi;
+	}
 }
 
 /** What a check needs from its event. */
 export interface CheckedEvent {
-	/** The first check: one request that proves the credentials (and the list), nothing emitted. */
-	activate(now: number): Promise<void>;
 	/**
 	 * The events at or after `since` (unix seconds). `emittedBetween` counts the events already
 	 * emitted in a time range, for an event that can tell cheaply that nothing is new.
@@ -70,8 +122,10 @@ export async function check(ctx: IPollFunctions, key: string, event: CheckedEven
 	const now = nowSeconds();
 	const previous = stateOf(ctx).cursors[key];
 	if (!previous) {
-		await event.activate(now);
-		saveCursor(ctx, key, { checkedAt: now, emitted: {} });
+		// the activation: what stands within the Safety Margin is remembered, not emitted. Its
+		// requests prove the credentials (and the list) at once, not at a later check.
+		const standing = await event.since(now - skew, now, () => 0);
+		saveCursor(ctx, key, { checkedAt: now, emitted: bounded(Object.fromEntries(standing.map((item) => [item.key, item.at]))) });
 		return null;
 	}
 	const since = Math.min(previous.checkedAt, now) - skew;

@@ -44,7 +44,6 @@ function memberOptedOut(api: MadMimiClient): TriggerEvent {
 	const found = (emails: string[], now: number): Found[] =>
 		emails.map((email) => ({ key: email.toLowerCase(), at: now, json: { email, optedOut: true, detectedAt: isoUtc(now * 1000) } }));
 	return {
-		activate: async (now) => void (await suppressedSince(api, now)),
 		since: async (since, now) => found(await suppressedSince(api, since), now),
 		sample: async (now) => found((await suppressedSince(api, now - 30 * DAY)).slice(-SAMPLE_SIZE).reverse(), now).map((f) => f.json),
 		nothingFound: 'No member opted out in the last 30 days',
@@ -61,7 +60,6 @@ function newMember(api: MadMimiClient, ctx: IPollFunctions): TriggerEvent {
 	const found = (members: IDataObject[]): Found[] =>
 		members.map((member) => ({ key: `${String(member.email).toLowerCase()}|${createdAtSeconds(member)}`, at: createdAtSeconds(member)!, json: member }));
 	return {
-		activate: async (now) => void (await countNew(api, now, now)),
 		since: async (since, now, emittedBetween) => {
 			// a member dated past n8n's now (Mad Mimi's clock ahead) is counted by the next check,
 			// whose window reaches back the Safety Margin
@@ -92,7 +90,6 @@ function memberAddedToList(api: MadMimiClient, list: string): TriggerEvent {
 		return out;
 	};
 	return {
-		activate: async () => void (await membersPage(api, { list, page: 1, perPage: 1, includeSuppressed: true })),
 		since: async (since) => await joinedSince(since),
 		sample: async (now) => newestFirst(await joinedSince(now - 30 * DAY)),
 		nothingFound: `Nobody joined the list "${list}" in the last 30 days`,
@@ -118,7 +115,6 @@ function mailingSent(api: MadMimiClient): TriggerEvent {
 		return out;
 	};
 	return {
-		activate: async () => void (await promotionsPage(api, 1)),
 		since: async (since) => await finishedSince(since),
 		sample: async () => newestFirst(await finishedSince(0)),
 		nothingFound: 'No mailing of this account has finished sending yet',

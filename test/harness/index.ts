@@ -278,6 +278,8 @@ function additionalData(hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditi
 export interface NodeSpec {
 	parameters: INodeParameters;
 	name?: string;
+	/** The node's ID (n8n keeps it through a rename); by default derived from the name. */
+	id?: string;
 	type?: string;
 	continueOnFail?: boolean;
 	retryOnFail?: boolean;
@@ -288,7 +290,7 @@ export interface NodeSpec {
 
 export function madMimiNode(spec: NodeSpec): INode {
 	return {
-		id: `node-${spec.name ?? 'Mad Mimi'}`,
+		id: spec.id ?? `node-${spec.name ?? 'Mad Mimi'}`,
 		name: spec.name ?? 'Mad Mimi',
 		type: spec.type ?? ACTION_TYPE,
 		typeVersion: 1,
@@ -426,8 +428,9 @@ export class PollingWorkflow {
 
 	workflow: Workflow;
 
-	constructor(parameters: INodeParameters, staticData?: IDataObject) {
-		this.node = madMimiNode({ parameters, name: 'Mad Mimi Trigger', type: TRIGGER_TYPE });
+	/** `node`: the trigger's name and ID, as a renamed trigger (same ID) or a new one (another ID) has them. */
+	constructor(parameters: INodeParameters, staticData?: IDataObject, node: { name?: string; id?: string } = {}) {
+		this.node = madMimiNode({ parameters, name: node.name ?? 'Mad Mimi Trigger', id: node.id ?? 'node-Mad Mimi Trigger', type: TRIGGER_TYPE });
 		this.workflow = this.build(staticData);
 	}
 

@@ -176,8 +176,8 @@ export function triggerFaults(env: { readonly emulator: Emulator }): void {
 		const saved = JSON.stringify([outW.savedStaticData(), newW.savedStaticData()]);
 		const leaks = leaksIn(errors.join('\n') + logs.since(mark) + saved);
 		expect(leaks).toEqual([]);
-		const state = outW.savedStaticData()['node:Mad Mimi Trigger'] as { madMimi: { cursors: { memberOptedOut: { emitted: IDataObject } } } };
-		expect(Object.keys(state.madMimi.cursors.memberOptedOut.emitted).length).toBeLessThan(20);
+		const places = (outW.savedStaticData().global as IDataObject).madMimiTrigger as Record<string, { cursors: { memberOptedOut: { emitted: IDataObject } } }>;
+		expect(Object.keys(places[outW.node.id].cursors.memberOptedOut.emitted).length).toBeLessThan(20);
 		outW = newW = undefined as never;
 	}, 60_000);
 }
