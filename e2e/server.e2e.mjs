@@ -27,6 +27,7 @@ for (const version of VERSIONS) {
 		it('the List locator searches the account\'s lists as the editor asks (POST /rest/dynamic-node-parameters/resource-locator-results)', () => listLocatorSearch(ctx));
 		it('the trigger example, activated, emits a new opt-out and runs the workflow', { timeout: 4 * MIN }, (t) => triggerActivated(ctx, t));
 		it('the welcome-email example, its Signup turned on and the workflow activated as its note says to go live, sends the email when its webhook receives a signup', { timeout: 4 * MIN }, () => webhookActivated(ctx));
+		it('a published trigger keeps its place: nothing from before it was published; edited and published, unpublished and published, renamed, each between two checks: every opt-out once', { timeout: 8 * MIN }, (t) => triggerKeepsItsPlace(ctx, t));
 	});
 }
 
@@ -173,6 +174,91 @@ async function webhookActivated(ctx) {
 		await ctx.rest.request('POST', `/rest/workflows/${workflow.id}/deactivate`, {}, { expectOk: false });
 		const now = (await ctx.rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
 		await ctx.rest.request('PATCH', `/rest/workflows/${workflow.id}`, { name, nodes: imported.nodes, connections, settings, versionId: now.versionId }, { expectOk: false });
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// a published trigger changed as a user changes a live workflow
+
+/** Four checks a minute, 15 s apart (n8n refuses one rule firing more often than once a minute). */
+const FOUR_A_MINUTE = { item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+
+/**
+ * Opt-outs happen around each change a user makes to a published Member Opted Out trigger: one
+ * before it is published (within its Safety Margin), then one after the publication, after an
+ * edit of another node published, during an unpublished pause, and after a rename. Each must be
+ * emitted exactly once, the one from before never.
+ */
+async function triggerKeepsItsPlace(ctx, t) {
+	if (!ctx.withTrigger) {
+		t.skip('no trigger in this build');
+		return;
+	}
+	await ctx.emu.reset();
+	const credentials = { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } };
+	const workflow = {
+		name: 'E2E: the trigger keeps its place',
+		nodes: [
+			{ id: 'place-trigger', name: 'Opt-outs', type: TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: { event: 'memberOptedOut', pollTimes: FOUR_A_MINUTE }, credentials },
+			{ id: 'place-next', name: 'Next', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { 'Opt-outs': { main: [[{ node: 'Next', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+	let current = (await ctx.rest.request('POST', '/rest/workflows', workflow)).json.data;
+	const save = async (change) => {
+		const { name, nodes, connections, settings } = change(current);
+		current = (await ctx.rest.request('PATCH', `/rest/workflows/${current.id}`, { name, nodes, connections, settings, versionId: current.versionId })).json.data;
+	};
+	const checks = async () => apiRequests(await ctx.emu.requests(), 'GET', /^\/audience_members\/suppressed_since\/\d+\.txt$/).length;
+	const nextCheck = async (what) => {
+		const before = await checks();
+		await waitUntil(async () => (await checks()) > before, 60000, `a check after ${what}`, 1000);
+	};
+	const emitted = async () => {
+		const out = [];
+		for (const execution of await workflowExecutions(ctx, current.id)) {
+			const stored = (await ctx.rest.request('GET', `/rest/executions/${execution.id}`)).json.data;
+			const runData = executionData(ctx, stored).resultData.runData;
+			const trigger = Object.keys(runData).find((name) => name !== 'Next');
+			out.push(...(nodeOutput({ data: executionData(ctx, stored) }, trigger) ?? []).map((item) => item.email));
+		}
+		return out.sort();
+	};
+	const optOutAndWait = async (email, what) => {
+		await ctx.emu.optOut([email]);
+		await waitUntil(async () => (await emitted()).includes(email), 90000, `${email} emitted (${what})`, 2000);
+	};
+	try {
+		await ctx.emu.optOut(['before.publish@example.com']);
+		await activate(ctx, current.id, current.versionId);
+		await nextCheck('the activation');
+		await optOutAndWait('after.publish@example.com', 'after the publication');
+
+		await save((w) => ({ ...w, nodes: w.nodes.map((n) => (n.name === 'Next' ? { ...n, notes: 'edited' } : n)) }));
+		await activate(ctx, current.id, current.versionId);
+		await optOutAndWait('after.edit@example.com', 'after an edit published');
+
+		await ctx.rest.request('POST', `/rest/workflows/${current.id}/deactivate`, {}, { expectOk: false });
+		await ctx.emu.optOut(['during.pause@example.com']);
+		await activate(ctx, current.id, current.versionId);
+		await optOutAndWait('during.pause@example.com', 'the publication after a pause');
+
+		await save((w) => ({
+			...w,
+			nodes: w.nodes.map((n) => (n.name === 'Opt-outs' ? { ...n, name: 'People who left' } : n)),
+			connections: { 'People who left': w.connections['Opt-outs'] },
+		}));
+		await activate(ctx, current.id, current.versionId);
+		await nextCheck('the rename');
+		await optOutAndWait('after.rename@example.com', 'after the rename');
+		// two more checks: anything coming again would come now
+		await nextCheck('the last opt-out');
+		await nextCheck('one more check');
+		assert.deepEqual(await emitted(), ['after.edit@example.com', 'after.publish@example.com', 'after.rename@example.com', 'during.pause@example.com']);
+	} finally {
+		await ctx.rest.request('POST', `/rest/workflows/${current.id}/deactivate`, {}, { expectOk: false });
 	}
 }
 
