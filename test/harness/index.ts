@@ -62,6 +62,8 @@ import { MadMimiTrigger } from '../../nodes/MadMimiTrigger/MadMimiTrigger.node';
 export const PACKAGE = 'n8n-nodes-madmimi';
 export const ACTION_TYPE = `${PACKAGE}.madMimi`;
 export const TRIGGER_TYPE = `${PACKAGE}.madMimiTrigger`;
+/** The tool n8n generates from the action node for AI Agents (`usableAsTool`). */
+export const TOOL_TYPE = `${PACKAGE}.madMimiTool`;
 export const START_TYPE = 'n8n-nodes-base.manualTrigger';
 export const CREDENTIALS_TYPE = 'madMimiApi';
 
@@ -106,6 +108,16 @@ function installEncryptionKey(): void {
 }
 installEncryptionKey();
 
+/**
+ * The node as n8n's tool generation makes it (n8n 2.41 tool-generation/ai-tools.js): the
+ * description with `usableAsTool.replacements` over it, named `<name>Tool`; the same execute.
+ */
+function asTool(node: INodeType): INodeType {
+	const replacements = typeof node.description.usableAsTool === 'object' ? (node.description.usableAsTool.replacements as Partial<INodeType['description']>) : {};
+	const description = { ...node.description, ...replacements, name: `${node.description.name}Tool`, usableAsTool: undefined };
+	return { description, methods: node.methods, execute: node.execute } as INodeType;
+}
+
 const registry: Record<string, INodeType> = {};
 
 /** Registers a node type under its package-qualified name (the trigger registers itself when it exists). */
@@ -113,6 +125,7 @@ export function registerNodeType(name: string, type: INodeType): void {
 	registry[name] = type;
 }
 registerNodeType(ACTION_TYPE, new MadMimi());
+registerNodeType(TOOL_TYPE, asTool(new MadMimi()));
 registerNodeType(START_TYPE, new HarnessStart());
 registerNodeType(TRIGGER_TYPE, new MadMimiTrigger());
 

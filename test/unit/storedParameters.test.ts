@@ -36,8 +36,24 @@ function asLoaded(description: INodeTypeDescription): INodeTypeDescription {
 	return description.polling ? { ...description, properties: [...commonPollingParameters, ...description.properties] } : description;
 }
 
+/**
+ * The tool n8n generates from the node (its tool-generation/ai-tools.js, convertNodeToAiTool): the
+ * description with `usableAsTool.replacements` over it, and the two fields n8n adds for the tool's
+ * description (Set Automatically, or a text of the user's).
+ */
+function asTool(description: INodeTypeDescription): INodeTypeDescription {
+	const replacements = typeof description.usableAsTool === 'object' ? (description.usableAsTool.replacements as Partial<INodeTypeDescription>) : {};
+	const tool = { ...description, ...replacements };
+	const toolFields: INodeProperties[] = [
+		{ displayName: 'Tool Description', name: 'descriptionType', type: 'options', options: [{ name: 'Set Automatically', value: 'auto' }, { name: 'Set Manually', value: 'manual' }], default: 'auto' },
+		{ displayName: 'Description', name: 'toolDescription', type: 'string', default: '', displayOptions: { show: { descriptionType: ['manual'] } } },
+	];
+	return { ...tool, properties: [...toolFields, ...tool.properties] };
+}
+
 const DESCRIPTIONS: Record<string, INodeTypeDescription> = {
 	'n8n-nodes-madmimi.madMimi': asLoaded(new MadMimi().description),
+	'n8n-nodes-madmimi.madMimiTool': asTool(new MadMimi().description),
 	'n8n-nodes-madmimi.madMimiTrigger': asLoaded(new MadMimiTrigger().description),
 };
 

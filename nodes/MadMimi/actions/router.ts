@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { operationOf } from './resources';
+import { errorForModel, isToolRun, sizedForModel } from './tool';
 import { identityFirst, readBatching, runPerItem } from './itemLoop';
 import { isBatchOperation } from './types';
 
@@ -14,7 +15,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!op) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
-	if (isBatchOperation(op)) return [(await op.executeAll.call(this, items)).map((item) => ({ ...item, json: identityFirst(item.json) }))];
-	const run = async (itemIndex: number) => await op.execute.call(this, itemIndex);
-	return [await runPerItem(this, items.length, run, readBatching(this))];
+	const runAll = async (): Promise<INodeExecutionData[]> => {
+		if (isBatchOperation(op)) return (await op.executeAll.call(this, items)).map((item) => ({ ...item, json: identityFirst(item.json) }));
+		return await runPerItem(this, items.length, async (itemIndex) => await op.execute.call(this, itemIndex), readBatching(this));
+	};
+	if (!isToolRun(this)) return [await runAll()];
+	// an AI Agent's tool: a result the model can hold, and errors that say what to do in their message
+	try {
+		return [sizedForModel(await runAll())];
+	} catch (error) {
+		throw await errorForModel(this, error);
+	}
 }

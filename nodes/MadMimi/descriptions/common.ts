@@ -32,3 +32,16 @@ export const returnAllOrLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/**
+ * Simplify: only the fields people use, the empty ones left out (helpers/simplify.ts). Off in the
+ * editor, so saved workflows keep their output; on by default when the node is an AI Agent's
+ * tool (MadMimi.node.ts gives the tool its own default), where every byte is the model's.
+ */
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return only the fields people use, and leave out the empty ones',
+};

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { DateInputError, parseDateInput } from './dates';
-import { itemError } from './validation';
+import { itemError, printable } from './validation';
 
 /** The value of a resource locator parameter (whatever its mode), as text. */
 export function locatorValue(ctx: IExecuteFunctions, name: string, itemIndex: number): unknown {
@@ -61,4 +61,31 @@ export function perItem<T>(ctx: IExecuteFunctions, parameter: string, read: (ite
 		once ??= { value: read(itemIndex) };
 		return once.value;
 	};
+}
+
+/** Letters and digits only, lower case: `Clicked Thru`, `clicked-thru` and `clickedThru` alike. */
+const loose = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The value of the options parameter `name` (among `properties`, the operation's fields). An
+ * expression, or an AI model filling the field, may give an option's name ("Clicked Thru") or its
+ * value in another case or spelling: either is taken. Anything else is refused before any request,
+ * with the values the field takes.
+ */
+export function optionOf<T extends string>(ctx: IExecuteFunctions, itemIndex: number, properties: INodeProperties[], name: string): T {
+	const property = properties.find((p) => p.name === name && p.type === 'options');
+	if (!property) throw new Error(`No options field "${name}" among the operation's fields`);
+	const options = (property.options ?? []) as INodePropertyOptions[];
+	const given = ctx.getNodeParameter(name, itemIndex, property.default) as unknown;
+	const exact = options.find((option) => option.value === given);
+	if (exact) return exact.value as T;
+	const wanted = loose(String(given ?? ''));
+	const near = options.find((option) => loose(String(option.value)) === wanted || loose(option.name) === wanted);
+	if (near) return near.value as T;
+	throw itemError(
+		ctx,
+		itemIndex,
+		`The field "${property.displayName}" cannot be "${printable(String(given ?? ''))}"`,
+		`Give one of: ${options.map((option) => (String(option.value) === option.name ? option.name : `${String(option.value)} (${option.name})`)).join(', ')}.`,
+	);
 }

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { emailField } from '../../descriptions/common';
+import { emailField, simplifyField } from '../../descriptions/common';
+import { simpleMember } from '../../helpers/simplify';
 import { printable, requireEmail } from '../../helpers/validation';
 import { memberByEmail } from '../../api/members';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' }), optionsCollection('perItem')];
+const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' }), simplifyField, optionsCollection('perItem')];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['get'] } }, properties);
 
@@ -21,5 +22,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Check the address. New people are added with Audience Member → Create or Update, or Import.',
 		});
 	}
-	return [member];
+	return [this.getNodeParameter('simplify', itemIndex, false) ? simpleMember(member) : member];
 }

@@ -1,16 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../descriptions/common';
+import { returnAllOrLimit, simplifyField } from '../../descriptions/common';
+import { simpleMember } from '../../helpers/simplify';
 import { recordLimit } from '../../helpers/params';
 import { listLocator, optionalListName } from '../../locators/list';
 import { MAX_MEMBERS_PER_PAGE, membersPage } from '../../api/members';
 import { includeSuppressedOption } from './member';
+import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
+import { isToolRun } from '../tool';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
+	simplifyField,
 	optionsCollection('pagedPerItem', [
 		includeSuppressedOption,
 		listLocator({ required: false, description: 'Only the members of this audience list' }),
@@ -51,7 +55,39 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = recordLimit(this, itemIndex);
 	const perPage = limit === undefined ? MAX_MEMBERS_PER_PAGE : Math.min(MAX_MEMBERS_PER_PAGE, Math.max(1, Math.floor(limit)));
 	const api = client(this, itemIndex);
+	let total: number | undefined;
 	// the members documents say how many pages there are: none is asked for past the last
-	return await api.pages(async (page) => await membersPage(api, { ...options, list, page, perPage }), perPage, limit);
+	const members = await api.pages(
+		async (page) => {
+			const read = await membersPage(api, { ...options, list, page, perPage });
+			if (page === 1) total = read.count;
+			return read;
+		},
+		perPage,
+		limit,
+	);
+	const out = this.getNodeParameter('simplify', itemIndex, false) ? members.map(simpleMember) : members;
+	if (!isToolRun(this)) return out;
+	return [...out, ...(await whatWasLeftOut(api, { list, options, shown: out.length, total }))];
+}
+
+/**
+ * For a model, which cannot see the count otherwise: a last record saying how many members there
+ * are beyond those shown, and how many opted-out members the read left out (one more request, when
+ * it left them out), so that "how many members do I have?" gets a true answer.
+ */
+async function whatWasLeftOut(
+	api: MadMimiClient,
+	read: { list?: string; options: GetAllOptions; shown: number; total?: number },
+): Promise<IDataObject[]> {
+	const { list, options, shown, total } = read;
+	const where = list === undefined ? 'the audience' : `the list "${list}"`;
+	const parts: string[] = [];
+	if (total !== undefined && total > shown) parts.push(`${shown} of the ${total} members of ${where} are shown: ask with a higher limit for more, or search for someone`);
+	if (!options.includeSuppressed && !options.suppressedOnly) {
+		const optedOut = (await membersPage(api, { list, page: 1, perPage: 1, suppressedOnly: true })).count;
+		if (optedOut !== undefined && optedOut > 0) parts.push(`${optedOut} members who opted out are left out (ask with includeSuppressed to see them)`);
+	}
+	return parts.length === 0 ? [] : [{ note: `${parts.join('; ')}.` }];
 }
 

@@ -6,6 +6,7 @@ import { batchSizeOption, createListOption } from './import/common';
 import { importCsv } from './import/csv';
 import { importItems } from './import/items';
 import { importText } from './import/text';
+import { optionOf } from '../../helpers/params';
 import { listLocator } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -142,7 +143,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const source = this.getNodeParameter('source', 0) as string;
+	const source = optionOf(this, 0, properties, 'source');
 	// input items: all of them in as few requests as the batch size allows
 	if (source === 'items') return await importItems(this, items);
 	// a CSV or a text per input item: one import each

@@ -64,6 +64,16 @@ export function memberFieldsCollection(displayName: string, name: string, values
 			},
 		],
 	};
+	// one field for all custom fields, as a JSON object: what an expression or an AI model fills in
+	// one go, where the key/value pairs need one entry each
+	const customJson: INodeProperties = {
+		displayName: 'Custom Fields (JSON)',
+		name: 'customFieldsJson',
+		type: 'json',
+		default: '{}',
+		placeholder: '{ "plan": "gold", "city_of_birth": "Lyon" }',
+		description: 'Custom fields as one JSON object of names and values, e.g. {"plan": "gold"}; with Custom Fields beside it, both are sent',
+	};
 	return {
 		displayName,
 		name,
@@ -71,13 +81,31 @@ export function memberFieldsCollection(displayName: string, name: string, values
 		placeholder: 'Add field',
 		default: {},
 		// sorted by name, as n8n's lint wants a collection's options
-		options: [...standard, custom].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...standard, custom, customJson].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
 type MemberFields = Partial<Record<string, string>> & {
 	customFields?: { field?: Array<{ key?: string; value?: unknown }> };
+	customFieldsJson?: unknown;
 };
+
+/** The custom fields of Custom Fields (JSON): an object of names and values, given as JSON text or as an object. */
+function customFieldsFromJson(ctx: IExecuteFunctions, itemIndex: number, given: unknown): Array<{ key?: string; value?: unknown }> {
+	if (given === undefined || given === null || (typeof given === 'string' && given.trim() === '')) return [];
+	let value: unknown = given;
+	if (typeof given === 'string') {
+		try {
+			value = JSON.parse(given);
+		} catch {
+			value = undefined;
+		}
+	}
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+		throw itemError(ctx, itemIndex, 'The field "Custom Fields (JSON)" is not a JSON object', 'Give an object of field names and values, e.g. {"plan": "gold", "city": "Lyon"}.');
+	}
+	return Object.entries(value as IDataObject).map(([key, entry]) => ({ key, value: entry !== null && typeof entry === 'object' ? JSON.stringify(entry) : entry }));
+}
 
 /**
  * The fields given to a member: by the service's field names (`first_name`, custom names as
@@ -94,7 +122,8 @@ export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, para
 		output[label] = cell(value);
 	};
 	for (const f of STANDARD_FIELDS) if (given[f.name] !== undefined) put(f.field, f.name, given[f.name]);
-	for (const [position, entry] of (given.customFields?.field ?? []).entries()) {
+	const custom = [...(given.customFields?.field ?? []), ...customFieldsFromJson(ctx, itemIndex, given.customFieldsJson)];
+	for (const [position, entry] of custom.entries()) {
 		const key = cell(entry.key).trim();
 		if (key === '') {
 			throw itemError(ctx, itemIndex, `Custom field ${position + 1}: the field "Name" is empty`, 'Give the name of the field, e.g. company.');

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { simplifyField } from '../../descriptions/common';
+import { simpleMember } from '../../helpers/simplify';
 import { requireText } from '../../helpers/validation';
 import { MEMBERS_DOCUMENT, memberRecord } from '../../api/members';
 import { includeSuppressedOption } from './member';
@@ -18,6 +20,7 @@ const properties: INodeProperties[] = [
 		description: 'Text to look for in the members’ addresses and names',
 		hint: 'Mad Mimi gives at most 100 members per search',
 	},
+	simplifyField,
 	optionsCollection('perItem', [
 		includeSuppressedOption,
 	]),
@@ -31,5 +34,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const records = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['audience_members', 'search'], qs: { query, raw: options.includeSuppressed ? 'true' : undefined }},
 		MEMBERS_DOCUMENT,
 	);
-	return records.map(memberRecord);
+	const members = records.map(memberRecord);
+	return this.getNodeParameter('simplify', itemIndex, false) ? members.map(simpleMember) : members;
 }

@@ -7,6 +7,7 @@ import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, parseAddress, placeholdersYaml, promotionMissing, requireAddress } from '../../helpers/mailer';
 import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/promotionAttempts';
 import { promotionIdByName } from '../../api/promotions';
+import { optionOf } from '../../helpers/params';
 import { answerMatching } from '../../parsing';
 import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
@@ -126,7 +127,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const promotionName = promotionNameOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
 	const recipient = withName(requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient'), options.recipientName);
-	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;
+	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
 	const content = contentFields(this, itemIndex, source, 'transactionalEmail');
 	const lists = listNamesOf(options.addToLists);
 	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailingsOf, PROMOTIONS_PAGE_SIZE, promotionsPage, searchPromotions } from '../../api/promotions';
-import { returnAllOrLimit } from '../../descriptions/common';
+import { returnAllOrLimit, simplifyField } from '../../descriptions/common';
+import { withoutEmpty } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
 import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
@@ -11,6 +12,7 @@ import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
+	simplifyField,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -50,20 +52,25 @@ function sentAt(mailing: IDataObject): number | undefined {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = recordLimit(this, itemIndex);
-	const after = optionalDate(this, itemIndex, 'filters.sentAfter', 'Sent After');
-	const before = optionalDate(this, itemIndex, 'filters.sentBefore', 'Sent Before');
+	const mailings = await readMailings(this, itemIndex);
+	return this.getNodeParameter('simplify', itemIndex, false) ? mailings.map(withoutEmpty) : mailings;
+}
+
+async function readMailings(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = recordLimit(ctx, itemIndex);
+	const after = optionalDate(ctx, itemIndex, 'filters.sentAfter', 'Sent After');
+	const before = optionalDate(ctx, itemIndex, 'filters.sentBefore', 'Sent Before');
 	const keep = (mailing: IDataObject) => within(sentAt(mailing), after, before);
-	const promotionFilter = locatorValue(this, 'filters.promotionId', itemIndex);
+	const promotionFilter = locatorValue(ctx, 'filters.promotionId', itemIndex);
 	if (promotionFilter !== undefined && promotionFilter !== null && String(promotionFilter).trim() !== '') {
 		// one promotion: its mailings from the search by ID
-		const promotionId = promotionIdOf(this, itemIndex, 'filters.promotionId');
-		const found = await searchPromotions(client(this, itemIndex), { id: promotionId });
+		const promotionId = promotionIdOf(ctx, itemIndex, 'filters.promotionId');
+		const found = await searchPromotions(client(ctx, itemIndex), { id: promotionId });
 		const mailings = found.flatMap(mailingsOf).filter(keep);
 		return limit === undefined ? mailings : mailings.slice(0, limit);
 	}
 	// every promotion, page by page (newest first), and the mailings of each
-	const api = client(this, itemIndex);
+	const api = client(ctx, itemIndex);
 	return await api.pages(
 		async (page) => {
 			const promotions = await promotionsPage(api, page);

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../descriptions/common';
-import { recordLimit } from '../../helpers/params';
-import { itemError } from '../../helpers/validation';
+import { optionOf, recordLimit } from '../../helpers/params';
 import { client } from '../client';
 import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
@@ -75,11 +74,8 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
 	const mailingId = mailingIdOf(this, itemIndex);
-	const outcome = this.getNodeParameter('outcome', itemIndex) as string;
+	const outcome = optionOf(this, itemIndex, properties, 'outcome');
 	const segment = OUTCOME_PATHS[outcome];
-	if (segment === undefined) {
-		throw itemError(this, itemIndex, `The outcome "${String(outcome)}" is not supported`, 'Pick one in "Outcome".');
-	}
 	const limit = recordLimit(this, itemIndex);
 	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
 	const recipients = await client(this, itemIndex).pages(

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../descriptions/common';
+import { returnAllOrLimit, simplifyField } from '../../descriptions/common';
+import { simplePromotion } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
 import { optionalDate, recordLimit } from '../../helpers/params';
 import { PROMOTIONS_PAGE_SIZE, promotionsPage } from '../../api/promotions';
@@ -10,6 +11,7 @@ import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
+	simplifyField,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -46,7 +48,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const after = optionalDate(this, itemIndex, 'filters.updatedAfter', 'Updated After');
 	const before = optionalDate(this, itemIndex, 'filters.updatedBefore', 'Updated Before');
 	const api = client(this, itemIndex);
-	return await api.pages(
+	const promotions = await api.pages(
 		async (page) => {
 			const promotions = await promotionsPage(api, page);
 			// the filter is the node's: the service lists every promotion, so every page is read
@@ -55,5 +57,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		PROMOTIONS_PAGE_SIZE,
 		limit,
 	);
+	return this.getNodeParameter('simplify', itemIndex, false) ? promotions.map(simplePromotion) : promotions;
 }
 

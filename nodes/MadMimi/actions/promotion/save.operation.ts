@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { promotionContentFields } from '../../descriptions/mailer';
 import { contentFields } from '../../helpers/mailer';
+import { optionOf } from '../../helpers/params';
 import { itemError, isHttpUrl, printable, requireText } from '../../helpers/validation';
 import { serviceText } from '../../transport/errors';
 import { client } from '../client';
@@ -45,7 +46,7 @@ function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, value: unknow
 
 /** The content fields to send, checked, for the chosen content source. */
 function promotionContent(ctx: IExecuteFunctions, itemIndex: number): Record<string, string> {
-	const source = ctx.getNodeParameter('contentSource', itemIndex) as ContentSource;
+	const source = optionOf<ContentSource>(ctx, itemIndex, properties, 'contentSource');
 	switch (source) {
 		case 'html':
 		case 'plainText':

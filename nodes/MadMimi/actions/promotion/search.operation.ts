@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { formatDateTime } from '../../helpers/dates';
-import { DAY_MS, dateOr } from '../../helpers/params';
+import { DAY_MS, dateOr, optionOf } from '../../helpers/params';
 import { itemError, requireText } from '../../helpers/validation';
 import { searchPromotions } from '../../api/promotions';
 import { client } from '../client';
@@ -86,7 +86,7 @@ export const description = updateDisplayOptions(
 type SearchBy = 'query' | 'name' | 'id' | 'dateRange';
 
 function searchParameters(ctx: IExecuteFunctions, itemIndex: number): Record<string, string | number | undefined> {
-	const searchBy = ctx.getNodeParameter('searchBy', itemIndex) as SearchBy;
+	const searchBy = optionOf<SearchBy>(ctx, itemIndex, properties, 'searchBy');
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as { includeApiMailings?: boolean };
 	const apiMailings = { api_mailings: options.includeApiMailings ? 'true' : undefined };
 	switch (searchBy) {

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
 import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissing } from '../../helpers/mailer';
+import { optionOf } from '../../helpers/params';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import { answerMatching } from '../../parsing';
 import { listNamesCsv, listNamesOf, listRefusal } from '../../api/lists';
@@ -57,7 +58,7 @@ interface SendOptions {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionName = promotionNameOf(this, itemIndex);
-	const audience = this.getNodeParameter('audience', itemIndex, 'lists') as 'lists' | 'all';
+	const audience = optionOf<'lists' | 'all'>(this, itemIndex, properties, 'audience');
 	let lists: string[] = [];
 	if (audience === 'lists') {
 		lists = listNamesOf(this.getNodeParameter('lists', itemIndex, []));
@@ -69,7 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			throw itemError(this, itemIndex, 'A list name in "List Names or IDs" contains control characters', `Remove them from "${printable(bad)}".`);
 		}
 	}
-	const source = this.getNodeParameter('contentSource', itemIndex, 'promotion') as MailContentSource;
+	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
 	const content = contentFields(this, itemIndex, source, 'listMailing');
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
 	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();

@@ -1,0 +1,66 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { accountListNames } from '../api/lists';
+import { client } from './client';
+
+/*
+ * The node as an AI Agent's tool (n8n's "Mad Mimi Tool", generated from `usableAsTool`). What
+ * reaches the model differs from what reaches a person at the editor: n8n passes the tool's output
+ * items to the model as they are, however large, and of a failure only the error's message (the
+ * description, where the editor shows what to do, is dropped).
+ */
+
+/** Whether this run is the tool variant's: n8n names its type `<node>Tool`. */
+export function isToolRun(ctx: IExecuteFunctions): boolean {
+	return ctx.getNode().type.endsWith('Tool');
+}
+
+/**
+ * The largest result a tool hands the model, as JSON (in characters, near enough bytes): about
+ * 5,000 tokens, a small share of any model's context. The tool's defaults (a limit of 50, Simplify on) stay well under it; this bound
+ * holds whatever the author chose and however large the account.
+ */
+export const MODEL_RESULT_MAX_BYTES = 20_000;
+const NOTE_ROOM = 300;
+
+/**
+ * The items a tool returns, cut at MODEL_RESULT_MAX_BYTES: as many whole items as fit, then one
+ * that says how many were left out and how to ask for fewer. Never cut silently.
+ */
+export function sizedForModel(items: INodeExecutionData[]): INodeExecutionData[] {
+	if (JSON.stringify(items.map((item) => item.json)).length <= MODEL_RESULT_MAX_BYTES) return items;
+	// room kept for the note, so that the whole result stays within the bound
+	let bytes = 2 + NOTE_ROOM;
+	const kept: INodeExecutionData[] = [];
+	for (const item of items) {
+		bytes += JSON.stringify(item.json).length + 1;
+		if (bytes > MODEL_RESULT_MAX_BYTES) break;
+		kept.push(item);
+	}
+	const note = `${items.length - kept.length} more of ${items.length} records are not shown: the result was cut at ${MODEL_RESULT_MAX_BYTES.toLocaleString('en-US')} bytes. Ask for fewer (a lower limit, a search, a shorter date range).`;
+	return [...kept, { json: { note }, pairedItem: kept[kept.length - 1]?.pairedItem ?? { item: 0 } }];
+}
+
+/** How many names of the account's lists an error shows a model before "and N more". */
+const LISTS_SHOWN = 10;
+
+/**
+ * An error as a model can act on it: its message says what to do (n8n passes the model the message
+ * only), and a list the account lacks comes with the lists it has. The editor's errors keep their
+ * message and description as they are.
+ */
+export async function errorForModel(ctx: IExecuteFunctions, error: unknown): Promise<Error> {
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error instanceof Error ? error : new Error(String(error));
+	let more = '';
+	if (/^Mad Mimi has no list named /.test(error.message)) {
+		const names = await accountListNames(client(ctx, 0)).catch(() => undefined);
+		if (names) {
+			const shown = names.slice(0, LISTS_SHOWN).map((name) => `"${name}"`).join(', ');
+			more = names.length === 0 ? ' The account has no lists.' : ` The account's lists are: ${shown}${names.length > LISTS_SHOWN ? `, and ${names.length - LISTS_SHOWN} more` : ''}.`;
+		}
+	}
+	const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+	error.message = [sentence(error.message), error.description ? sentence(error.description) : '', more.trim()].filter((part) => part !== '').join(' ');
+	return error;
+}

@@ -1,0 +1,126 @@
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { DEMO_IDS } from '../../emulator';
+import { TOOL_ACTIONS } from '../../nodes/MadMimi/actions/toolActions';
+import { RESOURCES } from '../../nodes/MadMimi/actions/resources';
+import { MODEL_RESULT_MAX_BYTES } from '../../nodes/MadMimi/actions/tool';
+import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
+import { ACTION_TYPE, runNode, TOOL_TYPE } from '../harness';
+import { useEmulator } from './setup';
+
+/*
+ * The node as an AI Agent's tool (n8n's "Mad Mimi Tool"): what the model is told, the size of what
+ * it gets back, and errors it can act on. Run as n8n runs the tool type it generates (harness).
+ */
+
+const env = useEmulator();
+
+const bytes = (items: INodeExecutionData[]) => JSON.stringify(items.map((i) => i.json)).length;
+
+function addMembers(count: number): void {
+	const start = Date.now() - 30 * 86_400_000;
+	for (let k = 0; k < count; k++) {
+		env.emulator.store.addMember(`member${k}@example.com`, { createdAt: start + k * 1000, firstName: `First${k}`, lastName: `Last${k}`, lists: [DEMO_IDS.listNames.newsletter] });
+	}
+}
+
+describe('what the model is told', () => {
+	test('every operation has a tool action of its own: what it does, what it needs, what it returns', () => {
+		const operations = RESOURCES.flatMap((r) => Object.keys(r.operations).map((op) => `${r.value}:${op}`)).sort();
+		expect(Object.keys(TOOL_ACTIONS).sort()).toEqual(operations);
+		for (const text of Object.values(TOOL_ACTIONS)) expect(text.length).toBeGreaterThan(40);
+	});
+
+	test('the tool variant has them as its operations\' actions, and Simplify on; the editor keeps its short actions and Simplify off', () => {
+		const description = new MadMimi().description;
+		const tool = (description.usableAsTool as { replacements: { properties: typeof description.properties } }).replacements.properties;
+		const actionOf = (properties: typeof description.properties, resource: string, value: string) =>
+			(properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!.options as Array<{ value: string; action: string }>).find((o) => o.value === value)!.action;
+		expect(actionOf(description.properties, 'audienceMember', 'getAll')).toBe('Get many members');
+		expect(actionOf(tool, 'audienceMember', 'getAll')).toBe(TOOL_ACTIONS['audienceMember:getAll']);
+		expect(description.properties.filter((p) => p.name === 'simplify').map((p) => p.default)).toEqual(Array(5).fill(false));
+		expect(tool.filter((p) => p.name === 'simplify').map((p) => p.default)).toEqual(Array(5).fill(true));
+	});
+});
+
+describe('results sized for a model', () => {
+	test('Get Many members with the tool\'s defaults, on an audience of 5,000: 50 simplified members and a note of how many there are, under 20 kB', async () => {
+		addMembers(5000);
+		env.emulator.store.optOut('member1@example.com', Date.now());
+		const { items, error } = await runNode({ type: TOOL_TYPE, parameters: { resource: 'audienceMember', operation: 'getAll' } as INodeParameters });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(51);
+		const member = items.find((i) => String(i.json.email).startsWith('member'))!.json;
+		expect(member).not.toHaveProperty('city');
+		expect(member.lists).toEqual([DEMO_IDS.listNames.newsletter]);
+		const note = String(items[50].json.note);
+		expect(note).toMatch(/^50 of the \d{4} members of the audience are shown: ask with a higher limit for more, or search for someone; 3 members who opted out are left out \(ask with includeSuppressed to see them\)\.$/);
+		expect(bytes(items)).toBeLessThan(MODEL_RESULT_MAX_BYTES);
+	});
+
+	test('Return All chosen by the author, on 5,000 members: cut at 20 kB, with a note saying how many were left out', async () => {
+		addMembers(5000);
+		const { items, error } = await runNode({ type: TOOL_TYPE, parameters: { resource: 'audienceMember', operation: 'getAll', returnAll: true } as INodeParameters });
+		expect(error).toBeUndefined();
+		expect(bytes(items)).toBeLessThanOrEqual(MODEL_RESULT_MAX_BYTES);
+		expect(String(items[items.length - 1].json.note)).toMatch(/^\d+ more of \d+ records are not shown: the result was cut at 20,000 bytes\./);
+	});
+
+	test('the editor\'s node is unchanged: no note, no cut, every field', async () => {
+		addMembers(200);
+		const { items } = await runNode({ type: ACTION_TYPE, parameters: { resource: 'audienceMember', operation: 'getAll' } as INodeParameters });
+		expect(items).toHaveLength(50);
+		expect(items[0].json).toHaveProperty('city', null);
+		expect(items.some((i) => 'note' in i.json)).toBe(false);
+	});
+});
+
+describe('errors a model can act on', () => {
+	test('an unknown list: the message says what to do and names the account\'s lists (n8n gives a model the message only)', async () => {
+		const { error } = await runNode({ type: TOOL_TYPE, parameters: { resource: 'audienceMember', operation: 'createOrUpdate', email: 'ada@example.com', list: { __rl: true, mode: 'name', value: 'newsletter' } } as INodeParameters });
+		expect(error?.message).toBe(
+			'Mad Mimi has no list named "newsletter". Pick the list from the dropdown, or check its name (upper and lower case count). To have the node create it, turn on the option "Create List If Missing". This item was not sent to Mad Mimi. The account\'s lists are: "Beta testers (EU)", "Newsletter", "VIP Customers".',
+		);
+		expect(env.emulator.store.getMember('ada@example.com')).toBeUndefined();
+	});
+
+	test('the editor\'s error keeps its message and its description apart', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'createOrUpdate', email: 'ada@example.com', list: { __rl: true, mode: 'name', value: 'newsletter' } } as INodeParameters });
+		expect(error?.message).toBe('Mad Mimi has no list named "newsletter"');
+		expect(error?.description).toMatch(/^Pick the list from the dropdown/);
+	});
+});
+
+describe('every parameter fillable by $fromAI', () => {
+	test('Custom Fields (JSON): one object of names and values, beside the key/value pairs', async () => {
+		const { error } = await runNode({
+			parameters: {
+				resource: 'audienceMember',
+				operation: 'createOrUpdate',
+				email: 'ada@example.com',
+				additionalFields: { customFields: { field: [{ key: 'plan', value: 'gold' }] }, customFieldsJson: '={{ JSON.stringify({ city_of_birth: "Lyon", level: 3 }) }}' },
+			} as INodeParameters,
+		});
+		expect(error).toBeUndefined();
+		expect(env.emulator.store.getMember('ada@example.com')!.fields).toMatchObject({ plan: 'gold', city_of_birth: 'Lyon', level: '3' });
+	});
+
+	test('Custom Fields (JSON) that is no object is refused before any request, saying what to give', async () => {
+		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'createOrUpdate', email: 'ada@example.com', additionalFields: { customFieldsJson: '[1, 2]' } } as INodeParameters });
+		expect(error?.message).toBe('The field "Custom Fields (JSON)" is not a JSON object');
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('an options field takes an option\'s name or its value in any case ("Clicked Thru", "SENT"); anything else is refused with the values it takes', async () => {
+		const params = (outcome: string) =>
+			({ resource: 'mailing', operation: 'getRecipients', promotionId: { __rl: true, mode: 'id', value: String(DEMO_IDS.promotions.weeklyDigest) }, mailingId: { __rl: true, mode: 'id', value: String(DEMO_IDS.mailings.weeklyDigest) }, outcome }) as INodeParameters;
+		const clicked = await runNode({ parameters: params('={{ "Clicked" }}') });
+		expect(clicked.error).toBeUndefined();
+		expect(env.emulator.requests.some((r) => r.path.endsWith('/clicked_thru.xml'))).toBe(true);
+		const sent = await runNode({ parameters: params('={{ "SENT" }}') });
+		expect(sent.error).toBeUndefined();
+		const wrong = await runNode({ parameters: params('={{ "opened twice" }}') });
+		expect(wrong.error?.message).toBe('The field "Outcome" cannot be "opened twice"');
+		expect(wrong.error?.description).toMatch(/^Give one of: abused \(Abused\), bounced \(Bounced\), clickedThru \(Clicked\),/);
+	});
+});
