@@ -182,6 +182,12 @@ export const EXAMPLE_RUNS = [
 		},
 	},
 	{
+		// chatted with in e2e/ai.e2e.mjs, a scripted model connected as its note says: here, only opened
+		file: 'ai-newsletter-assistant',
+		how: 'chat',
+		trigger: 'When chat message received',
+	},
+	{
 		file: 'mailing-sent-stats',
 		how: 'fetch',
 		trigger: 'Mailing sent in Mad Mimi',
@@ -234,6 +240,14 @@ export async function runExamplesAsTheirNotesSay({ editor, emu, examples, stored
 			assert.deepEqual(ranTriggers, [example.trigger], `${example.file}: the triggers that ran`);
 			const out = (node) => (stored.runData[node]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
 			did = `"${run.label}" ran from ${run.trigger}: ${await example.check({ emu, out })}`;
+		} else if (example.how === 'chat') {
+			// a chat needs a model (its note says to connect one): what a message does is the note's first line
+			assert.match(firstLine(stickyNote), /^\*\*Chat to (add|send)\b/, `${example.file}: the first line of its note says what a chat message does`);
+			await editor.openWorkflow(workflow.id);
+			await editor.screenshot(shot(`example-${example.file}`));
+			done.push({ file: example.file, seconds: (Date.now() - started) / 1000, did: 'opened; a chat adds people (its note\'s first line)' });
+			step(`${example.file}: opened; chatted with in the AI suite`);
+			continue;
 		} else {
 			assert.match(stickyNote, FETCH_NOTE, `${example.file}: its note says Publish, and Fetch Test Event on the trigger`);
 			const expected = await example.event(emu);

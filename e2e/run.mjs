@@ -13,6 +13,7 @@
  *   server   per n8n release, n8n start: REST, icons, credential test, locator, trigger, webhook
  *   retry    per n8n release, n8n start: failed executions retried, nothing sent twice
  *   editor   per n8n release, the editor in headless Chromium
+ *   ai       n8n 2.41.1: the node as an AI Agent's tool and through the MCP Server Trigger
  *   start    npm start, and Ctrl-C
  *   queue    n8n 2.41.1 in queue mode (PostgreSQL, Redis, two workers)
  * A file in e2e/ named *.e2e.mjs and not in this list runs after them.
@@ -34,7 +35,7 @@ import { removeEditorCopies } from '../scripts/lib/n8n.mjs';
 import { ARTIFACTS } from './fixture.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ORDER = ['package', 'cli', 'server', 'retry', 'editor', 'start', 'queue'];
+const ORDER = ['package', 'cli', 'server', 'retry', 'editor', 'ai', 'start', 'queue'];
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,

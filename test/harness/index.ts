@@ -109,12 +109,13 @@ function installEncryptionKey(): void {
 installEncryptionKey();
 
 /**
- * The node as n8n's tool generation makes it (n8n 2.41 tool-generation/ai-tools.js): the
- * description with `usableAsTool.replacements` over it, named `<name>Tool`; the same execute.
+ * The node as n8n builds the tool it runs (n8n 2.41's node-types.js, getByNameAndVersion of a
+ * `<name>Tool` type: the node's own description, named `<name>Tool`, its execute); n8n's fields for
+ * the tool's description are added only when the node has none of its own (convertNodeToAiTool).
  */
 function asTool(node: INodeType): INodeType {
-	const replacements = typeof node.description.usableAsTool === 'object' ? (node.description.usableAsTool.replacements as Partial<INodeType['description']>) : {};
-	const description = { ...node.description, ...replacements, name: `${node.description.name}Tool`, usableAsTool: undefined };
+	const description = { ...node.description, name: `${node.description.name}Tool`, usableAsTool: undefined };
+	if (!description.properties.some((p) => p.name === 'toolDescription')) throw new Error('the harness expects the node to bring its own tool description fields');
 	return { description, methods: node.methods, execute: node.execute } as INodeType;
 }
 

@@ -1,11 +1,12 @@
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { TOOL_ACTIONS } from '../../nodes/MadMimi/actions/toolActions';
 import { RESOURCES } from '../../nodes/MadMimi/actions/resources';
 import { MODEL_RESULT_MAX_BYTES } from '../../nodes/MadMimi/actions/tool';
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
-import { ACTION_TYPE, runNode, TOOL_TYPE } from '../harness';
+import { ACTION_TYPE, madMimiNode, nodeTypes, runNode, TOOL_TYPE } from '../harness';
 import { useEmulator } from './setup';
 
 /*
@@ -31,15 +32,28 @@ describe('what the model is told', () => {
 		for (const text of Object.values(TOOL_ACTIONS)) expect(text.length).toBeGreaterThan(40);
 	});
 
-	test('the tool variant has them as its operations\' actions, and Simplify on; the editor keeps its short actions and Simplify off', () => {
-		const description = new MadMimi().description;
-		const tool = (description.usableAsTool as { replacements: { properties: typeof description.properties } }).replacements.properties;
-		const actionOf = (properties: typeof description.properties, resource: string, value: string) =>
-			(properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!.options as Array<{ value: string; action: string }>).find((o) => o.value === value)!.action;
-		expect(actionOf(description.properties, 'audienceMember', 'getAll')).toBe('Get many members');
-		expect(actionOf(tool, 'audienceMember', 'getAll')).toBe(TOOL_ACTIONS['audienceMember:getAll']);
-		expect(description.properties.filter((p) => p.name === 'simplify').map((p) => p.default)).toEqual(Array(5).fill(false));
-		expect(tool.filter((p) => p.name === 'simplify').map((p) => p.default)).toEqual(Array(5).fill(true));
+	/** The node's parameters as n8n fills them in the tool it runs (Workflow's constructor), and the description n8n gives the model (createNodeAsTool). */
+	function asRunByN8n(type: string, parameters: INodeParameters) {
+		const nodeType = nodeTypes.getByNameAndVersion(type) as INodeType;
+		const node = madMimiNode({ type, parameters });
+		node.parameters = NodeHelpers.getNodeParameters(nodeType.description.properties, node.parameters, true, false, node, nodeType.description)!;
+		return { parameters: node.parameters, description: NodeHelpers.getToolDescriptionForNode(node, nodeType) };
+	}
+
+	test('the model is told what the tool does, needs and returns; the editor keeps its short action texts', () => {
+		const tool = asRunByN8n(TOOL_TYPE, { resource: 'audienceMember', operation: 'getAll' });
+		expect(tool.description).toBe(`${TOOL_ACTIONS['audienceMember:getAll']} in Mad Mimi`);
+		expect(asRunByN8n(TOOL_TYPE, { resource: 'email', operation: 'send' }).description).toBe(`${TOOL_ACTIONS['email:send']} in Mad Mimi`);
+		const own = asRunByN8n(TOOL_TYPE, { resource: 'email', operation: 'send', descriptionType: 'manual', toolDescription: 'Sends the welcome email' });
+		expect(own.description).toBe('Sends the welcome email');
+		const editor = new MadMimi().description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('audienceMember'))!;
+		expect((editor.options as Array<{ value: string; action: string }>).find((o) => o.value === 'getAll')!.action).toBe('Get many members');
+	});
+
+	test('Simplify is on by default in the tool, off in the editor\'s node', () => {
+		expect(asRunByN8n(TOOL_TYPE, { resource: 'audienceMember', operation: 'getAll' }).parameters.simplify).toBe(true);
+		expect(asRunByN8n(ACTION_TYPE, { resource: 'audienceMember', operation: 'getAll' }).parameters.simplify).toBe(false);
+		expect(asRunByN8n(ACTION_TYPE, { resource: 'audienceMember', operation: 'getAll' }).parameters).not.toHaveProperty('toolDescription');
 	});
 });
 

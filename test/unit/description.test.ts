@@ -43,9 +43,11 @@ describe('one Options collection per operation, holding only what applies to it'
 		},
 	);
 
-	test('every parameter but Resource and Operation is shown only for named resources and operations that exist', () => {
+	test('every parameter but Resource, Operation and the tool\'s description is shown only for named resources and operations that exist', () => {
+		// the tool's description fields are shown in n8n's tool variant of the node, whatever the operation
+		const toolWide = (p: INodeProperties) => p.displayOptions?.show?.['@tool'] !== undefined && !p.displayOptions.show.operation;
 		const misplaced = properties
-			.filter((p) => p.name !== 'resource' && p.name !== 'operation')
+			.filter((p) => p.name !== 'resource' && p.name !== 'operation' && !toolWide(p))
 			.flatMap((p) => {
 				const shownResources = (p.displayOptions?.show?.resource ?? []) as string[];
 				const shownOperations = (p.displayOptions?.show?.operation ?? []) as string[];

@@ -36,19 +36,9 @@ function asLoaded(description: INodeTypeDescription): INodeTypeDescription {
 	return description.polling ? { ...description, properties: [...commonPollingParameters, ...description.properties] } : description;
 }
 
-/**
- * The tool n8n generates from the node (its tool-generation/ai-tools.js, convertNodeToAiTool): the
- * description with `usableAsTool.replacements` over it, and the two fields n8n adds for the tool's
- * description (Set Automatically, or a text of the user's).
- */
+/** The tool n8n generates from the node (its node-types.js): the node's own fields, which bring the tool's description fields. */
 function asTool(description: INodeTypeDescription): INodeTypeDescription {
-	const replacements = typeof description.usableAsTool === 'object' ? (description.usableAsTool.replacements as Partial<INodeTypeDescription>) : {};
-	const tool = { ...description, ...replacements };
-	const toolFields: INodeProperties[] = [
-		{ displayName: 'Tool Description', name: 'descriptionType', type: 'options', options: [{ name: 'Set Automatically', value: 'auto' }, { name: 'Set Manually', value: 'manual' }], default: 'auto' },
-		{ displayName: 'Description', name: 'toolDescription', type: 'string', default: '', displayOptions: { show: { descriptionType: ['manual'] } } },
-	];
-	return { ...tool, properties: [...toolFields, ...tool.properties] };
+	return { ...description, name: `${description.name}Tool` };
 }
 
 const DESCRIPTIONS: Record<string, INodeTypeDescription> = {

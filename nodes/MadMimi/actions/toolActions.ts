@@ -71,21 +71,47 @@ export const TOOL_ACTIONS: Readonly<Record<string, string>> = {
 	'signupForm:get': 'Gets a signup form by its ID (a number): its fields and addresses',
 };
 
+/** Shown only in n8n's tool variant of the node (its type's name ends in "Tool": n8n's `@tool` display condition). */
+const IN_TOOL = { '@tool': [true] };
+
 /**
- * The node's fields as its tool variant has them: each operation's action in the words above, and
- * Simplify on by default (a model reads every byte of a result). Everything else is the editor's.
+ * The tool variant's description fields, in place of the two n8n adds to a tool (its "Set
+ * Automatically" gives the short action text, and n8n 2.8 and 2.41 build the tool they run from
+ * the node's own fields: `usableAsTool.replacements` reach the editor only). n8n uses a tool's
+ * `toolDescription` as the model's description unless `descriptionType` is "auto": "Detailed"
+ * gives the words above, by a hidden field per operation; "Set Manually", the user's own text.
  */
-export function toolProperties(properties: INodeProperties[]): INodeProperties[] {
-	return properties.map((property) => {
-		if (property.name === 'simplify') return { ...property, default: true };
-		if (property.name !== 'operation' || !property.options) return property;
-		const resource = String(property.displayOptions?.show?.resource?.[0] ?? '');
-		return {
-			...property,
-			options: property.options.map((option) => {
-				const action = 'value' in option ? TOOL_ACTIONS[`${resource}:${String(option.value)}`] : undefined;
-				return action ? { ...option, action } : option;
-			}),
-		};
-	});
+export function toolDescriptionFields(operations: Array<{ resource: string; operation: string }>): INodeProperties[] {
+	const detailed: INodeProperties[] = operations.map(({ resource, operation }) => ({
+		displayName: 'Tool Description',
+		name: 'toolDescription',
+		type: 'hidden',
+		default: `${TOOL_ACTIONS[`${resource}:${operation}`]} in Mad Mimi`,
+		displayOptions: { show: { ...IN_TOOL, descriptionType: ['detailed'], resource: [resource], operation: [operation] } },
+	}));
+	return [
+		{
+			displayName: 'Tool Description',
+			name: 'descriptionType',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Detailed', value: 'detailed', description: 'What the operation does, what it needs and what it returns, written for a model' },
+				{ name: 'Set Manually', value: 'manual', description: 'A description of your own' },
+			],
+			default: 'detailed',
+			displayOptions: { show: IN_TOOL },
+		},
+		{
+			displayName: 'Description',
+			name: 'toolDescription',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			required: true,
+			description: 'Explain to the model what this tool does, what it needs and what it returns',
+			displayOptions: { show: { ...IN_TOOL, descriptionType: ['manual'] } },
+		},
+		...detailed,
+	];
 }

@@ -35,13 +35,25 @@ export const returnAllOrLimit: INodeProperties[] = [
 
 /**
  * Simplify: only the fields people use, the empty ones left out (helpers/simplify.ts). Off in the
- * editor, so saved workflows keep their output; on by default when the node is an AI Agent's
- * tool (MadMimi.node.ts gives the tool its own default), where every byte is the model's.
+ * editor, so saved workflows keep their output; on by default in n8n's tool variant of the node
+ * (`@tool`: its type's name ends in "Tool"), where every byte is the model's. Two fields of one
+ * name, one shown in each.
  */
-export const simplifyField: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return only the fields people use, and leave out the empty ones',
-};
+export const simplifyFields: INodeProperties[] = [
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return only the fields people use, and leave out the empty ones',
+		displayOptions: { show: { '@tool': [false] } },
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to return only the fields people use, and leave out the empty ones',
+		displayOptions: { show: { '@tool': [true] } },
+	},
+];

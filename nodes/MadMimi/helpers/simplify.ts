@@ -35,6 +35,8 @@ export function simpleMember(member: IDataObject): IDataObject {
 
 /** A promotion: its ID, name, dates and mailings, without the web app's thumbnail and public code. */
 export function simplePromotion(promotion: IDataObject): IDataObject {
-	const { thumbnail, mimio, ...rest } = promotion;
+	const rest = { ...promotion };
+	delete rest.thumbnail;
+	delete rest.mimio;
 	return withoutEmpty(rest);
 }

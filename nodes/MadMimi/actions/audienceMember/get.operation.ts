@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { emailField, simplifyField } from '../../descriptions/common';
+import { emailField, simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
 import { printable, requireEmail } from '../../helpers/validation';
 import { memberByEmail } from '../../api/members';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' }), simplifyField, optionsCollection('perItem')];
+const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' }), ...simplifyFields, optionsCollection('perItem')];
 
 export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['get'] } }, properties);
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, simplifyField } from '../../descriptions/common';
+import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
 import { recordLimit } from '../../helpers/params';
 import { listLocator, optionalListName } from '../../locators/list';
@@ -14,7 +14,7 @@ import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	simplifyField,
+	...simplifyFields,
 	optionsCollection('pagedPerItem', [
 		includeSuppressedOption,
 		listLocator({ required: false, description: 'Only the members of this audience list' }),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { simplifyField } from '../../descriptions/common';
+import { simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
 import { requireText } from '../../helpers/validation';
 import { MEMBERS_DOCUMENT, memberRecord } from '../../api/members';
@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 		description: 'Text to look for in the members’ addresses and names',
 		hint: 'Mad Mimi gives at most 100 members per search',
 	},
-	simplifyField,
+	...simplifyFields,
 	optionsCollection('perItem', [
 		includeSuppressedOption,
 	]),

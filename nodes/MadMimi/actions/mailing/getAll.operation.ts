@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailingsOf, PROMOTIONS_PAGE_SIZE, promotionsPage, searchPromotions } from '../../api/promotions';
-import { returnAllOrLimit, simplifyField } from '../../descriptions/common';
+import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { withoutEmpty } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
 import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
@@ -12,7 +12,7 @@ import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	simplifyField,
+	...simplifyFields,
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, simplifyField } from '../../descriptions/common';
+import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { simplePromotion } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
 import { optionalDate, recordLimit } from '../../helpers/params';
@@ -11,7 +11,7 @@ import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
-	simplifyField,
+	...simplifyFields,
 	{
 		displayName: 'Filters',
 		name: 'filters',
