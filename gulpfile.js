@@ -1,5 +1,5 @@
 /**
- * The build: type-check the whole tree, bundle every node and credentials entry with esbuild
+ * The build: type-check what ships (tsconfig.json: nodes/ and credentials/), bundle every node and credentials entry with esbuild
  * (third-party code inlined, n8n-workflow left to the n8n that loads the package), and copy
  * icons and codex files beside the bundles.
  */

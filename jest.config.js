@@ -13,10 +13,10 @@ const common = {
 	rootDir: __dirname,
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
-	// jest only transpiles (diagnostics off, for speed): the tests are type-checked with the rest of
-	// the code by `npm run build` (tsconfig.json includes test/)
+	// jest only transpiles (diagnostics off, for speed): `npm run typecheck` type-checks the tests and
+	// the tooling (tsconfig.tooling.json), as `npm run build` does the node's code (tsconfig.json)
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true, diagnostics: false }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.tooling.json', isolatedModules: true, diagnostics: false }],
 	},
 	// n8n-workflow's sleep returns at once and records the wait (test/support/waits.ts)
 	setupFiles: ['<rootDir>/test/support/instantWaits.ts'],
