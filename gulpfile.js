@@ -27,10 +27,14 @@ function clean(done) {
 }
 
 function typecheck(done) {
-	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], {
-		cwd: root,
-		stdio: 'inherit',
-	});
+	execFileSync(
+		process.execPath,
+		[require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'],
+		{
+			cwd: root,
+			stdio: 'inherit',
+		},
+	);
 	done();
 }
 

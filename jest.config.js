@@ -16,7 +16,10 @@ const common = {
 	// jest only transpiles (diagnostics off, for speed): `npm run typecheck` type-checks the tests and
 	// the tooling (tsconfig.tooling.json), as `npm run build` does the node's code (tsconfig.json)
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.tooling.json', isolatedModules: true, diagnostics: false }],
+		'^.+\\.ts$': [
+			'ts-jest',
+			{ tsconfig: '<rootDir>/tsconfig.tooling.json', isolatedModules: true, diagnostics: false },
+		],
 	},
 	// n8n-workflow's sleep returns at once and records the wait (test/support/waits.ts)
 	setupFiles: ['<rootDir>/test/support/instantWaits.ts'],
@@ -25,7 +28,12 @@ const common = {
 /** @type {import('jest').Config} */
 module.exports = {
 	projects: [
-		{ ...common, displayName: 'unit', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', BUILT] },
+		{
+			...common,
+			displayName: 'unit',
+			testMatch: ['**/*.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/', BUILT],
+		},
 		{ ...common, displayName: 'package', testMatch: [BUILT] },
 	],
 	testTimeout: 60000,

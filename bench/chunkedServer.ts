@@ -15,7 +15,11 @@ import type { AddressInfo } from 'node:net';
 
 const size = Number(process.argv[2]);
 const latencyMs = Number(process.argv[3]);
-const unit = Buffer.from('<item>lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod</item>\n'.repeat(800));
+const unit = Buffer.from(
+	'<item>lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod</item>\n'.repeat(
+		800,
+	),
+);
 
 /** Resolves once the answer can take more (drain) or has closed: the write loop's back-pressure. */
 function writable(res: http.ServerResponse): Promise<void> {
@@ -35,7 +39,9 @@ async function answer(res: http.ServerResponse): Promise<void> {
 	const head = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<filler>\n');
 	res.write(head);
 	let left = size - head.length;
-	res.on('close', () => console.log('closed ' + JSON.stringify({ sent: size - left, complete: left === 0 })));
+	res.on('close', () =>
+		console.log('closed ' + JSON.stringify({ sent: size - left, complete: left === 0 })),
+	);
 	while (left > 0 && !res.destroyed) {
 		const n = Math.min(left, unit.length);
 		const more = res.write(n === unit.length ? unit : unit.subarray(0, n));
@@ -48,4 +54,6 @@ async function answer(res: http.ServerResponse): Promise<void> {
 const server = http.createServer((_req, res) => {
 	setTimeout(() => void answer(res), latencyMs);
 });
-server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + (server.address() as AddressInfo).port));
+server.listen(0, '127.0.0.1', () =>
+	console.log('listening on http://127.0.0.1:' + (server.address() as AddressInfo).port),
+);

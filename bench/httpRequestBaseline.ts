@@ -19,7 +19,12 @@
  * flight batch after batch without a pause, is the fast and polite middle, and the baseline the
  * issue names.)
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 export const HTTP_BASELINE_TYPE = 'bench.httpRequestBaseline';
@@ -40,7 +45,8 @@ export class HttpRequestBaseline implements INodeType {
 		name: 'httpRequestBaseline',
 		group: ['transform'],
 		version: 1,
-		description: 'One import request per item, 50 in flight, as the HTTP Request node with Batching',
+		description:
+			'One import request per item, 50 in flight, as the HTTP Request node with Batching',
 		defaults: { name: 'HTTP Request' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -48,13 +54,21 @@ export class HttpRequestBaseline implements INodeType {
 		properties: [
 			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
 			{ displayName: 'CSV File', name: 'csvFile', type: 'string', default: '' },
-			{ displayName: 'Items per Batch', name: 'batchSize', type: 'number', default: HTTP_BATCH_SIZE },
+			{
+				displayName: 'Items per Batch',
+				name: 'batchSize',
+				type: 'number',
+				default: HTTP_BATCH_SIZE,
+			},
 		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const batchSize = Math.max(1, Math.floor(this.getNodeParameter('batchSize', 0, HTTP_BATCH_SIZE) as number));
+		const batchSize = Math.max(
+			1,
+			Math.floor(this.getNodeParameter('batchSize', 0, HTTP_BATCH_SIZE) as number),
+		);
 		const out: INodeExecutionData[] = new Array(items.length);
 		const send = async (itemIndex: number): Promise<void> => {
 			const url = this.getNodeParameter('url', itemIndex) as string;

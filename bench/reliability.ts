@@ -33,8 +33,18 @@ const NGINX_502 =
 
 /** Each faulted request takes one of these, drawn from the emulator's seeded sequence. */
 const FAULT_MIX: FaultResponse[] = [
-	{ status: 429, body: 'Rate limit exceeded', contentType: 'text/plain', headers: { 'Retry-After': '1' } },
-	{ status: 503, body: 'Service Unavailable', contentType: 'text/plain', headers: { 'Retry-After': '1' } },
+	{
+		status: 429,
+		body: 'Rate limit exceeded',
+		contentType: 'text/plain',
+		headers: { 'Retry-After': '1' },
+	},
+	{
+		status: 503,
+		body: 'Service Unavailable',
+		contentType: 'text/plain',
+		headers: { 'Retry-After': '1' },
+	},
 	{ status: 502, body: NGINX_502, contentType: 'text/html' },
 	'reset',
 	'resetAfterWork',
@@ -72,11 +82,21 @@ function traffic(emu: Emulator, minimum: number): Traffic {
 		if (r.fault) faults[r.fault] = (faults[r.fault] ?? 0) + 1;
 		seen.add(`${r.effectiveMethod} ${r.path} ${JSON.stringify(r.params)}`);
 	}
-	return { faults, requests: emu.requests.length, minimum, retries: emu.requests.length - seen.size };
+	return {
+		faults,
+		requests: emu.requests.length,
+		minimum,
+		retries: emu.requests.length - seen.size,
+	};
 }
 
 /** Runs the node once with one random fault rule on `where`, seeded; returns the run and its wall time. */
-async function underFaults(emu: Emulator, where: Omit<FaultRule, 'respond'>, spec: NodeSpec, input: INodeExecutionData[]) {
+async function underFaults(
+	emu: Emulator,
+	where: Omit<FaultRule, 'respond'>,
+	spec: NodeSpec,
+	input: INodeExecutionData[],
+) {
 	emu.faults.seed(SEED);
 	emu.faults.add({ ...where, rate: RATE, respond: FAULT_MIX });
 	const started = performance.now();
@@ -86,10 +106,14 @@ async function underFaults(emu: Emulator, where: Omit<FaultRule, 'respond'>, spe
 
 const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
 const people = (n: number, prefix: string): INodeExecutionData[] =>
-	Array.from({ length: n }, (_, i) => ({ json: { email: `${prefix}${i}@bench.example.com`, first: `New${i}` } }));
-const errorItems = (items: INodeExecutionData[]) => items.filter((i) => typeof i.json.error === 'string');
+	Array.from({ length: n }, (_, i) => ({
+		json: { email: `${prefix}${i}@bench.example.com`, first: `New${i}` },
+	}));
+const errorItems = (items: INodeExecutionData[]) =>
+	items.filter((i) => typeof i.json.error === 'string');
 const runError = (run: RunResult) => (run.error ? run.error.message : null);
-const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const f = (n: number, digits = 0) =>
+	n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** 1. Return All of 5,000 recipients, faults on GET of the recipients' pages. */
 async function recipients(emu: Emulator): Promise<Report> {
@@ -97,9 +121,18 @@ async function recipients(emu: Emulator): Promise<Report> {
 	const { productUpdate: mailing } = DEMO_IDS.mailings;
 	emu.store.seedRecipients(promotion, mailing, 'bounced', 5000);
 	const expected = emu.store.getMailing(promotion, mailing)!.recipients.bounced.map((r) => r.email);
-	const parameters = { resource: 'mailing', operation: 'getRecipients', promotionId: byId(promotion), mailingId: byId(mailing), outcome: 'bounced', returnAll: true };
+	const parameters = {
+		resource: 'mailing',
+		operation: 'getRecipients',
+		promotionId: byId(promotion),
+		mailingId: byId(mailing),
+		outcome: 'bounced',
+		returnAll: true,
+	};
 	const path = new RegExp(`^/promotions/${promotion}/mailings/${mailing}/bounced`);
-	const { run, ms } = await underFaults(emu, { method: 'GET', path }, { parameters }, [{ json: {} }]);
+	const { run, ms } = await underFaults(emu, { method: 'GET', path }, { parameters }, [
+		{ json: {} },
+	]);
 	const got = run.items.map((i) => String(i.json.email));
 	const gotSet = new Set(got);
 	const outcome = {
@@ -111,41 +144,83 @@ async function recipients(emu: Emulator): Promise<Report> {
 		error: runError(run),
 	};
 	const summary = `${f(outcome.returned)} of ${f(outcome.expected)} records, ${outcome.sameOrder ? 'same order' : 'ORDER DIFFERS'}, ${outcome.duplicates} duplicated, ${outcome.missing} missing${outcome.error ? `; error: ${outcome.error}` : ''}`;
-	return { name: `Return All of ${f(expected.length)} recipients`, traffic: traffic(emu, Math.floor(expected.length / 100) + 1), ms, outcome, summary };
+	return {
+		name: `Return All of ${f(expected.length)} recipients`,
+		traffic: traffic(emu, Math.floor(expected.length / 100) + 1),
+		ms,
+		outcome,
+		summary,
+	};
 }
 
 /** 2. Create or Update of 3,000 people, batches of 500, faults on the imports. */
 async function createOrUpdate(emu: Emulator): Promise<Report> {
 	const input = people(3000, 'cou');
-	const parameters = { resource: 'audienceMember', operation: 'createOrUpdate', email: '={{ $json.email }}', options: { batchSize: 500 } };
-	const { run, ms } = await underFaults(emu, { method: 'POST', path: '/audience_members' }, { parameters, continueOnFail: true }, input);
+	const parameters = {
+		resource: 'audienceMember',
+		operation: 'createOrUpdate',
+		email: '={{ $json.email }}',
+		options: { batchSize: 500 },
+	};
+	const { run, ms } = await underFaults(
+		emu,
+		{ method: 'POST', path: '/audience_members' },
+		{ parameters, continueOnFail: true },
+		input,
+	);
 	const outcome = {
 		items: input.length,
 		succeeded: run.items.filter((i) => i.json.success === true).length,
 		failed: errorItems(run.items).length,
 		stored: input.filter((i) => emu.store.members.has(String(i.json.email))).length,
-		importRequests: emu.requests.filter((r) => r.effectiveMethod === 'POST' && r.path === '/audience_members').length,
+		importRequests: emu.requests.filter(
+			(r) => r.effectiveMethod === 'POST' && r.path === '/audience_members',
+		).length,
 		importsDone: emu.store.imports.length,
 		error: runError(run),
 	};
 	const summary = `${f(outcome.succeeded)} of ${f(outcome.items)} items succeeded, ${outcome.failed} failed; ${f(outcome.stored)} members stored; ${outcome.importRequests} import requests, ${outcome.importsDone} imports done${outcome.error ? `; error: ${outcome.error}` : ''}`;
-	return { name: `Create or Update of ${f(input.length)} people (batches of 500)`, traffic: traffic(emu, Math.ceil(input.length / 500)), ms, outcome, summary };
+	return {
+		name: `Create or Update of ${f(input.length)} people (batches of 500)`,
+		traffic: traffic(emu, Math.ceil(input.length / 500)),
+		ms,
+		outcome,
+		summary,
+	};
 }
 
 /** 3. Update of 100 members' first names, faults on PUT /audience_members/{email}. */
 async function update(emu: Emulator): Promise<Report> {
 	const input = people(100, 'upd');
 	for (const item of input) emu.store.addMember(String(item.json.email), { firstName: 'Old' });
-	const parameters = { resource: 'audienceMember', operation: 'update', email: '={{ $json.email }}', updateFields: { firstName: '={{ $json.first }}' } };
-	const { run, ms } = await underFaults(emu, { method: 'PUT', path: /^\/audience_members\// }, { parameters, continueOnFail: true }, input);
+	const parameters = {
+		resource: 'audienceMember',
+		operation: 'update',
+		email: '={{ $json.email }}',
+		updateFields: { firstName: '={{ $json.first }}' },
+	};
+	const { run, ms } = await underFaults(
+		emu,
+		{ method: 'PUT', path: /^\/audience_members\// },
+		{ parameters, continueOnFail: true },
+		input,
+	);
 	const outcome = {
 		items: input.length,
-		changed: input.filter((i) => emu.store.getMember(String(i.json.email))?.fields.first_name === i.json.first).length,
+		changed: input.filter(
+			(i) => emu.store.getMember(String(i.json.email))?.fields.first_name === i.json.first,
+		).length,
 		failed: errorItems(run.items).length,
 		error: runError(run),
 	};
 	const summary = `${outcome.changed} of ${outcome.items} members changed, ${outcome.failed} items failed${outcome.error ? `; error: ${outcome.error}` : ''}`;
-	return { name: `Update of ${input.length} members`, traffic: traffic(emu, input.length), ms, outcome, summary };
+	return {
+		name: `Update of ${input.length} members`,
+		traffic: traffic(emu, input.length),
+		ms,
+		outcome,
+		summary,
+	};
 }
 
 const IN_DOUBT = /may have gone out/;
@@ -163,19 +238,26 @@ function reportedInDoubt(run: RunResult, emails: string[]): string[] {
 		.filter((i) => IN_DOUBT.test(String(i.json.error)))
 		.map((i) => emails[(i.pairedItem as { item: number }).item]);
 	const failedOn = run.error?.context?.itemIndex;
-	const fromRun = run.error && IN_DOUBT.test(run.error.message) && typeof failedOn === 'number' ? [emails[failedOn]] : [];
+	const fromRun =
+		run.error && IN_DOUBT.test(run.error.message) && typeof failedOn === 'number'
+			? [emails[failedOn]]
+			: [];
 	return [...fromItems, ...fromRun];
 }
 
 /** What became of each recipient of an Email → Send run, from the emulator's store and requests. */
 function emailOutcome(emu: Emulator, run: RunResult, emails: string[]): IDataObject {
 	const sends = new Map<string, number>();
-	for (const t of emu.store.transactions) sends.set(t.recipient.email, (sends.get(t.recipient.email) ?? 0) + 1);
+	for (const t of emu.store.transactions)
+		sends.set(t.recipient.email, (sends.get(t.recipient.email) ?? 0) + 1);
 	const count = (e: string) => sends.get(e) ?? 0;
 	const inDoubt = reportedInDoubt(run, emails);
 	/** The fault of the last send to this recipient (the one the node reported on). */
-	const lastFault = (e: string) => emu.requests.filter((r) => r.params.recipient === e).pop()?.fault ?? 'none';
-	const reportedSent = run.items.filter((i) => typeof i.json.transactionId === 'string').map((i) => emails[(i.pairedItem as { item: number }).item]);
+	const lastFault = (e: string) =>
+		emu.requests.filter((r) => r.params.recipient === e).pop()?.fault ?? 'none';
+	const reportedSent = run.items
+		.filter((i) => typeof i.json.transactionId === 'string')
+		.map((i) => emails[(i.pairedItem as { item: number }).item]);
 	return {
 		recipients: emails.length,
 		emailsStored: emu.store.transactions.length,
@@ -199,17 +281,30 @@ function emailOutcome(emu: Emulator, run: RunResult, emails: string[]): IDataObj
 async function emailSend(emu: Emulator, mode: 'continueOnFail' | 'retryOnFail'): Promise<Report> {
 	const input = people(40, mode === 'continueOnFail' ? 'reader' : 'retry');
 	const emails = input.map((i) => String(i.json.email));
-	const parameters = { resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: '={{ $json.email }}' };
+	const parameters = {
+		resource: 'email',
+		operation: 'send',
+		promotionName: 'Weekly digest',
+		recipient: '={{ $json.email }}',
+	};
 	const spec: NodeSpec =
-		mode === 'continueOnFail' ? { parameters, continueOnFail: true } : { parameters, retryOnFail: true, maxTries: 3, waitBetweenTries: 1000 };
+		mode === 'continueOnFail'
+			? { parameters, continueOnFail: true }
+			: { parameters, retryOnFail: true, maxTries: 3, waitBetweenTries: 1000 };
 	const { run, ms } = await underFaults(emu, { method: 'POST', path: '/mailer' }, spec, input);
 	const o = emailOutcome(emu, run, emails);
-	const failed = o.failedOnItem === null ? '' : `; the run failed on item ${String(o.failedOnItem)}: ${String(o.error)}`;
+	const failed =
+		o.failedOnItem === null
+			? ''
+			: `; the run failed on item ${String(o.failedOnItem)}: ${String(o.error)}`;
 	const summary =
 		`${o.exactlyOnce as number} emailed once, **${o.twiceOrMore as number} twice**, ${o.notEmailed as number} not emailed; ` +
 		`${o.reportedInDoubt as number} reported "may have gone out": ${o.inDoubtDone as number} had gone out${o.inDoubtDone ? ` (${String(o.inDoubtDoneFaults)})` : ''}, ${o.inDoubtNotDone as number} had not${o.inDoubtNotDone ? ` (${String(o.inDoubtNotDoneFaults)})` : ''}; ` +
 		`${o.reportedSent as number} reported sent (${o.reportedSentButNotStored as number} of them not stored), ${o.otherErrors as number} other errors${failed}`;
-	const name = mode === 'continueOnFail' ? `Email → Send to ${input.length}, Continue On Fail` : `Email → Send to ${input.length}, Retry On Fail (3 tries, 1 s)`;
+	const name =
+		mode === 'continueOnFail'
+			? `Email → Send to ${input.length}, Continue On Fail`
+			: `Email → Send to ${input.length}, Retry On Fail (3 tries, 1 s)`;
 	return { name, traffic: traffic(emu, input.length), ms, outcome: o, summary };
 }
 
@@ -232,8 +327,22 @@ function printReport(r: Report): void {
 }
 
 function printReportTable(reports: Report[]): void {
-	const header = ['Scenario', 'Faults injected', 'Requests (fewest needed)', 'Retries', 'Wall time', 'Outcome'];
-	const rows = reports.map((r) => [r.name, faultsText(r.traffic), `${f(r.traffic.requests)} (${f(r.traffic.minimum)})`, f(r.traffic.retries), `${f(r.ms / 1000, 1)} s`, r.summary]);
+	const header = [
+		'Scenario',
+		'Faults injected',
+		'Requests (fewest needed)',
+		'Retries',
+		'Wall time',
+		'Outcome',
+	];
+	const rows = reports.map((r) => [
+		r.name,
+		faultsText(r.traffic),
+		`${f(r.traffic.requests)} (${f(r.traffic.minimum)})`,
+		f(r.traffic.retries),
+		`${f(r.ms / 1000, 1)} s`,
+		r.summary,
+	]);
 	console.log('');
 	printTable(header, rows);
 }
@@ -245,7 +354,13 @@ async function main(): Promise<void> {
 	);
 	const emu = await emulatorModule.startEmulator({ seed: 'demo' });
 	await harness.setCredentials({ ...emulatorModule.DEMO_CREDENTIALS, baseUrl: emu.baseUrl });
-	const scenarios = [recipients, createOrUpdate, update, async (e: Emulator) => await emailSend(e, 'continueOnFail'), async (e: Emulator) => await emailSend(e, 'retryOnFail')];
+	const scenarios = [
+		recipients,
+		createOrUpdate,
+		update,
+		async (e: Emulator) => await emailSend(e, 'continueOnFail'),
+		async (e: Emulator) => await emailSend(e, 'retryOnFail'),
+	];
 	const reports: Report[] = [];
 	try {
 		for (const scenario of scenarios) {

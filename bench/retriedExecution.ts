@@ -48,17 +48,25 @@ const CASES: Case[] = [
 	{ recipients: 1000, at: 500, failure: 'refused' },
 ];
 
-const people = (n: number): INodeExecutionData[] => Array.from({ length: n }, (_, k) => ({ json: { email: `person${k + 1}@bench.example.com` } }));
-const count = (emu: Emulator, method: string, path: RegExp) => emu.requests.filter((r) => r.effectiveMethod === method && path.test(r.rawPath)).length;
+const people = (n: number): INodeExecutionData[] =>
+	Array.from({ length: n }, (_, k) => ({ json: { email: `person${k + 1}@bench.example.com` } }));
+const count = (emu: Emulator, method: string, path: RegExp) =>
+	emu.requests.filter((r) => r.effectiveMethod === method && path.test(r.rawPath)).length;
 
 async function run(emu: Emulator, c: Case): Promise<Outcome> {
-	const parameters = { resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: '={{ $json.email }}' };
+	const parameters = {
+		resource: 'email',
+		operation: 'send',
+		promotionName: 'Weekly digest',
+		recipient: '={{ $json.email }}',
+	};
 	emu.faults.add({
 		method: 'POST',
 		path: '/mailer',
 		after: c.at - 1,
 		times: 1,
-		respond: c.failure === 'inDoubt' ? 'resetAfterWork' : { status: 500, body: 'Internal Server Error' },
+		respond:
+			c.failure === 'inDoubt' ? 'resetAfterWork' : { status: 500, body: 'Internal Server Error' },
 	});
 	const failed = await harness.runNode({ parameters }, people(c.recipients), 'webhook');
 	if (!failed.error) throw new Error(`the run at ${c.at} did not fail`);
@@ -69,7 +77,8 @@ async function run(emu: Emulator, c: Case): Promise<Outcome> {
 	const ms = performance.now() - started;
 	if (retried.error) throw new Error(`the retry failed: ${retried.error.message}`);
 	const sends = new Map<string, number>();
-	for (const t of emu.store.transactions) sends.set(t.recipient.email, (sends.get(t.recipient.email) ?? 0) + 1);
+	for (const t of emu.store.transactions)
+		sends.set(t.recipient.email, (sends.get(t.recipient.email) ?? 0) + 1);
 	const emails = people(c.recipients).map((i) => String(i.json.email));
 	return {
 		sentByFailedRun,
@@ -88,7 +97,9 @@ async function run(emu: Emulator, c: Case): Promise<Outcome> {
 }
 
 async function main(): Promise<void> {
-	console.log(`A failed Email → Send execution, retried: Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString()}\n`);
+	console.log(
+		`A failed Email → Send execution, retried: Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString()}\n`,
+	);
 	const emu = await emulatorModule.startEmulator({ seed: 'demo' });
 	await harness.setCredentials({ ...emulatorModule.DEMO_CREDENTIALS, baseUrl: emu.baseUrl });
 	const results: Array<Case & Outcome> = [];
@@ -101,7 +112,18 @@ async function main(): Promise<void> {
 		await emu.close();
 		harness.shutdownHarness();
 	}
-	const header = ['Recipients', 'The failing send', 'Sent by the failed run', 'Sent by the retry', 'Emailed twice', 'Not emailed', 'Twice without the check', 'Retry: checks + searches + sends', 'Extra requests', 'Retry time'];
+	const header = [
+		'Recipients',
+		'The failing send',
+		'Sent by the failed run',
+		'Sent by the retry',
+		'Emailed twice',
+		'Not emailed',
+		'Twice without the check',
+		'Retry: checks + searches + sends',
+		'Extra requests',
+		'Retry time',
+	];
 	const rows = results.map((r) => [
 		r.recipients.toLocaleString('en-US'),
 		`${r.at.toLocaleString('en-US')}, ${r.failure === 'inDoubt' ? 'done, response cut' : 'refused (500)'}`,

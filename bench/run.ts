@@ -40,8 +40,12 @@ const tsNode = ['-r', 'ts-node/register/transpile-only'];
 const scenarioDir = path.join(root, '.tmp', 'bench-scenarios');
 function scenarioEntries(): Record<string, string> {
 	const dir = path.join(root, 'bench', 'scenarios');
-	const entries: Record<string, string> = { chunkedServer: path.join(root, 'bench', 'chunkedServer.ts') };
-	for (const file of readdirSync(dir)) if (file.endsWith('.ts') && file !== 'shared.ts') entries[file.slice(0, -'.ts'.length)] = path.join(dir, file);
+	const entries: Record<string, string> = {
+		chunkedServer: path.join(root, 'bench', 'chunkedServer.ts'),
+	};
+	for (const file of readdirSync(dir))
+		if (file.endsWith('.ts') && file !== 'shared.ts')
+			entries[file.slice(0, -'.ts'.length)] = path.join(dir, file);
 	return entries;
 }
 async function buildScenarios(outdir = scenarioDir, plugins: Plugin[] = []): Promise<void> {
@@ -65,10 +69,14 @@ process.env.TS_NODE_PREFER_TS_EXTS = 'true';
 
 function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [...tsNode, 'emulator/cli.ts', '--port', '0', '--latency', String(latency), '--seed', 'demo'], {
-			cwd: root,
-			stdio: ['ignore', 'pipe', 'inherit'],
-		});
+		const child = spawn(
+			process.execPath,
+			[...tsNode, 'emulator/cli.ts', '--port', '0', '--latency', String(latency), '--seed', 'demo'],
+			{
+				cwd: root,
+				stdio: ['ignore', 'pipe', 'inherit'],
+			},
+		);
 		let out = '';
 		child.stdout!.on('data', (chunk: Buffer) => {
 			out += chunk.toString();
@@ -80,15 +88,23 @@ function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /** Runs bench/scenarios/<name>.ts, from its bundle in `dir`, against a fresh emulator: the figures it printed. */
-async function scenario(name: string, env: Record<string, string> = {}, dir = scenarioDir): Promise<Record<string, unknown>> {
+async function scenario(
+	name: string,
+	env: Record<string, string> = {},
+	dir = scenarioDir,
+): Promise<Record<string, unknown>> {
 	const emulator = await startEmulator();
 	try {
 		return await new Promise((resolve, reject) => {
-			const child = spawn(process.execPath, ['--max-old-space-size=4096', '--expose-gc', path.join(dir, `${name}.js`), emulator.url], {
-				cwd: root,
-				stdio: ['ignore', 'pipe', 'inherit'],
-				env: { ...process.env, ...env },
-			});
+			const child = spawn(
+				process.execPath,
+				['--max-old-space-size=4096', '--expose-gc', path.join(dir, `${name}.js`), emulator.url],
+				{
+					cwd: root,
+					stdio: ['ignore', 'pipe', 'inherit'],
+					env: { ...process.env, ...env },
+				},
+			);
 			let out = '';
 			child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
 			child.on('exit', (code) => {
@@ -101,7 +117,6 @@ async function scenario(name: string, env: Record<string, string> = {}, dir = sc
 		emulator.child.kill('SIGTERM');
 	}
 }
-
 
 // --against <rev>:<path>[,<path>…]: a change measured with and without it, in the same run
 // (issue 24). The files named are taken as they were at <rev> into a copy of nodes/ (the rest of
@@ -117,16 +132,28 @@ const againstScenarioDir = path.join(root, '.tmp', 'bench-scenarios-against');
 function prepareAgainst(spec: string): string {
 	const colon = spec.indexOf(':');
 	const rev = spec.slice(0, colon);
-	const paths = spec.slice(colon + 1).split(',').filter(Boolean);
-	if (colon < 1 || paths.length === 0 || paths.some((p) => !p.startsWith('nodes/'))) throw new Error('--against takes <rev>:<path under nodes/>[,<path>…]');
+	const paths = spec
+		.slice(colon + 1)
+		.split(',')
+		.filter(Boolean);
+	if (colon < 1 || paths.length === 0 || paths.some((p) => !p.startsWith('nodes/')))
+		throw new Error('--against takes <rev>:<path under nodes/>[,<path>…]');
 	rmSync(againstDir, { recursive: true, force: true });
 	cpSync(path.join(root, 'nodes'), path.join(againstDir, 'nodes'), { recursive: true });
 	for (const p of paths) {
 		rmSync(path.join(againstDir, p), { recursive: true, force: true });
-		const files = execFileSync('git', ['ls-tree', '-r', '--name-only', rev, '--', p], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+		const files = execFileSync('git', ['ls-tree', '-r', '--name-only', rev, '--', p], {
+			cwd: root,
+			encoding: 'utf8',
+		})
+			.split('\n')
+			.filter(Boolean);
 		for (const file of files) {
 			mkdirSync(path.dirname(path.join(againstDir, file)), { recursive: true });
-			writeFileSync(path.join(againstDir, file), execFileSync('git', ['show', `${rev}:${file}`], { cwd: root }));
+			writeFileSync(
+				path.join(againstDir, file),
+				execFileSync('git', ['show', `${rev}:${file}`], { cwd: root }),
+			);
 		}
 	}
 	return `${execFileSync('git', ['rev-parse', '--short', rev], { cwd: root, encoding: 'utf8' }).trim()}:${paths.join(',')}`;
@@ -140,30 +167,46 @@ function fromAgainstCopy(importer?: string): Plugin {
 		setup(build) {
 			build.onResolve({ filter: /^\.\.?\// }, async (args) => {
 				const target = path.resolve(args.resolveDir, args.path);
-				if ((importer !== undefined && args.importer !== importer) || !target.startsWith(nodesDir)) return undefined;
-				const moved = await build.resolve(path.join(againstDir, path.relative(root, target)), { kind: args.kind, resolveDir: args.resolveDir });
+				if ((importer !== undefined && args.importer !== importer) || !target.startsWith(nodesDir))
+					return undefined;
+				const moved = await build.resolve(path.join(againstDir, path.relative(root, target)), {
+					kind: args.kind,
+					resolveDir: args.resolveDir,
+				});
 				return moved.errors.length > 0 ? { errors: moved.errors } : { path: moved.path };
 			});
 		},
 	};
 }
 
-const f = (n: unknown, digits = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : String(n));
+const f = (n: unknown, digits = 0) =>
+	typeof n === 'number'
+		? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+		: String(n);
 const s = (ms: unknown) => (typeof ms === 'number' ? `${f(ms / 1000, 2)} s` : String(ms));
 
 type Figures = Record<string, unknown>;
 
 /** The JSON line a run printed with `--json` (the last line that starts with `{`), for `--replay`. */
 function replayed(file: string): Figures {
-	const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('{'));
-	if (lines.length === 0) throw new Error(`${file} holds no JSON line of figures (run with --json)`);
+	const lines = readFileSync(file, 'utf8')
+		.split('\n')
+		.filter((l) => l.startsWith('{'));
+	if (lines.length === 0)
+		throw new Error(`${file} holds no JSON line of figures (run with --json)`);
 	return JSON.parse(lines[lines.length - 1]) as Figures;
 }
 
 /** What the rows of a scenario need: where they go, the scenario's figures (run now or replayed), and the `--against` spec ('' without it). */
 interface Table {
 	rows: string[][];
-	figures: (group: string, key: string, name: string, env?: Record<string, string>, dir?: string) => Promise<Figures>;
+	figures: (
+		group: string,
+		key: string,
+		name: string,
+		env?: Record<string, string>,
+		dir?: string,
+	) => Promise<Figures>;
 	against: string;
 	/** Where the copy's figures are labelled: `with 1a2b3c4's files`. */
 	theirs: string;
@@ -171,43 +214,136 @@ interface Table {
 
 async function importRows({ rows, figures }: Table): Promise<void> {
 	const imp = await figures('import100k', 'import100k', 'import100k');
-	const http = await figures('importHttpBatched', 'importHttpBatched', 'importHttpBatched', { SAMPLE: String(httpSample) });
-	const base = await figures('addPerItemSample', 'addPerItemSample', 'addPerItemSample', { SAMPLE: '300' });
+	const http = await figures('importHttpBatched', 'importHttpBatched', 'importHttpBatched', {
+		SAMPLE: String(httpSample),
+	});
+	const base = await figures('addPerItemSample', 'addPerItemSample', 'addPerItemSample', {
+		SAMPLE: '300',
+	});
 	const n = imp.items as number;
 	const httpWhole = http.items === n;
 	const httpMs = httpWhole ? (http.ms as number) : (http.msPerItem as number) * n;
 	const loopMs = (base.msPerItem as number) * n;
 	const kinds = imp.requestKinds as Record<string, number>;
 	const kind = (k: string) => kinds[k] ?? 0;
-	rows.push([`Import ${f(n)} member items`, 'requests', `${f(imp.requests)} (${kind('GET /audience_lists/lists.xml')} list read, ${kind('POST /audience_lists.json')} list created, ${kind('POST /audience_members')} imports)`, `${f(n)} HTTP Request node, one per item (${httpWhole ? 'all sent' : `${f(http.requests)} sent for ${f(http.items)}`})`, `${f(n / (imp.requests as number), 0)}× fewer`]);
-	rows.push(['', 'wall time', s(imp.ms), `${s(httpMs)} HTTP Request, batches of ${f(http.batchSize)} (${httpWhole ? 'all items run' : `${f(http.items)} run, extrapolated`}; max ${f(http.maxInFlight)} in flight)`, `${f(httpMs / (imp.ms as number), 1)}× faster`]);
-	rows.push(['', '', '', `${s(loopMs)} sequential add per item (${f(base.items)} run, extrapolated)`, `${f(loopMs / (imp.ms as number), 0)}× faster`]);
-	rows.push(['', 'peak RSS', `${f(imp.peakRssMb)} MB (${f(imp.rssBeforeRunMb)} MB before the run)`, `${f(http.peakRssMb)} MB HTTP Request, ${f(http.items)} items (${f(http.rssBeforeRunMb)} MB before)`, 'target < 300 MB']);
-	rows.push(['', 'rows stored / items reported', `${f(imp.rowsStored)} / ${f(imp.imported)}`, `${f(http.rowsStored)} / ${f(http.answered)}`, [imp.error, http.error, base.error].filter(Boolean).map((e) => `error: ${String(e)}`).join('; ')]);
+	rows.push([
+		`Import ${f(n)} member items`,
+		'requests',
+		`${f(imp.requests)} (${kind('GET /audience_lists/lists.xml')} list read, ${kind('POST /audience_lists.json')} list created, ${kind('POST /audience_members')} imports)`,
+		`${f(n)} HTTP Request node, one per item (${httpWhole ? 'all sent' : `${f(http.requests)} sent for ${f(http.items)}`})`,
+		`${f(n / (imp.requests as number), 0)}× fewer`,
+	]);
+	rows.push([
+		'',
+		'wall time',
+		s(imp.ms),
+		`${s(httpMs)} HTTP Request, batches of ${f(http.batchSize)} (${httpWhole ? 'all items run' : `${f(http.items)} run, extrapolated`}; max ${f(http.maxInFlight)} in flight)`,
+		`${f(httpMs / (imp.ms as number), 1)}× faster`,
+	]);
+	rows.push([
+		'',
+		'',
+		'',
+		`${s(loopMs)} sequential add per item (${f(base.items)} run, extrapolated)`,
+		`${f(loopMs / (imp.ms as number), 0)}× faster`,
+	]);
+	rows.push([
+		'',
+		'peak RSS',
+		`${f(imp.peakRssMb)} MB (${f(imp.rssBeforeRunMb)} MB before the run)`,
+		`${f(http.peakRssMb)} MB HTTP Request, ${f(http.items)} items (${f(http.rssBeforeRunMb)} MB before)`,
+		'target < 300 MB',
+	]);
+	rows.push([
+		'',
+		'rows stored / items reported',
+		`${f(imp.rowsStored)} / ${f(imp.imported)}`,
+		`${f(http.rowsStored)} / ${f(http.answered)}`,
+		[imp.error, http.error, base.error]
+			.filter(Boolean)
+			.map((e) => `error: ${String(e)}`)
+			.join('; '),
+	]);
 }
 
 async function recipientsRows({ rows, figures, against, theirs }: Table): Promise<void> {
-	const rec = await figures('recipients50k', 'recipients50k', 'recipients50k', against ? { AGAINST: against } : {});
+	const rec = await figures(
+		'recipients50k',
+		'recipients50k',
+		'recipients50k',
+		against ? { AGAINST: against } : {},
+	);
 	const window = rec.window as number;
 	const bound = (rec.floor as number) + window - 1;
 	const order = rec.order as string[];
 	const runs = rec.runs as Record<string, Array<{ ms: number }>>;
 	const seen: Record<string, number> = {};
 	const times = order.map((mode) => s(runs[mode][(seen[mode] = (seen[mode] ?? -1) + 1)].ms));
-	rows.push([`Return All of ${f(rec.records)} recipients`, `wall time (mean of ${f(order.length / 2)} runs each)`, `${s(rec.parallelMs)} (${window} pages in flight)`, `${s(rec.sequentialMs)} one page at a time`, `${f(rec.speedup, 2)}× faster (target ≥ 3×)`]);
-	rows.push(['', 'requests', f(rec.parallelRequests), `${f(rec.sequentialRequests)}; floor ⌈${f(rec.records)}/100⌉ = ${f(rec.floor)}`, `${(rec.parallelRequests as number) <= bound ? 'within' : 'ABOVE'} floor + ${window - 1} = ${f(bound)}`]);
-	rows.push(['', 'records/s end to end', f(rec.parallelRecordsPerSecond), f(rec.sequentialRecordsPerSecond), `runs (${order.map((o) => (o === 'parallel' ? window : 1)).join(', ')} in flight): ${times.join(', ')}`]);
-	rows.push(['', 'requests in flight (max)', f(rec.parallelMaxInFlight), f(rec.sequentialMaxInFlight), rec.sameRecordsInOrder ? 'same records, same order' : `RECORDS DIFFER ${(rec.errors as string[]).join('; ')}`]);
+	rows.push([
+		`Return All of ${f(rec.records)} recipients`,
+		`wall time (mean of ${f(order.length / 2)} runs each)`,
+		`${s(rec.parallelMs)} (${window} pages in flight)`,
+		`${s(rec.sequentialMs)} one page at a time`,
+		`${f(rec.speedup, 2)}× faster (target ≥ 3×)`,
+	]);
+	rows.push([
+		'',
+		'requests',
+		f(rec.parallelRequests),
+		`${f(rec.sequentialRequests)}; floor ⌈${f(rec.records)}/100⌉ = ${f(rec.floor)}`,
+		`${(rec.parallelRequests as number) <= bound ? 'within' : 'ABOVE'} floor + ${window - 1} = ${f(bound)}`,
+	]);
+	rows.push([
+		'',
+		'records/s end to end',
+		f(rec.parallelRecordsPerSecond),
+		f(rec.sequentialRecordsPerSecond),
+		`runs (${order.map((o) => (o === 'parallel' ? window : 1)).join(', ')} in flight): ${times.join(', ')}`,
+	]);
+	rows.push([
+		'',
+		'requests in flight (max)',
+		f(rec.parallelMaxInFlight),
+		f(rec.sequentialMaxInFlight),
+		rec.sameRecordsInOrder
+			? 'same records, same order'
+			: `RECORDS DIFFER ${(rec.errors as string[]).join('; ')}`,
+	]);
 	if (rec.against) {
-		rows.push(['', `wall time, ${window} pages in flight, against ${String(rec.against)}`, `${s(rec.againstNodeMeanMs)} (mean of ${f((rec.againstNodeMs as number[]).length)} runs)`, `${s(rec.againstMeanMs)} ${theirs} (${f((rec.againstMs as number[]).length)} runs)`, `${f(rec.againstRatio, 3)}× the node's time (median of pairs ${f(rec.againstRatioMedian, 3)}; one process, A B B A)${rec.againstSameRecords ? '' : '; RECORDS DIFFER'}`]);
+		rows.push([
+			'',
+			`wall time, ${window} pages in flight, against ${String(rec.against)}`,
+			`${s(rec.againstNodeMeanMs)} (mean of ${f((rec.againstNodeMs as number[]).length)} runs)`,
+			`${s(rec.againstMeanMs)} ${theirs} (${f((rec.againstMs as number[]).length)} runs)`,
+			`${f(rec.againstRatio, 3)}× the node's time (median of pairs ${f(rec.againstRatioMedian, 3)}; one process, A B B A)${rec.againstSameRecords ? '' : '; RECORDS DIFFER'}`,
+		]);
 	}
 }
 
 async function parseRows({ rows, figures, against }: Table): Promise<void> {
 	const p = await figures('parse', 'parse', 'parse', against ? { AGAINST: against } : {});
-	rows.push([`XML reading (${f(p.pages)} pages, ${f(p.xmlMegabytes, 1)} MB)`, `records/s (median of ${f(p.rounds)} rounds)`, `${f(p.nodeRecordsPerSecond)} the node's reading`, `${f(p.fxpRecordsPerSecond)} fast-xml-parser alone`, `${f(p.ratioMedian, 2)} (range ${f(p.ratioMin, 2)}–${f(p.ratioMax, 2)}; target ≥ 0.8)`]);
-	rows.push(['', 'well-formedness check', `${f((p.checkShareOfNode as number) * 100, 0)}% of the node's time`, '', `${f(p.records)} records each`]);
-	if (p.against) rows.push(['', `records/s, against ${String(p.against)}`, `${f(p.nodeRecordsPerSecond)} the node's reading`, `${f(p.againstRecordsPerSecond)} with the files of ${String(p.against).split(':')[0]}`, `${f(p.againstRatioMedian, 2)} (range ${f(p.againstRatioMin, 2)}–${f(p.againstRatioMax, 2)}; its time / the node's, per round)`]);
+	rows.push([
+		`XML reading (${f(p.pages)} pages, ${f(p.xmlMegabytes, 1)} MB)`,
+		`records/s (median of ${f(p.rounds)} rounds)`,
+		`${f(p.nodeRecordsPerSecond)} the node's reading`,
+		`${f(p.fxpRecordsPerSecond)} fast-xml-parser alone`,
+		`${f(p.ratioMedian, 2)} (range ${f(p.ratioMin, 2)}–${f(p.ratioMax, 2)}; target ≥ 0.8)`,
+	]);
+	rows.push([
+		'',
+		'well-formedness check',
+		`${f((p.checkShareOfNode as number) * 100, 0)}% of the node's time`,
+		'',
+		`${f(p.records)} records each`,
+	]);
+	if (p.against)
+		rows.push([
+			'',
+			`records/s, against ${String(p.against)}`,
+			`${f(p.nodeRecordsPerSecond)} the node's reading`,
+			`${f(p.againstRecordsPerSecond)} with the files of ${String(p.against).split(':')[0]}`,
+			`${f(p.againstRatioMedian, 2)} (range ${f(p.againstRatioMin, 2)}–${f(p.againstRatioMax, 2)}; its time / the node's, per round)`,
+		]);
 }
 
 /** The huge50mb rows: the hugeAnswer scenario once per case, and with `--against` once more per case from the copy's bundles. */
@@ -220,27 +356,75 @@ async function hugeRows({ rows, figures, against, theirs }: Table): Promise<void
 	for (const [name, label] of cases) {
 		const h = await figures('huge50mb', name, 'hugeAnswer', { CASE: name });
 		const growth = h.peakGrowthMb as number;
-		const sent = typeof h.serverSentBytes === 'number' ? `; server sent ${f(h.serverSentBytes / 1e6, 1)} MB${h.serverSentAll ? ' (all)' : ''}` : '';
-		rows.push([name === 'default' ? `A ${f((h.answerBytes as number) / 1048576)} MiB answer (lists.xml)` : '', label, `+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`, `${f((h.answerBytes as number) / 1048576)} MiB answer`, `${f(h.growthPerAnswerByte, 2)}× its size; ${h.error === undefined ? 'NOT REFUSED' : `refused: ${String(h.error)}`}${sent}`]);
+		const sent =
+			typeof h.serverSentBytes === 'number'
+				? `; server sent ${f(h.serverSentBytes / 1e6, 1)} MB${h.serverSentAll ? ' (all)' : ''}`
+				: '';
+		rows.push([
+			name === 'default'
+				? `A ${f((h.answerBytes as number) / 1048576)} MiB answer (lists.xml)`
+				: '',
+			label,
+			`+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`,
+			`${f((h.answerBytes as number) / 1048576)} MiB answer`,
+			`${f(h.growthPerAnswerByte, 2)}× its size; ${h.error === undefined ? 'NOT REFUSED' : `refused: ${String(h.error)}`}${sent}`,
+		]);
 		if (against) {
-			const c = await figures('against', `huge50mb-${name}`, 'hugeAnswer', { CASE: name }, againstScenarioDir);
+			const c = await figures(
+				'against',
+				`huge50mb-${name}`,
+				'hugeAnswer',
+				{ CASE: name },
+				againstScenarioDir,
+			);
 			const theirGrowth = c.peakGrowthMb as number;
-			rows.push(['', `${label}, against ${against}`, `+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`, `+${f(theirGrowth, theirGrowth < 10 ? 1 : 0)} MB peak RSS, ${s(c.ms)} ${theirs}`, c.error === undefined ? 'NOT REFUSED' : `refused: ${String(c.error)}`]);
+			rows.push([
+				'',
+				`${label}, against ${against}`,
+				`+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`,
+				`+${f(theirGrowth, theirGrowth < 10 ? 1 : 0)} MB peak RSS, ${s(c.ms)} ${theirs}`,
+				c.error === undefined ? 'NOT REFUSED' : `refused: ${String(c.error)}`,
+			]);
 		}
 	}
 }
 
 async function addMemberRows({ rows, figures }: Table): Promise<void> {
 	const add = await figures('addMember1000', 'addMember1000', 'addMember1000');
-	rows.push(['1,000 Add Member items', 'batching, 10 per batch', s(add.batched10Ms), `${s(add.sequentialMs)} one at a time`, `${f(add.speedup10, 1)}× faster`]);
-	rows.push(['', 'batching, 50 per batch', s(add.batched50Ms), `${s(add.sequentialMs)} one at a time`, `${f(add.speedup50, 1)}× faster`]);
-	rows.push(['', 'requests in flight (max)', (add.maxInFlight as number[]).join(' / '), 'sequential / 10 / 50', add.sameOrderAndPairing ? 'order and pairing kept' : 'ORDER CHANGED']);
-	if ((add.errors as string[]).length > 0) rows.push(['', 'ERRORS', (add.errors as string[]).join('; '), '', '']);
+	rows.push([
+		'1,000 Add Member items',
+		'batching, 10 per batch',
+		s(add.batched10Ms),
+		`${s(add.sequentialMs)} one at a time`,
+		`${f(add.speedup10, 1)}× faster`,
+	]);
+	rows.push([
+		'',
+		'batching, 50 per batch',
+		s(add.batched50Ms),
+		`${s(add.sequentialMs)} one at a time`,
+		`${f(add.speedup50, 1)}× faster`,
+	]);
+	rows.push([
+		'',
+		'requests in flight (max)',
+		(add.maxInFlight as number[]).join(' / '),
+		'sequential / 10 / 50',
+		add.sameOrderAndPairing ? 'order and pairing kept' : 'ORDER CHANGED',
+	]);
+	if ((add.errors as string[]).length > 0)
+		rows.push(['', 'ERRORS', (add.errors as string[]).join('; '), '', '']);
 }
 
 async function overheadRows({ rows, figures }: Table): Promise<void> {
 	const over = await figures('overhead', 'overhead', 'overhead');
-	rows.push([`Node overhead (${f(over.requests)} GETs)`, 'the node in n8n-core', s(over.nodeMs), `${s(over.bareMs)} bare fetch loop`, `${f(over.ratio, 2)}× (target ≤ 1.3×)`]);
+	rows.push([
+		`Node overhead (${f(over.requests)} GETs)`,
+		'the node in n8n-core',
+		s(over.nodeMs),
+		`${s(over.bareMs)} bare fetch loop`,
+		`${f(over.ratio, 2)}× (target ≤ 1.3×)`,
+	]);
 }
 
 /** The names `--only` takes, in the table's order, and the rows each gives. */
@@ -256,18 +440,33 @@ const SECTIONS: Array<[string, (table: Table) => Promise<void>]> = [
 async function main() {
 	const replay = flag('replay', '');
 	const from = replay ? replayed(replay) : undefined;
-	const want = (name: string) => (only.length === 0 || only.includes(name)) && (!from || name in from);
-	const against = againstSpec && !from ? prepareAgainst(againstSpec) : String((from?.against as Figures | undefined)?.spec ?? '');
+	const want = (name: string) =>
+		(only.length === 0 || only.includes(name)) && (!from || name in from);
+	const against =
+		againstSpec && !from
+			? prepareAgainst(againstSpec)
+			: String((from?.against as Figures | undefined)?.spec ?? '');
 	if (!from) {
-		await buildScenarios(scenarioDir, against ? [fromAgainstCopy(path.join(root, 'bench', 'against.ts'))] : []);
+		await buildScenarios(
+			scenarioDir,
+			against ? [fromAgainstCopy(path.join(root, 'bench', 'against.ts'))] : [],
+		);
 		if (against) await buildScenarios(againstScenarioDir, [fromAgainstCopy()]);
 	}
 	const raw: Record<string, Figures> = {};
 	if (against && !from) raw.against = { spec: against };
 	/** A scenario's figures: run now (kept in `raw` under `key`), or read from the replayed run. */
-	const figures = async (group: string, key: string, name: string, env: Record<string, string> = {}, dir = scenarioDir): Promise<Figures> => {
+	const figures = async (
+		group: string,
+		key: string,
+		name: string,
+		env: Record<string, string> = {},
+		dir = scenarioDir,
+	): Promise<Figures> => {
 		if (from) {
-			const figuresOf = (group === key ? from[group] : (from[group] as Figures | undefined)?.[key]) as Figures | undefined;
+			const figuresOf = (
+				group === key ? from[group] : (from[group] as Figures | undefined)?.[key]
+			) as Figures | undefined;
 			if (!figuresOf) throw new Error(`the replayed run has no figures for ${group} ${key}`);
 			return figuresOf;
 		}
@@ -281,7 +480,12 @@ async function main() {
 			? `Mad Mimi node benchmark: figures of ${replay}`
 			: `Mad Mimi node benchmark: emulator latency ${latency} ms per request, Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString()}`,
 	);
-	const table: Table = { rows: [], figures, against, theirs: `with ${against.split(':')[0]}'s files` };
+	const table: Table = {
+		rows: [],
+		figures,
+		against,
+		theirs: `with ${against.split(':')[0]}'s files`,
+	};
 	for (const [name, rowsOf] of SECTIONS) if (want(name)) await rowsOf(table);
 	printTable(['Scenario', 'Figure', 'The node', 'Baseline (same run)', 'Ratio'], table.rows);
 	if (args.includes('--json') && !from) console.log(JSON.stringify(raw));

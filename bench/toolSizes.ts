@@ -16,17 +16,39 @@ import { printTable } from './table';
 
 const harness = require('../test/harness') as typeof import('../test/harness');
 const emulatorModule = require('../emulator') as typeof import('../emulator');
-const { getSchema } = require('n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool') as { getSchema: (node: INode) => unknown };
-const { zodToJsonSchema } = require('zod-to-json-schema') as { zodToJsonSchema: (schema: unknown) => object };
-const { RESOURCES } = require('../nodes/MadMimi/actions/resources') as typeof import('../nodes/MadMimi/actions/resources');
-const { TOOL_ACTIONS } = require('../nodes/MadMimi/actions/toolActions') as typeof import('../nodes/MadMimi/actions/toolActions');
+const { getSchema } =
+	require('n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool') as {
+		getSchema: (node: INode) => unknown;
+	};
+const { zodToJsonSchema } = require('zod-to-json-schema') as {
+	zodToJsonSchema: (schema: unknown) => object;
+};
+const { RESOURCES } =
+	require('../nodes/MadMimi/actions/resources') as typeof import('../nodes/MadMimi/actions/resources');
+const { TOOL_ACTIONS } =
+	require('../nodes/MadMimi/actions/toolActions') as typeof import('../nodes/MadMimi/actions/toolActions');
 
 const args = process.argv.slice(2);
 const MEMBERS = Number(args[args.indexOf('--members') + 1]) || 50_000;
 const { DEMO_IDS } = emulatorModule;
 
 /** The operations that only read: their default result is measured. */
-const READS = new Set(['get', 'getAll', 'search', 'getLists', 'getOptedOut', 'getPromotionAttempts', 'countNew', 'isSuppressed', 'getAvailable', 'getStats', 'getRecipients', 'getLinks', 'getStatus', 'getTransactionalCount']);
+const READS = new Set([
+	'get',
+	'getAll',
+	'search',
+	'getLists',
+	'getOptedOut',
+	'getPromotionAttempts',
+	'countNew',
+	'isSuppressed',
+	'getAvailable',
+	'getStats',
+	'getRecipients',
+	'getLinks',
+	'getStatus',
+	'getTransactionalCount',
+]);
 
 /** What `$fromAI` a field would get: its type as n8n's $fromAI takes it. */
 function fromAiType(property: INodeProperties): string {
@@ -47,55 +69,116 @@ const ANSWERS: Record<string, string | number> = {
 };
 
 /** The operation's required top-level fields, each filled by `$fromAI` (as the model's tool input), for the schema; and with the answers, to run it. */
-function parametersOf(resource: string, operation: string, properties: INodeProperties[]): { forSchema: INodeParameters; toRun: INodeParameters } {
-	const shown = properties.filter((p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation) && p.required === true);
+function parametersOf(
+	resource: string,
+	operation: string,
+	properties: INodeProperties[],
+): { forSchema: INodeParameters; toRun: INodeParameters } {
+	const shown = properties.filter(
+		(p) =>
+			p.displayOptions?.show?.resource?.includes(resource) &&
+			p.displayOptions?.show?.operation?.includes(operation) &&
+			p.required === true,
+	);
 	const forSchema: INodeParameters = { resource, operation };
 	const toRun: INodeParameters = { resource, operation };
 	for (const property of shown) {
 		const expression = `={{ $fromAI('${property.name}', '${String(property.description ?? '').replace(/'/g, '’')}', '${fromAiType(property)}') }}`;
 		const answer = String(ANSWERS[property.name] ?? '');
 		const locator = property.type === 'resourceLocator';
-		forSchema[property.name] = locator ? { __rl: true, mode: property.name === 'list' || property.name === 'promotionName' ? 'name' : 'id', value: expression } : expression;
-		toRun[property.name] = locator ? { __rl: true, mode: property.name === 'list' || property.name === 'promotionName' ? 'name' : 'id', value: answer } : answer;
+		forSchema[property.name] = locator
+			? {
+					__rl: true,
+					mode: property.name === 'list' || property.name === 'promotionName' ? 'name' : 'id',
+					value: expression,
+				}
+			: expression;
+		toRun[property.name] = locator
+			? {
+					__rl: true,
+					mode: property.name === 'list' || property.name === 'promotionName' ? 'name' : 'id',
+					value: answer,
+				}
+			: answer;
 	}
 	return { forSchema, toRun };
 }
 
 async function main(): Promise<void> {
-	console.log(`What a model sees of each Mad Mimi operation used as a tool, in bytes; results with the tool's defaults on ${MEMBERS.toLocaleString('en-US')} members. Node ${process.version}, ${new Date().toISOString()}\n`);
+	console.log(
+		`What a model sees of each Mad Mimi operation used as a tool, in bytes; results with the tool's defaults on ${MEMBERS.toLocaleString('en-US')} members. Node ${process.version}, ${new Date().toISOString()}\n`,
+	);
 	const emu = await emulatorModule.startEmulator({ seed: 'demo' });
 	await harness.setCredentials({ ...emulatorModule.DEMO_CREDENTIALS, baseUrl: emu.baseUrl });
 	const start = Date.now() - 60 * 86_400_000;
-	for (let k = 0; k < MEMBERS; k++) emu.store.addMember(`member${k}@example.com`, { createdAt: start + k * 60_000, firstName: `First${k}`, lastName: `Last${k}`, lists: ['Newsletter'] });
+	for (let k = 0; k < MEMBERS; k++)
+		emu.store.addMember(`member${k}@example.com`, {
+			createdAt: start + k * 60_000,
+			firstName: `First${k}`,
+			lastName: `Last${k}`,
+			lists: ['Newsletter'],
+		});
 	// an email sent, so that Get Status has one to read
-	const sent = await harness.runNode({ parameters: { resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: 'member7@example.com' } });
+	const sent = await harness.runNode({
+		parameters: {
+			resource: 'email',
+			operation: 'send',
+			promotionName: 'Weekly digest',
+			recipient: 'member7@example.com',
+		},
+	});
 	ANSWERS.transactionId = String(sent.items[0]?.json.transactionId);
-	const tool = harness.nodeTypes.getByNameAndVersion(harness.TOOL_TYPE) as { description: { properties: INodeProperties[] } };
+	const tool = harness.nodeTypes.getByNameAndVersion(harness.TOOL_TYPE) as {
+		description: { properties: INodeProperties[] };
+	};
 	const rows: string[][] = [];
 	const raw: Array<Record<string, unknown>> = [];
 	try {
 		for (const resource of RESOURCES) {
 			for (const operation of Object.keys(resource.operations)) {
 				const description = `${TOOL_ACTIONS[`${resource.value}:${operation}`]} in Mad Mimi`;
-				const { forSchema, toRun } = parametersOf(resource.value, operation, tool.description.properties);
+				const { forSchema, toRun } = parametersOf(
+					resource.value,
+					operation,
+					tool.description.properties,
+				);
 				const node = harness.madMimiNode({ type: harness.TOOL_TYPE, parameters: forSchema });
 				const schema = JSON.stringify(zodToJsonSchema(getSchema(node)));
 				let result = '(a write: not run)';
 				let resultBytes: number | undefined;
-				if (READS.has(operation) || (resource.value !== 'audienceMember' && operation === 'getAll')) {
+				if (
+					READS.has(operation) ||
+					(resource.value !== 'audienceMember' && operation === 'getAll')
+				) {
 					const run = await harness.runNode({ type: harness.TOOL_TYPE, parameters: toRun });
 					resultBytes = JSON.stringify(run.items.map((i) => i.json)).length;
-					result = run.error ? `error: ${run.error.message}` : `${run.items.length} items, ${resultBytes.toLocaleString('en-US')}`;
+					result = run.error
+						? `error: ${run.error.message}`
+						: `${run.items.length} items, ${resultBytes.toLocaleString('en-US')}`;
 				}
-				rows.push([`${resource.name} → ${operation}`, String(description.length), String(schema.length), result]);
-				raw.push({ resource: resource.value, operation, descriptionBytes: description.length, schemaBytes: schema.length, resultBytes });
+				rows.push([
+					`${resource.name} → ${operation}`,
+					String(description.length),
+					String(schema.length),
+					result,
+				]);
+				raw.push({
+					resource: resource.value,
+					operation,
+					descriptionBytes: description.length,
+					schemaBytes: schema.length,
+					resultBytes,
+				});
 			}
 		}
 	} finally {
 		await emu.close();
 		harness.shutdownHarness();
 	}
-	printTable(['Operation', 'Description', 'Schema (required fields by $fromAI)', 'Default result'], rows);
+	printTable(
+		['Operation', 'Description', 'Schema (required fields by $fromAI)', 'Default result'],
+		rows,
+	);
 	if (args.includes('--json')) console.log(JSON.stringify(raw));
 }
 

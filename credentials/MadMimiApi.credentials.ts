@@ -11,7 +11,10 @@ export class MadMimiApi implements ICredentialType {
 
 	displayName = 'Mad Mimi API';
 
-	icon: Icon = { light: 'file:../nodes/MadMimi/madMimi.svg', dark: 'file:../nodes/MadMimi/madMimi.dark.svg' };
+	icon: Icon = {
+		light: 'file:../nodes/MadMimi/madMimi.svg',
+		dark: 'file:../nodes/MadMimi/madMimi.dark.svg',
+	};
 
 	documentationUrl = 'https://github.com/madmimi-n8n/n8n-nodes-madmimi#credentials';
 

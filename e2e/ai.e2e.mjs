@@ -28,12 +28,31 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { CREDENTIAL_ID, CREDENTIAL_NAME_LOCAL, CREDENTIALS_TYPE, PACKAGE_NAME } from '../scripts/lib/constants.mjs';
-import { MIN, VERSIONS, activate, note, postWebhook, processesEndWithTheFile, setUpN8n, storedRun, tearDownN8n, waitUntil, workflowExecutions } from './fixture.mjs';
+import {
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME_LOCAL,
+	CREDENTIALS_TYPE,
+	PACKAGE_NAME,
+} from '../scripts/lib/constants.mjs';
+import {
+	MIN,
+	VERSIONS,
+	activate,
+	note,
+	postWebhook,
+	processesEndWithTheFile,
+	setUpN8n,
+	storedRun,
+	tearDownN8n,
+	waitUntil,
+	workflowExecutions,
+} from './fixture.mjs';
 import { answer, callTool, offeredTools, startModelServer, toolResults } from './model-server.mjs';
 
 const TARGET = '2.41.1';
-const SKIP = VERSIONS.includes(TARGET) ? false : `the AI checks run on n8n ${TARGET} only (E2E_N8N_VERSIONS=${VERSIONS.join(',')})`;
+const SKIP = VERSIONS.includes(TARGET)
+	? false
+	: `the AI checks run on n8n ${TARGET} only (E2E_N8N_VERSIONS=${VERSIONS.join(',')})`;
 /** The node type n8n generates from the Mad Mimi node for AI tools (n8n/dist/tool-generation/ai-tools.js). */
 const TOOL_TYPE = `${PACKAGE_NAME}.madMimiTool`;
 /** The largest tool result the model may be sent: a tool's answer goes whole into the model's context. */
@@ -46,17 +65,36 @@ if (!SKIP) processesEndWithTheFile('e2e ai');
 const SUITE = `n8n ${TARGET}, the Mad Mimi node as an AI tool`;
 // skipped as one test (e2e/run.mjs counts tests, not suites)
 if (SKIP) it(SUITE, { skip: SKIP }, () => {});
-else describe(SUITE, { concurrency: false }, () => {
-	const ctx = {};
-	before(() => setUpN8n(ctx, TARGET, 'ai', { start: true }), { timeout: 40 * MIN });
-	after(() => tearDownN8n(ctx));
+else
+	describe(SUITE, { concurrency: false }, () => {
+		const ctx = {};
+		before(() => setUpN8n(ctx, TARGET, 'ai', { start: true }), { timeout: 40 * MIN });
+		after(() => tearDownN8n(ctx));
 
-	it('an AI Agent calls four Mad Mimi tools (add a member, list members, send an email, mailing stats), one completion per model turn: each does its work and its result reaches the model', { timeout: 4 * MIN }, () => agentUsesTheTools(ctx, { streaming: false }));
-	it('the same with the answer streamed (a Webhook set to Streaming, as chats stream it)', { timeout: 4 * MIN }, () => agentUsesTheTools(ctx, { streaming: true }));
-	it('the newsletter-assistant example, a model connected as its note says, adds a person and reports on the last mailing', { timeout: 4 * MIN }, () => exampleAssistant(ctx));
-	it('an MCP client (the official SDK, Streamable HTTP) lists the tools of a published MCP Server Trigger and adds a member through one', { timeout: 3 * MIN }, () => mcpClientUsesTheTools(ctx, 'streamableHttp', 'mcp@example.com'));
-	it('the same over SSE', { timeout: 3 * MIN }, () => mcpClientUsesTheTools(ctx, 'sse', 'mcp.sse@example.com'));
-});
+		it(
+			'an AI Agent calls four Mad Mimi tools (add a member, list members, send an email, mailing stats), one completion per model turn: each does its work and its result reaches the model',
+			{ timeout: 4 * MIN },
+			() => agentUsesTheTools(ctx, { streaming: false }),
+		);
+		it(
+			'the same with the answer streamed (a Webhook set to Streaming, as chats stream it)',
+			{ timeout: 4 * MIN },
+			() => agentUsesTheTools(ctx, { streaming: true }),
+		);
+		it(
+			'the newsletter-assistant example, a model connected as its note says, adds a person and reports on the last mailing',
+			{ timeout: 4 * MIN },
+			() => exampleAssistant(ctx),
+		);
+		it(
+			'an MCP client (the official SDK, Streamable HTTP) lists the tools of a published MCP Server Trigger and adds a member through one',
+			{ timeout: 3 * MIN },
+			() => mcpClientUsesTheTools(ctx, 'streamableHttp', 'mcp@example.com'),
+		);
+		it('the same over SSE', { timeout: 3 * MIN }, () =>
+			mcpClientUsesTheTools(ctx, 'sse', 'mcp.sse@example.com'),
+		);
+	});
 
 // ---------------------------------------------------------------------------------------------
 // the Mad Mimi tools
@@ -64,7 +102,15 @@ else describe(SUITE, { concurrency: false }, () => {
 const credentials = { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } };
 
 /** A Mad Mimi Tool node; `$fromAI()` in its parameters makes the tool's input schema. */
-const madMimiTool = (name, position, parameters) => ({ id: randomUUID(), name, type: TOOL_TYPE, typeVersion: 1, position, parameters, credentials });
+const madMimiTool = (name, position, parameters) => ({
+	id: randomUUID(),
+	name,
+	type: TOOL_TYPE,
+	typeVersion: 1,
+	position,
+	parameters,
+	credentials,
+});
 
 /** The four tools, by node name: the name the model sees is n8n's tool name for it (spaces → `_`). */
 const TOOLS = {
@@ -73,9 +119,14 @@ const TOOLS = {
 			resource: 'audienceMember',
 			operation: 'createOrUpdate',
 			email: "={{ $fromAI('email', 'The email address of the person', 'string') }}",
-			list: { __rl: true, mode: 'name', value: "={{ $fromAI('list', 'The exact name of the audience list', 'string') }}" },
+			list: {
+				__rl: true,
+				mode: 'name',
+				value: "={{ $fromAI('list', 'The exact name of the audience list', 'string') }}",
+			},
 		}),
-	'List members': (position) => madMimiTool('List members', position, { resource: 'audienceMember', operation: 'getAll' }),
+	'List members': (position) =>
+		madMimiTool('List members', position, { resource: 'audienceMember', operation: 'getAll' }),
 	'Send email': (position) =>
 		madMimiTool('Send email', position, {
 			resource: 'email',
@@ -87,15 +138,25 @@ const TOOLS = {
 		madMimiTool('Mailing stats', position, {
 			resource: 'mailing',
 			operation: 'getStats',
-			promotionId: { __rl: true, mode: 'id', value: "={{ $fromAI('promotionId', 'The ID of the promotion', 'number') }}" },
-			mailingId: { __rl: true, mode: 'id', value: "={{ $fromAI('mailingId', 'The ID of the mailing', 'number') }}" },
+			promotionId: {
+				__rl: true,
+				mode: 'id',
+				value: "={{ $fromAI('promotionId', 'The ID of the promotion', 'number') }}",
+			},
+			mailingId: {
+				__rl: true,
+				mode: 'id',
+				value: "={{ $fromAI('mailingId', 'The ID of the mailing', 'number') }}",
+			},
 		}),
 };
 
 /** The tool nodes, connected to `target` as its tools. */
 function toolNodes(names, target) {
 	const nodes = names.map((name, k) => TOOLS[name]([200 + 160 * k, 240]));
-	const connections = Object.fromEntries(names.map((name) => [name, { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] }]));
+	const connections = Object.fromEntries(
+		names.map((name) => [name, { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] }]),
+	);
 	return { nodes, connections };
 }
 
@@ -113,29 +174,49 @@ async function withScriptedModel(ctx, label, script, use) {
 	const model = await startModelServer({ script });
 	try {
 		const data = { apiKey: 'sk-scripted', url: model.baseUrl };
-		const credential = (await ctx.rest.request('POST', '/rest/credentials', { name: `Scripted model (${label})`, type: 'openAiApi', data })).json.data;
+		const credential = (
+			await ctx.rest.request('POST', '/rest/credentials', {
+				name: `Scripted model (${label})`,
+				type: 'openAiApi',
+				data,
+			})
+		).json.data;
 		await use({ id: credential.id, name: credential.name });
 		return model.requests.map((r) => r.body);
 	} finally {
 		await model.close();
-		fs.writeFileSync(path.join(ctx.logs, `model-requests-${label}.json`), JSON.stringify(model.requests, null, 2));
+		fs.writeFileSync(
+			path.join(ctx.logs, `model-requests-${label}.json`),
+			JSON.stringify(model.requests, null, 2),
+		);
 	}
 }
 
 /** The first run of a published workflow, once it ended, as stored: `{ status, runData }`. */
 async function firstRun(ctx, workflowId) {
-	const execution = await waitUntil(async () => (await workflowExecutions(ctx, workflowId))[0], 60000, 'the run to be listed');
+	const execution = await waitUntil(
+		async () => (await workflowExecutions(ctx, workflowId))[0],
+		60000,
+		'the run to be listed',
+	);
 	return await storedRun(ctx, execution.id);
 }
 
 /** Creates and publishes a workflow, runs `use(created)`, then unpublishes it. */
 async function published(ctx, workflow, use) {
-	const created = (await ctx.rest.request('POST', '/rest/workflows', { ...workflow, active: false })).json.data;
+	const created = (
+		await ctx.rest.request('POST', '/rest/workflows', { ...workflow, active: false })
+	).json.data;
 	try {
 		await activate(ctx, created.id, created.versionId);
 		return await use(created);
 	} finally {
-		await ctx.rest.request('POST', `/rest/workflows/${created.id}/deactivate`, {}, { expectOk: false });
+		await ctx.rest.request(
+			'POST',
+			`/rest/workflows/${created.id}/deactivate`,
+			{},
+			{ expectOk: false },
+		);
 	}
 }
 
@@ -170,9 +251,21 @@ function agentWorkflow({ name, webhookPath, streaming, credential }) {
 				typeVersion: 2.1,
 				position: [0, 0],
 				webhookId: randomUUID(),
-				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: streaming ? 'streaming' : 'lastNode', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: webhookPath,
+					responseMode: streaming ? 'streaming' : 'lastNode',
+					options: {},
+				},
 			},
-			{ id: randomUUID(), name: 'AI Agent', type: '@n8n/n8n-nodes-langchain.agent', typeVersion: 3.1, position: [240, 0], parameters: { promptType: 'define', text: '={{ $json.body.message }}', options: {} } },
+			{
+				id: randomUUID(),
+				name: 'AI Agent',
+				type: '@n8n/n8n-nodes-langchain.agent',
+				typeVersion: 3.1,
+				position: [240, 0],
+				parameters: { promptType: 'define', text: '={{ $json.body.message }}', options: {} },
+			},
 			{
 				id: randomUUID(),
 				name: 'OpenAI Chat Model',
@@ -180,14 +273,20 @@ function agentWorkflow({ name, webhookPath, streaming, credential }) {
 				typeVersion: 1.3,
 				position: [40, 240],
 				// Chat Completions, which every OpenAI-compatible server has (1.3's default is the Responses API)
-				parameters: { model: { __rl: true, mode: 'id', value: 'scripted-model' }, responsesApiEnabled: false, options: {} },
+				parameters: {
+					model: { __rl: true, mode: 'id', value: 'scripted-model' },
+					responsesApiEnabled: false,
+					options: {},
+				},
 				credentials: { openAiApi: credential },
 			},
 			...tools.nodes,
 		],
 		connections: {
 			Webhook: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-			'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+			'OpenAI Chat Model': {
+				ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+			},
 			...tools.connections,
 		},
 		settings: { executionOrder: 'v1' },
@@ -214,8 +313,13 @@ async function agentAnswer(response, streaming) {
  * List members result can be.
  */
 async function fillTheAccount(ctx) {
-	const rows = Array.from({ length: LIST_MEMBERS_LIMIT }, (_, k) => `reader${k + 1}@example.com,Reader,Number ${k + 1},Example Books,Lyon,Newsletter`);
-	await ctx.emu.api('POST', '/audience_members', { csv_file: `email,first name,last name,company,city,add_list\n${rows.join('\n')}\n` });
+	const rows = Array.from(
+		{ length: LIST_MEMBERS_LIMIT },
+		(_, k) => `reader${k + 1}@example.com,Reader,Number ${k + 1},Example Books,Lyon,Newsletter`,
+	);
+	await ctx.emu.api('POST', '/audience_members', {
+		csv_file: `email,first name,last name,company,city,add_list\n${rows.join('\n')}\n`,
+	});
 }
 
 async function agentUsesTheTools(ctx, { streaming }) {
@@ -224,13 +328,25 @@ async function agentUsesTheTools(ctx, { streaming }) {
 	const how = streaming ? 'streamed' : 'completions';
 	const requests = await withScriptedModel(ctx, how, SCRIPT, async (credential) => {
 		const webhookPath = `ai-${randomUUID().slice(0, 8)}`;
-		const workflow = agentWorkflow({ name: `E2E AI: four Mad Mimi tools (${how})`, webhookPath, streaming, credential });
+		const workflow = agentWorkflow({
+			name: `E2E AI: four Mad Mimi tools (${how})`,
+			webhookPath,
+			streaming,
+			credential,
+		});
 		await published(ctx, workflow, async (created) => {
-			const response = await postWebhook(ctx, webhookPath, { message: `Add ${ADA} to Newsletter, list the members, send her the Weekly digest email and tell me how its last mailing did.` });
-			assert.equal(await agentAnswer(response, streaming), 'Done.', "the agent's answer is the model's");
+			const response = await postWebhook(ctx, webhookPath, {
+				message: `Add ${ADA} to Newsletter, list the members, send her the Weekly digest email and tell me how its last mailing did.`,
+			});
+			assert.equal(
+				await agentAnswer(response, streaming),
+				'Done.',
+				"the agent's answer is the model's",
+			);
 			const run = await firstRun(ctx, created.id);
 			assert.equal(run.status, 'success', `the run ended ${run.status}`);
-			for (const name of Object.keys(TOOLS)) assert.equal(run.runData[name]?.length, 1, `the tool node ${name} ran once`);
+			for (const name of Object.keys(TOOLS))
+				assert.equal(run.runData[name]?.length, 1, `the tool node ${name} ran once`);
 		});
 	});
 
@@ -242,17 +358,37 @@ async function agentUsesTheTools(ctx, { streaming }) {
 	);
 	await madMimiDidTheWork(ctx);
 	const tools = offeredTools(requests[0]);
-	assert.deepEqual(tools.map((t) => t.name).sort(), Object.keys(TOOLS).map(toolName).sort(), 'the model was offered the four tools');
-	for (const body of requests) assert.deepEqual(offeredTools(body), tools, 'every turn offers the same tools');
+	assert.deepEqual(
+		tools.map((t) => t.name).sort(),
+		Object.keys(TOOLS).map(toolName).sort(),
+		'the model was offered the four tools',
+	);
+	for (const body of requests)
+		assert.deepEqual(offeredTools(body), tools, 'every turn offers the same tools');
 	const toolNamed = (name) => tools.find((t) => t.name === name);
 	// what each tool does, needs and returns, in the node's words for a model (not the editor's
 	// short action text, "Get many members in Mad Mimi")
-	for (const t of tools) assert.match(t.description ?? '', /^[A-Z][^.]{30,}[\s\S]* in Mad Mimi$/, `${t.name}'s description: ${t.description}`);
-	assert.match(toolNamed('List_members').description, /Opted-out members are left out unless asked for/, 'the default filter is said');
+	for (const t of tools)
+		assert.match(
+			t.description ?? '',
+			/^[A-Z][^.]{30,}[\s\S]* in Mad Mimi$/,
+			`${t.name}'s description: ${t.description}`,
+		);
+	assert.match(
+		toolNamed('List_members').description,
+		/Opted-out members are left out unless asked for/,
+		'the default filter is said',
+	);
 	assert.match(toolNamed('Add_subscriber').description, /the list's exact name/);
 	assert.match(toolNamed('Send_email').description, /Returns the transaction ID/);
-	assert.deepEqual(Object.keys(toolNamed('Add_subscriber').parameters.properties).sort(), ['email', 'list']);
-	assert.deepEqual(Object.keys(toolNamed('Mailing_stats').parameters.properties).sort(), ['mailingId', 'promotionId']);
+	assert.deepEqual(Object.keys(toolNamed('Add_subscriber').parameters.properties).sort(), [
+		'email',
+		'list',
+	]);
+	assert.deepEqual(Object.keys(toolNamed('Mailing_stats').parameters.properties).sort(), [
+		'mailingId',
+		'promotionId',
+	]);
 	assert.equal(toolNamed('Send_email').parameters.properties.recipient?.type, 'string');
 
 	const results = toolResults(requests.at(-1));
@@ -261,28 +397,51 @@ async function agentUsesTheTools(ctx, { streaming }) {
 		Object.keys(TOOLS).map(toolName),
 		'each tool result reached the model, in the order of the calls',
 	);
-	for (const r of results) assert.doesNotMatch(r.content, /"error"/, `${r.name} gave no error: ${r.content.slice(0, 300)}`);
+	for (const r of results)
+		assert.doesNotMatch(
+			r.content,
+			/"error"/,
+			`${r.name} gave no error: ${r.content.slice(0, 300)}`,
+		);
 	const resultOf = Object.fromEntries(results.map((r) => [r.name, r.content]));
 	assert.match(resultOf.Add_subscriber, /ada@example\.com/);
 	// the members, and whatever else the node adds for the model (a note on what was left out)
 	const members = JSON.parse(resultOf.List_members).filter((item) => item.email);
 	assert.equal(members.length, LIST_MEMBERS_LIMIT, 'List members gives its default page');
-	assert.ok(members.some((m) => m.email === ADA), 'List members sees the member Add subscriber added');
-	assert.match(resultOf.Send_email, new RegExp(`"transactionId":"${(await ctx.emu.state()).transactions[0].id}"`));
+	assert.ok(
+		members.some((m) => m.email === ADA),
+		'List members sees the member Add subscriber added',
+	);
+	assert.match(
+		resultOf.Send_email,
+		new RegExp(`"transactionId":"${(await ctx.emu.state()).transactions[0].id}"`),
+	);
 	assert.match(resultOf.Mailing_stats, /"mailingId":34/);
 
 	for (const name of Object.keys(TOOLS).map(toolName)) {
 		const { description, parameters } = toolNamed(name);
-		note(`${name} (${how}): description ${byteLength(description)} B ("${description}"), schema ${byteLength(JSON.stringify(parameters))} B, result ${byteLength(resultOf[name])} B`);
+		note(
+			`${name} (${how}): description ${byteLength(description)} B ("${description}"), schema ${byteLength(JSON.stringify(parameters))} B, result ${byteLength(resultOf[name])} B`,
+		);
 	}
-	for (const r of results) assert.ok(byteLength(r.content) < MAX_RESULT_BYTES, `${r.name}'s result sent to the model is ${byteLength(r.content)} bytes (at most ${MAX_RESULT_BYTES})`);
+	for (const r of results)
+		assert.ok(
+			byteLength(r.content) < MAX_RESULT_BYTES,
+			`${r.name}'s result sent to the model is ${byteLength(r.content)} bytes (at most ${MAX_RESULT_BYTES})`,
+		);
 }
 
 /** What the four tool calls did in Mad Mimi: ada on Newsletter, and one email to her. */
 async function madMimiDidTheWork(ctx) {
 	const state = await ctx.emu.state();
-	assert.ok(state.members.some((m) => m.email === ADA), `${ADA} is a member`);
-	assert.ok(state.lists.find((l) => l.name === 'Newsletter').members.includes(ADA), `${ADA} is on Newsletter`);
+	assert.ok(
+		state.members.some((m) => m.email === ADA),
+		`${ADA} is a member`,
+	);
+	assert.ok(
+		state.lists.find((l) => l.name === 'Newsletter').members.includes(ADA),
+		`${ADA} is on Newsletter`,
+	);
 	assert.deepEqual(
 		state.transactions.map((t) => t.recipient.email),
 		[ADA],
@@ -302,12 +461,23 @@ const EXAMPLE_ANSWER = 'Grace is on Newsletter. The last mailing went out to 9 p
  * statistics of the one that started sending last, as that tool's description tells it to.
  */
 const EXAMPLE_SCRIPT = [
-	callTool((t) => t.name === toolName('Add or update a member'), { email: GRACE, list: 'Newsletter', firstName: 'Grace' }),
+	callTool((t) => t.name === toolName('Add or update a member'), {
+		email: GRACE,
+		list: 'Newsletter',
+		firstName: 'Grace',
+	}),
 	callTool((t) => t.name === toolName('Get recent mailings'), {}),
 	(body) => {
-		const recent = JSON.parse(toolResults(body).find((r) => r.name === toolName('Get recent mailings')).content);
-		const last = recent.filter((m) => m.startedSend).sort((a, b) => Date.parse(b.startedSend) - Date.parse(a.startedSend))[0];
-		return callTool((t) => t.name === toolName('Get mailing statistics'), { promotionId: last.promotionId, mailingId: last.id })(body);
+		const recent = JSON.parse(
+			toolResults(body).find((r) => r.name === toolName('Get recent mailings')).content,
+		);
+		const last = recent
+			.filter((m) => m.startedSend)
+			.sort((a, b) => Date.parse(b.startedSend) - Date.parse(a.startedSend))[0];
+		return callTool((t) => t.name === toolName('Get mailing statistics'), {
+			promotionId: last.promotionId,
+			mailingId: last.id,
+		})(body);
 	},
 	answer(EXAMPLE_ANSWER),
 ];
@@ -323,27 +493,57 @@ async function exampleAssistant(ctx) {
 		const { name, nodes, connections, settings } = ctx.examples[EXAMPLE];
 		const webhookId = randomUUID();
 		const ready = nodes.map((node) => {
-			if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') return { ...node, credentials: { openAiApi: credential } };
-			if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger') return { ...node, webhookId, parameters: { ...node.parameters, public: true } };
+			if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
+				return { ...node, credentials: { openAiApi: credential } };
+			if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger')
+				return { ...node, webhookId, parameters: { ...node.parameters, public: true } };
 			return node;
 		});
-		await published(ctx, { name: `${name} (E2E)`, nodes: ready, connections, settings }, async (created) => {
-			const response = await postWebhook(ctx, `${webhookId}/chat`, { action: 'sendMessage', sessionId: randomUUID(), chatInput: `Add Grace, ${GRACE}, to Newsletter, and tell me how the last mailing did.` });
-			assert.equal(await agentAnswer(response, false), EXAMPLE_ANSWER);
-			assert.equal((await firstRun(ctx, created.id)).status, 'success');
-		});
+		await published(
+			ctx,
+			{ name: `${name} (E2E)`, nodes: ready, connections, settings },
+			async (created) => {
+				const response = await postWebhook(ctx, `${webhookId}/chat`, {
+					action: 'sendMessage',
+					sessionId: randomUUID(),
+					chatInput: `Add Grace, ${GRACE}, to Newsletter, and tell me how the last mailing did.`,
+				});
+				assert.equal(await agentAnswer(response, false), EXAMPLE_ANSWER);
+				assert.equal((await firstRun(ctx, created.id)).status, 'success');
+			},
+		);
 	});
 
-	assert.equal(requests.length, EXAMPLE_SCRIPT.length, 'the model was asked once per turn of the script');
+	assert.equal(
+		requests.length,
+		EXAMPLE_SCRIPT.length,
+		'the model was asked once per turn of the script',
+	);
 	const tools = offeredTools(requests[0]);
 	const toolOf = (nodeName) => tools.find((t) => t.name === toolName(nodeName));
-	assert.deepEqual(Object.keys(toolOf('Add or update a member').parameters.properties).sort(), ['email', 'firstName', 'list']);
-	assert.match(toolOf('Get recent mailings').description, /^Get the 5 most recent mailings/, 'the description the example sets');
-	assert.deepEqual(Object.keys(toolOf('Get mailing statistics').parameters.properties).sort(), ['mailingId', 'promotionId']);
+	assert.deepEqual(Object.keys(toolOf('Add or update a member').parameters.properties).sort(), [
+		'email',
+		'firstName',
+		'list',
+	]);
+	assert.match(
+		toolOf('Get recent mailings').description,
+		/^Get the 5 most recent mailings/,
+		'the description the example sets',
+	);
+	assert.deepEqual(Object.keys(toolOf('Get mailing statistics').parameters.properties).sort(), [
+		'mailingId',
+		'promotionId',
+	]);
 	const state = await ctx.emu.state();
 	assert.equal(state.members.find((m) => m.email === GRACE)?.fields.first_name, 'Grace');
-	assert.ok(state.lists.find((l) => l.name === 'Newsletter').members.includes(GRACE), `${GRACE} is on Newsletter`);
-	const [stats] = JSON.parse(toolResults(requests.at(-1)).find((r) => r.name === toolName('Get mailing statistics')).content);
+	assert.ok(
+		state.lists.find((l) => l.name === 'Newsletter').members.includes(GRACE),
+		`${GRACE} is on Newsletter`,
+	);
+	const [stats] = JSON.parse(
+		toolResults(requests.at(-1)).find((r) => r.name === toolName('Get mailing statistics')).content,
+	);
 	// the demo account's last mailing: Price change notice's second, sent a day ago (emulator/seed.ts)
 	assert.deepEqual([stats.promotionId, stats.mailingId, stats.sent], [20, 39, 9]);
 }
@@ -359,7 +559,15 @@ function mcpWorkflow({ name, mcpPath }) {
 	return {
 		name,
 		nodes: [
-			{ id: randomUUID(), name: 'MCP Server Trigger', type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2.1, position: [240, 0], webhookId: randomUUID(), parameters: { authentication: 'none', path: mcpPath } },
+			{
+				id: randomUUID(),
+				name: 'MCP Server Trigger',
+				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+				typeVersion: 2.1,
+				position: [240, 0],
+				webhookId: randomUUID(),
+				parameters: { authentication: 'none', path: mcpPath },
+			},
 			...tools.nodes,
 		],
 		connections: tools.connections,
@@ -373,7 +581,11 @@ function connectedClient(url, transport) {
 		async () => {
 			const client = new Client({ name: 'madmimi-e2e', version: '1.0.0' });
 			try {
-				await client.connect(transport === 'sse' ? new SSEClientTransport(url) : new StreamableHTTPClientTransport(url));
+				await client.connect(
+					transport === 'sse'
+						? new SSEClientTransport(url)
+						: new StreamableHTTPClientTransport(url),
+				);
 				return client;
 			} catch (error) {
 				// n8n 2.41 registers a published workflow's webhooks a moment after the activation
@@ -391,26 +603,42 @@ function connectedClient(url, transport) {
 async function mcpClientUsesTheTools(ctx, transport, email) {
 	await ctx.emu.reset();
 	const mcpPath = `mcp-${randomUUID().slice(0, 8)}`;
-	await published(ctx, mcpWorkflow({ name: `E2E MCP: two Mad Mimi tools (${transport})`, mcpPath }), async () => {
-		const client = await connectedClient(new URL(`${ctx.n8n.baseUrl}/mcp/${mcpPath}`), transport);
-		try {
-			const { tools } = await client.listTools();
-			assert.deepEqual(tools.map((t) => t.name).sort(), MCP_TOOLS.map(toolName).sort(), 'the two tools are listed');
-			for (const t of tools) {
-				assert.ok(t.description?.trim(), `${t.name} has a description`);
-				assert.equal(t.inputSchema?.type, 'object', `${t.name} has an input schema`);
-				note(`MCP (${transport}) ${t.name}: "${t.description}", input schema ${byteLength(JSON.stringify(t.inputSchema))} B (${Object.keys(t.inputSchema.properties ?? {}).join(', ') || 'no properties'})`);
+	await published(
+		ctx,
+		mcpWorkflow({ name: `E2E MCP: two Mad Mimi tools (${transport})`, mcpPath }),
+		async () => {
+			const client = await connectedClient(new URL(`${ctx.n8n.baseUrl}/mcp/${mcpPath}`), transport);
+			try {
+				const { tools } = await client.listTools();
+				assert.deepEqual(
+					tools.map((t) => t.name).sort(),
+					MCP_TOOLS.map(toolName).sort(),
+					'the two tools are listed',
+				);
+				for (const t of tools) {
+					assert.ok(t.description?.trim(), `${t.name} has a description`);
+					assert.equal(t.inputSchema?.type, 'object', `${t.name} has an input schema`);
+					note(
+						`MCP (${transport}) ${t.name}: "${t.description}", input schema ${byteLength(JSON.stringify(t.inputSchema))} B (${Object.keys(t.inputSchema.properties ?? {}).join(', ') || 'no properties'})`,
+					);
+				}
+				const add = tools.find((t) => t.name === toolName('Add subscriber'));
+				assert.deepEqual(Object.keys(add.inputSchema.properties).sort(), ['email', 'list']);
+				const called = await client.callTool({
+					name: add.name,
+					arguments: { email, list: 'Newsletter' },
+				});
+				const text = called.content.map((c) => c.text ?? '').join('');
+				assert.ok(!called.isError, `the call failed: ${text}`);
+				assert.match(text, new RegExp(email.replace(/\./g, '\\.')));
+			} finally {
+				await client.close();
 			}
-			const add = tools.find((t) => t.name === toolName('Add subscriber'));
-			assert.deepEqual(Object.keys(add.inputSchema.properties).sort(), ['email', 'list']);
-			const called = await client.callTool({ name: add.name, arguments: { email, list: 'Newsletter' } });
-			const text = called.content.map((c) => c.text ?? '').join('');
-			assert.ok(!called.isError, `the call failed: ${text}`);
-			assert.match(text, new RegExp(email.replace(/\./g, '\\.')));
-		} finally {
-			await client.close();
-		}
-		const state = await ctx.emu.state();
-		assert.ok(state.lists.find((l) => l.name === 'Newsletter').members.includes(email), `${email} is on Newsletter`);
-	});
+			const state = await ctx.emu.state();
+			assert.ok(
+				state.lists.find((l) => l.name === 'Newsletter').members.includes(email),
+				`${email} is on Newsletter`,
+			);
+		},
+	);
 }

@@ -10,10 +10,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { CREDENTIAL_ID, CREDENTIALS_TYPE, PACKAGE_NAME, WRONG_CREDENTIALS } from '../scripts/lib/constants.mjs';
+import {
+	CREDENTIAL_ID,
+	CREDENTIALS_TYPE,
+	PACKAGE_NAME,
+	WRONG_CREDENTIALS,
+} from '../scripts/lib/constants.mjs';
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
 import { run } from '../scripts/lib/processes.mjs';
-import { MIN, VERSIONS, apiRequests, processesEndWithTheFile, setUpN8n, tearDownN8n } from './fixture.mjs';
+import {
+	MIN,
+	VERSIONS,
+	apiRequests,
+	processesEndWithTheFile,
+	setUpN8n,
+	tearDownN8n,
+} from './fixture.mjs';
 
 processesEndWithTheFile('e2e cli');
 
@@ -23,22 +35,59 @@ for (const version of VERSIONS) {
 		before(() => setUpN8n(ctx, version, 'cli'), { timeout: 40 * MIN });
 		after(() => tearDownN8n(ctx));
 
-		it('the installed package loads with n8n\'s own n8n-workflow and no other module', () => loadsWithN8nWorkflowOnly(ctx));
-		it('imports the ready credential and every example workflow', { timeout: 5 * MIN }, () => imported(ctx));
-		it('runs "import members from a list of items": one request, members stored and on the list', { timeout: 3 * MIN }, () => importMembers(ctx));
-		it('runs "weekly mailing report": the mailings of the last 7 days, then each one\'s statistics', { timeout: 3 * MIN }, () => weeklyMailingReport(ctx));
-		it('runs "set a child account\'s list permissions": the permissions are stored', { timeout: 3 * MIN }, () => childAccountPermissions(ctx));
-		it('runs "welcome email on signup": one email with the first name as a placeholder, its 20-digit ID as text', { timeout: 3 * MIN }, () => welcomeEmail(ctx));
-		it('runs "send a promotion to a list": a new mailing of the promotion, then its statistics', { timeout: 3 * MIN }, () => sendPromotionToList(ctx));
-		it('a wrong API key fails the run with a message that says so, without the key', { timeout: 3 * MIN }, () => wrongApiKey(ctx));
-		it("an email whose answer is lost is reported \"may have gone out\" and n8n's Retry On Fail does not send it again", { timeout: 3 * MIN }, () => lostAnswer(ctx));
+		it("the installed package loads with n8n's own n8n-workflow and no other module", () =>
+			loadsWithN8nWorkflowOnly(ctx));
+		it('imports the ready credential and every example workflow', { timeout: 5 * MIN }, () =>
+			imported(ctx),
+		);
+		it(
+			'runs "import members from a list of items": one request, members stored and on the list',
+			{ timeout: 3 * MIN },
+			() => importMembers(ctx),
+		);
+		it(
+			'runs "weekly mailing report": the mailings of the last 7 days, then each one\'s statistics',
+			{ timeout: 3 * MIN },
+			() => weeklyMailingReport(ctx),
+		);
+		it(
+			'runs "set a child account\'s list permissions": the permissions are stored',
+			{ timeout: 3 * MIN },
+			() => childAccountPermissions(ctx),
+		);
+		it(
+			'runs "welcome email on signup": one email with the first name as a placeholder, its 20-digit ID as text',
+			{ timeout: 3 * MIN },
+			() => welcomeEmail(ctx),
+		);
+		it(
+			'runs "send a promotion to a list": a new mailing of the promotion, then its statistics',
+			{ timeout: 3 * MIN },
+			() => sendPromotionToList(ctx),
+		);
+		it(
+			'a wrong API key fails the run with a message that says so, without the key',
+			{ timeout: 3 * MIN },
+			() => wrongApiKey(ctx),
+		);
+		it(
+			'an email whose answer is lost is reported "may have gone out" and n8n\'s Retry On Fail does not send it again',
+			{ timeout: 3 * MIN },
+			() => lostAnswer(ctx),
+		);
 	});
 }
 
 async function loadsWithN8nWorkflowOnly(ctx) {
 	const manifest = JSON.parse(fs.readFileSync(path.join(ctx.packageDir, 'package.json'), 'utf8'));
-	assert.equal(manifest.peerDependencies, undefined, 'peer dependencies are removed on install, as n8n does');
-	const entries = [...manifest.n8n.nodes, ...manifest.n8n.credentials].map((e) => path.join(ctx.packageDir, e));
+	assert.equal(
+		manifest.peerDependencies,
+		undefined,
+		'peer dependencies are removed on install, as n8n does',
+	);
+	const entries = [...manifest.n8n.nodes, ...manifest.n8n.credentials].map((e) =>
+		path.join(ctx.packageDir, e),
+	);
 	const script = `
 		const entries = ${JSON.stringify(entries)};
 		for (const file of entries) {
@@ -65,11 +114,20 @@ async function loadsWithN8nWorkflowOnly(ctx) {
 async function imported(ctx) {
 	for (const [file, workflow] of Object.entries(ctx.examples)) {
 		for (const node of workflow.nodes) {
-			if (node.type.startsWith(`${PACKAGE_NAME}.`)) assert.equal(node.credentials?.[CREDENTIALS_TYPE]?.id, CREDENTIAL_ID, `${file}.json: ${node.name} must use the ready credential`);
+			if (node.type.startsWith(`${PACKAGE_NAME}.`))
+				assert.equal(
+					node.credentials?.[CREDENTIALS_TYPE]?.id,
+					CREDENTIAL_ID,
+					`${file}.json: ${node.name} must use the ready credential`,
+				);
 		}
 	}
 	const { stdout } = await ctx.cli(['list:workflow']);
-	for (const workflow of Object.values(ctx.examples)) assert.ok(stdout.includes(`${workflow.id}|${workflow.name}`), `${workflow.name} was not imported:\n${stdout}`);
+	for (const workflow of Object.values(ctx.examples))
+		assert.ok(
+			stdout.includes(`${workflow.id}|${workflow.name}`),
+			`${workflow.name} was not imported:\n${stdout}`,
+		);
 }
 
 /** `n8n execute` of one example, the emulator reset first; the run must succeed. */
@@ -88,7 +146,11 @@ async function importMembers(ctx) {
 		imported.map((i) => i.email),
 		['nina.novak@example.com', 'omar.ortiz@example.com', 'pia.park@example.com'],
 	);
-	assert.ok(imported.every((i) => Number.isInteger(i.importId) && i.importId === imported[0].importId && i.batch === 1));
+	assert.ok(
+		imported.every(
+			(i) => Number.isInteger(i.importId) && i.importId === imported[0].importId && i.batch === 1,
+		),
+	);
 	const rejected = items.filter((i) => i.imported === false);
 	assert.equal(rejected.length, 1);
 	assert.equal(rejected[0].email, 'not an address');
@@ -109,7 +171,8 @@ async function importMembers(ctx) {
 	assert.equal(nina.fields.first_name, 'Nina');
 	assert.equal(nina.fields.company, 'Novak Design');
 	const newsletter = state.lists.find((l) => l.name === 'Newsletter');
-	for (const email of ['nina.novak@example.com', 'omar.ortiz@example.com', 'pia.park@example.com']) assert.ok(newsletter.members.includes(email), `${email} is on Newsletter`);
+	for (const email of ['nina.novak@example.com', 'omar.ortiz@example.com', 'pia.park@example.com'])
+		assert.ok(newsletter.members.includes(email), `${email} is on Newsletter`);
 	assert.equal(state.imports.length, 1);
 	assert.equal(String(state.imports[0].id ?? imported[0].importId), String(imported[0].importId));
 }
@@ -122,10 +185,24 @@ async function weeklyMailingReport(ctx) {
 	const since = state.now - 7 * 86400000;
 	const expected = state.promotions
 		.filter((p) => !p.trashed)
-		.flatMap((p) => p.mailings.filter((m) => m.startedSend !== undefined && m.startedSend !== null && m.startedSend >= since - 1000).map((m) => m.id));
+		.flatMap((p) =>
+			p.mailings
+				.filter(
+					(m) =>
+						m.startedSend !== undefined && m.startedSend !== null && m.startedSend >= since - 1000,
+				)
+				.map((m) => m.id),
+		);
 	assert.ok(expected.length > 0, 'the demo has recent mailings');
-	assert.deepEqual(recent.map((m) => m.id).sort(), expected.sort(), 'the mailings of the last 7 days, over all pages of promotions');
-	assert.ok(recent.every((m) => Number.isInteger(m.promotionId) && typeof m.promotionName === 'string'), 'each with its promotion');
+	assert.deepEqual(
+		recent.map((m) => m.id).sort(),
+		expected.sort(),
+		'the mailings of the last 7 days, over all pages of promotions',
+	);
+	assert.ok(
+		recent.every((m) => Number.isInteger(m.promotionId) && typeof m.promotionName === 'string'),
+		'each with its promotion',
+	);
 	const lines = nodeOutput(result.run, 'Report line');
 	const digest = lines.find((l) => l.promotion === 'Weekly digest');
 	assert.deepEqual(digest && { ...digest, sentAt: undefined }, {
@@ -142,11 +219,15 @@ async function weeklyMailingReport(ctx) {
 
 	const requests = await ctx.emu.requests();
 	// two pages of 20 promotions, read side by side: at most 5 requests past the short page (Parallel Page Reads 6)
-	const pages = apiRequests(requests, 'GET', '/promotions.xml').map((r) => Number(r.params.page ?? '1'));
+	const pages = apiRequests(requests, 'GET', '/promotions.xml').map((r) =>
+		Number(r.params.page ?? '1'),
+	);
 	assert.ok(pages.includes(1) && pages.includes(2), `pages 1 and 2 read: ${pages}`);
 	assert.equal(new Set(pages).size, pages.length, 'no page read twice');
 	assert.ok(pages.length <= 2 + 5, `at most 5 requests past the last page: ${pages}`);
-	const stats = apiRequests(requests, 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map((r) => r.path);
+	const stats = apiRequests(requests, 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map(
+		(r) => r.path,
+	);
 	assert.equal(stats.length, lines.length, 'one statistics request per report line');
 	assert.ok(stats.includes('/promotions/3/mailings/34.xml'));
 }
@@ -157,14 +238,34 @@ async function childAccountPermissions(ctx) {
 	assert.equal(item.success, true);
 	assert.equal(item.email, 'child.two@example.com');
 
-	const requests = apiRequests(await ctx.emu.requests(), 'POST', '/participants/update_permissions_for');
+	const requests = apiRequests(
+		await ctx.emu.requests(),
+		'POST',
+		'/participants/update_permissions_for',
+	);
 	assert.equal(requests.length, 1);
 	assert.deepEqual(
-		{ email: requests[0].params.email, full: requests[0].params.full, read: requests[0].params.read, none: requests[0].params.none },
-		{ email: 'child.two@example.com', full: 'Newsletter', read: 'VIP Customers', none: 'Beta testers (EU)' },
+		{
+			email: requests[0].params.email,
+			full: requests[0].params.full,
+			read: requests[0].params.read,
+			none: requests[0].params.none,
+		},
+		{
+			email: 'child.two@example.com',
+			full: 'Newsletter',
+			read: 'VIP Customers',
+			none: 'Beta testers (EU)',
+		},
 	);
-	const child = (await ctx.emu.state()).participants.find((p) => p.email === 'child.two@example.com');
-	assert.deepEqual(child.permissions, { full: ['Newsletter'], read: ['VIP Customers'], none: ['Beta testers (EU)'] });
+	const child = (await ctx.emu.state()).participants.find(
+		(p) => p.email === 'child.two@example.com',
+	);
+	assert.deepEqual(child.permissions, {
+		full: ['Newsletter'],
+		read: ['VIP Customers'],
+		none: ['Beta testers (EU)'],
+	});
 }
 
 async function welcomeEmail(ctx) {
@@ -175,9 +276,16 @@ async function welcomeEmail(ctx) {
 	assert.equal(item.recipient, 'Sam <sam.signup@example.com>');
 	const state = await ctx.emu.state();
 	assert.equal(state.transactions.length, 1);
-	assert.equal(state.transactions[0].id, item.transactionId, 'the ID in the output is the one Mad Mimi gave, to the last digit');
+	assert.equal(
+		state.transactions[0].id,
+		item.transactionId,
+		'the ID in the output is the one Mad Mimi gave, to the last digit',
+	);
 	assert.deepEqual(state.transactions[0].placeholders, { first_name: 'Sam' });
-	assert.ok(state.lists.find((l) => l.name === 'Newsletter').members.includes('sam.signup@example.com'), 'the recipient joined the Newsletter');
+	assert.ok(
+		state.lists.find((l) => l.name === 'Newsletter').members.includes('sam.signup@example.com'),
+		'the recipient joined the Newsletter',
+	);
 }
 
 async function sendPromotionToList(ctx) {

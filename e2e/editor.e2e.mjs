@@ -48,17 +48,37 @@ for (const version of VERSIONS) {
 			after(() => tearDownN8n(ctx));
 		}
 
-		it('every example, opened in the editor, runs as its sticky note says: Execute workflow from the trigger the note implies, or Fetch Test Event after one event (headless Chromium)', { skip, timeout: 4 * MIN }, () => examplesAsTheirNotesSay(ctx));
-		it('the editor shows the Mad Mimi node\'s parameters (headless Chromium)', { skip, timeout: 4 * MIN }, () => parametersPanel(ctx));
-		it('a new user builds "Manual Trigger → Edit Fields → Split Out → Mad Mimi Create or Update" in the editor, runs it and reads two paired items; a mistyped list shows the refusal (headless Chromium)', { skip, timeout: 5 * MIN }, () => newUserWorkflow(ctx));
-		it('a newcomer\'s walk, in pictures: the action list starts with Audience Member and Email; the Email → Send panel, the credential, an example\'s test click and the trigger (headless Chromium)', { skip, timeout: 5 * MIN }, () => newcomersWalk(ctx));
+		it(
+			'every example, opened in the editor, runs as its sticky note says: Execute workflow from the trigger the note implies, or Fetch Test Event after one event (headless Chromium)',
+			{ skip, timeout: 4 * MIN },
+			() => examplesAsTheirNotesSay(ctx),
+		);
+		it(
+			"the editor shows the Mad Mimi node's parameters (headless Chromium)",
+			{ skip, timeout: 4 * MIN },
+			() => parametersPanel(ctx),
+		);
+		it(
+			'a new user builds "Manual Trigger → Edit Fields → Split Out → Mad Mimi Create or Update" in the editor, runs it and reads two paired items; a mistyped list shows the refusal (headless Chromium)',
+			{ skip, timeout: 5 * MIN },
+			() => newUserWorkflow(ctx),
+		);
+		it(
+			"a newcomer's walk, in pictures: the action list starts with Audience Member and Email; the Email → Send panel, the credential, an example's test click and the trigger (headless Chromium)",
+			{ skip, timeout: 5 * MIN },
+			() => newcomersWalk(ctx),
+		);
 	});
 }
 
 /** `docs/<folder>/<name>.png` from the default n8n's screenshot, with E2E_UPDATE_SCREENSHOT=1. */
 function updateDocsScreenshots(version, names, folder = '') {
 	if (!UPDATE_SCREENSHOTS || version !== DEFAULT_N8N_VERSION) return;
-	for (const name of names) fs.copyFileSync(path.join(ARTIFACTS, `${name}-${version}.png`), path.join(REPO_ROOT, 'docs', folder, `${name}.png`));
+	for (const name of names)
+		fs.copyFileSync(
+			path.join(ARTIFACTS, `${name}-${version}.png`),
+			path.join(REPO_ROOT, 'docs', folder, `${name}.png`),
+		);
 	note(`docs/${folder}: ${names.map((s) => `${s}.png`).join(', ')} updated`);
 }
 
@@ -81,8 +101,15 @@ async function newcomersWalk(ctx) {
 		const entries = await editor.showNodeActions('Mad Mimi', 'Mad Mimi');
 		// the panel renders the entries in view only: the first groups are enough
 		const groups = entries.filter((e) => / ACTIONS$/i.test(e));
-		assert.deepEqual(groups.slice(0, 2).map((g) => g.toUpperCase()), ['AUDIENCE MEMBER ACTIONS', 'EMAIL ACTIONS'], `the action list: ${entries.join(' | ')}`);
-		assert.ok(entries.indexOf('Create or update a member') < entries.indexOf('Send an email'), `the action list: ${entries.join(' | ')}`);
+		assert.deepEqual(
+			groups.slice(0, 2).map((g) => g.toUpperCase()),
+			['AUDIENCE MEMBER ACTIONS', 'EMAIL ACTIONS'],
+			`the action list: ${entries.join(' | ')}`,
+		);
+		assert.ok(
+			entries.indexOf('Create or update a member') < entries.indexOf('Send an email'),
+			`the action list: ${entries.join(' | ')}`,
+		);
 		await editor.screenshot(shot('walk-actions'));
 		await editor.page.keyboard.press('Escape');
 
@@ -94,7 +121,9 @@ async function newcomersWalk(ctx) {
 		await editor.screenshot(shot('walk-credential'));
 		await editor.page.keyboard.press('Escape');
 
-		await ctx.emu.api('POST', '/audience_members', { csv_file: 'email,first_name\nnew.person@example.com,Newt\n' });
+		await ctx.emu.api('POST', '/audience_members', {
+			csv_file: 'email,first_name\nnew.person@example.com,Newt\n',
+		});
 		await editor.openWorkflow(ctx.examples['new-member-welcome'].id);
 		const run = await editor.executeWorkflow();
 		assert.match(run.notice, /executed successfully/i, run.notice);
@@ -106,11 +135,17 @@ async function newcomersWalk(ctx) {
 		await editor.screenshot(shot('walk-example-test-click'));
 		await editor.openNode('New member in Mad Mimi');
 		await editor.screenshot(shot('walk-trigger'));
-		assert.deepEqual(editor.external.filter((url) => !url.includes('npmjs.org')), [], 'the editor tried to reach addresses outside this machine');
+		assert.deepEqual(
+			editor.external.filter((url) => !url.includes('npmjs.org')),
+			[],
+			'the editor tried to reach addresses outside this machine',
+		);
 	} finally {
 		await editor.close();
 	}
-	note(`the newcomer's walk (n8n ${version}): screenshots ${shots.map((s) => `${s}-${version}.png`).join(', ')}`);
+	note(
+		`the newcomer's walk (n8n ${version}): screenshots ${shots.map((s) => `${s}-${version}.png`).join(', ')}`,
+	);
 	updateDocsScreenshots(version, shots, 'editor');
 }
 
@@ -130,11 +165,17 @@ async function examplesAsTheirNotesSay(ctx) {
 			shot: (name) => path.join(ARTIFACTS, `${name}-${version}.png`),
 			step: (what) => note(`examples in the editor (n8n ${version}): ${what}`),
 		});
-		assert.deepEqual(editor.external, [], 'the editor tried to reach addresses outside this machine');
+		assert.deepEqual(
+			editor.external,
+			[],
+			'the editor tried to reach addresses outside this machine',
+		);
 	} finally {
 		await editor.close();
 	}
-	note(`examples in the editor (n8n ${version}): ${done.length} examples in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${done.map((d) => `example-${d.file}-${version}.png`).join(', ')}`);
+	note(
+		`examples in the editor (n8n ${version}): ${done.length} examples in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${done.map((d) => `example-${d.file}-${version}.png`).join(', ')}`,
+	);
 }
 
 async function parametersPanel(ctx) {
@@ -148,7 +189,10 @@ async function parametersPanel(ctx) {
 		file,
 		chromium: CHROMIUM,
 	});
-	assert.ok(seen.panelTexts.includes('Source'), `the parameter panel shows "Source": ${seen.panelTexts.join(' | ')}`);
+	assert.ok(
+		seen.panelTexts.includes('Source'),
+		`the parameter panel shows "Source": ${seen.panelTexts.join(' | ')}`,
+	);
 	assert.ok(fs.statSync(file).size > 10000, 'a screenshot was written');
 	assert.deepEqual(seen.external, [], 'the editor tried to reach addresses outside this machine');
 	updateDocsScreenshots(ctx.version, ['editor-madmimi-node'], 'editor');
@@ -174,7 +218,8 @@ async function newUserWorkflow(ctx) {
 			user.shots.push(name);
 			return path.join(ARTIFACTS, `${name}-${version}.png`);
 		},
-		step: (what) => note(`editor (n8n ${version}) ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`),
+		step: (what) =>
+			note(`editor (n8n ${version}) ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`),
 	};
 	const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
 	try {
@@ -187,11 +232,14 @@ async function newUserWorkflow(ctx) {
 	} finally {
 		await editor.close();
 	}
-	note(`editor (n8n ${version}): the user's steps took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${user.shots.map((s) => `${s}-${version}.png`).join(', ')}`);
+	note(
+		`editor (n8n ${version}): the user's steps took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${user.shots.map((s) => `${s}-${version}.png`).join(', ')}`,
+	);
 	updateDocsScreenshots(version, user.shots, 'editor');
 }
 
-const importRequests = async (ctx) => apiRequests(await ctx.emu.requests(), 'POST', '/audience_members');
+const importRequests = async (ctx) =>
+	apiRequests(await ctx.emu.requests(), 'POST', '/audience_members');
 
 /** 1. A new workflow; every node from the nodes panel, each after the previous one's "+". Returns the nodes' names. */
 async function buildWorkflow(editor, user) {
@@ -207,8 +255,12 @@ async function buildWorkflow(editor, user) {
 	const split = await editor.addNodeAfter(set, 'Split Out', 'Split Out');
 	assert.equal(await editor.fillText('fieldToSplitOut', 'people'), 'people');
 	await editor.closeNdv();
-	const madMimi = await editor.addNodeAfter(split, 'Mad Mimi', 'Mad Mimi', { action: 'Create or update a member' });
-	user.step(`workflow ${workflowId ?? '(not saved yet)'}: added ${[trigger, set, split, madMimi].map((n) => `"${n}"`).join(' → ')}`);
+	const madMimi = await editor.addNodeAfter(split, 'Mad Mimi', 'Mad Mimi', {
+		action: 'Create or update a member',
+	});
+	user.step(
+		`workflow ${workflowId ?? '(not saved yet)'}: added ${[trigger, set, split, madMimi].map((n) => `"${n}"`).join(' → ')}`,
+	);
 	return { split, madMimi };
 }
 
@@ -219,21 +271,33 @@ async function fillMadMimiPanel(ctx, editor, user) {
 	// the suite has a second Mad Mimi credential (wrong key): n8n may preselect that one
 	const credential = await editor.ensureCredential(CREDENTIAL_NAME_LOCAL);
 	assert.equal(credential.selected, CREDENTIAL_NAME_LOCAL);
-	if (credential.preselected !== CREDENTIAL_NAME_LOCAL) user.step(`n8n preselected "${credential.preselected}": "${CREDENTIAL_NAME_LOCAL}" picked from the dropdown`);
+	if (credential.preselected !== CREDENTIAL_NAME_LOCAL)
+		user.step(
+			`n8n preselected "${credential.preselected}": "${CREDENTIAL_NAME_LOCAL}" picked from the dropdown`,
+		);
 	// the input's data first (as a user does to map it), then "email" dragged onto Email
 	await editor.executePreviousNodes(PEOPLE[0].email);
 	let email = await editor.mapInputColumn('email', 'email');
 	if (email !== '{{ $json.email }}') {
-		note(`NOTE: n8n ${ctx.version}: dragging "email" onto Email gave "${email}": the expression is typed instead`);
+		note(
+			`NOTE: n8n ${ctx.version}: dragging "email" onto Email gave "${email}": the expression is typed instead`,
+		);
 		email = await editor.fillText('email', '{{ $json.email }}');
 	}
 	assert.equal(email, '{{ $json.email }}');
 	// List: From List, the dropdown loaded from the account
 	const shown = await editor.pickFromList('list', 'Newsletter');
 	const accountLists = (await ctx.emu.state()).lists.map((l) => l.name);
-	assert.deepEqual([...shown].sort(), [...accountLists].sort(), 'the dropdown shows the account\'s lists');
+	assert.deepEqual(
+		[...shown].sort(),
+		[...accountLists].sort(),
+		"the dropdown shows the account's lists",
+	);
 	await editor.addCollectionField('Add field', 'First Name');
-	assert.equal(await editor.fillText('firstName', '{{ $json.first_name }}'), '{{ $json.first_name }}');
+	assert.equal(
+		await editor.fillText('firstName', '{{ $json.first_name }}'),
+		'{{ $json.first_name }}',
+	);
 	await editor.screenshot(user.shot('editor-create-or-update'));
 	user.step('Mad Mimi panel filled in');
 }
@@ -246,17 +310,30 @@ async function runAndReadOutput(editor, user, { madMimi }) {
 	await editor.screenshot(user.shot('editor-create-or-update-canvas'));
 	await editor.openNode(madMimi);
 	const table = await editor.outputTable();
-	const rows = table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));
+	const rows = table.rows.map((cells) =>
+		Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])),
+	);
 	assert.deepEqual(
 		rows.map(({ importId, ...shownItem }) => shownItem),
-		PEOPLE.map((p) => ({ email: p.email, firstName: p.first_name, list: 'Newsletter', listCreated: 'false', success: 'true' })),
+		PEOPLE.map((p) => ({
+			email: p.email,
+			firstName: p.first_name,
+			list: 'Newsletter',
+			listCreated: 'false',
+			success: 'true',
+		})),
 		`the output panel: ${JSON.stringify(table)}`,
 	);
 	assert.match(rows[0].importId, /^\d+$/);
 	assert.equal(rows[1].importId, rows[0].importId, 'both in one import');
 	// pairing as the editor shows it: hovering an output row highlights its input row
 	await editor.closeNotifications();
-	for (const [i, person] of PEOPLE.entries()) assert.deepEqual(await editor.pairedInputRow(i), [person.email, person.first_name], `output item ${i} is paired with input item ${i}`);
+	for (const [i, person] of PEOPLE.entries())
+		assert.deepEqual(
+			await editor.pairedInputRow(i),
+			[person.email, person.first_name],
+			`output item ${i} is paired with input item ${i}`,
+		);
 	await editor.screenshot(user.shot('editor-create-or-update-paired'), { keepPointer: true });
 	await editor.display('output', 'json');
 	await editor.screenshot(user.shot('editor-create-or-update-output'));
@@ -271,15 +348,28 @@ async function storedAsPaired(ctx, run, { split, madMimi }) {
 	assert.equal(stored.status, 'success');
 	const splitItems = stored.runData[split][0].data.main[0];
 	const outItems = stored.runData[madMimi][0].data.main[0];
-	assert.deepEqual(splitItems.map((i) => i.json), PEOPLE);
-	assert.deepEqual(outItems.map((i) => i.json.email), PEOPLE.map((p) => p.email));
-	assert.deepEqual(outItems.map((i) => i.pairedItem?.item ?? i.pairedItem), [0, 1], JSON.stringify(outItems.map((i) => i.pairedItem)));
+	assert.deepEqual(
+		splitItems.map((i) => i.json),
+		PEOPLE,
+	);
+	assert.deepEqual(
+		outItems.map((i) => i.json.email),
+		PEOPLE.map((p) => p.email),
+	);
+	assert.deepEqual(
+		outItems.map((i) => i.pairedItem?.item ?? i.pairedItem),
+		[0, 1],
+		JSON.stringify(outItems.map((i) => i.pairedItem)),
+	);
 	// both members, with their first names, on Newsletter
 	const state = await ctx.emu.state();
 	const newsletter = state.lists.find((l) => l.name === 'Newsletter');
 	for (const person of PEOPLE) {
 		assert.ok(newsletter.members.includes(person.email), `${person.email} is on Newsletter`);
-		assert.equal(state.members.find((m) => m.email === person.email)?.fields.first_name, person.first_name);
+		assert.equal(
+			state.members.find((m) => m.email === person.email)?.fields.first_name,
+			person.first_name,
+		);
 	}
 	const imported = await importRequests(ctx);
 	assert.equal(imported.length, 1, 'one import request for both people');
@@ -301,8 +391,15 @@ async function mistypedList(ctx, editor, user, { madMimi }, imported) {
 	await editor.screenshot(user.shot('editor-create-or-update-typo'));
 	user.step(`the typo refused: ${error.message} (${error.description})`);
 	assert.equal((await storedRun(ctx, typo.executionId)).status, 'error');
-	assert.equal((await importRequests(ctx)).length, imported.length, 'nothing was imported by the run with the typo');
-	assert.ok(!(await ctx.emu.state()).lists.some((l) => l.name === 'Newsleter'), 'no list was created');
+	assert.equal(
+		(await importRequests(ctx)).length,
+		imported.length,
+		'nothing was imported by the run with the typo',
+	);
+	assert.ok(
+		!(await ctx.emu.state()).lists.some((l) => l.name === 'Newsleter'),
+		'no list was created',
+	);
 }
 
 /**
@@ -311,9 +408,14 @@ async function mistypedList(ctx, editor, user, { madMimi }, imported) {
  * code, in 2.41 and 2.8 alike); nothing else.
  */
 function assertOnlyNpmLookupsLeftTheMachine(ctx, editor) {
-	const npmLookup = new RegExp(`^https://(registry\\.npmjs\\.org|api\\.npmjs\\.org/downloads/[^?#]*)/${PACKAGE_NAME}$`);
+	const npmLookup = new RegExp(
+		`^https://(registry\\.npmjs\\.org|api\\.npmjs\\.org/downloads/[^?#]*)/${PACKAGE_NAME}$`,
+	);
 	const lookups = editor.external.filter((url) => npmLookup.test(url));
-	if (lookups.length > 0) note(`NOTE: n8n ${ctx.version}'s nodes panel looked ${PACKAGE_NAME} up on npm from the browser (blocked): ${[...new Set(lookups)].join(', ')}`);
+	if (lookups.length > 0)
+		note(
+			`NOTE: n8n ${ctx.version}'s nodes panel looked ${PACKAGE_NAME} up on npm from the browser (blocked): ${[...new Set(lookups)].join(', ')}`,
+		);
 	assert.deepEqual(
 		editor.external.filter((url) => !npmLookup.test(url)),
 		[],

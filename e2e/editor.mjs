@@ -27,14 +27,23 @@ const LOOPBACK = /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
 
 /** A browser whose requests outside the loopback are aborted and listed in `external`. */
 async function launch({ executablePath, timeoutMs }) {
-	const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: timeoutMs });
+	const browser = await chromium.launch({
+		executablePath,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		timeout: timeoutMs,
+	});
 	const external = [];
 	try {
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+		const context = await browser.newContext({
+			viewport: { width: 1440, height: 900 },
+			deviceScaleFactor: 1,
+		});
 		context.setDefaultTimeout(timeoutMs);
 		await context.route(/.*/, (route) => {
 			const url = route.request().url();
-			if (LOOPBACK.test(url) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+			if (LOOPBACK.test(url) || url.startsWith('data:') || url.startsWith('blob:'))
+				return route.continue();
 			external.push(url);
 			return route.abort();
 		});
@@ -48,7 +57,10 @@ async function launch({ executablePath, timeoutMs }) {
 
 async function signIn(page, baseUrl, owner) {
 	await page.goto(`${baseUrl}/signin`);
-	await page.locator('input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(owner.email);
+	await page
+		.locator('input[name="emailOrLdapLoginId"], input[name="email"]')
+		.first()
+		.fill(owner.email);
 	await page.locator('input[name="password"]').fill(owner.password);
 	await page.getByRole('button', { name: /sign in/i }).click();
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
@@ -58,13 +70,25 @@ async function signIn(page, baseUrl, owner) {
  * Returns `{ panelTexts, external }`: the parameter labels seen in the open panel, and the
  * addresses outside the loopback the page tried to reach (blocked).
  */
-export async function editorScreenshot({ baseUrl, owner, workflowId, nodeName, file, chromium: executablePath = '/usr/bin/chromium', timeoutMs = 60000 }) {
+export async function editorScreenshot({
+	baseUrl,
+	owner,
+	workflowId,
+	nodeName,
+	file,
+	chromium: executablePath = '/usr/bin/chromium',
+	timeoutMs = 60000,
+}) {
 	const { browser, page, external } = await launch({ executablePath, timeoutMs });
 	try {
 		await signIn(page, baseUrl, owner);
 
 		await page.goto(`${baseUrl}/workflow/${workflowId}`);
-		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"], [data-test-id="canvas-node"]:has-text("${nodeName}")`).first();
+		const node = page
+			.locator(
+				`[data-test-id="canvas-node"][data-node-name="${nodeName}"], [data-test-id="canvas-node"]:has-text("${nodeName}")`,
+			)
+			.first();
 		await node.waitFor({ state: 'visible' });
 		await dismissOverlays(page);
 		await node.dblclick();
@@ -74,7 +98,11 @@ export async function editorScreenshot({ baseUrl, owner, workflowId, nodeName, f
 		await parameters.waitFor({ state: 'visible' });
 		// the dropdowns fill in (loadOptions): let the panel settle before the picture
 		await page.waitForTimeout(1500);
-		const panelTexts = (await parameters.locator('[data-test-id="parameter-input-label"], label, .n8n-input-label').allInnerTexts())
+		const panelTexts = (
+			await parameters
+				.locator('[data-test-id="parameter-input-label"], label, .n8n-input-label')
+				.allInnerTexts()
+		)
 			.map((t) => t.trim().split('\n')[0].trim())
 			.filter(Boolean);
 		await page.screenshot({ path: file });
@@ -86,7 +114,11 @@ export async function editorScreenshot({ baseUrl, owner, workflowId, nodeName, f
 
 /** Closes what n8n may pop up over the canvas on a first visit (tours, notices). */
 async function dismissOverlays(page) {
-	for (const selector of ['[data-test-id="close-button"]', '.el-notification__closeBtn', '.el-message-box__headerbtn']) {
+	for (const selector of [
+		'[data-test-id="close-button"]',
+		'.el-notification__closeBtn',
+		'.el-message-box__headerbtn',
+	]) {
 		const buttons = page.locator(selector);
 		const count = await buttons.count();
 		for (let i = 0; i < count; i++) {
@@ -122,7 +154,12 @@ export class Editor {
 		this.baseUrl = baseUrl;
 	}
 
-	static async open({ baseUrl, owner, chromium: executablePath = '/usr/bin/chromium', timeoutMs = 30000 }) {
+	static async open({
+		baseUrl,
+		owner,
+		chromium: executablePath = '/usr/bin/chromium',
+		timeoutMs = 30000,
+	}) {
 		const session = await launch({ executablePath, timeoutMs });
 		const editor = new Editor({ ...session, baseUrl });
 		try {
@@ -166,7 +203,9 @@ export class Editor {
 	}
 
 	async nodeNames() {
-		return await this.page.locator(tid('canvas-node')).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-node-name')));
+		return await this.page
+			.locator(tid('canvas-node'))
+			.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-node-name')));
 	}
 
 	canvasNode(name) {
@@ -175,7 +214,11 @@ export class Editor {
 
 	/** The first node, from the canvas' "Add first step" button. Returns the name n8n gave it. */
 	async addFirstNode(search, item) {
-		return await this.#addNode(() => this.page.locator(tid('canvas-plus-button')).click(), search, item);
+		return await this.#addNode(
+			() => this.page.locator(tid('canvas-plus-button')).click(),
+			search,
+			item,
+		);
 	}
 
 	/**
@@ -184,7 +227,11 @@ export class Editor {
 	 * Returns the name n8n gave the new node; its panel is open when the node has parameters.
 	 */
 	async addNodeAfter(previous, search, item, { action } = {}) {
-		const plus = this.page.locator(`${tid('canvas-node-output-handle')}[data-node-name="${previous}"] ${tid('canvas-handle-plus')}`).first();
+		const plus = this.page
+			.locator(
+				`${tid('canvas-node-output-handle')}[data-node-name="${previous}"] ${tid('canvas-handle-plus')}`,
+			)
+			.first();
 		return await this.#addNode(() => plus.click(), search, item, action);
 	}
 
@@ -192,13 +239,23 @@ export class Editor {
 		const before = await this.nodeNames();
 		await openCreator();
 		await this.page.locator(tid('node-creator-search-bar')).fill(search);
-		await this.page.locator(tid('node-creator-item-name')).getByText(item, { exact: true }).first().click();
-		if (action) await this.page.locator(tid('item-iterator-item')).filter({ hasText: exactText(action) }).first().click();
+		await this.page
+			.locator(tid('node-creator-item-name'))
+			.getByText(item, { exact: true })
+			.first()
+			.click();
+		if (action)
+			await this.page
+				.locator(tid('item-iterator-item'))
+				.filter({ hasText: exactText(action) })
+				.first()
+				.click();
 		const deadline = Date.now() + 15000;
 		for (;;) {
 			const added = (await this.nodeNames()).filter((n) => !before.includes(n));
 			if (added.length === 1) return added[0];
-			if (Date.now() > deadline) throw new Error(`adding "${item}" gave ${added.length} new nodes on the canvas`);
+			if (Date.now() > deadline)
+				throw new Error(`adding "${item}" gave ${added.length} new nodes on the canvas`);
 			await this.page.waitForTimeout(200);
 		}
 	}
@@ -212,9 +269,18 @@ export class Editor {
 		await this.newWorkflow();
 		const trigger = await this.addFirstNode('Manual', 'Manual Trigger');
 		if (await this.ndv.isVisible()) await this.closeNdv();
-		await this.page.locator(`${tid('canvas-node-output-handle')}[data-node-name="${trigger}"] ${tid('canvas-handle-plus')}`).first().click();
+		await this.page
+			.locator(
+				`${tid('canvas-node-output-handle')}[data-node-name="${trigger}"] ${tid('canvas-handle-plus')}`,
+			)
+			.first()
+			.click();
 		await this.page.locator(tid('node-creator-search-bar')).fill(search);
-		await this.page.locator(tid('node-creator-item-name')).getByText(item, { exact: true }).first().click();
+		await this.page
+			.locator(tid('node-creator-item-name'))
+			.getByText(item, { exact: true })
+			.first()
+			.click();
 		const entries = this.page.locator(tid('item-iterator-item'));
 		await entries.first().waitFor({ state: 'visible' });
 		return (await entries.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
@@ -223,7 +289,10 @@ export class Editor {
 	/** From the open node panel's credential dropdown, "Create new credential": its dialog open. */
 	async openNewCredential() {
 		await this.ndv.locator(tid('node-credentials-select')).click();
-		await this.page.getByText(/Create new credential/i).first().click();
+		await this.page
+			.getByText(/Create new credential/i)
+			.first()
+			.click();
 		await this.page.locator(tid('editCredential-modal')).waitFor({ state: 'visible' });
 	}
 
@@ -333,8 +402,15 @@ export class Editor {
 		if (preselected !== name) {
 			await select.click();
 			// an option shows the credential's name, then its type's
-			await this.page.getByRole('option').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(name)}`) }).first().click();
-			await this.page.waitForFunction(([el, want]) => el.value === want, [await input.elementHandle(), name]);
+			await this.page
+				.getByRole('option')
+				.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(name)}`) })
+				.first()
+				.click();
+			await this.page.waitForFunction(
+				([el, want]) => el.value === want,
+				[await input.elementHandle(), name],
+			);
 		}
 		return { preselected, selected: await input.inputValue() };
 	}
@@ -355,7 +431,9 @@ export class Editor {
 
 	/** The input or output panel's display: 'schema', 'table' or 'json'. */
 	async display(panel, mode) {
-		await (panel === 'input' ? this.inputPanel() : this.outputPanel()).locator(tid(`radio-button-${mode}`)).click();
+		await (panel === 'input' ? this.inputPanel() : this.outputPanel())
+			.locator(tid(`radio-button-${mode}`))
+			.click();
 	}
 
 	/**
@@ -364,7 +442,10 @@ export class Editor {
 	 */
 	async mapInputColumn(column, name) {
 		await this.display('input', 'table');
-		const header = this.inputPanel().locator('table th').filter({ hasText: exactText(column) }).first();
+		const header = this.inputPanel()
+			.locator('table th')
+			.filter({ hasText: exactText(column) })
+			.first();
 		const target = this.parameter(name);
 		const from = await header.boundingBox();
 		const to = await target.boundingBox();
@@ -372,7 +453,9 @@ export class Editor {
 		await this.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
 		await this.page.mouse.down();
 		// n8n starts a drag after the pointer moved a little, and highlights the field it is over
-		await this.page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2 + 10, { steps: 5 });
+		await this.page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2 + 10, {
+			steps: 5,
+		});
 		await this.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
 		await this.page.waitForTimeout(200);
 		await this.page.mouse.up();
@@ -387,7 +470,9 @@ export class Editor {
 	 * from the account, picks `item`. Returns the names the dropdown showed.
 	 */
 	async pickFromList(name, item) {
-		const input = this.parameter(name).locator(`input${tid('rlc-input')}, ${tid('rlc-input')} input`).first();
+		const input = this.parameter(name)
+			.locator(`input${tid('rlc-input')}, ${tid('rlc-input')} input`)
+			.first();
 		const items = this.page.locator(tid('rlc-item'));
 		await this.blur();
 		await input.click();
@@ -401,9 +486,15 @@ export class Editor {
 			await input.click();
 			await items.first().waitFor({ state: 'visible' });
 		}
-		await items.filter({ hasText: exactText(item) }).first().waitFor({ state: 'visible' });
+		await items
+			.filter({ hasText: exactText(item) })
+			.first()
+			.waitFor({ state: 'visible' });
 		const shown = (await items.allInnerTexts()).map((t) => t.trim());
-		await items.filter({ hasText: exactText(item) }).first().click();
+		await items
+			.filter({ hasText: exactText(item) })
+			.first()
+			.click();
 		await items.first().waitFor({ state: 'hidden' });
 		return shown;
 	}
@@ -416,7 +507,9 @@ export class Editor {
 
 	/** The value typed into a resource locator (in a mode with a text field). */
 	async fillLocator(name, value) {
-		const input = this.parameter(name).locator(`input${tid('rlc-input')}, ${tid('rlc-input')} input`).first();
+		const input = this.parameter(name)
+			.locator(`input${tid('rlc-input')}, ${tid('rlc-input')} input`)
+			.first();
 		await input.click();
 		await input.fill(value);
 		await this.blur();
@@ -425,7 +518,9 @@ export class Editor {
 
 	/** A field of a collection ("Additional Fields", "Options") added from its "Add ..." dropdown. */
 	async addCollectionField(addPlaceholder, field) {
-		await this.ndv.locator(`${tid('collection-parameter-add')}:has(input[placeholder="${addPlaceholder}"])`).click();
+		await this.ndv
+			.locator(`${tid('collection-parameter-add')}:has(input[placeholder="${addPlaceholder}"])`)
+			.click();
 		await this.page.getByRole('option', { name: field, exact: true }).click();
 	}
 
@@ -442,11 +537,16 @@ export class Editor {
 		await this.closeNotifications();
 		const button = this.page.locator(tid('execute-workflow-button'));
 		const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
-		const started = this.page.waitForResponse((r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST');
+		const started = this.page.waitForResponse(
+			(r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST',
+		);
 		await button.click();
 		const response = await started;
 		const body = await response.json().catch(() => ({}));
-		if (!response.ok()) throw new Error(`the run was refused: HTTP ${response.status()} ${JSON.stringify(body).slice(0, 300)}`);
+		if (!response.ok())
+			throw new Error(
+				`the run was refused: HTTP ${response.status()} ${JSON.stringify(body).slice(0, 300)}`,
+			);
 		let asked = {};
 		try {
 			asked = response.request().postDataJSON() ?? {};
@@ -454,10 +554,20 @@ export class Editor {
 			// not JSON: no trigger to report
 		}
 		const trigger = asked.triggerToStartFrom?.name;
-		if (body.data?.waitingForWebhook) return { executionId: undefined, notice: '', label, trigger, waitingForWebhook: true };
-		const notice = this.page.locator('.el-notification').filter({ hasText: /executed successfully|Problem in node|failed/i }).first();
+		if (body.data?.waitingForWebhook)
+			return { executionId: undefined, notice: '', label, trigger, waitingForWebhook: true };
+		const notice = this.page
+			.locator('.el-notification')
+			.filter({ hasText: /executed successfully|Problem in node|failed/i })
+			.first();
 		await notice.waitFor({ state: 'visible', timeout: 60000 });
-		return { executionId: body.data?.executionId, notice: (await notice.innerText()).trim(), label, trigger, waitingForWebhook: false };
+		return {
+			executionId: body.data?.executionId,
+			notice: (await notice.innerText()).trim(),
+			label,
+			trigger,
+			waitingForWebhook: false,
+		};
 	}
 
 	/**
@@ -470,17 +580,30 @@ export class Editor {
 		await this.closeNotifications();
 		const button = this.ndv.locator(tid('trigger-execute-button'));
 		const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
-		const started = this.page.waitForResponse((r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST');
+		const started = this.page.waitForResponse(
+			(r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST',
+		);
 		await button.click();
 		const response = await started;
-		if (!response.ok()) throw new Error(`the test event was refused: HTTP ${response.status()} ${(await response.text()).slice(0, 300)}`);
+		if (!response.ok())
+			throw new Error(
+				`the test event was refused: HTTP ${response.status()} ${(await response.text()).slice(0, 300)}`,
+			);
 		return { label, table: await this.outputTable() };
 	}
 
 	async closeNotifications() {
 		const buttons = this.page.locator('.el-notification__closeBtn');
-		for (let i = (await buttons.count()) - 1; i >= 0; i--) await buttons.nth(i).click({ timeout: 2000 }).catch(() => {});
-		await this.page.locator('.el-notification').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+		for (let i = (await buttons.count()) - 1; i >= 0; i--)
+			await buttons
+				.nth(i)
+				.click({ timeout: 2000 })
+				.catch(() => {});
+		await this.page
+			.locator('.el-notification')
+			.first()
+			.waitFor({ state: 'hidden', timeout: 5000 })
+			.catch(() => {});
 	}
 
 	/** The output panel's table: `{ headers, rows }` (cell texts), after switching it to Table. */
@@ -488,10 +611,16 @@ export class Editor {
 		await this.display('output', 'table');
 		const table = this.outputPanel().locator('table').first();
 		await table.locator('tbody tr').first().waitFor({ state: 'visible' });
-		const headers = (await table.locator('thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-		const rows = await table.locator('tbody tr').evaluateAll((trs) =>
-			trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText.trim())).filter((cells) => cells.some(Boolean)),
-		);
+		const headers = (await table.locator('thead th').allInnerTexts())
+			.map((t) => t.trim())
+			.filter(Boolean);
+		const rows = await table
+			.locator('tbody tr')
+			.evaluateAll((trs) =>
+				trs
+					.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText.trim()))
+					.filter((cells) => cells.some(Boolean)),
+			);
 		return { headers, rows: rows.map((cells) => cells.slice(0, headers.length)) };
 	}
 
@@ -506,7 +635,10 @@ export class Editor {
 		await hovered.locator('td').first().hover();
 		// the hovered output row and its input row are marked together: wait for this row's mark,
 		// so the input row read is not the one of a previous hover
-		await this.page.waitForFunction((row) => row.getAttribute('data-test-id') === 'hovering-item', await hovered.elementHandle());
+		await this.page.waitForFunction(
+			(row) => row.getAttribute('data-test-id') === 'hovering-item',
+			await hovered.elementHandle(),
+		);
 		const row = this.inputPanel().locator(`tr${tid('hovering-item')}`);
 		await row.waitFor({ state: 'visible' });
 		return (await row.locator('td').allInnerTexts()).map((t) => t.trim()).filter(Boolean);

@@ -42,13 +42,23 @@ export class EmulatorControl {
 	}
 	/** An API call as a client would make it (to change data the way the service would). */
 	async api(method, route, form) {
-		const body = new URLSearchParams({ username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey, ...form });
-		const response = await fetch(`${this.baseUrl}${route}`, { method, body, signal: AbortSignal.timeout(this.timeoutMs) });
+		const body = new URLSearchParams({
+			username: DEMO_CREDENTIALS.username,
+			api_key: DEMO_CREDENTIALS.apiKey,
+			...form,
+		});
+		const response = await fetch(`${this.baseUrl}${route}`, {
+			method,
+			body,
+			signal: AbortSignal.timeout(this.timeoutMs),
+		});
 		assert.ok(response.ok, `emulator ${method} ${route}: HTTP ${response.status}`);
 		return await response.text();
 	}
 	/** Members opt out, as through Mad Mimi: an import with the "opt out" column. */
 	async optOut(emails) {
-		await this.api('POST', '/audience_members', { csv_file: `email,opt out\n${emails.map((e) => `${e},1`).join('\n')}\n` });
+		await this.api('POST', '/audience_members', {
+			csv_file: `email,opt out\n${emails.map((e) => `${e},1`).join('\n')}\n`,
+		});
 	}
 }

@@ -20,10 +20,15 @@ import { apiRequests } from './fixture.mjs';
 
 const MANUAL = 'When clicking ‘Execute workflow’';
 const EXECUTE_NOTE = /click \*\*Execute workflow\*\*/i;
-const FETCH_NOTE = /\*\*Publish\*\* the workflow[\s\S]*On the trigger, \*\*Fetch Test Event\*\* shows/;
+const FETCH_NOTE =
+	/\*\*Publish\*\* the workflow[\s\S]*On the trigger, \*\*Fetch Test Event\*\* shows/;
 const isTrigger = (node) => /trigger$/i.test(node.type) || node.type === 'n8n-nodes-base.webhook';
 /** The first line of a note under its heading: what a test click does. */
-const firstLine = (note) => note.split('\n').map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('#')) ?? '';
+const firstLine = (note) =>
+	note
+		.split('\n')
+		.map((l) => l.trim())
+		.find((l) => l !== '' && !l.startsWith('#')) ?? '';
 const SAYS_IT_WRITES = /^\*\*Execute workflow (adds|changes|sends)\b/;
 const SAYS_IT_WRITES_NOTHING = /^\*\*(Reads only|Test runs send nothing)\*\*/;
 
@@ -40,18 +45,30 @@ async function testClicks({ editor, emu, storedRun, file, runs, fresh }) {
 		const stored = await storedRun(run.executionId);
 		assert.equal(stored.status, 'success', `${file}: test click ${k + 1} ${stored.status}`);
 	}
-	const writes = (await emu.requests()).filter((r) => r.effectiveMethod !== 'GET' && !r.path.startsWith('/__emulator')).map((r) => `${r.effectiveMethod} ${r.path}`);
+	const writes = (await emu.requests())
+		.filter((r) => r.effectiveMethod !== 'GET' && !r.path.startsWith('/__emulator'))
+		.map((r) => `${r.effectiveMethod} ${r.path}`);
 	const state = await emu.state();
 	const emails = new Map();
-	for (const t of state.transactions) emails.set(t.recipient.email, (emails.get(t.recipient.email) ?? 0) + 1);
+	for (const t of state.transactions)
+		emails.set(t.recipient.email, (emails.get(t.recipient.email) ?? 0) + 1);
 	const mailed = new Map();
-	for (const send of state.sends) for (const email of send.recipients) mailed.set(`${send.promotionName}\u0000${email}`, (mailed.get(`${send.promotionName}\u0000${email}`) ?? 0) + 1);
-	const twice = [...[...emails].filter(([, n]) => n > 1).map(([e]) => e), ...[...mailed].filter(([, n]) => n > 1).map(([k]) => k.replace('\u0000', ' to '))];
+	for (const send of state.sends)
+		for (const email of send.recipients)
+			mailed.set(
+				`${send.promotionName}\u0000${email}`,
+				(mailed.get(`${send.promotionName}\u0000${email}`) ?? 0) + 1,
+			);
+	const twice = [
+		...[...emails].filter(([, n]) => n > 1).map(([e]) => e),
+		...[...mailed].filter(([, n]) => n > 1).map(([k]) => k.replace('\u0000', ' to ')),
+	];
 	return { writes, twice, emails: state.transactions.length };
 }
 
 /** The output table's rows as objects (header → cell text). */
-const rowsOf = (table) => table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));
+const rowsOf = (table) =>
+	table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));
 
 /**
  * What each example's note says to do, and what must then have happened. `execute` examples:
@@ -68,17 +85,33 @@ export const EXAMPLE_RUNS = [
 		async check({ emu, out }) {
 			const items = out('Import into Mad Mimi');
 			const imported = ['nina.novak@example.com', 'omar.ortiz@example.com', 'pia.park@example.com'];
-			assert.deepEqual(items.filter((i) => i.imported === true).map((i) => i.email), imported);
-			assert.deepEqual(items.filter((i) => i.imported === false).map((i) => i.email), ['not an address']);
+			assert.deepEqual(
+				items.filter((i) => i.imported === true).map((i) => i.email),
+				imported,
+			);
+			assert.deepEqual(
+				items.filter((i) => i.imported === false).map((i) => i.email),
+				['not an address'],
+			);
 			const state = await emu.state();
 			assert.equal(state.imports.length, 1, 'one import');
-			assert.equal(apiRequests(await emu.requests(), 'POST', '/audience_members').length, 1, 'one import request');
+			assert.equal(
+				apiRequests(await emu.requests(), 'POST', '/audience_members').length,
+				1,
+				'one import request',
+			);
 			const newsletter = state.lists.find((l) => l.name === 'Newsletter');
 			for (const email of imported) {
-				assert.ok(state.members.some((m) => m.email === email), `${email} is a member`);
+				assert.ok(
+					state.members.some((m) => m.email === email),
+					`${email} is a member`,
+				);
 				assert.ok(newsletter.members.includes(email), `${email} is on Newsletter`);
 			}
-			assert.equal(state.members.find((m) => m.email === 'nina.novak@example.com').fields.first_name, 'Nina');
+			assert.equal(
+				state.members.find((m) => m.email === 'nina.novak@example.com').fields.first_name,
+				'Nina',
+			);
 			return `${imported.length} members imported onto Newsletter, 1 refused`;
 		},
 	},
@@ -88,10 +121,20 @@ export const EXAMPLE_RUNS = [
 		trigger: MANUAL,
 		async check({ emu, out }) {
 			assert.equal(out('Set list permissions')[0]?.success, true);
-			const requests = apiRequests(await emu.requests(), 'POST', '/participants/update_permissions_for');
+			const requests = apiRequests(
+				await emu.requests(),
+				'POST',
+				'/participants/update_permissions_for',
+			);
 			assert.equal(requests.length, 1);
-			const child = (await emu.state()).participants.find((p) => p.email === 'child.two@example.com');
-			assert.deepEqual(child.permissions, { full: ['Newsletter'], read: ['VIP Customers'], none: ['Beta testers (EU)'] });
+			const child = (await emu.state()).participants.find(
+				(p) => p.email === 'child.two@example.com',
+			);
+			assert.deepEqual(child.permissions, {
+				full: ['Newsletter'],
+				read: ['VIP Customers'],
+				none: ['Beta testers (EU)'],
+			});
 			return `child.two@example.com: ${JSON.stringify(child.permissions)}`;
 		},
 	},
@@ -101,16 +144,30 @@ export const EXAMPLE_RUNS = [
 		trigger: MANUAL,
 		async check({ emu, out }) {
 			const [sent] = out('Send to Newsletter');
-			assert.ok(Number.isInteger(sent?.mailingId) && Number.isInteger(sent?.promotionId), `the send returns the mailing and the promotion: ${JSON.stringify(sent)}`);
+			assert.ok(
+				Number.isInteger(sent?.mailingId) && Number.isInteger(sent?.promotionId),
+				`the send returns the mailing and the promotion: ${JSON.stringify(sent)}`,
+			);
 			const state = await emu.state();
 			assert.equal(state.sends.length, 1, 'one new mailing');
 			assert.equal(state.sends[0].mailingId, sent.mailingId);
 			assert.deepEqual(state.sends[0].audience, ['Newsletter']);
 			// a send that reached nobody would be a green run that did nothing
-			assert.ok(state.sends[0].recipients.length > 0, 'the mailing reached the members of Newsletter');
-			assert.equal(state.promotions.find((p) => p.id === sent.promotionId)?.name, 'Summer launch', 'the promotionId returned is Summer launch\'s');
+			assert.ok(
+				state.sends[0].recipients.length > 0,
+				'the mailing reached the members of Newsletter',
+			);
+			assert.equal(
+				state.promotions.find((p) => p.id === sent.promotionId)?.name,
+				'Summer launch',
+				"the promotionId returned is Summer launch's",
+			);
 			// the statistics were read for that mailing, with the promotionId the send returned
-			const stats = apiRequests(await emu.requests(), 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map((r) => r.path);
+			const stats = apiRequests(
+				await emu.requests(),
+				'GET',
+				/^\/promotions\/\d+\/mailings\/\d+\.xml$/,
+			).map((r) => r.path);
 			assert.deepEqual(stats, [`/promotions/${sent.promotionId}/mailings/${sent.mailingId}.xml`]);
 			const [figures] = out('Mailing statistics');
 			assert.equal(figures?.mailingId, sent.mailingId);
@@ -124,13 +181,23 @@ export const EXAMPLE_RUNS = [
 		trigger: 'Every Monday at 8:00',
 		async check({ emu, out }) {
 			const requests = await emu.requests();
-			const pages = apiRequests(requests, 'GET', '/promotions.xml').map((r) => Number(r.params.page ?? '1'));
-			assert.ok(pages.includes(1) && pages.includes(2), `the promotions read, both pages: ${pages}`);
+			const pages = apiRequests(requests, 'GET', '/promotions.xml').map((r) =>
+				Number(r.params.page ?? '1'),
+			);
+			assert.ok(
+				pages.includes(1) && pages.includes(2),
+				`the promotions read, both pages: ${pages}`,
+			);
 			const lines = out('Report line');
-			const stats = apiRequests(requests, 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map((r) => r.path);
+			const stats = apiRequests(requests, 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map(
+				(r) => r.path,
+			);
 			assert.ok(lines.length > 0, 'report lines');
 			assert.equal(stats.length, lines.length, 'one statistics read per report line');
-			assert.ok(stats.includes('/promotions/3/mailings/34.xml'), `Weekly digest's mailing read: ${stats}`);
+			assert.ok(
+				stats.includes('/promotions/3/mailings/34.xml'),
+				`Weekly digest's mailing read: ${stats}`,
+			);
 			const digest = lines.find((l) => l.promotion === 'Weekly digest');
 			assert.deepEqual(digest && [digest.sent, digest.opened, digest.clicked], [250, 120, 40]);
 			return `${lines.length} report lines, ${stats.length} statistics reads`;
@@ -162,7 +229,10 @@ export const EXAMPLE_RUNS = [
 		check(rows, { email }) {
 			assert.ok(rows.length >= 1 && rows.length <= 5, `up to 5 opt-outs: ${rows.length}`);
 			const row = rows.find((r) => r.email === email);
-			assert.deepEqual(row && { email: row.email, optedOut: row.optedOut }, { email, optedOut: 'true' });
+			assert.deepEqual(row && { email: row.email, optedOut: row.optedOut }, {
+				email,
+				optedOut: 'true',
+			});
 			return `${email} opted out, among ${rows.length} opt-outs shown`;
 		},
 	},
@@ -171,7 +241,9 @@ export const EXAMPLE_RUNS = [
 		how: 'fetch',
 		trigger: 'New member in Mad Mimi',
 		async event(emu) {
-			await emu.api('POST', '/audience_members', { csv_file: 'email,first_name\nnew.person@example.com,Newt\n' });
+			await emu.api('POST', '/audience_members', {
+				csv_file: 'email,first_name\nnew.person@example.com,Newt\n',
+			});
 			return { email: 'new.person@example.com', firstName: 'Newt' };
 		},
 		check(rows, { email, firstName }) {
@@ -192,14 +264,22 @@ export const EXAMPLE_RUNS = [
 		how: 'fetch',
 		trigger: 'Mailing sent in Mad Mimi',
 		async event(emu) {
-			const id = (await emu.api('POST', '/mailer/to_list', { promotion_name: 'Weekly digest', list_name: 'Newsletter' })).trim();
+			const id = (
+				await emu.api('POST', '/mailer/to_list', {
+					promotion_name: 'Weekly digest',
+					list_name: 'Newsletter',
+				})
+			).trim();
 			assert.match(id, /^\d+$/, `the mailing's ID: ${id}`);
 			return { id, promotionName: 'Weekly digest' };
 		},
 		check(rows, { id, promotionName }) {
 			assert.ok(rows.length >= 1, 'mailings shown');
 			const row = rows.find((r) => r.id === id);
-			assert.deepEqual(row && { id: row.id, promotionName: row.promotionName }, { id, promotionName });
+			assert.deepEqual(row && { id: row.id, promotionName: row.promotionName }, {
+				id,
+				promotionName,
+			});
 			return `mailing ${id} of ${promotionName} finished, among ${rows.length} mailings shown`;
 		},
 	},
@@ -211,13 +291,16 @@ export const EXAMPLE_RUNS = [
  * `shot(name)` the file for a screenshot; `step(text)` logs. Returns `[{ file, seconds, did }]`.
  */
 export async function runExamplesAsTheirNotesSay({ editor, emu, examples, storedRun, shot, step }) {
-	const unknown = Object.keys(examples).filter((file) => !EXAMPLE_RUNS.some((r) => r.file === file));
+	const unknown = Object.keys(examples).filter(
+		(file) => !EXAMPLE_RUNS.some((r) => r.file === file),
+	);
 	assert.deepEqual(unknown, [], 'examples this check does not know how to run');
 	const done = [];
 	for (const example of EXAMPLE_RUNS.filter((r) => examples[r.file])) {
 		const started = Date.now();
 		const workflow = examples[example.file];
-		const stickyNote = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')?.parameters.content ?? '';
+		const stickyNote =
+			workflow.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')?.parameters.content ?? '';
 		const triggers = workflow.nodes.filter(isTrigger);
 		assert.ok(
 			triggers.some((t) => t.name === example.trigger),
@@ -226,11 +309,22 @@ export async function runExamplesAsTheirNotesSay({ editor, emu, examples, stored
 		await emu.reset();
 		let did;
 		if (example.how === 'execute') {
-			assert.match(stickyNote, EXECUTE_NOTE, `${example.file}: its note says to click Execute workflow`);
+			assert.match(
+				stickyNote,
+				EXECUTE_NOTE,
+				`${example.file}: its note says to click Execute workflow`,
+			);
 			await editor.openWorkflow(workflow.id);
 			const run = await editor.executeWorkflow();
-			assert.ok(!run.waitingForWebhook, `${example.file}: "${run.label}" waits for a webhook call (from ${run.trigger}) instead of running`);
-			assert.equal(run.trigger, example.trigger, `${example.file}: "${run.label}" runs from ${run.trigger}`);
+			assert.ok(
+				!run.waitingForWebhook,
+				`${example.file}: "${run.label}" waits for a webhook call (from ${run.trigger}) instead of running`,
+			);
+			assert.equal(
+				run.trigger,
+				example.trigger,
+				`${example.file}: "${run.label}" runs from ${run.trigger}`,
+			);
 			assert.match(run.notice, /executed successfully/i, `${example.file}: ${run.notice}`);
 			await editor.zoomToFit();
 			await editor.screenshot(shot(`example-${example.file}`));
@@ -242,14 +336,26 @@ export async function runExamplesAsTheirNotesSay({ editor, emu, examples, stored
 			did = `"${run.label}" ran from ${run.trigger}: ${await example.check({ emu, out })}`;
 		} else if (example.how === 'chat') {
 			// a chat needs a model (its note says to connect one): what a message does is the note's first line
-			assert.match(firstLine(stickyNote), /^\*\*Chat to (add|send)\b/, `${example.file}: the first line of its note says what a chat message does`);
+			assert.match(
+				firstLine(stickyNote),
+				/^\*\*Chat to (add|send)\b/,
+				`${example.file}: the first line of its note says what a chat message does`,
+			);
 			await editor.openWorkflow(workflow.id);
 			await editor.screenshot(shot(`example-${example.file}`));
-			done.push({ file: example.file, seconds: (Date.now() - started) / 1000, did: 'opened; a chat adds people (its note\'s first line)' });
+			done.push({
+				file: example.file,
+				seconds: (Date.now() - started) / 1000,
+				did: "opened; a chat adds people (its note's first line)",
+			});
 			step(`${example.file}: opened; chatted with in the AI suite`);
 			continue;
 		} else {
-			assert.match(stickyNote, FETCH_NOTE, `${example.file}: its note says Publish, and Fetch Test Event on the trigger`);
+			assert.match(
+				stickyNote,
+				FETCH_NOTE,
+				`${example.file}: its note says Publish, and Fetch Test Event on the trigger`,
+			);
 			const expected = await example.event(emu);
 			await editor.openWorkflow(workflow.id);
 			const { label, table } = await editor.fetchTestEvent(example.trigger);
@@ -259,10 +365,27 @@ export async function runExamplesAsTheirNotesSay({ editor, emu, examples, stored
 		}
 		// the newcomer's test clicks: twice more after an execute example's first run (its writes
 		// counted too), twice after a fetch (the event the check made not counted)
-		const clicks = await testClicks({ editor, emu, storedRun, file: example.file, runs: 2, fresh: example.how === 'fetch' });
+		const clicks = await testClicks({
+			editor,
+			emu,
+			storedRun,
+			file: example.file,
+			runs: 2,
+			fresh: example.how === 'fetch',
+		});
 		const line = firstLine(stickyNote);
-		if (clicks.writes.length > 0) assert.match(line, SAYS_IT_WRITES, `${example.file}: a test click wrote to Mad Mimi (${clicks.writes.join(', ')}); the note's first line must say so: "${line}"`);
-		else assert.match(line, SAYS_IT_WRITES_NOTHING, `${example.file}: a test click wrote nothing; the note's first line should say so: "${line}"`);
+		if (clicks.writes.length > 0)
+			assert.match(
+				line,
+				SAYS_IT_WRITES,
+				`${example.file}: a test click wrote to Mad Mimi (${clicks.writes.join(', ')}); the note's first line must say so: "${line}"`,
+			);
+		else
+			assert.match(
+				line,
+				SAYS_IT_WRITES_NOTHING,
+				`${example.file}: a test click wrote nothing; the note's first line should say so: "${line}"`,
+			);
 		assert.deepEqual(clicks.twice, [], `${example.file}: people emailed twice`);
 		did += `; 2 more test clicks: ${clicks.writes.length} writes in all, ${clicks.emails} emails, nobody twice`;
 		const seconds = (Date.now() - started) / 1000;

@@ -37,7 +37,14 @@ import {
 } from '../scripts/lib/constants.mjs';
 import { startEmulator } from '../scripts/lib/emulator.mjs';
 import { N8N_TARGETS, ensureN8n } from '../scripts/lib/install.mjs';
-import { N8nRest, exampleFiles, n8nCli, n8nEnv, n8nExecute, startN8n } from '../scripts/lib/n8n.mjs';
+import {
+	N8nRest,
+	exampleFiles,
+	n8nCli,
+	n8nEnv,
+	n8nExecute,
+	startN8n,
+} from '../scripts/lib/n8n.mjs';
 import { freePort } from '../scripts/lib/net.mjs';
 import { buildAndPack, installPackage, packageHasTrigger } from '../scripts/lib/pack.mjs';
 import { installExitHandlers, stopAll, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
@@ -49,9 +56,16 @@ export const VERSIONS = (process.env.E2E_N8N_VERSIONS || Object.keys(N8N_TARGETS
 	.filter(Boolean);
 export const BROWSER = !/^(0|false|no)$/i.test(process.env.E2E_BROWSER ?? '1');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const ARTIFACTS = path.resolve(process.env.E2E_ARTIFACTS || path.join(REPO_ROOT, '.tmp', 'e2e'));
+export const ARTIFACTS = path.resolve(
+	process.env.E2E_ARTIFACTS || path.join(REPO_ROOT, '.tmp', 'e2e'),
+);
 export const UPDATE_SCREENSHOTS = process.env.E2E_UPDATE_SCREENSHOT === '1';
-export const OWNER = { email: 'owner@example.com', password: 'MadMimi-e2e-1', firstName: 'E2E', lastName: 'Owner' };
+export const OWNER = {
+	email: 'owner@example.com',
+	password: 'MadMimi-e2e-1',
+	firstName: 'E2E',
+	lastName: 'Owner',
+};
 export const MIN = 60000;
 
 /** The second Mad Mimi credential the suites import: the demo user with a key the emulator refuses. */
@@ -75,7 +89,11 @@ export function processesEndWithTheFile(label) {
 
 /** The emulator's log of API requests (`emu.requests()`) of one method and path (a string or a RegExp). */
 export const apiRequests = (requests, method, pathPattern) =>
-	requests.filter((r) => r.effectiveMethod === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
+	requests.filter(
+		(r) =>
+			r.effectiveMethod === method &&
+			(typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)),
+	);
 
 /** `check()` every `intervalMs` (2 s unless given) until it returns something truthy (returned); throws after `timeoutMs`. */
 export async function waitUntil(check, timeoutMs, what, intervalMs = 2000) {
@@ -84,14 +102,20 @@ export async function waitUntil(check, timeoutMs, what, intervalMs = 2000) {
 		const value = await check();
 		if (value) return value;
 		// `what` may be a function, to say what was seen last (read when the wait gives up)
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${typeof what === 'function' ? what() : what}`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`timed out after ${timeoutMs / 1000} s waiting for ${typeof what === 'function' ? what() : what}`,
+			);
 		await new Promise((r) => setTimeout(r, intervalMs));
 	}
 }
 
 /** Fails with what to do when the editor checks run and Chromium is missing. */
 export function assertChromium() {
-	assert.ok(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (scripts/ci-e2e.sh does), or set E2E_BROWSER=0`);
+	assert.ok(
+		fs.existsSync(CHROMIUM),
+		`${CHROMIUM} is missing: apt-get install -y chromium (scripts/ci-e2e.sh does), or set E2E_BROWSER=0`,
+	);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,8 +144,12 @@ async function packOncePerRun() {
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(ARTIFACTS, { recursive: true });
 	const started = Date.now();
-	const { tarball, report } = await buildAndPack(dir, { logFile: path.join(ARTIFACTS, 'build.log') });
-	note(`built and packed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(REPO_ROOT, tarball)}`);
+	const { tarball, report } = await buildAndPack(dir, {
+		logFile: path.join(ARTIFACTS, 'build.log'),
+	});
+	note(
+		`built and packed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(REPO_ROOT, tarball)}`,
+	);
 	const packed = { runId, tarball, report };
 	fs.writeFileSync(record, JSON.stringify(packed, null, 2));
 	return packed;
@@ -144,13 +172,19 @@ export async function setUpN8n(ctx, version, suite, { start = false } = {}) {
 	fs.rmSync(ctx.logs, { recursive: true, force: true });
 	fs.mkdirSync(ctx.logs, { recursive: true });
 	ctx.install = await ensureN8n(version);
-	note(`n8n ${version} on Node ${ctx.install.runtime.version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	note(
+		`n8n ${version} on Node ${ctx.install.runtime.version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+	);
 	const { tarball } = await packedPackage();
 	ctx.userFolder = path.join(ctx.logs, 'user');
 	ctx.packageDir = await installPackage(ctx.userFolder, tarball);
 	ctx.withTrigger = packageHasTrigger(ctx.packageDir);
-	if (!ctx.withTrigger) note('NOTE: the package has no Mad Mimi Trigger yet: trigger checks are skipped');
-	ctx.emulator = await startEmulator({ port: await freePort(), logFile: path.join(ctx.logs, 'emulator.log') });
+	if (!ctx.withTrigger)
+		note('NOTE: the package has no Mad Mimi Trigger yet: trigger checks are skipped');
+	ctx.emulator = await startEmulator({
+		port: await freePort(),
+		logFile: path.join(ctx.logs, 'emulator.log'),
+	});
 	ctx.emu = new EmulatorControl(ctx.emulator.baseUrl, { timeoutMs: 10000 });
 	ctx.env = n8nEnv(ctx.install, {
 		userFolder: ctx.userFolder,
@@ -159,11 +193,14 @@ export async function setUpN8n(ctx, version, suite, { start = false } = {}) {
 		extra: { GENERIC_TIMEZONE: 'UTC', N8N_LOG_LEVEL: 'info' },
 	});
 	const cliLog = path.join(ctx.logs, 'cli.log');
-	ctx.cli = (args, options = {}) => n8nCli(ctx.install, ctx.env, args, { logFile: cliLog, ...options });
+	ctx.cli = (args, options = {}) =>
+		n8nCli(ctx.install, ctx.env, args, { logFile: cliLog, ...options });
 	ctx.execute = (workflowId) => n8nExecute(ctx.install, ctx.env, workflowId, { logFile: cliLog });
 	ctx.examples = await importCredentialsAndWorkflows(ctx);
 	if (start) await startServer(ctx);
-	note(`n8n ${version} for the ${suite} checks: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	note(
+		`n8n ${version} for the ${suite} checks: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+	);
 }
 
 /** Stops what `setUpN8n` started. */
@@ -180,7 +217,12 @@ export async function tearDownN8n(ctx) {
 async function importCredentialsAndWorkflows(ctx) {
 	const baseUrl = ctx.emulator.baseUrl;
 	const credentials = [
-		{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL, type: CREDENTIALS_TYPE, data: { ...DEMO_CREDENTIALS, baseUrl } },
+		{
+			id: CREDENTIAL_ID,
+			name: CREDENTIAL_NAME_LOCAL,
+			type: CREDENTIALS_TYPE,
+			data: { ...DEMO_CREDENTIALS, baseUrl },
+		},
 		{ ...WRONG_KEY_CREDENTIAL, type: CREDENTIALS_TYPE, data: { ...WRONG_CREDENTIALS, baseUrl } },
 	];
 	const credentialsJson = path.join(ctx.logs, 'credentials.json');
@@ -190,11 +232,14 @@ async function importCredentialsAndWorkflows(ctx) {
 	const examples = {};
 	for (const file of exampleFiles({ withTrigger: ctx.withTrigger })) {
 		const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
-		for (const node of workflow.nodes) if (node.type === TRIGGER_TYPE) node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+		for (const node of workflow.nodes)
+			if (node.type === TRIGGER_TYPE)
+				node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 		examples[path.basename(file, '.json')] = workflow;
 		fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(workflow));
 	}
-	for (const [file, workflow] of Object.entries(suiteWorkflows())) fs.writeFileSync(path.join(dir, file), JSON.stringify(workflow));
+	for (const [file, workflow] of Object.entries(suiteWorkflows()))
+		fs.writeFileSync(path.join(dir, file), JSON.stringify(workflow));
 	await ctx.cli(['import:credentials', `--input=${credentialsJson}`]);
 	await ctx.cli(['import:workflow', '--separate', `--input=${dir}`]);
 	return examples;
@@ -206,7 +251,14 @@ async function importCredentialsAndWorkflows(ctx) {
  * answer the CLI checks lose on the way back.
  */
 function suiteWorkflows() {
-	const start = (id) => ({ id, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} });
+	const start = (id) => ({
+		id,
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	});
 	const badKey = {
 		id: 'madMimiE2eBadKey',
 		name: 'E2E: wrong API key',
@@ -237,7 +289,12 @@ function suiteWorkflows() {
 				type: ACTION_TYPE,
 				typeVersion: 1,
 				position: [220, 0],
-				parameters: { resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: 'once@example.com' },
+				parameters: {
+					resource: 'email',
+					operation: 'send',
+					promotionName: 'Weekly digest',
+					recipient: 'once@example.com',
+				},
 				credentials: { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } },
 				retryOnFail: true,
 				maxTries: 3,
@@ -255,7 +312,11 @@ function suiteWorkflows() {
 async function startServer(ctx) {
 	await ctx.emu.reset();
 	const port = await freePort();
-	ctx.n8n = await startN8n(ctx.install, { ...ctx.env, N8N_PORT: String(port) }, { logFile: path.join(ctx.logs, 'n8n-start.log') });
+	ctx.n8n = await startN8n(
+		ctx.install,
+		{ ...ctx.env, N8N_PORT: String(port) },
+		{ logFile: path.join(ctx.logs, 'n8n-start.log') },
+	);
 	ctx.rest = new N8nRest(ctx.n8n.baseUrl);
 	assert.equal(await ctx.rest.setupOwnerOrLogin(OWNER), 'created');
 }
@@ -266,7 +327,9 @@ async function startServer(ctx) {
 /** An execution's `data` as the REST API gives it (n8n stores it flattened with `flatted`). */
 export function executionData(ctx, stored) {
 	if (typeof stored.data !== 'string') return stored.data;
-	const flatted = createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
+	const flatted = createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))(
+		'flatted',
+	);
 	return flatted.parse(stored.data);
 }
 
@@ -288,9 +351,19 @@ export function storedRun(ctx, id) {
 
 /** "Publish": n8n 2.x's activate endpoint; n8n 1.x: `active` set on the workflow. */
 export async function activate(ctx, workflowId, versionId) {
-	const activated = await ctx.rest.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId }, { expectOk: false });
-	if (activated.status === 404) await ctx.rest.request('PATCH', `/rest/workflows/${workflowId}`, { active: true, versionId });
-	else assert.ok(activated.status < 300, `activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
+	const activated = await ctx.rest.request(
+		'POST',
+		`/rest/workflows/${workflowId}/activate`,
+		{ versionId },
+		{ expectOk: false },
+	);
+	if (activated.status === 404)
+		await ctx.rest.request('PATCH', `/rest/workflows/${workflowId}`, { active: true, versionId });
+	else
+		assert.ok(
+			activated.status < 300,
+			`activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`,
+		);
 }
 
 /** A JSON body posted to a published workflow's production webhook (`/webhook/<path>`), once n8n has registered it. */
@@ -313,6 +386,9 @@ export function postWebhook(ctx, webhookPath, body) {
 
 /** The executions of a workflow, newest first, as the Executions list shows them. */
 export async function workflowExecutions(ctx, workflowId) {
-	const list = await ctx.rest.request('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+	const list = await ctx.rest.request(
+		'GET',
+		`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+	);
 	return list.json.data.results ?? list.json.data;
 }

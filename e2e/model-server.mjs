@@ -34,8 +34,14 @@ export function offeredTools(body) {
  */
 export function toolResults(body) {
 	const names = new Map();
-	for (const message of body.messages ?? []) for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
-	return (body.messages ?? []).filter((m) => m.role === 'tool').map((m) => ({ name: names.get(m.tool_call_id), content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content) }));
+	for (const message of body.messages ?? [])
+		for (const call of message.tool_calls ?? []) names.set(call.id, call.function.name);
+	return (body.messages ?? [])
+		.filter((m) => m.role === 'tool')
+		.map((m) => ({
+			name: names.get(m.tool_call_id),
+			content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content),
+		}));
 }
 
 /** A turn that calls the first offered tool `pick` accepts (a predicate on `{ name, description, parameters }`) with `args`. */
@@ -43,7 +49,10 @@ export function callTool(pick, args) {
 	return (body) => {
 		const tools = offeredTools(body);
 		const tool = tools.find(pick);
-		if (!tool) throw new Error(`no offered tool fits ${pick} (offered: ${tools.map((t) => t.name).join(', ') || 'none'})`);
+		if (!tool)
+			throw new Error(
+				`no offered tool fits ${pick} (offered: ${tools.map((t) => t.name).join(', ') || 'none'})`,
+			);
 		return { toolCalls: [{ name: tool.name, arguments: args }] };
 	};
 }
@@ -61,7 +70,12 @@ export async function startModelServer({ script }) {
 		req.setEncoding('utf8');
 		req.on('data', (chunk) => (raw += chunk));
 		req.on('end', () => {
-			if (req.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(req.url)) return sendJson(res, 404, { error: { message: `${req.method} ${req.url}: only POST /v1/chat/completions is scripted` } });
+			if (req.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(req.url))
+				return sendJson(res, 404, {
+					error: {
+						message: `${req.method} ${req.url}: only POST /v1/chat/completions is scripted`,
+					},
+				});
 			let body;
 			try {
 				body = JSON.parse(raw);
@@ -72,15 +86,24 @@ export async function startModelServer({ script }) {
 			const turn = requests.length;
 			let reply;
 			try {
-				if (turn > script.length) throw new Error(`the script has ${script.length} turns, this is request ${turn}`);
+				if (turn > script.length)
+					throw new Error(`the script has ${script.length} turns, this is request ${turn}`);
 				reply = script[turn - 1](body);
 			} catch (error) {
-				return sendJson(res, 400, { error: { message: `scripted model: ${error.message}`, type: 'invalid_request_error' } });
+				return sendJson(res, 400, {
+					error: { message: `scripted model: ${error.message}`, type: 'invalid_request_error' },
+				});
 			}
 			const message = assistantMessage(reply, turn);
 			const finishReason = message.tool_calls ? 'tool_calls' : 'stop';
-			if (body.stream) streamCompletion(res, message, finishReason, body.stream_options?.include_usage === true);
-			else sendJson(res, 200, { ...completionHead('chat.completion'), choices: [{ index: 0, message, finish_reason: finishReason, logprobs: null }], usage: USAGE });
+			if (body.stream)
+				streamCompletion(res, message, finishReason, body.stream_options?.include_usage === true);
+			else
+				sendJson(res, 200, {
+					...completionHead('chat.completion'),
+					choices: [{ index: 0, message, finish_reason: finishReason, logprobs: null }],
+					usage: USAGE,
+				});
 		});
 	});
 	const port = await freePort();
@@ -101,7 +124,12 @@ export async function startModelServer({ script }) {
 const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
 
 function completionHead(object) {
-	return { id: `chatcmpl-scripted-${Date.now()}`, object, created: Math.floor(Date.now() / 1000), model: MODEL };
+	return {
+		id: `chatcmpl-scripted-${Date.now()}`,
+		object,
+		created: Math.floor(Date.now() / 1000),
+		model: MODEL,
+	};
 }
 
 /** The assistant message of a turn's reply, its tool calls given ids unique in the run. */
@@ -110,7 +138,11 @@ function assistantMessage(reply, turn) {
 		return {
 			role: 'assistant',
 			content: null,
-			tool_calls: reply.toolCalls.map((call, k) => ({ id: `call_${turn}_${k + 1}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+			tool_calls: reply.toolCalls.map((call, k) => ({
+				id: `call_${turn}_${k + 1}`,
+				type: 'function',
+				function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+			})),
 		};
 	}
 	return { role: 'assistant', content: reply.text };
@@ -127,14 +159,25 @@ function sendJson(res, status, value) {
  * chunk with the finish reason, the usage when asked for, then `[DONE]`.
  */
 function streamCompletion(res, message, finishReason, withUsage) {
-	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+	res.writeHead(200, {
+		'content-type': 'text/event-stream',
+		'cache-control': 'no-cache',
+		connection: 'keep-alive',
+	});
 	const head = completionHead('chat.completion.chunk');
 	const send = (value) => res.write(`data: ${JSON.stringify(value)}\n\n`);
 	const delta = message.tool_calls
-		? { role: 'assistant', content: null, tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })) }
+		? {
+				role: 'assistant',
+				content: null,
+				tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })),
+			}
 		: { role: 'assistant', content: message.content };
 	send({ ...head, choices: [{ index: 0, delta, finish_reason: null, logprobs: null }] });
-	send({ ...head, choices: [{ index: 0, delta: {}, finish_reason: finishReason, logprobs: null }] });
+	send({
+		...head,
+		choices: [{ index: 0, delta: {}, finish_reason: finishReason, logprobs: null }],
+	});
 	if (withUsage) send({ ...head, choices: [], usage: USAGE });
 	res.end('data: [DONE]\n\n');
 }

@@ -32,14 +32,33 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { ACTION_TYPE, CREDENTIAL_ID, CREDENTIAL_NAME_LOCAL, DEMO_CREDENTIALS, PACKAGE_NAME, REPO_ROOT, TRIGGER_TYPE } from '../scripts/lib/constants.mjs';
+import {
+	ACTION_TYPE,
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME_LOCAL,
+	DEMO_CREDENTIALS,
+	PACKAGE_NAME,
+	REPO_ROOT,
+	TRIGGER_TYPE,
+} from '../scripts/lib/constants.mjs';
 import { startEmulator } from '../scripts/lib/emulator.mjs';
 import { ensureN8n, ensurePostgres, ensureRedis } from '../scripts/lib/install.mjs';
 import { N8nRest, credentialsFile, n8nCli, nodeOutput } from '../scripts/lib/n8n.mjs';
 import { freePort } from '../scripts/lib/net.mjs';
 import { installPackage } from '../scripts/lib/pack.mjs';
 import { installExitHandlers, stopAll, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
-import { createN8nDatabase, pgClient, queueEnv, queueLogEvents, redisCommand, runTempDir, startMain, startPostgres, startRedis, startWorker } from '../scripts/lib/queue.mjs';
+import {
+	createN8nDatabase,
+	pgClient,
+	queueEnv,
+	queueLogEvents,
+	redisCommand,
+	runTempDir,
+	startMain,
+	startPostgres,
+	startRedis,
+	startWorker,
+} from '../scripts/lib/queue.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
 import { MIN, OWNER, VERSIONS, note, packedPackage, waitUntil } from './fixture.mjs';
 import { emailsRetried } from './retries.mjs';
@@ -50,12 +69,17 @@ const SKIP = /^(0|false|no)$/i.test(process.env.E2E_QUEUE ?? '1')
 	: !VERSIONS.includes(TARGET)
 		? `queue mode is checked on n8n ${TARGET} only (E2E_N8N_VERSIONS=${VERSIONS.join(',')})`
 		: false;
-const ARTIFACTS = path.resolve(process.env.E2E_QUEUE_ARTIFACTS || path.join(REPO_ROOT, '.tmp', 'e2e', 'queue'));
+const ARTIFACTS = path.resolve(
+	process.env.E2E_QUEUE_ARTIFACTS || path.join(REPO_ROOT, '.tmp', 'e2e', 'queue'),
+);
 const EXECUTIONS = Math.max(200, Number(process.env.E2E_QUEUE_EXECUTIONS) || 200);
 const CLIENT_CONCURRENCY = 10;
 const WORKERS = 2;
 const WORKER_CONCURRENCY = 5;
-const POLLS_PER_MINUTE = Math.min(4, Math.max(1, Math.floor(Number(process.env.E2E_QUEUE_POLLS_PER_MINUTE) || 4)));
+const POLLS_PER_MINUTE = Math.min(
+	4,
+	Math.max(1, Math.floor(Number(process.env.E2E_QUEUE_POLLS_PER_MINUTE) || 4)),
+);
 const WEBHOOK_WORKFLOW = 'madMimiQueueE2e01';
 const WEBHOOK_PATH = 'madmimi-queue-e2e';
 const TRIGGER_WORKFLOW = 'madMimiExample02';
@@ -89,7 +113,8 @@ async function mapLimit(items, limit, fn) {
 }
 
 /** The checks of the opt-out trigger, or of the new-member trigger (count_new starts each of its checks). */
-const pollRequests = (requests, pattern = /^\/audience_members\/suppressed_since\/\d+\.txt$/) => requests.filter((r) => r.effectiveMethod === 'GET' && pattern.test(r.path));
+const pollRequests = (requests, pattern = /^\/audience_members\/suppressed_since\/\d+\.txt$/) =>
+	requests.filter((r) => r.effectiveMethod === 'GET' && pattern.test(r.path));
 const NEW_MEMBER_CHECK = /^\/audience_members\/count_new$/;
 /** The time between two polls of a trigger. */
 const POLL_EVERY_MS = 60000 / POLLS_PER_MINUTE;
@@ -97,16 +122,30 @@ const POLL_EVERY_MS = 60000 / POLLS_PER_MINUTE;
 const SUITE = `n8n ${TARGET} in queue mode (PostgreSQL, Redis, a main instance and ${WORKERS} workers)`;
 // skipped as one test (e2e/run.mjs counts tests, not suites)
 if (SKIP) it(SUITE, { skip: SKIP }, () => {});
-else describe(SUITE, { concurrency: false }, () => {
-	const ctx = { timings: {}, figures: {} };
-	before(() => startQueueCluster(ctx), { timeout: 25 * MIN });
-	after(() => stopQueueCluster(ctx));
+else
+	describe(SUITE, { concurrency: false }, () => {
+		const ctx = { timings: {}, figures: {} };
+		before(() => startQueueCluster(ctx), { timeout: 25 * MIN });
+		after(() => stopQueueCluster(ctx));
 
-	it('runs in queue mode on PostgreSQL and Redis, the package installed in each process\'s own user folder', () => runsInQueueMode(ctx));
-	it(`${EXECUTIONS} webhook calls become ${EXECUTIONS} executions on the workers, each import made exactly once`, { timeout: 15 * MIN }, () => webhookExecutions(ctx));
-	it('two trigger examples, published with the workers up: every new opt-out and every new member emitted exactly once, each new member welcomed by one email', { timeout: 12 * MIN }, () => triggerExamples(ctx));
-	it('a failed execution retried on the worker that did not run it: the 8 emails sent before the failure are not sent again, the 12 others are', { timeout: 6 * MIN }, () => retriedOnAnotherWorker(ctx));
-});
+		it("runs in queue mode on PostgreSQL and Redis, the package installed in each process's own user folder", () =>
+			runsInQueueMode(ctx));
+		it(
+			`${EXECUTIONS} webhook calls become ${EXECUTIONS} executions on the workers, each import made exactly once`,
+			{ timeout: 15 * MIN },
+			() => webhookExecutions(ctx),
+		);
+		it(
+			'two trigger examples, published with the workers up: every new opt-out and every new member emitted exactly once, each new member welcomed by one email',
+			{ timeout: 12 * MIN },
+			() => triggerExamples(ctx),
+		);
+		it(
+			'a failed execution retried on the worker that did not run it: the 8 emails sent before the failure are not sent again, the 12 others are',
+			{ timeout: 6 * MIN },
+			() => retriedOnAnotherWorker(ctx),
+		);
+	});
 
 // ---------------------------------------------------------------------------------------------
 // the cluster: what it needs installed, PostgreSQL, Redis, the emulator, the main instance and
@@ -129,17 +168,25 @@ async function startQueueCluster(ctx) {
 	await importCredentialAndWorkflows(ctx);
 	await startMainAndWorkers(ctx);
 	ctx.timings.setup = secondsSince(started);
-	note(`main on ${ctx.main.baseUrl} and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}) ready in ${ctx.timings.start} s; set-up ${ctx.timings.setup} s`);
+	note(
+		`main on ${ctx.main.baseUrl} and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}) ready in ${ctx.timings.start} s; set-up ${ctx.timings.setup} s`,
+	);
 }
 
 /** n8n (normally there from the run's earlier files), Redis, PostgreSQL: `{ redisBin, postgres }`. */
 async function installWhatItNeeds(ctx) {
 	const installLog = path.join(ARTIFACTS, 'install.log');
 	const t = Date.now();
-	const [install, redisBin, postgres] = await Promise.all([ensureN8n(TARGET), ensureRedis({ logFile: installLog }), ensurePostgres({ logFile: installLog })]);
+	const [install, redisBin, postgres] = await Promise.all([
+		ensureN8n(TARGET),
+		ensureRedis({ logFile: installLog }),
+		ensurePostgres({ logFile: installLog }),
+	]);
 	ctx.install = install;
 	ctx.timings.install = secondsSince(t);
-	note(`n8n ${TARGET} on Node ${install.runtime.version}, PostgreSQL ${postgres.version}, ${redisBin.installed ? 'redis-server installed' : 'redis-server present'} (${ctx.timings.install} s)`);
+	note(
+		`n8n ${TARGET} on Node ${install.runtime.version}, PostgreSQL ${postgres.version}, ${redisBin.installed ? 'redis-server installed' : 'redis-server present'} (${ctx.timings.install} s)`,
+	);
 	return { redisBin, postgres };
 }
 
@@ -161,24 +208,52 @@ async function startServices(ctx, { redisBin, postgres }) {
 	const t = Date.now();
 	ctx.tmp = runTempDir();
 	const [pg, redis, emulator] = await Promise.all([
-		startPostgres({ binaries: postgres, dir: path.join(ctx.tmp, 'postgres'), logFile: path.join(ARTIFACTS, 'postgres.log') }),
-		startRedis({ bin: redisBin.bin, dir: path.join(ctx.tmp, 'redis'), logFile: path.join(ARTIFACTS, 'redis.log') }),
-		freePort().then((port) => startEmulator({ port, logFile: path.join(ARTIFACTS, 'emulator.log') })),
+		startPostgres({
+			binaries: postgres,
+			dir: path.join(ctx.tmp, 'postgres'),
+			logFile: path.join(ARTIFACTS, 'postgres.log'),
+		}),
+		startRedis({
+			bin: redisBin.bin,
+			dir: path.join(ctx.tmp, 'redis'),
+			logFile: path.join(ARTIFACTS, 'redis.log'),
+		}),
+		freePort().then((port) =>
+			startEmulator({ port, logFile: path.join(ARTIFACTS, 'emulator.log') }),
+		),
 	]);
 	Object.assign(ctx, { pg, redis, emulator, emu: new EmulatorControl(emulator.baseUrl) });
 	await createN8nDatabase(ctx.install, pg);
-	ctx.db = await pgClient(ctx.install, { host: pg.host, port: pg.port, user: pg.user, password: pg.password, database: pg.database });
+	ctx.db = await pgClient(ctx.install, {
+		host: pg.host,
+		port: pg.port,
+		user: pg.user,
+		password: pg.password,
+		database: pg.database,
+	});
 	ctx.timings.services = secondsSince(t);
-	note(`PostgreSQL on 127.0.0.1:${pg.port}, Redis${redis.version ? ` ${redis.version}` : ''} on 127.0.0.1:${redis.port}, emulator on ${emulator.baseUrl} (${ctx.timings.services} s)`);
+	note(
+		`PostgreSQL on 127.0.0.1:${pg.port}, Redis${redis.version ? ` ${redis.version}` : ''} on 127.0.0.1:${redis.port}, emulator on ${emulator.baseUrl} (${ctx.timings.services} s)`,
+	);
 }
 
 /** The settings of each n8n process (`ctx.env.main`, `ctx.env['worker-1']`, ...): one encryption key, ports of their own. */
 async function settingsOfEachProcess(ctx) {
 	const encryptionKey = crypto.randomBytes(24).toString('hex');
-	const common = { encryptionKey, pg: ctx.pg, redis: ctx.redis, extra: { GENERIC_TIMEZONE: 'UTC', N8N_LOG_LEVEL: 'info' } };
+	const common = {
+		encryptionKey,
+		pg: ctx.pg,
+		redis: ctx.redis,
+		extra: { GENERIC_TIMEZONE: 'UTC', N8N_LOG_LEVEL: 'info' },
+	};
 	ctx.mainPort = await freePort();
 	ctx.env = {
-		main: queueEnv(ctx.install, { ...common, userFolder: ctx.users.main.userFolder, port: ctx.mainPort, brokerPort: await freePort() }),
+		main: queueEnv(ctx.install, {
+			...common,
+			userFolder: ctx.users.main.userFolder,
+			port: ctx.mainPort,
+			brokerPort: await freePort(),
+		}),
 	};
 	for (let i = 1; i <= WORKERS; i++) {
 		ctx.env[`worker-${i}`] = queueEnv(ctx.install, {
@@ -196,15 +271,28 @@ async function settingsOfEachProcess(ctx) {
  */
 async function importCredentialAndWorkflows(ctx) {
 	const t = Date.now();
-	const cli = (args) => n8nCli(ctx.install, ctx.env.main, args, { logFile: path.join(ARTIFACTS, 'cli.log'), timeoutMs: 5 * MIN });
-	const credFile = credentialsFile(path.join(ARTIFACTS, 'credentials.json'), { name: CREDENTIAL_NAME_LOCAL, ...DEMO_CREDENTIALS, baseUrl: ctx.emulator.baseUrl });
+	const cli = (args) =>
+		n8nCli(ctx.install, ctx.env.main, args, {
+			logFile: path.join(ARTIFACTS, 'cli.log'),
+			timeoutMs: 5 * MIN,
+		});
+	const credFile = credentialsFile(path.join(ARTIFACTS, 'credentials.json'), {
+		name: CREDENTIAL_NAME_LOCAL,
+		...DEMO_CREDENTIALS,
+		baseUrl: ctx.emulator.baseUrl,
+	});
 	await cli(['import:credentials', `--input=${credFile}`]);
 	const dir = path.join(ARTIFACTS, 'workflows');
 	fs.mkdirSync(dir, { recursive: true });
-	const webhookWorkflow = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'e2e', 'fixtures', 'queue-webhook-import.json'), 'utf8'));
+	const webhookWorkflow = JSON.parse(
+		fs.readFileSync(path.join(REPO_ROOT, 'e2e', 'fixtures', 'queue-webhook-import.json'), 'utf8'),
+	);
 	assert.equal(webhookWorkflow.id, WEBHOOK_WORKFLOW);
 	fs.writeFileSync(path.join(dir, 'queue-webhook-import.json'), JSON.stringify(webhookWorkflow));
-	for (const [file, id] of [['sync-opt-outs.json', TRIGGER_WORKFLOW], ['new-member-welcome.json', WELCOME_WORKFLOW]]) {
+	for (const [file, id] of [
+		['sync-opt-outs.json', TRIGGER_WORKFLOW],
+		['new-member-welcome.json', WELCOME_WORKFLOW],
+	]) {
 		fs.writeFileSync(path.join(dir, file), JSON.stringify(pollingMoreOften(file, id)));
 	}
 	await cli(['import:workflow', '--separate', `--input=${dir}`]);
@@ -226,7 +314,10 @@ function pollingMoreOften(file, id) {
 		item:
 			POLLS_PER_MINUTE === 1
 				? [{ mode: 'everyMinute' }]
-				: Array.from({ length: POLLS_PER_MINUTE }, (_, i) => ({ mode: 'custom', cronExpression: `${Math.round((i * 60) / POLLS_PER_MINUTE)} * * * * *` })),
+				: Array.from({ length: POLLS_PER_MINUTE }, (_, i) => ({
+						mode: 'custom',
+						cronExpression: `${Math.round((i * 60) / POLLS_PER_MINUTE)} * * * * *`,
+					})),
 	};
 	return trigger;
 }
@@ -252,9 +343,14 @@ async function startMainAndWorkers(ctx) {
 	// the published webhook workflow is activated by the main instance's publication service: its
 	// production webhook is then registered in the database
 	await waitUntil(
-		async () => (await ctx.db.query('SELECT 1 FROM webhook_entity WHERE "workflowId" = $1', [WEBHOOK_WORKFLOW])).rowCount > 0,
+		async () =>
+			(
+				await ctx.db.query('SELECT 1 FROM webhook_entity WHERE "workflowId" = $1', [
+					WEBHOOK_WORKFLOW,
+				])
+			).rowCount > 0,
 		2 * MIN,
-		'the webhook workflow\'s activation (its webhook in webhook_entity)',
+		"the webhook workflow's activation (its webhook in webhook_entity)",
 		CHECK_EVERY_MS,
 	);
 	ctx.timings.start = secondsSince(t);
@@ -284,14 +380,19 @@ async function stopQueueCluster(ctx) {
 
 /** Executions of a workflow in the database: `[{ id, status, mode }]`, by id. */
 async function executionsOf(ctx, workflowId) {
-	const { rows } = await ctx.db.query('SELECT id, status, mode FROM execution_entity WHERE "workflowId" = $1 ORDER BY id', [workflowId]);
+	const { rows } = await ctx.db.query(
+		'SELECT id, status, mode FROM execution_entity WHERE "workflowId" = $1 ORDER BY id',
+		[workflowId],
+	);
 	return rows.map((r) => ({ id: String(r.id), status: r.status, mode: r.mode }));
 }
 
 /** One execution's run data, through the REST API as the editor reads it. */
 let flatted;
 async function executionRun(ctx, id) {
-	flatted ??= createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))('flatted');
+	flatted ??= createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))(
+		'flatted',
+	);
 	const full = (await ctx.rest.request('GET', `/rest/executions/${id}`)).json.data;
 	return { data: typeof full.data === 'string' ? flatted.parse(full.data) : full.data, full };
 }
@@ -310,10 +411,17 @@ function finishedByWorker() {
 function perWorker(ids) {
 	const byWorker = finishedByWorker();
 	const counts = {};
-	for (const [worker, finished] of Object.entries(byWorker)) counts[worker] = ids.filter((id) => finished.has(id)).length;
+	for (const [worker, finished] of Object.entries(byWorker))
+		counts[worker] = ids.filter((id) => finished.has(id)).length;
 	for (const id of ids) {
-		const ran = Object.entries(byWorker).filter(([, finished]) => finished.has(id)).map(([w]) => w);
-		assert.equal(ran.length, 1, `execution ${id} was finished by ${ran.length ? ran.join(' and ') : 'no worker'}`);
+		const ran = Object.entries(byWorker)
+			.filter(([, finished]) => finished.has(id))
+			.map(([w]) => w);
+		assert.equal(
+			ran.length,
+			1,
+			`execution ${id} was finished by ${ran.length ? ran.join(' and ') : 'no worker'}`,
+		);
 	}
 	return counts;
 }
@@ -324,23 +432,42 @@ function perWorker(ids) {
 async function runsInQueueMode(ctx) {
 	const settings = (await ctx.rest.request('GET', '/rest/settings')).json.data;
 	if (settings.executionMode !== undefined) assert.equal(settings.executionMode, 'queue');
-	for (const worker of ctx.workers) assert.equal((await fetch(worker.healthUrl)).status, 200, `${worker.name} is not ready`);
+	for (const worker of ctx.workers)
+		assert.equal((await fetch(worker.healthUrl)).status, 200, `${worker.name} is not ready`);
 	const folders = Object.values(ctx.users).map((u) => u.packageDir);
 	assert.equal(new Set(folders).size, WORKERS + 1, 'each process has its own user folder');
 	for (const { userFolder, packageDir } of Object.values(ctx.users)) {
 		assert.ok(fs.existsSync(path.join(packageDir, 'package.json')), `${packageDir} is missing`);
-		const ledger = JSON.parse(fs.readFileSync(path.join(userFolder, '.n8n', 'nodes', 'package.json'), 'utf8'));
-		assert.ok(ledger.dependencies[PACKAGE_NAME], `${userFolder}: the package is not recorded in nodes/package.json`);
+		const ledger = JSON.parse(
+			fs.readFileSync(path.join(userFolder, '.n8n', 'nodes', 'package.json'), 'utf8'),
+		);
+		assert.ok(
+			ledger.dependencies[PACKAGE_NAME],
+			`${userFolder}: the package is not recorded in nodes/package.json`,
+		);
 	}
 	const nodes = (await ctx.rest.request('GET', '/types/nodes.json')).json;
-	assert.ok(nodes.some((n) => n.name === ACTION_TYPE) && nodes.some((n) => n.name === TRIGGER_TYPE), 'the main instance lists both nodes');
+	assert.ok(
+		nodes.some((n) => n.name === ACTION_TYPE) && nodes.some((n) => n.name === TRIGGER_TYPE),
+		'the main instance lists both nodes',
+	);
 	// the workflows and credential are in this PostgreSQL
 	const { rows } = await ctx.db.query('SELECT id FROM workflow_entity ORDER BY id');
-	assert.deepEqual(rows.map((r) => r.id).sort(), [TRIGGER_WORKFLOW, WELCOME_WORKFLOW, WEBHOOK_WORKFLOW].sort());
+	assert.deepEqual(
+		rows.map((r) => r.id).sort(),
+		[TRIGGER_WORKFLOW, WELCOME_WORKFLOW, WEBHOOK_WORKFLOW].sort(),
+	);
 	const creds = await ctx.db.query('SELECT id, type FROM credentials_entity');
-	assert.deepEqual(creds.rows.map((r) => r.id), [CREDENTIAL_ID]);
+	assert.deepEqual(
+		creds.rows.map((r) => r.id),
+		[CREDENTIAL_ID],
+	);
 	for (const proc of [ctx.main.proc, ...ctx.workers.map((w) => w.proc)]) {
-		assert.doesNotMatch(proc.output, /Cannot find module|Unrecognized node type|Skipping package|failed to load|There was an error/i, `${proc.name}'s log`);
+		assert.doesNotMatch(
+			proc.output,
+			/Cannot find module|Unrecognized node type|Skipping package|failed to load|There was an error/i,
+			`${proc.name}'s log`,
+		);
 	}
 	// the Bull queue is in this Redis: the main instance and the workers are connected to it
 	const clients = await redisCommand(ctx.redis.port, ['CLIENT', 'LIST']);
@@ -357,7 +484,11 @@ async function webhookExecutions(ctx) {
 	const executions = await finishedExecutions(ctx);
 	ctx.timings.webhooks = secondsSince(t);
 	const statuses = countBy(executions, 'status');
-	assert.deepEqual(statuses, { success: EXECUTIONS }, `execution statuses: ${JSON.stringify(statuses)}`);
+	assert.deepEqual(
+		statuses,
+		{ success: EXECUTIONS },
+		`execution statuses: ${JSON.stringify(statuses)}`,
+	);
 	assert.deepEqual(countBy(executions, 'mode'), { webhook: EXECUTIONS });
 	const ids = executions.map((e) => e.id);
 	const counts = enqueuedByMainRunByWorkers(ids);
@@ -365,9 +496,13 @@ async function webhookExecutions(ctx) {
 	await assertServiceImportedEachOnce(ctx, members);
 
 	ctx.figures.executions = EXECUTIONS;
-	ctx.figures.perWorker = Object.entries(counts).map(([w, c]) => `${w} ${c}`).join(', ');
+	ctx.figures.perWorker = Object.entries(counts)
+		.map(([w, c]) => `${w} ${c}`)
+		.join(', ');
 	ctx.figures.executionSeconds = ctx.timings.webhooks;
-	note(`${EXECUTIONS} webhook calls sent in ${sentSeconds} s (${CLIENT_CONCURRENCY} at a time after the first ${sequential}); all ${EXECUTIONS} executions succeeded after ${ctx.timings.webhooks} s; ${ctx.figures.perWorker}`);
+	note(
+		`${EXECUTIONS} webhook calls sent in ${sentSeconds} s (${CLIENT_CONCURRENCY} at a time after the first ${sequential}); all ${EXECUTIONS} executions succeeded after ${ctx.timings.webhooks} s; ${ctx.figures.perWorker}`,
+	);
 }
 
 /** EXECUTIONS calls of the production webhook, some one at a time, the rest CLIENT_CONCURRENCY at a time; each must be accepted. */
@@ -381,7 +516,11 @@ async function sendWebhookCalls(ctx, t) {
 	const answers = [];
 	const sequential = 10;
 	for (const member of members.slice(0, sequential)) answers.push(await post(url, member));
-	answers.push(...(await mapLimit(members.slice(sequential), CLIENT_CONCURRENCY, (member) => post(url, member))));
+	answers.push(
+		...(await mapLimit(members.slice(sequential), CLIENT_CONCURRENCY, (member) =>
+			post(url, member),
+		)),
+	);
 	const sentSeconds = secondsSince(t);
 	const refused = answers.filter((a) => a.status !== 200);
 	assert.deepEqual(refused, [], 'every webhook call is accepted');
@@ -394,11 +533,15 @@ async function finishedExecutions(ctx) {
 	await waitUntil(
 		async () => {
 			executions = await executionsOf(ctx, WEBHOOK_WORKFLOW);
-			assert.ok(executions.length <= EXECUTIONS, `${executions.length} executions for ${EXECUTIONS} calls`);
+			assert.ok(
+				executions.length <= EXECUTIONS,
+				`${executions.length} executions for ${EXECUTIONS} calls`,
+			);
 			return executions.length === EXECUTIONS && executions.every((e) => TERMINAL.has(e.status));
 		},
 		10 * MIN,
-		() => `${EXECUTIONS} finished executions (now ${executions.length}: ${JSON.stringify(countBy(executions, 'status'))})`,
+		() =>
+			`${EXECUTIONS} finished executions (now ${executions.length}: ${JSON.stringify(countBy(executions, 'status'))})`,
 		CHECK_EVERY_MS,
 	);
 	return executions;
@@ -408,10 +551,15 @@ async function finishedExecutions(ctx) {
 function enqueuedByMainRunByWorkers(ids) {
 	const mainEvents = queueLogEvents(fs.readFileSync(path.join(ARTIFACTS, 'n8n-main.log'), 'utf8'));
 	const enqueued = new Set(mainEvents.enqueued);
-	assert.deepEqual(ids.filter((id) => !enqueued.has(id)), [], 'executions the main instance did not enqueue');
+	assert.deepEqual(
+		ids.filter((id) => !enqueued.has(id)),
+		[],
+		'executions the main instance did not enqueue',
+	);
 	assert.equal(mainEvents.started.length, 0, 'the main instance ran executions itself');
 	const counts = perWorker(ids);
-	for (const [worker, count] of Object.entries(counts)) assert.ok(count > 0, `${worker} ran none of the executions: ${JSON.stringify(counts)}`);
+	for (const [worker, count] of Object.entries(counts))
+		assert.ok(count > 0, `${worker} ran none of the executions: ${JSON.stringify(counts)}`);
 	return counts;
 }
 
@@ -419,32 +567,53 @@ function enqueuedByMainRunByWorkers(ids) {
 async function assertEachImportedItsMember(ctx, ids, members) {
 	const outputs = await mapLimit(ids, 10, async (id) => {
 		const { data } = await executionRun(ctx, id);
-		return { id, input: nodeOutput({ data }, 'New member (webhook)'), output: nodeOutput({ data }, 'Import into Mad Mimi') };
+		return {
+			id,
+			input: nodeOutput({ data }, 'New member (webhook)'),
+			output: nodeOutput({ data }, 'Import into Mad Mimi'),
+		};
 	});
 	const emailsRun = [];
 	for (const { id, input, output } of outputs) {
 		assert.equal(input?.length, 1, `execution ${id}: one webhook item`);
-		assert.equal(output?.length, 1, `execution ${id}: one item out of the Mad Mimi node: ${JSON.stringify(output)}`);
+		assert.equal(
+			output?.length,
+			1,
+			`execution ${id}: one item out of the Mad Mimi node: ${JSON.stringify(output)}`,
+		);
 		assert.equal(output[0].imported, true, `execution ${id}: ${JSON.stringify(output[0])}`);
 		assert.equal(output[0].email, input[0].body.email, `execution ${id}: imported another address`);
 		emailsRun.push(output[0].email);
 	}
-	assert.deepEqual([...emailsRun].sort(), members.map((m) => m.email).sort(), 'each call\'s member imported by exactly one execution');
+	assert.deepEqual(
+		[...emailsRun].sort(),
+		members.map((m) => m.email).sort(),
+		"each call's member imported by exactly one execution",
+	);
 }
 
 /** The service's side: one import request per call, each member imported once, stored once, on the Newsletter. */
 async function assertServiceImportedEachOnce(ctx, members) {
 	const requests = await ctx.emu.requests();
-	const imports = requests.filter((r) => r.effectiveMethod === 'POST' && r.path === '/audience_members');
+	const imports = requests.filter(
+		(r) => r.effectiveMethod === 'POST' && r.path === '/audience_members',
+	);
 	assert.equal(imports.length, EXECUTIONS, 'one import request per webhook call');
-	assert.ok(imports.every((r) => r.status === 200 && r.authenticated), 'every import request succeeded, authenticated');
+	assert.ok(
+		imports.every((r) => r.status === 200 && r.authenticated),
+		'every import request succeeded, authenticated',
+	);
 	const state = await ctx.emu.state();
 	assert.equal(state.imports.length, EXECUTIONS, 'import records in the emulator');
 	const imported = state.imports.flatMap((record) => {
 		assert.equal(record.rows.length, 1, `import ${record.id} has ${record.rows.length} rows`);
 		return record.rows.map((row) => row.email);
 	});
-	assert.deepEqual([...imported].sort(), members.map((m) => m.email).sort(), 'each member in exactly one import');
+	assert.deepEqual(
+		[...imported].sort(),
+		members.map((m) => m.email).sort(),
+		'each member in exactly one import',
+	);
 	const newsletter = state.lists.find((l) => l.name === 'Newsletter');
 	for (const member of members) {
 		const stored = state.members.filter((m) => m.email.toLowerCase() === member.email);
@@ -465,21 +634,38 @@ async function triggerExamples(ctx) {
 	const { optedOut, joined, oldOptOuts } = await optOutsAndSignupsOverPolls(ctx);
 	const { pollCount, executions } = await deactivateTriggers(ctx);
 	ctx.timings.trigger = secondsSince(t);
-	const emitted = await assertOptOutsEmittedOnce(ctx, executions[TRIGGER_WORKFLOW], optedOut, oldOptOuts);
+	const emitted = await assertOptOutsEmittedOnce(
+		ctx,
+		executions[TRIGGER_WORKFLOW],
+		optedOut,
+		oldOptOuts,
+	);
 	const welcomed = await assertNewMembersWelcomedOnce(ctx, executions[WELCOME_WORKFLOW], joined);
 	assert.ok(pollCount >= 8, `${pollCount} checks`);
 	// checks are the main instance's (the workers activate no workflow), the executions the workers'
-	for (const worker of ctx.workers) assert.doesNotMatch(worker.proc.output, /Activated workflow/, `${worker.name} activated a workflow`);
-	const counts = perWorker([...executions[TRIGGER_WORKFLOW], ...executions[WELCOME_WORKFLOW]].map((e) => e.id));
+	for (const worker of ctx.workers)
+		assert.doesNotMatch(
+			worker.proc.output,
+			/Activated workflow/,
+			`${worker.name} activated a workflow`,
+		);
+	const counts = perWorker(
+		[...executions[TRIGGER_WORKFLOW], ...executions[WELCOME_WORKFLOW]].map((e) => e.id),
+	);
 
 	ctx.figures.optOuts = optedOut.length;
 	ctx.figures.optOutsEmitted = emitted.length;
 	ctx.figures.newMembers = joined.length;
 	ctx.figures.newMembersEmitted = welcomed.length;
-	ctx.figures.triggerExecutions = executions[TRIGGER_WORKFLOW].length + executions[WELCOME_WORKFLOW].length;
+	ctx.figures.triggerExecutions =
+		executions[TRIGGER_WORKFLOW].length + executions[WELCOME_WORKFLOW].length;
 	ctx.figures.polls = pollCount;
-	ctx.figures.triggerPerWorker = Object.entries(counts).map(([w, c]) => `${w} ${c}`).join(', ');
-	note(`${optedOut.length} opt-outs and ${joined.length} new members over ${pollCount} checks each (${POLLS_PER_MINUTE} a minute): each emitted once, each new member welcomed once, in ${ctx.figures.triggerExecutions} executions (${ctx.figures.triggerPerWorker}) in ${ctx.timings.trigger} s`);
+	ctx.figures.triggerPerWorker = Object.entries(counts)
+		.map(([w, c]) => `${w} ${c}`)
+		.join(', ');
+	note(
+		`${optedOut.length} opt-outs and ${joined.length} new members over ${pollCount} checks each (${POLLS_PER_MINUTE} a minute): each emitted once, each new member welcomed once, in ${ctx.figures.triggerExecutions} executions (${ctx.figures.triggerPerWorker}) in ${ctx.timings.trigger} s`,
+	);
 }
 
 /** The checks the emulator has seen of the opt-out trigger (no `pattern`) or of the new-member trigger (NEW_MEMBER_CHECK). */
@@ -491,7 +677,12 @@ async function triggerChecks(ctx, pattern) {
 async function nextPoll(ctx, what) {
 	const since = Date.now();
 	for (const pattern of [undefined, NEW_MEMBER_CHECK]) {
-		await waitUntil(async () => (await triggerChecks(ctx, pattern)).find((p) => p.at > since), POLL_EVERY_MS + 45000, `a check after ${what}`, CHECK_EVERY_MS);
+		await waitUntil(
+			async () => (await triggerChecks(ctx, pattern)).find((p) => p.at > since),
+			POLL_EVERY_MS + 45000,
+			`a check after ${what}`,
+			CHECK_EVERY_MS,
+		);
 	}
 	// the checks have been answered: wait until their executions, if any, are in the database
 	await sleep(1500);
@@ -504,10 +695,25 @@ async function nextPoll(ctx, what) {
 async function activateTriggers(ctx) {
 	for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
 		const current = (await ctx.rest.request('GET', `/rest/workflows/${id}`)).json.data;
-		const activated = await ctx.rest.request('POST', `/rest/workflows/${id}/activate`, { versionId: current.versionId }, { expectOk: false });
-		assert.ok(activated.status < 300, `activate ${id}: HTTP ${activated.status} ${activated.text.slice(0, 300)}`);
+		const activated = await ctx.rest.request(
+			'POST',
+			`/rest/workflows/${id}/activate`,
+			{ versionId: current.versionId },
+			{ expectOk: false },
+		);
+		assert.ok(
+			activated.status < 300,
+			`activate ${id}: HTTP ${activated.status} ${activated.text.slice(0, 300)}`,
+		);
 	}
-	await waitUntil(async () => (await triggerChecks(ctx)).length >= 1 && (await triggerChecks(ctx, NEW_MEMBER_CHECK)).length >= 1, 60000, 'the activation checks', CHECK_EVERY_MS);
+	await waitUntil(
+		async () =>
+			(await triggerChecks(ctx)).length >= 1 &&
+			(await triggerChecks(ctx, NEW_MEMBER_CHECK)).length >= 1,
+		60000,
+		'the activation checks',
+		CHECK_EVERY_MS,
+	);
 }
 
 /**
@@ -526,7 +732,11 @@ async function optOutsAndSignupsOverPolls(ctx) {
 	await signUp(['queue.new.3@example.com']);
 	await nextPoll(ctx, 'round 2');
 	// 3: opt-outs and signups a few seconds apart (a check may fall between them)
-	for (const [n, email] of [subscribed[2], 'queue.optout.3@example.com', 'queue.optout.4@example.com'].entries()) {
+	for (const [n, email] of [
+		subscribed[2],
+		'queue.optout.3@example.com',
+		'queue.optout.4@example.com',
+	].entries()) {
 		await optOut([email]);
 		await signUp([`queue.new.${4 + n}@example.com`]);
 		await sleep(Math.min(5000, POLL_EVERY_MS / 4));
@@ -537,7 +747,9 @@ async function optOutsAndSignupsOverPolls(ctx) {
 	// 5: two more opt-outs, and an update of an address that opted out before (neither a new
 	// opt-out nor a new member)
 	await optOut([subscribed[3], 'queue.optout.5@example.com']);
-	await ctx.emu.api('POST', '/audience_members', { csv_file: `email,first_name\n${optedOut[0]},Again\n` });
+	await ctx.emu.api('POST', '/audience_members', {
+		csv_file: `email,first_name\n${optedOut[0]},Again\n`,
+	});
 	await nextPoll(ctx, 'round 5');
 	// two more checks: what was emitted is seen again (each check looks back 5 minutes) and must
 	// not be emitted again
@@ -561,7 +773,9 @@ async function accountChanges(ctx) {
 		joined.push(...emails.filter((e) => !subscribed.includes(e)));
 	};
 	const signUp = async (emails) => {
-		await ctx.emu.api('POST', '/audience_members', { csv_file: `email,first_name\n${emails.map((e) => `${e},Queue`).join('\n')}\n` });
+		await ctx.emu.api('POST', '/audience_members', {
+			csv_file: `email,first_name\n${emails.map((e) => `${e},Queue`).join('\n')}\n`,
+		});
 		joined.push(...emails);
 	};
 	return { subscribed, oldOptOuts, optedOut, joined, optOut, signUp };
@@ -573,8 +787,16 @@ async function accountChanges(ctx) {
  */
 async function deactivateTriggers(ctx) {
 	for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
-		const deactivated = await ctx.rest.request('POST', `/rest/workflows/${id}/deactivate`, {}, { expectOk: false });
-		assert.ok(deactivated.status < 300, `deactivate ${id}: HTTP ${deactivated.status} ${deactivated.text.slice(0, 300)}`);
+		const deactivated = await ctx.rest.request(
+			'POST',
+			`/rest/workflows/${id}/deactivate`,
+			{},
+			{ expectOk: false },
+		);
+		assert.ok(
+			deactivated.status < 300,
+			`deactivate ${id}: HTTP ${deactivated.status} ${deactivated.text.slice(0, 300)}`,
+		);
 	}
 	const pollCount = (await triggerChecks(ctx)).length;
 	const executions = {};
@@ -588,9 +810,16 @@ async function deactivateTriggers(ctx) {
 			`the executions of ${id} to finish`,
 			CHECK_EVERY_MS,
 		);
-		assert.deepEqual(countBy(executions[id], 'status'), { success: executions[id].length }, JSON.stringify(executions[id]));
+		assert.deepEqual(
+			countBy(executions[id], 'status'),
+			{ success: executions[id].length },
+			JSON.stringify(executions[id]),
+		);
 		assert.deepEqual(countBy(executions[id], 'mode'), { trigger: executions[id].length });
-		assert.ok(executions[id].length >= 4, `${id}: ${executions[id].length} executions: rounds 1, 2, 3 and 5 each emit in a check of their own`);
+		assert.ok(
+			executions[id].length >= 4,
+			`${id}: ${executions[id].length} executions: rounds 1, 2, 3 and 5 each emit in a check of their own`,
+		);
 	}
 	return { pollCount, executions };
 }
@@ -603,12 +832,28 @@ async function assertOptOutsEmittedOnce(ctx, executions, optedOut, oldOptOuts) {
 		const items = nodeOutput({ data }, 'Member opted out in Mad Mimi') ?? [];
 		const mapped = nodeOutput({ data }, 'Map to CRM fields') ?? [];
 		assert.ok(items.length > 0, `execution ${id} emitted nothing`);
-		assert.deepEqual(mapped.map((i) => [i.email, i.subscribed]), items.map((i) => [i.email, false]), `execution ${id}: Map to CRM fields`);
+		assert.deepEqual(
+			mapped.map((i) => [i.email, i.subscribed]),
+			items.map((i) => [i.email, false]),
+			`execution ${id}: Map to CRM fields`,
+		);
 		emitted.push(...items.map((i) => i.email.toLowerCase()));
 	}
-	assert.deepEqual(emitted.filter((e, i) => emitted.indexOf(e) !== i), [], 'opt-outs emitted more than once');
-	assert.deepEqual(optedOut.filter((e) => !emitted.includes(e)), [], 'opt-outs never emitted');
-	assert.deepEqual(emitted.filter((e) => !optedOut.includes(e)), [], `emitted but not opted out now (old opt-outs: ${oldOptOuts.join(', ')})`);
+	assert.deepEqual(
+		emitted.filter((e, i) => emitted.indexOf(e) !== i),
+		[],
+		'opt-outs emitted more than once',
+	);
+	assert.deepEqual(
+		optedOut.filter((e) => !emitted.includes(e)),
+		[],
+		'opt-outs never emitted',
+	);
+	assert.deepEqual(
+		emitted.filter((e) => !optedOut.includes(e)),
+		[],
+		`emitted but not opted out now (old opt-outs: ${oldOptOuts.join(', ')})`,
+	);
 	return emitted;
 }
 
@@ -621,10 +866,22 @@ async function assertNewMembersWelcomedOnce(ctx, executions, joined) {
 		assert.ok(items.length > 0, `execution ${id} emitted nothing`);
 		welcomed.push(...items.map((i) => i.email.toLowerCase()));
 	}
-	assert.deepEqual(welcomed.filter((e, i) => welcomed.indexOf(e) !== i), [], 'new members emitted more than once');
-	assert.deepEqual([...welcomed].sort(), [...joined].sort(), 'the new members emitted are those who joined');
+	assert.deepEqual(
+		welcomed.filter((e, i) => welcomed.indexOf(e) !== i),
+		[],
+		'new members emitted more than once',
+	);
+	assert.deepEqual(
+		[...welcomed].sort(),
+		[...joined].sort(),
+		'the new members emitted are those who joined',
+	);
 	const emails = (await ctx.emu.state()).transactions.map((tr) => tr.recipient.email.toLowerCase());
-	assert.deepEqual([...emails].sort(), [...joined].sort(), 'one welcome email per new member, none twice');
+	assert.deepEqual(
+		[...emails].sort(),
+		[...joined].sort(),
+		'one welcome email per new member, none twice',
+	);
 	return welcomed;
 }
 
@@ -640,7 +897,11 @@ async function post(url, body) {
 			signal: AbortSignal.timeout(60000),
 		});
 		const text = await response.text();
-		return { email: body.email, status: response.status, text: response.ok ? undefined : text.slice(0, 300) };
+		return {
+			email: body.email,
+			status: response.status,
+			text: response.ok ? undefined : text.slice(0, 300),
+		};
 	} catch (error) {
 		return { email: body.email, status: 0, text: error.message };
 	}
@@ -664,11 +925,28 @@ async function retriedOnAnotherWorker(ctx) {
 	let stopped;
 	const steps = { rest: ctx.rest, emu: ctx.emu, n8n: ctx.main, install: ctx.install };
 	const { failedId, retriedId } = await emailsRetried(steps, false, async (failed) => {
-		stopped = await waitUntil(() => Object.entries(finishedByWorker()).find(([, finished]) => finished.has(failed))?.[0], 30000, `the worker that ran execution ${failed}`, CHECK_EVERY_MS);
+		stopped = await waitUntil(
+			() => Object.entries(finishedByWorker()).find(([, finished]) => finished.has(failed))?.[0],
+			30000,
+			`the worker that ran execution ${failed}`,
+			CHECK_EVERY_MS,
+		);
 		await ctx.workers[Number(stopped.slice('worker-'.length)) - 1].proc.stop();
 	});
-	const ranRetry = Object.entries(finishedByWorker()).filter(([, finished]) => finished.has(retriedId)).map(([worker]) => worker);
-	assert.equal(ranRetry.length, 1, `the retry ${retriedId} was finished by ${ranRetry.join(', ') || 'no worker'}`);
-	assert.notEqual(ranRetry[0], stopped, 'the retry ran on the worker that did not run the failed execution');
-	note(`execution ${failedId} failed on ${stopped}; its retry ${retriedId} ran on ${ranRetry[0]}: 20 people, each emailed once`);
+	const ranRetry = Object.entries(finishedByWorker())
+		.filter(([, finished]) => finished.has(retriedId))
+		.map(([worker]) => worker);
+	assert.equal(
+		ranRetry.length,
+		1,
+		`the retry ${retriedId} was finished by ${ranRetry.join(', ') || 'no worker'}`,
+	);
+	assert.notEqual(
+		ranRetry[0],
+		stopped,
+		'the retry ran on the worker that did not run the failed execution',
+	);
+	note(
+		`execution ${failedId} failed on ${stopped}; its retry ${retriedId} ran on ${ranRetry[0]}: 20 people, each emailed once`,
+	);
 }

@@ -7,11 +7,19 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 
-import { ACTION_TYPE, CREDENTIAL_ID, CREDENTIAL_NAME_LOCAL, CREDENTIALS_TYPE } from '../scripts/lib/constants.mjs';
+import {
+	ACTION_TYPE,
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME_LOCAL,
+	CREDENTIALS_TYPE,
+} from '../scripts/lib/constants.mjs';
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
 import { activate, executionData, postWebhook, waitUntil, workflowExecutions } from './fixture.mjs';
 
-const PEOPLE = Array.from({ length: 20 }, (_, k) => `person${String(k + 1).padStart(2, '0')}@example.com`);
+const PEOPLE = Array.from(
+	{ length: 20 },
+	(_, k) => `person${String(k + 1).padStart(2, '0')}@example.com`,
+);
 const LISTS = ['Newsletter', 'VIP Customers', 'Beta testers (EU)'];
 
 /** Webhook → Split Out → the Mad Mimi node: a published workflow whose webhook takes `{ <field>: [...] }`. */
@@ -23,11 +31,37 @@ function webhookWorkflow(name, field, madMimi) {
 		workflow: {
 			name,
 			nodes: [
-				{ id: 'r1', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: randomUUID(), parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } },
-				{ id: 'r2', name: 'Each one', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [220, 0], parameters: { fieldToSplitOut: `body.${field}`, options: {} } },
-				{ id: 'r3', name: 'Mad Mimi', type: ACTION_TYPE, typeVersion: 1, position: [440, 0], parameters: madMimi, credentials },
+				{
+					id: 'r1',
+					name: 'Webhook',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId: randomUUID(),
+					parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				},
+				{
+					id: 'r2',
+					name: 'Each one',
+					type: 'n8n-nodes-base.splitOut',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: { fieldToSplitOut: `body.${field}`, options: {} },
+				},
+				{
+					id: 'r3',
+					name: 'Mad Mimi',
+					type: ACTION_TYPE,
+					typeVersion: 1,
+					position: [440, 0],
+					parameters: madMimi,
+					credentials,
+				},
 			],
-			connections: { Webhook: { main: [[{ node: 'Each one', type: 'main', index: 0 }]] }, 'Each one': { main: [[{ node: 'Mad Mimi', type: 'main', index: 0 }]] } },
+			connections: {
+				Webhook: { main: [[{ node: 'Each one', type: 'main', index: 0 }]] },
+				'Each one': { main: [[{ node: 'Mad Mimi', type: 'main', index: 0 }]] },
+			},
 			settings: { executionOrder: 'v1' },
 		},
 	};
@@ -39,23 +73,44 @@ function webhookWorkflow(name, field, madMimi) {
  * `beforeRetry(failedId)` if given, retries it, and returns `{ failedId, retriedId, output }` (the
  * retried run's Mad Mimi items). Unpublished after.
  */
-async function failThenRetry(ctx, { workflow, path }, body, { writePath, nth, loadWorkflow, beforeRetry }) {
+async function failThenRetry(
+	ctx,
+	{ workflow, path },
+	body,
+	{ writePath, nth, loadWorkflow, beforeRetry },
+) {
 	await ctx.emu.reset();
-	const created = (await ctx.rest.request('POST', '/rest/workflows', { ...workflow, active: false })).json.data;
+	const created = (
+		await ctx.rest.request('POST', '/rest/workflows', { ...workflow, active: false })
+	).json.data;
 	try {
 		await activate(ctx, created.id, created.versionId);
-		await ctx.emu.fault({ method: 'POST', path: writePath, after: nth - 1, times: 1, respond: 'resetAfterWork' });
+		await ctx.emu.fault({
+			method: 'POST',
+			path: writePath,
+			after: nth - 1,
+			times: 1,
+			respond: 'resetAfterWork',
+		});
 		const called = await postWebhook(ctx, path, body);
 		assert.equal(called.status, 200, await called.text());
-		const failed = await waitUntil(async () => (await workflowExecutions(ctx, created.id)).find((e) => e.status === 'error'), 90000, 'the failed execution');
+		const failed = await waitUntil(
+			async () => (await workflowExecutions(ctx, created.id)).find((e) => e.status === 'error'),
+			90000,
+			'the failed execution',
+		);
 		await beforeRetry?.(String(failed.id));
-		const answer = await ctx.rest.request('POST', `/rest/executions/${failed.id}/retry`, { loadWorkflow });
+		const answer = await ctx.rest.request('POST', `/rest/executions/${failed.id}/retry`, {
+			loadWorkflow,
+		});
 		const retriedId = answer.json.data.id;
 		assert.notEqual(String(retriedId), String(failed.id), 'a retry is a new execution');
 		const retried = await waitUntil(
 			async () => {
 				const stored = (await ctx.rest.request('GET', `/rest/executions/${retriedId}`)).json.data;
-				return stored && !['new', 'running', 'waiting'].includes(stored.status) ? stored : undefined;
+				return stored && !['new', 'running', 'waiting'].includes(stored.status)
+					? stored
+					: undefined;
 			},
 			90000,
 			'the retried execution',
@@ -63,21 +118,39 @@ async function failThenRetry(ctx, { workflow, path }, body, { writePath, nth, lo
 		assert.equal(retried.status, 'success', `the retry ended ${retried.status}`);
 		assert.equal(retried.mode, 'retry');
 		assert.equal(String(retried.retryOf), String(failed.id));
-		return { failedId: String(failed.id), retriedId: String(retriedId), output: nodeOutput({ data: executionData(ctx, retried) }, 'Mad Mimi') };
+		return {
+			failedId: String(failed.id),
+			retriedId: String(retriedId),
+			output: nodeOutput({ data: executionData(ctx, retried) }, 'Mad Mimi'),
+		};
 	} finally {
-		await ctx.rest.request('POST', `/rest/workflows/${created.id}/deactivate`, {}, { expectOk: false });
+		await ctx.rest.request(
+			'POST',
+			`/rest/workflows/${created.id}/deactivate`,
+			{},
+			{ expectOk: false },
+		);
 	}
 }
 
 /** Email → Send to 20 people, the 8th cut after Mad Mimi sent it, then retried: each emailed once. Returns the ids of both executions. */
 export async function emailsRetried(ctx, loadWorkflow, beforeRetry) {
-	const flow = webhookWorkflow(`E2E retry: emails (${loadWorkflow ? 'saved' : 'original'})`, 'people', {
-		resource: 'email',
-		operation: 'send',
-		promotionName: { __rl: true, mode: 'name', value: 'Weekly digest' },
-		recipient: '={{ $json.email }}',
-	});
-	const { output, failedId, retriedId } = await failThenRetry(ctx, flow, { people: PEOPLE.map((email) => ({ email })) }, { writePath: '/mailer', nth: 8, loadWorkflow, beforeRetry });
+	const flow = webhookWorkflow(
+		`E2E retry: emails (${loadWorkflow ? 'saved' : 'original'})`,
+		'people',
+		{
+			resource: 'email',
+			operation: 'send',
+			promotionName: { __rl: true, mode: 'name', value: 'Weekly digest' },
+			recipient: '={{ $json.email }}',
+		},
+	);
+	const { output, failedId, retriedId } = await failThenRetry(
+		ctx,
+		flow,
+		{ people: PEOPLE.map((email) => ({ email })) },
+		{ writePath: '/mailer', nth: 8, loadWorkflow, beforeRetry },
+	);
 	const { transactions } = await ctx.emu.state();
 	const sent = new Map();
 	for (const t of transactions) sent.set(t.recipient.email, (sent.get(t.recipient.email) ?? 0) + 1);
@@ -92,22 +165,39 @@ export async function emailsRetried(ctx, loadWorkflow, beforeRetry) {
 		PEOPLE.map((_, k) => k < 8),
 		'the 8 sent by the failed run are reported as such, the 12 others sent by the retry',
 	);
-	for (const item of output.slice(0, 8)) assert.match(item.reason, /^The execution being retried already sent "Weekly digest" to person0\d@example\.com/);
+	for (const item of output.slice(0, 8))
+		assert.match(
+			item.reason,
+			/^The execution being retried already sent "Weekly digest" to person0\d@example\.com/,
+		);
 	const ids = new Set(transactions.map((t) => t.id));
-	for (const item of output.slice(8)) assert.ok(ids.has(item.transactionId), `${item.recipient}: its transaction ${item.transactionId} is Mad Mimi's`);
+	for (const item of output.slice(8))
+		assert.ok(
+			ids.has(item.transactionId),
+			`${item.recipient}: its transaction ${item.transactionId} is Mad Mimi's`,
+		);
 	return { failedId, retriedId };
 }
 
 /** Promotion → Send to 3 lists, the 2nd mailing cut after it started, then retried: each list's mailing once. */
 export async function mailingsRetried(ctx, loadWorkflow) {
-	const flow = webhookWorkflow(`E2E retry: mailings (${loadWorkflow ? 'saved' : 'original'})`, 'lists', {
-		resource: 'promotion',
-		operation: 'send',
-		promotionName: { __rl: true, mode: 'name', value: 'Weekly digest' },
-		audience: 'lists',
-		lists: '={{ $json.list }}',
-	});
-	const { output } = await failThenRetry(ctx, flow, { lists: LISTS.map((list) => ({ list })) }, { writePath: '/mailer/to_list', nth: 2, loadWorkflow });
+	const flow = webhookWorkflow(
+		`E2E retry: mailings (${loadWorkflow ? 'saved' : 'original'})`,
+		'lists',
+		{
+			resource: 'promotion',
+			operation: 'send',
+			promotionName: { __rl: true, mode: 'name', value: 'Weekly digest' },
+			audience: 'lists',
+			lists: '={{ $json.list }}',
+		},
+	);
+	const { output } = await failThenRetry(
+		ctx,
+		flow,
+		{ lists: LISTS.map((list) => ({ list })) },
+		{ writePath: '/mailer/to_list', nth: 2, loadWorkflow },
+	);
 	const { sends } = await ctx.emu.state();
 	assert.deepEqual(
 		sends.map((s) => s.audience),

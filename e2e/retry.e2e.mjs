@@ -21,8 +21,16 @@ for (const version of VERSIONS) {
 
 		for (const loadWorkflow of [false, true]) {
 			const how = loadWorkflow ? 'with the saved workflow' : 'with the original workflow';
-			it(`Email → Send cut after Mad Mimi sent the 8th of 20, retried ${how}: each person emailed once`, { timeout: 4 * MIN }, () => emailsRetried(ctx, loadWorkflow));
-			it(`Promotion → Send cut after the 2nd of 3 mailings started, retried ${how}: each mailing once`, { timeout: 4 * MIN }, () => mailingsRetried(ctx, loadWorkflow));
+			it(
+				`Email → Send cut after Mad Mimi sent the 8th of 20, retried ${how}: each person emailed once`,
+				{ timeout: 4 * MIN },
+				() => emailsRetried(ctx, loadWorkflow),
+			);
+			it(
+				`Promotion → Send cut after the 2nd of 3 mailings started, retried ${how}: each mailing once`,
+				{ timeout: 4 * MIN },
+				() => mailingsRetried(ctx, loadWorkflow),
+			);
 		}
 	});
 }

@@ -66,7 +66,9 @@ const all = suiteFiles();
 const wanted = positionals.map((p) => path.basename(p).replace(/\.e2e\.mjs$/, ''));
 const unknown = wanted.filter((name) => !all.includes(name));
 if (unknown.length > 0) {
-	process.stderr.write(`e2e: no such file in e2e/: ${unknown.join(', ')} (there are: ${all.join(', ')})\n`);
+	process.stderr.write(
+		`e2e: no such file in e2e/: ${unknown.join(', ')} (there are: ${all.join(', ')})\n`,
+	);
 	process.exit(2);
 }
 const names = wanted.length > 0 ? all.filter((name) => wanted.includes(name)) : all;
@@ -106,8 +108,12 @@ stream.on('end', () => {
 	const seconds = Math.round((Date.now() - started) / 1000);
 	setImmediate(() => {
 		if (failures.length) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
-		process.stdout.write(`\ne2e (${names.join(', ')}) finished in ${Math.floor(seconds / 60)} min ${seconds % 60} s\n`);
-		process.stdout.write(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+		process.stdout.write(
+			`\ne2e (${names.join(', ')}) finished in ${Math.floor(seconds / 60)} min ${seconds % 60} s\n`,
+		);
+		process.stdout.write(
+			`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+		);
 		process.exitCode = counts.failed > 0 || counts.passed === 0 ? 1 : 0;
 	});
 });

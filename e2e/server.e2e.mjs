@@ -9,9 +9,31 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 
-import { ACTION_TYPE, CREDENTIAL_ID, CREDENTIAL_NAME_LOCAL, CREDENTIALS_TYPE, DEMO_CREDENTIALS, PACKAGE_NAME, TRIGGER_TYPE, WRONG_CREDENTIALS } from '../scripts/lib/constants.mjs';
+import {
+	ACTION_TYPE,
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME_LOCAL,
+	CREDENTIALS_TYPE,
+	DEMO_CREDENTIALS,
+	PACKAGE_NAME,
+	TRIGGER_TYPE,
+	WRONG_CREDENTIALS,
+} from '../scripts/lib/constants.mjs';
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
-import { MIN, VERSIONS, activate, apiRequests, executionData, note, postWebhook, processesEndWithTheFile, setUpN8n, tearDownN8n, waitUntil, workflowExecutions } from './fixture.mjs';
+import {
+	MIN,
+	VERSIONS,
+	activate,
+	apiRequests,
+	executionData,
+	note,
+	postWebhook,
+	processesEndWithTheFile,
+	setUpN8n,
+	tearDownN8n,
+	waitUntil,
+	workflowExecutions,
+} from './fixture.mjs';
 
 processesEndWithTheFile('e2e server');
 
@@ -21,13 +43,29 @@ for (const version of VERSIONS) {
 		before(() => setUpN8n(ctx, version, 'server', { start: true }), { timeout: 40 * MIN });
 		after(() => tearDownN8n(ctx));
 
-		it('listens on loopback only, with telemetry, version checks and templates off', () => loopbackOnly(ctx));
-		it('lists both nodes and the credential type, with icons that are served', () => nodesAndIcons(ctx));
-		it('the credential test passes with good credentials and fails with bad ones', () => credentialTest(ctx));
-		it('the List locator searches the account\'s lists as the editor asks (POST /rest/dynamic-node-parameters/resource-locator-results)', () => listLocatorSearch(ctx));
-		it('the trigger example, activated, emits a new opt-out and runs the workflow', { timeout: 4 * MIN }, (t) => triggerActivated(ctx, t));
-		it('the welcome-email example, its Signup turned on and the workflow activated as its note says to go live, sends the email when its webhook receives a signup', { timeout: 4 * MIN }, () => webhookActivated(ctx));
-		it('a published trigger keeps its place: nothing from before it was published; edited and published, unpublished and published, renamed, each between two checks: every opt-out once', { timeout: 8 * MIN }, (t) => triggerKeepsItsPlace(ctx, t));
+		it('listens on loopback only, with telemetry, version checks and templates off', () =>
+			loopbackOnly(ctx));
+		it('lists both nodes and the credential type, with icons that are served', () =>
+			nodesAndIcons(ctx));
+		it('the credential test passes with good credentials and fails with bad ones', () =>
+			credentialTest(ctx));
+		it("the List locator searches the account's lists as the editor asks (POST /rest/dynamic-node-parameters/resource-locator-results)", () =>
+			listLocatorSearch(ctx));
+		it(
+			'the trigger example, activated, emits a new opt-out and runs the workflow',
+			{ timeout: 4 * MIN },
+			(t) => triggerActivated(ctx, t),
+		);
+		it(
+			'the welcome-email example, its Signup turned on and the workflow activated as its note says to go live, sends the email when its webhook receives a signup',
+			{ timeout: 4 * MIN },
+			() => webhookActivated(ctx),
+		);
+		it(
+			'a published trigger keeps its place: nothing from before it was published; edited and published, unpublished and published, renamed, each between two checks: every opt-out once',
+			{ timeout: 8 * MIN },
+			(t) => triggerKeepsItsPlace(ctx, t),
+		);
 	});
 }
 
@@ -37,7 +75,11 @@ async function loopbackOnly(ctx) {
 	for (const p of [port, Number(ctx.env.N8N_RUNNERS_BROKER_PORT)]) {
 		const addresses = listening.filter((l) => l.port === p).map((l) => l.address);
 		assert.ok(addresses.length > 0, `nothing listens on port ${p}`);
-		assert.deepEqual([...new Set(addresses)], ['127.0.0.1'], `port ${p} listens on ${addresses.join(', ')}`);
+		assert.deepEqual(
+			[...new Set(addresses)],
+			['127.0.0.1'],
+			`port ${p} listens on ${addresses.join(', ')}`,
+		);
 	}
 	const settings = (await ctx.rest.request('GET', '/rest/settings')).json.data;
 	assert.equal(settings.telemetry?.enabled, false, 'telemetry is off');
@@ -67,7 +109,9 @@ async function nodesAndIcons(ctx) {
 	for (const type of wanted) {
 		assert.ok(type.iconUrl?.light && type.iconUrl?.dark, `${type.name} has light and dark icons`);
 		for (const url of [type.iconUrl.light, type.iconUrl.dark]) {
-			const response = await fetch(`${ctx.n8n.baseUrl}/${url}`, { headers: { cookie: ctx.rest.cookie } });
+			const response = await fetch(`${ctx.n8n.baseUrl}/${url}`, {
+				headers: { cookie: ctx.rest.cookie },
+			});
 			assert.equal(response.status, 200, `${url}: HTTP ${response.status}`);
 			assert.match(response.headers.get('content-type'), /image\/svg\+xml/);
 			assert.match(await response.text(), /<svg/);
@@ -78,21 +122,39 @@ async function nodesAndIcons(ctx) {
 async function credentialTest(ctx) {
 	await ctx.emu.reset();
 	const good = await ctx.rest.request('POST', '/rest/credentials/test', {
-		credentials: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL, type: CREDENTIALS_TYPE, data: { ...DEMO_CREDENTIALS, baseUrl: ctx.emulator.baseUrl } },
+		credentials: {
+			id: CREDENTIAL_ID,
+			name: CREDENTIAL_NAME_LOCAL,
+			type: CREDENTIALS_TYPE,
+			data: { ...DEMO_CREDENTIALS, baseUrl: ctx.emulator.baseUrl },
+		},
 	});
 	assert.equal(good.json.data.status, 'OK', JSON.stringify(good.json));
 	const bad = await ctx.rest.request('POST', '/rest/credentials/test', {
-		credentials: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL, type: CREDENTIALS_TYPE, data: { ...WRONG_CREDENTIALS, baseUrl: ctx.emulator.baseUrl } },
+		credentials: {
+			id: CREDENTIAL_ID,
+			name: CREDENTIAL_NAME_LOCAL,
+			type: CREDENTIALS_TYPE,
+			data: { ...WRONG_CREDENTIALS, baseUrl: ctx.emulator.baseUrl },
+		},
 	});
 	assert.equal(bad.json.data.status, 'Error', JSON.stringify(bad.json));
 	// n8n 2.41 shows the credential's own rule (Mad Mimi's answer and what to check);
 	// the 2.8 line ignores test rules and shows its generic sentence
-	const expected = ctx.version.startsWith('2.8.') ? /Authorization failed|Unable to authenticate/ : /Unable to authenticate/;
+	const expected = ctx.version.startsWith('2.8.')
+		? /Authorization failed|Unable to authenticate/
+		: /Unable to authenticate/;
 	assert.match(bad.json.data.message, expected, JSON.stringify(bad.json));
 	assert.ok(!JSON.stringify(bad.json).includes(WRONG_CREDENTIALS.apiKey), 'the key is not echoed');
 	const requests = apiRequests(await ctx.emu.requests(), 'GET', '/audience_lists/lists.xml');
-	assert.ok(requests.some((r) => r.authenticated && r.status === 200), 'the good test reached the emulator');
-	assert.ok(requests.some((r) => !r.authenticated && r.status === 401), 'the bad test was refused by the emulator');
+	assert.ok(
+		requests.some((r) => r.authenticated && r.status === 200),
+		'the good test reached the emulator',
+	);
+	assert.ok(
+		requests.some((r) => !r.authenticated && r.status === 401),
+		'the bad test was refused by the emulator',
+	);
 }
 
 async function listLocatorSearch(ctx) {
@@ -101,7 +163,12 @@ async function listLocatorSearch(ctx) {
 			await ctx.rest.request('POST', '/rest/dynamic-node-parameters/resource-locator-results', {
 				path: 'parameters.list',
 				nodeTypeAndVersion: { name: ACTION_TYPE, version: 1 },
-				currentNodeParameters: { resource: 'audienceList', operation: 'addMember', list: { __rl: true, mode: 'list', value: '' }, email: '' },
+				currentNodeParameters: {
+					resource: 'audienceList',
+					operation: 'addMember',
+					list: { __rl: true, mode: 'list', value: '' },
+					email: '',
+				},
 				methodName: 'searchLists',
 				...(filter === undefined ? {} : { filter }),
 				credentials: { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } },
@@ -129,26 +196,52 @@ async function triggerActivated(ctx, t) {
 	const current = (await ctx.rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
 	await activate(ctx, workflow.id, current.versionId);
 	// activation polls once (and emits nothing old)
-	await waitUntil(async () => apiRequests(await ctx.emu.requests(), 'GET', /^\/audience_members\/suppressed_since\/\d+\.txt$/).length >= 1, 30000, 'the activation poll');
+	await waitUntil(
+		async () =>
+			apiRequests(
+				await ctx.emu.requests(),
+				'GET',
+				/^\/audience_members\/suppressed_since\/\d+\.txt$/,
+			).length >= 1,
+		30000,
+		'the activation poll',
+	);
 	// a member opts out, as through Mad Mimi
-	await ctx.emu.api('POST', '/audience_members', { csv_file: 'email,opt out\nann.archer@example.com,1\n' });
+	await ctx.emu.api('POST', '/audience_members', {
+		csv_file: 'email,opt out\nann.archer@example.com,1\n',
+	});
 	const execution = await waitUntil(
-		async () => (await executions()).find((e) => !earlier.has(e.id) && (e.status === 'success' || e.status === 'error')),
+		async () =>
+			(await executions()).find(
+				(e) => !earlier.has(e.id) && (e.status === 'success' || e.status === 'error'),
+			),
 		150000,
 		'a poll with the new opt-out (polls run every minute)',
 	);
 	assert.equal(execution.status, 'success');
 	const full = (await ctx.rest.request('GET', `/rest/executions/${execution.id}`)).json.data;
 	const mapped = nodeOutput({ data: executionData(ctx, full) }, 'Map to CRM fields');
-	assert.deepEqual(mapped.map((i) => ({ email: i.email, subscribed: i.subscribed })), [{ email: 'ann.archer@example.com', subscribed: false }]);
-	await ctx.rest.request('POST', `/rest/workflows/${workflow.id}/deactivate`, {}, { expectOk: false });
+	assert.deepEqual(
+		mapped.map((i) => ({ email: i.email, subscribed: i.subscribed })),
+		[{ email: 'ann.archer@example.com', subscribed: false }],
+	);
+	await ctx.rest.request(
+		'POST',
+		`/rest/workflows/${workflow.id}/deactivate`,
+		{},
+		{ expectOk: false },
+	);
 }
 
 async function webhookActivated(ctx) {
 	await ctx.emu.reset();
 	const workflow = ctx.examples['welcome-email'];
 	const imported = (await ctx.rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
-	assert.equal(imported.nodes.find((n) => n.name === 'Signup')?.disabled, true, 'Signup is off as imported');
+	assert.equal(
+		imported.nodes.find((n) => n.name === 'Signup')?.disabled,
+		true,
+		'Signup is off as imported',
+	);
 	// "select Signup and press D to turn it on": the workflow saved with Signup's `disabled` removed, as the editor saves it
 	const nodes = imported.nodes.map((node) => {
 		if (node.name !== 'Signup') return node;
@@ -156,14 +249,29 @@ async function webhookActivated(ctx) {
 		return on;
 	});
 	const { name, connections, settings } = imported;
-	const saved = (await ctx.rest.request('PATCH', `/rest/workflows/${workflow.id}`, { name, nodes, connections, settings, versionId: imported.versionId })).json.data;
-	assert.equal(saved.nodes.find((n) => n.name === 'Signup').disabled ?? false, false, 'Signup is on');
+	const saved = (
+		await ctx.rest.request('PATCH', `/rest/workflows/${workflow.id}`, {
+			name,
+			nodes,
+			connections,
+			settings,
+			versionId: imported.versionId,
+		})
+	).json.data;
+	assert.equal(
+		saved.nodes.find((n) => n.name === 'Signup').disabled ?? false,
+		false,
+		'Signup is on',
+	);
 	try {
 		await activate(ctx, workflow.id, saved.versionId);
 		const signup = await postSignup(ctx);
 		assert.equal(signup.status, 200, await signup.text());
 		const transaction = await waitUntil(
-			async () => (await ctx.emu.state()).transactions.find((t) => t.recipient.email === 'webhook.signup@example.com'),
+			async () =>
+				(await ctx.emu.state()).transactions.find(
+					(t) => t.recipient.email === 'webhook.signup@example.com',
+				),
 			60000,
 			'the welcome email sent by the webhook run',
 		);
@@ -171,9 +279,19 @@ async function webhookActivated(ctx) {
 		assert.equal(transaction.recipient.name, 'Wanda');
 	} finally {
 		// back as imported: unpublished, Signup off
-		await ctx.rest.request('POST', `/rest/workflows/${workflow.id}/deactivate`, {}, { expectOk: false });
+		await ctx.rest.request(
+			'POST',
+			`/rest/workflows/${workflow.id}/deactivate`,
+			{},
+			{ expectOk: false },
+		);
 		const now = (await ctx.rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
-		await ctx.rest.request('PATCH', `/rest/workflows/${workflow.id}`, { name, nodes: imported.nodes, connections, settings, versionId: now.versionId }, { expectOk: false });
+		await ctx.rest.request(
+			'PATCH',
+			`/rest/workflows/${workflow.id}`,
+			{ name, nodes: imported.nodes, connections, settings, versionId: now.versionId },
+			{ expectOk: false },
+		);
 	}
 }
 
@@ -181,7 +299,12 @@ async function webhookActivated(ctx) {
 // a published trigger changed as a user changes a live workflow
 
 /** Four checks a minute, 15 s apart (n8n refuses one rule firing more often than once a minute). */
-const FOUR_A_MINUTE = { item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+const FOUR_A_MINUTE = {
+	item: [0, 15, 30, 45].map((second) => ({
+		mode: 'custom',
+		cronExpression: `${second} * * * * *`,
+	})),
+};
 
 /**
  * Opt-outs happen around each change a user makes to a published Member Opted Out trigger: one
@@ -199,8 +322,23 @@ async function triggerKeepsItsPlace(ctx, t) {
 	const workflow = {
 		name: 'E2E: the trigger keeps its place',
 		nodes: [
-			{ id: 'place-trigger', name: 'Opt-outs', type: TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: { event: 'memberOptedOut', pollTimes: FOUR_A_MINUTE }, credentials },
-			{ id: 'place-next', name: 'Next', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: 'place-trigger',
+				name: 'Opt-outs',
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { event: 'memberOptedOut', pollTimes: FOUR_A_MINUTE },
+				credentials,
+			},
+			{
+				id: 'place-next',
+				name: 'Next',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: { 'Opt-outs': { main: [[{ node: 'Next', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -209,9 +347,19 @@ async function triggerKeepsItsPlace(ctx, t) {
 	let current = (await ctx.rest.request('POST', '/rest/workflows', workflow)).json.data;
 	const save = async (change) => {
 		const { name, nodes, connections, settings } = change(current);
-		current = (await ctx.rest.request('PATCH', `/rest/workflows/${current.id}`, { name, nodes, connections, settings, versionId: current.versionId })).json.data;
+		current = (
+			await ctx.rest.request('PATCH', `/rest/workflows/${current.id}`, {
+				name,
+				nodes,
+				connections,
+				settings,
+				versionId: current.versionId,
+			})
+		).json.data;
 	};
-	const checks = async () => apiRequests(await ctx.emu.requests(), 'GET', /^\/audience_members\/suppressed_since\/\d+\.txt$/).length;
+	const checks = async () =>
+		apiRequests(await ctx.emu.requests(), 'GET', /^\/audience_members\/suppressed_since\/\d+\.txt$/)
+			.length;
 	const nextCheck = async (what) => {
 		const before = await checks();
 		await waitUntil(async () => (await checks()) > before, 60000, `a check after ${what}`, 1000);
@@ -222,13 +370,22 @@ async function triggerKeepsItsPlace(ctx, t) {
 			const stored = (await ctx.rest.request('GET', `/rest/executions/${execution.id}`)).json.data;
 			const runData = executionData(ctx, stored).resultData.runData;
 			const trigger = Object.keys(runData).find((name) => name !== 'Next');
-			out.push(...(nodeOutput({ data: executionData(ctx, stored) }, trigger) ?? []).map((item) => item.email));
+			out.push(
+				...(nodeOutput({ data: executionData(ctx, stored) }, trigger) ?? []).map(
+					(item) => item.email,
+				),
+			);
 		}
 		return out.sort();
 	};
 	const optOutAndWait = async (email, what) => {
 		await ctx.emu.optOut([email]);
-		await waitUntil(async () => (await emitted()).includes(email), 90000, `${email} emitted (${what})`, 2000);
+		await waitUntil(
+			async () => (await emitted()).includes(email),
+			90000,
+			`${email} emitted (${what})`,
+			2000,
+		);
 	};
 	try {
 		await ctx.emu.optOut(['before.publish@example.com']);
@@ -236,11 +393,19 @@ async function triggerKeepsItsPlace(ctx, t) {
 		await nextCheck('the activation');
 		await optOutAndWait('after.publish@example.com', 'after the publication');
 
-		await save((w) => ({ ...w, nodes: w.nodes.map((n) => (n.name === 'Next' ? { ...n, notes: 'edited' } : n)) }));
+		await save((w) => ({
+			...w,
+			nodes: w.nodes.map((n) => (n.name === 'Next' ? { ...n, notes: 'edited' } : n)),
+		}));
 		await activate(ctx, current.id, current.versionId);
 		await optOutAndWait('after.edit@example.com', 'after an edit published');
 
-		await ctx.rest.request('POST', `/rest/workflows/${current.id}/deactivate`, {}, { expectOk: false });
+		await ctx.rest.request(
+			'POST',
+			`/rest/workflows/${current.id}/deactivate`,
+			{},
+			{ expectOk: false },
+		);
 		await ctx.emu.optOut(['during.pause@example.com']);
 		await activate(ctx, current.id, current.versionId);
 		await optOutAndWait('during.pause@example.com', 'the publication after a pause');
@@ -256,9 +421,19 @@ async function triggerKeepsItsPlace(ctx, t) {
 		// two more checks: anything coming again would come now
 		await nextCheck('the last opt-out');
 		await nextCheck('one more check');
-		assert.deepEqual(await emitted(), ['after.edit@example.com', 'after.publish@example.com', 'after.rename@example.com', 'during.pause@example.com']);
+		assert.deepEqual(await emitted(), [
+			'after.edit@example.com',
+			'after.publish@example.com',
+			'after.rename@example.com',
+			'during.pause@example.com',
+		]);
 	} finally {
-		await ctx.rest.request('POST', `/rest/workflows/${current.id}/deactivate`, {}, { expectOk: false });
+		await ctx.rest.request(
+			'POST',
+			`/rest/workflows/${current.id}/deactivate`,
+			{},
+			{ expectOk: false },
+		);
 	}
 }
 
@@ -285,9 +460,20 @@ function listeningAddresses() {
 			if (state !== '0A') continue; // LISTEN
 			const [hex, portHex] = local.split(':');
 			let address;
-			if (!v6) address = hex.match(/../g).reverse().map((b) => parseInt(b, 16)).join('.');
+			if (!v6)
+				address = hex
+					.match(/../g)
+					.reverse()
+					.map((b) => parseInt(b, 16))
+					.join('.');
 			else if (hex === '0'.repeat(32)) address = '::';
-			else if (hex.startsWith('0000000000000000FFFF0000')) address = hex.slice(24).match(/../g).reverse().map((b) => parseInt(b, 16)).join('.');
+			else if (hex.startsWith('0000000000000000FFFF0000'))
+				address = hex
+					.slice(24)
+					.match(/../g)
+					.reverse()
+					.map((b) => parseInt(b, 16))
+					.join('.');
 			else address = hex === '00000000000000000000000001000000' ? '::1' : hex;
 			out.push({ address, port: parseInt(portHex, 16) });
 		}

@@ -38,7 +38,9 @@ function parseArgs(argv: string[]): CliOptions {
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
-		const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+		const [flag, inline] = arg.includes('=')
+			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+			: [arg, undefined];
 		const value = (): string => {
 			const v = inline ?? argv[++i];
 			if (v === undefined) fail(`${flag} needs a value`);
@@ -68,7 +70,8 @@ function parseArgs(argv: string[]): CliOptions {
 			}
 			case '--date-style': {
 				const style = value();
-				if (!(ALL_DATE_STYLES as readonly string[]).includes(style)) fail(`--date-style must be one of ${ALL_DATE_STYLES.join(', ')}`);
+				if (!(ALL_DATE_STYLES as readonly string[]).includes(style))
+					fail(`--date-style must be one of ${ALL_DATE_STYLES.join(', ')}`);
 				options.dateStyle = style as DateStyle;
 				break;
 			}
@@ -81,8 +84,10 @@ function parseArgs(argv: string[]): CliOptions {
 				fail(`unknown argument ${arg}`);
 		}
 	}
-	if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) fail('port must be 0..65535');
-	if (!Number.isFinite(options.latencyMs) || options.latencyMs < 0) fail('latency must be a number >= 0');
+	if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
+		fail('port must be 0..65535');
+	if (!Number.isFinite(options.latencyMs) || options.latencyMs < 0)
+		fail('latency must be a number >= 0');
 	return options;
 }
 

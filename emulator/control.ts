@@ -40,14 +40,19 @@ export async function controlAnswer(
 	rawQuery: string,
 ): Promise<Answer | undefined> {
 	const read = await readBody(req, MAX_BODY_BYTES);
-	if (!read.ok) return read.reason === 'tooLarge' ? jsonAnswer({ error: 'Request entity too large' }, 413) : undefined;
+	if (!read.ok)
+		return read.reason === 'tooLarge'
+			? jsonAnswer({ error: 'Request entity too large' }, 413)
+			: undefined;
 	const input = jsonInput(read.body);
 	if (input === undefined) return jsonAnswer({ error: 'Body must be JSON' }, 400);
 	const query = parseUrlEncoded(rawQuery);
 	const action = `${method} ${sub.replace(/\/+$/, '')}`;
 	try {
 		const run = CONTROL_ACTIONS.get(action);
-		return run ? run(emu, input, query) : jsonAnswer({ error: `Unknown control endpoint ${action}` }, 404);
+		return run
+			? run(emu, input, query)
+			: jsonAnswer({ error: `Unknown control endpoint ${action}` }, 404);
 	} catch (err) {
 		const message = err instanceof Error ? err.message : String(err);
 		return jsonAnswer({ error: message }, 400);
@@ -93,7 +98,12 @@ function summary(emu: ControlledEmulator): Answer {
 
 function seedRecipients(emu: ControlledEmulator, input: ControlInput): Answer {
 	const { promotionId, mailingId, outcome, count } = input;
-	if (typeof promotionId !== 'number' || typeof mailingId !== 'number' || typeof outcome !== 'string' || typeof count !== 'number') {
+	if (
+		typeof promotionId !== 'number' ||
+		typeof mailingId !== 'number' ||
+		typeof outcome !== 'string' ||
+		typeof count !== 'number'
+	) {
 		throw new Error('give promotionId, mailingId, outcome and count');
 	}
 	emu.store.seedRecipients(promotionId, mailingId, outcome as Outcome, count);
@@ -102,14 +112,16 @@ function seedRecipients(emu: ControlledEmulator, input: ControlInput): Answer {
 
 function setTransactionStatus(emu: ControlledEmulator, input: ControlInput): Answer {
 	const { id, status } = input;
-	if (typeof id !== 'string' || typeof status !== 'string') throw new Error('give {"id": "<transaction id>", "status": "<status>"}');
+	if (typeof id !== 'string' || typeof status !== 'string')
+		throw new Error('give {"id": "<transaction id>", "status": "<status>"}');
 	emu.store.setTransactionStatus(id, status as MailerStatus);
 	return jsonAnswer({ ok: true, id, status });
 }
 
 function reset(emu: ControlledEmulator, input: ControlInput, query: ControlQuery): Answer {
 	const seed = input.seed ?? query.seed;
-	if (seed !== undefined && seed !== 'demo' && seed !== 'empty') throw new Error('seed must be "demo" or "empty"');
+	if (seed !== undefined && seed !== 'demo' && seed !== 'empty')
+		throw new Error('seed must be "demo" or "empty"');
 	emu.reset(seed);
 	return jsonAnswer({ ok: true, seed: seed ?? emu.startSeed });
 }
@@ -176,7 +188,8 @@ function dateStyle(emu: ControlledEmulator): Answer {
 }
 
 function setDateStyle(emu: ControlledEmulator, input: ControlInput, query: ControlQuery): Answer {
-	if (!('dateStyle' in input) && query.dateStyle === undefined) throw new Error('give {"dateStyle": "-0400"} or {"dateStyle": null}');
+	if (!('dateStyle' in input) && query.dateStyle === undefined)
+		throw new Error('give {"dateStyle": "-0400"} or {"dateStyle": null}');
 	emu.dateStyle = checkDateStyle('dateStyle' in input ? input.dateStyle : query.dateStyle);
 	return dateStyle(emu);
 }

@@ -82,7 +82,9 @@ function delimiterAt(text: string, from: number): number {
 
 /** The offset after the line break at `i`: CRLF, LF or a lone CR. */
 function afterLineBreak(text: string, i: number): number {
-	return text.charCodeAt(i) === CR && i + 1 < text.length && text.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+	return text.charCodeAt(i) === CR && i + 1 < text.length && text.charCodeAt(i + 1) === LF
+		? i + 2
+		: i + 1;
 }
 
 /** Adds a row unless it is blank (a line with nothing on it reads as one empty field). */

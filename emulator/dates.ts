@@ -22,7 +22,20 @@ export type DateStyle = (typeof ALL_DATE_STYLES)[number];
 export const OLD_RECORD_CUTOFF_MS = Date.UTC(2012, 0, 1);
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_NAMES = [
+	'Jan',
+	'Feb',
+	'Mar',
+	'Apr',
+	'May',
+	'Jun',
+	'Jul',
+	'Aug',
+	'Sep',
+	'Oct',
+	'Nov',
+	'Dec',
+];
 
 function pad(n: number, width = 2): string {
 	return String(n).padStart(width, '0');
@@ -63,11 +76,19 @@ function zoneToMinutes(zone: string): number | null {
 	return sign * (Number(m[2]) * 60 + Number(m[3]));
 }
 
-function utcFromParts(y: number, mo: number, d: number, h: number, mi: number, s: number): number | null {
+function utcFromParts(
+	y: number,
+	mo: number,
+	d: number,
+	h: number,
+	mi: number,
+	s: number,
+): number | null {
 	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
 	const ms = Date.UTC(y, mo - 1, d, h, mi, s);
 	const check = new Date(ms);
-	if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+	if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d)
+		return null;
 	return ms;
 }
 
@@ -77,14 +98,19 @@ function utcFromParts(y: number, mo: number, d: number, h: number, mi: number, s
  */
 export function parseServiceDate(text: string): number | null {
 	const t = text.trim();
-	let m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2}) ?(UTC|GMT|Z|[+-]\d{2}:?\d{2})$/.exec(t);
+	let m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2}) ?(UTC|GMT|Z|[+-]\d{2}:?\d{2})$/.exec(
+		t,
+	);
 	if (m) {
 		const base = utcFromParts(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
 		const off = zoneToMinutes(m[7]);
 		if (base === null || off === null) return null;
 		return base - off * 60_000;
 	}
-	m = /^(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (UTC|GMT|[+-]\d{4}) (\d{4})$/.exec(t);
+	m =
+		/^(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (UTC|GMT|[+-]\d{4}) (\d{4})$/.exec(
+			t,
+		);
 	if (m) {
 		const base = utcFromParts(+m[7], MONTH_NAMES.indexOf(m[1]) + 1, +m[2], +m[3], +m[4], +m[5]);
 		const off = zoneToMinutes(m[6]);

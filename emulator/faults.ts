@@ -23,7 +23,12 @@ import { XML_DECLARATION } from './xml';
  * - `'hang'`: no answer at all; `{ hugeBytes }`: an answer of that size.
  */
 export type FaultResponse =
-	| { status: number; body?: string | Buffer; contentType?: string; headers?: Record<string, string> }
+	| {
+			status: number;
+			body?: string | Buffer;
+			contentType?: string;
+			headers?: Record<string, string>;
+	  }
 	| 'reset'
 	| 'resetAfterWork'
 	| 'resetMidAnswer'
@@ -138,15 +143,18 @@ export function faultRuleFromJson(value: unknown): FaultRule {
 		} else throw new Error('path must be a string or {"regex": "..."}');
 	}
 	if (value.times !== undefined && value.times !== null) {
-		if (typeof value.times !== 'number' || value.times < 1) throw new Error('times must be a positive number');
+		if (typeof value.times !== 'number' || value.times < 1)
+			throw new Error('times must be a positive number');
 		rule.times = value.times;
 	}
 	if (value.after !== undefined && value.after !== null) {
-		if (typeof value.after !== 'number' || value.after < 0) throw new Error('after must be a number, 0 or more');
+		if (typeof value.after !== 'number' || value.after < 0)
+			throw new Error('after must be a number, 0 or more');
 		rule.after = value.after;
 	}
 	if (value.rate !== undefined && value.rate !== null) {
-		if (typeof value.rate !== 'number' || value.rate < 0 || value.rate > 1) throw new Error('rate must be a number from 0 to 1');
+		if (typeof value.rate !== 'number' || value.rate < 0 || value.rate > 1)
+			throw new Error('rate must be a number from 0 to 1');
 		rule.rate = value.rate;
 	}
 	const r = value.respond;
@@ -157,7 +165,10 @@ export function faultRuleFromJson(value: unknown): FaultRule {
 function faultResponseFromJson(r: unknown): FaultResponse {
 	if (r === 'reset' || r === 'resetAfterWork' || r === 'resetMidAnswer' || r === 'hang') return r;
 	if (isRecord(r) && typeof r.hugeBytes === 'number') {
-		return { hugeBytes: r.hugeBytes, contentType: typeof r.contentType === 'string' ? r.contentType : undefined };
+		return {
+			hugeBytes: r.hugeBytes,
+			contentType: typeof r.contentType === 'string' ? r.contentType : undefined,
+		};
 	}
 	if (isRecord(r) && typeof r.status === 'number') {
 		const headers: Record<string, string> = {};
@@ -169,21 +180,36 @@ function faultResponseFromJson(r: unknown): FaultResponse {
 			headers,
 		};
 	}
-	throw new Error('respond must be "reset", "resetAfterWork", "resetMidAnswer", "hang", {status, ...}, {hugeBytes}, or a list of these');
+	throw new Error(
+		'respond must be "reset", "resetAfterWork", "resetMidAnswer", "hang", {status, ...}, {hugeBytes}, or a list of these',
+	);
 }
 
 function faultResponseToJson(respond: FaultResponse): unknown {
-	return typeof respond === 'object' && 'status' in respond && Buffer.isBuffer(respond.body) ? { ...respond, body: respond.body.toString('utf8') } : respond;
+	return typeof respond === 'object' && 'status' in respond && Buffer.isBuffer(respond.body)
+		? { ...respond, body: respond.body.toString('utf8') }
+		: respond;
 }
 
 /** The JSON form of a rule (`GET /__emulator/faults`): a RegExp path as {regex, flags}, a Buffer body as text. */
 export function faultRuleToJson(rule: FaultRule): unknown {
-	const path = rule.path instanceof RegExp ? { regex: rule.path.source, flags: rule.path.flags } : rule.path;
-	const respond = Array.isArray(rule.respond) ? rule.respond.map(faultResponseToJson) : faultResponseToJson(rule.respond);
-	return { method: rule.method, path, times: rule.times, after: rule.after, rate: rule.rate, respond };
+	const path =
+		rule.path instanceof RegExp ? { regex: rule.path.source, flags: rule.path.flags } : rule.path;
+	const respond = Array.isArray(rule.respond)
+		? rule.respond.map(faultResponseToJson)
+		: faultResponseToJson(rule.respond);
+	return {
+		method: rule.method,
+		path,
+		times: rule.times,
+		after: rule.after,
+		rate: rule.rate,
+		respond,
+	};
 }
 
-const HUGE_UNIT = '<item>lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod</item>\n';
+const HUGE_UNIT =
+	'<item>lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod</item>\n';
 
 /**
  * Carries out a fault that answers in place of the service (all but resetAfterWork, which answers
@@ -208,13 +234,20 @@ export async function applyFault(
 	if (respond === 'resetMidAnswer') {
 		record.status = 0;
 		const partial = `${XML_DECLARATION}<promotions>\n<promotion name="Trunc`;
-		res.writeHead(200, { 'Content-Type': XML_TYPE, 'Content-Length': String(partial.length + 4096) });
+		res.writeHead(200, {
+			'Content-Type': XML_TYPE,
+			'Content-Length': String(partial.length + 4096),
+		});
 		res.write(partial, () => req.socket.destroy());
 		return undefined;
 	}
 	if ('hugeBytes' in respond) {
 		record.status = 200;
-		await streamHuge(res, Math.max(0, Math.floor(respond.hugeBytes)), respond.contentType ?? XML_TYPE);
+		await streamHuge(
+			res,
+			Math.max(0, Math.floor(respond.hugeBytes)),
+			respond.contentType ?? XML_TYPE,
+		);
 		return undefined;
 	}
 	const body = respond.body ?? '';
@@ -256,7 +289,8 @@ async function streamHuge(res: ServerResponse, size: number, contentType: string
 	let middle = size - head.length - tail.length;
 	while (middle > 0) {
 		const n = Math.min(middle, unit.length);
-		const chunk = n === unit.length ? unit : Buffer.concat([unit.subarray(0, n - 1), Buffer.from('\n')]);
+		const chunk =
+			n === unit.length ? unit : Buffer.concat([unit.subarray(0, n - 1), Buffer.from('\n')]);
 		if (!(await write(chunk))) return;
 		middle -= n;
 	}

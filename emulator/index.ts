@@ -7,7 +7,13 @@ export { parseUrlEncoded, MAX_BODY_BYTES } from './requestBody';
 export type { Emulator, EmulatorOptions } from './server';
 export type { RecordedRequest } from './recordedRequest';
 export type { FaultRule, FaultResponse, Faults } from './faults';
-export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS, DEMO_IDS, createStore } from './seed';
+export {
+	DEMO_CREDENTIALS,
+	NO_RIGHTS_CREDENTIALS,
+	WRONG_CREDENTIALS,
+	DEMO_IDS,
+	createStore,
+} from './seed';
 export type { SeedName } from './seed';
 export { Store } from './store';
 export {
@@ -73,6 +79,11 @@ export { parseXml, writeXml, elementChildren, ownText, isTextOnly, isElement } f
 export type { XmlElement, XmlNode } from './xml';
 export { ROUTE_MODULES } from './routes';
 export { mailerFlag, parseRecipient, readListNames, readPlaceholders } from './routes/mailer';
-export { MEMBER_ORDERS, MEMBERS_PER_PAGE, MAX_MEMBERS_PER_PAGE, MAX_SEARCH_RESULTS } from './routes/members';
+export {
+	MEMBER_ORDERS,
+	MEMBERS_PER_PAGE,
+	MAX_MEMBERS_PER_PAGE,
+	MAX_SEARCH_RESULTS,
+} from './routes/members';
 export type { RouteModule, Call, Answer, GuessMark } from './routes';
 export type { ParsedCsv } from './csv';

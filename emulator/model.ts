@@ -105,13 +105,24 @@ export const STANDARD_MEMBER_FIELDS = [
  * So an imported `first name` column is the member's `first_name`.
  */
 export function fieldElementName(key: string): string {
-	let name = key.trim().toLowerCase().replace(/[^a-z0-9_.-]+/g, '_');
+	let name = key
+		.trim()
+		.toLowerCase()
+		.replace(/[^a-z0-9_.-]+/g, '_');
 	if (name === '') return '_';
 	if (!/^[a-z_]/.test(name)) name = `_${name}`;
 	return name;
 }
 
-export type Outcome = 'sent' | 'read' | 'clicked_thru' | 'unopened' | 'opt_out' | 'bounced' | 'forwarded' | 'abused';
+export type Outcome =
+	| 'sent'
+	| 'read'
+	| 'clicked_thru'
+	| 'unopened'
+	| 'opt_out'
+	| 'bounced'
+	| 'forwarded'
+	| 'abused';
 
 export const OUTCOMES: readonly Outcome[] = [
 	'sent',

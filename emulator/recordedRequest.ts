@@ -56,7 +56,13 @@ export function splitTarget(url: string): { rawPath: string; rawQuery: string } 
 }
 
 /** The record of a request as it arrives (clock time `at`): no body, form or params yet, status 0. */
-export function newRecord(req: IncomingMessage, method: string, rawPath: string, rawQuery: string, at: number): RecordedRequest {
+export function newRecord(
+	req: IncomingMessage,
+	method: string,
+	rawPath: string,
+	rawQuery: string,
+	at: number,
+): RecordedRequest {
 	const rawSegments = rawPath.split('/').filter((s) => s !== '');
 	return {
 		method,
@@ -81,14 +87,21 @@ export function newRecord(req: IncomingMessage, method: string, rawPath: string,
  * of DELETE, PUT or PATCH, in the form or the query) and the params (query and form, form wins,
  * without the credentials and `_method`).
  */
-export function takeBody(record: RecordedRequest, contentType: string | undefined, body: Buffer): void {
+export function takeBody(
+	record: RecordedRequest,
+	contentType: string | undefined,
+	body: Buffer,
+): void {
 	const { method, query } = record;
 	const bodyText = body.toString('utf8');
 	record.body = bodyText;
 	const form = parseBodyForm(contentType, body, bodyText);
 	record.form = form;
-	const override = (form._method ?? (method === 'POST' ? query._method : undefined) ?? '').trim().toUpperCase();
-	if (method === 'POST' && ['DELETE', 'PUT', 'PATCH'].includes(override)) record.effectiveMethod = override;
+	const override = (form._method ?? (method === 'POST' ? query._method : undefined) ?? '')
+		.trim()
+		.toUpperCase();
+	if (method === 'POST' && ['DELETE', 'PUT', 'PATCH'].includes(override))
+		record.effectiveMethod = override;
 	const params: Record<string, string> = { ...query, ...form };
 	delete params.username;
 	delete params.api_key;

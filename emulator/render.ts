@@ -12,7 +12,18 @@ import { DATE_STYLES, formatServiceDate } from './dates';
 import type { DateStyle } from './dates';
 import { fieldElementName, STANDARD_MEMBER_FIELDS } from './model';
 import type { Store } from './store';
-import type { Addon, AudienceList, DripCampaign, Mailing, MailingLink, Member, Participant, Promotion, Recipient, SocialLinkDef } from './model';
+import type {
+	Addon,
+	AudienceList,
+	DripCampaign,
+	Mailing,
+	MailingLink,
+	Member,
+	Participant,
+	Promotion,
+	Recipient,
+	SocialLinkDef,
+} from './model';
 import { toSecondVocabularyRecords } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { escapeAttr, escapeXml, XML_DECLARATION } from './xml';
@@ -89,20 +100,34 @@ type AttrValue = string | number | boolean | undefined | null;
 
 export function attrs(pairs: [string, AttrValue][]): string {
 	let out = '';
-	for (const [name, value] of pairs) out += ` ${name}="${escapeAttr(value == null ? '' : String(value))}"`;
+	for (const [name, value] of pairs)
+		out += ` ${name}="${escapeAttr(value == null ? '' : String(value))}"`;
 	return out;
 }
 
 /** `<name>text</name>`, or an empty element when the text is empty/missing. */
-export function textEl(name: string, value: AttrValue, emptyForm: 'short' | 'long' = 'short'): string {
-	if (value == null || value === '') return emptyForm === 'short' ? `<${name}/>` : `<${name}></${name}>`;
+export function textEl(
+	name: string,
+	value: AttrValue,
+	emptyForm: 'short' | 'long' = 'short',
+): string {
+	if (value == null || value === '')
+		return emptyForm === 'short' ? `<${name}/>` : `<${name}></${name}>`;
 	return `<${name}>${escapeXml(String(value))}</${name}>`;
 }
 
 /** A guessed root element with its children one per line, or an empty root in one of the two forms. */
-function rootDocument(name: string, children: string[], ctx: AnswerContext, rootAttrs = ''): string {
+function rootDocument(
+	name: string,
+	children: string[],
+	ctx: AnswerContext,
+	rootAttrs = '',
+): string {
 	if (children.length === 0) {
-		return XML_DECLARATION + (ctx.alt(`empty:${name}`) ? `<${name}${rootAttrs}/>` : `<${name}${rootAttrs}></${name}>`);
+		return (
+			XML_DECLARATION +
+			(ctx.alt(`empty:${name}`) ? `<${name}${rootAttrs}/>` : `<${name}${rootAttrs}></${name}>`)
+		);
 	}
 	return `${XML_DECLARATION}<${name}${rootAttrs}>\n${children.map((c) => `  ${c}`).join('\n')}\n</${name}>`;
 }
@@ -155,20 +180,28 @@ function memberField(name: string, value: string | undefined): string {
  * recorded order, every custom field of the account, then `<lists>`: with `membership_created_at`
  * (always UTC) in the paged documents, bare names in the search.
  */
-function renderMember(member: Member, store: Store, ctx: AnswerContext, withMembershipDates: boolean): string {
+function renderMember(
+	member: Member,
+	store: Store,
+	ctx: AnswerContext,
+	withMembershipDates: boolean,
+): string {
 	const values = fieldValues(member);
 	const lines: string[] = [];
 	for (const name of STANDARD_MEMBER_FIELDS) {
 		if (name === 'email') lines.push(`<email>${escapeXml(member.email)}</email>`);
-		else if (name === 'created_at') lines.push(`<created_at>${escapeXml(ctx.date(member.createdAt))}</created_at>`);
+		else if (name === 'created_at')
+			lines.push(`<created_at>${escapeXml(ctx.date(member.createdAt))}</created_at>`);
 		else lines.push(memberField(name, values.get(name)));
 	}
 	for (const name of store.customFieldNames) lines.push(memberField(name, values.get(name)));
-	const lists = store.listsOf(member.email).map((l) =>
-		withMembershipDates
-			? `      <list${attrs([['membership_created_at', formatServiceDate(store.membershipCreatedAt(l, member), 'UTC')]])}>${escapeXml(l.name)}</list>\n`
-			: `      <list>${escapeXml(l.name)}</list>\n`,
-	);
+	const lists = store
+		.listsOf(member.email)
+		.map((l) =>
+			withMembershipDates
+				? `      <list${attrs([['membership_created_at', formatServiceDate(store.membershipCreatedAt(l, member), 'UTC')]])}>${escapeXml(l.name)}</list>\n`
+				: `      <list>${escapeXml(l.name)}</list>\n`,
+		);
 	return (
 		`  <member${attrs([['suppressed', member.optedOut]])}>\n` +
 		lines.map((l) => `    ${l}\n`).join('') +
@@ -190,7 +223,12 @@ export interface MembersPage {
  * `<audience count total_pages per_page page>` and one `<member>` per member. No member on the
  * page: `<audience ...>\n</audience>` (a guess, the form of the recorded empty `<lists>`).
  */
-export function renderMembersPage(info: MembersPage, members: Member[], store: Store, ctx: AnswerContext): string {
+export function renderMembersPage(
+	info: MembersPage,
+	members: Member[],
+	store: Store,
+	ctx: AnswerContext,
+): string {
 	const rootAttrs = attrs([
 		['count', info.count],
 		['total_pages', info.totalPages],
@@ -348,7 +386,12 @@ export function renderLinks(links: MailingLink[], ctx: AnswerContext): string {
 }
 
 /** A paged statistics list (sent.xml, read.xml, ...; a guess: second vocabulary applies). */
-export function renderRecipients(page: number, perPage: number, recipients: Recipient[], ctx: AnswerContext): string {
+export function renderRecipients(
+	page: number,
+	perPage: number,
+	recipients: Recipient[],
+	ctx: AnswerContext,
+): string {
 	const rootAttrs = attrs([
 		['page', page],
 		['per_page', perPage],

@@ -64,7 +64,8 @@ function parseMultipart(body: Buffer, boundary: string): Record<string, string> 
 		if (headerEnd !== -1) {
 			const head = part.subarray(0, headerEnd).toString('utf8');
 			const name = /name="([^"]*)"/i.exec(head);
-			if (name && name[1] !== '__proto__') out[name[1]] = part.subarray(headerEnd + sepLength).toString('utf8');
+			if (name && name[1] !== '__proto__')
+				out[name[1]] = part.subarray(headerEnd + sepLength).toString('utf8');
 		}
 		pos = next;
 	}
@@ -72,7 +73,11 @@ function parseMultipart(body: Buffer, boundary: string): Record<string, string> 
 }
 
 /** The form of a body: url-encoded or multipart/form-data by its content type, {} for any other. */
-export function parseBodyForm(contentType: string | undefined, body: Buffer, text: string): Record<string, string> {
+export function parseBodyForm(
+	contentType: string | undefined,
+	body: Buffer,
+	text: string,
+): Record<string, string> {
 	const type = (contentType ?? '').toLowerCase();
 	if (type.includes('application/x-www-form-urlencoded')) return parseUrlEncoded(text);
 	if (type.includes('multipart/form-data')) {

@@ -6,8 +6,14 @@
 import { Store } from './store';
 import type { Addon, Outcome, Recipient, SocialLinkDef } from './model';
 
-export const DEMO_CREDENTIALS = { username: 'demo@example.com', apiKey: 'demo-key-7f3a9c2e51b84d6a' };
-export const NO_RIGHTS_CREDENTIALS = { username: 'norights@example.com', apiKey: 'norights-key-0b1c2d3e' };
+export const DEMO_CREDENTIALS = {
+	username: 'demo@example.com',
+	apiKey: 'demo-key-7f3a9c2e51b84d6a',
+};
+export const NO_RIGHTS_CREDENTIALS = {
+	username: 'norights@example.com',
+	apiKey: 'norights-key-0b1c2d3e',
+};
 /** The demo username with a key the emulator refuses. */
 export const WRONG_CREDENTIALS = { username: 'demo@example.com', apiKey: 'wrong-key-123456' };
 
@@ -19,7 +25,11 @@ const HOUR = 3_600_000;
 /** Ids and names of the demo seed, for tests. */
 export const DEMO_IDS = {
 	lists: { newsletter: 101, vipCustomers: 102, betaTesters: 103 },
-	listNames: { newsletter: 'Newsletter', vipCustomers: 'VIP Customers', betaTesters: 'Beta testers (EU)' },
+	listNames: {
+		newsletter: 'Newsletter',
+		vipCustomers: 'VIP Customers',
+		betaTesters: 'Beta testers (EU)',
+	},
 	promotions: {
 		/** updated 2011-02-14 14:59:05 UTC, renders in the legacy date form */
 		winterClearance: 1,
@@ -100,11 +110,36 @@ function addonCatalogue(): Addon[] {
 
 function socialLinkCatalogue(): SocialLinkDef[] {
 	return [
-		{ key: 'facebook', name: 'Facebook', description: 'Your Facebook page', formatting: 'https://www.facebook.com/<page>' },
-		{ key: 'twitter', name: 'Twitter', description: 'Your Twitter profile', formatting: 'https://twitter.com/<username>' },
-		{ key: 'wordpress', name: 'WordPress', description: 'Your WordPress blog', formatting: 'https://<blog>.wordpress.com' },
-		{ key: 'linkedin', name: 'LinkedIn', description: 'Your LinkedIn profile', formatting: 'https://www.linkedin.com/in/<profile>' },
-		{ key: 'instagram', name: 'Instagram', description: 'Your Instagram account', formatting: 'https://www.instagram.com/<username>' },
+		{
+			key: 'facebook',
+			name: 'Facebook',
+			description: 'Your Facebook page',
+			formatting: 'https://www.facebook.com/<page>',
+		},
+		{
+			key: 'twitter',
+			name: 'Twitter',
+			description: 'Your Twitter profile',
+			formatting: 'https://twitter.com/<username>',
+		},
+		{
+			key: 'wordpress',
+			name: 'WordPress',
+			description: 'Your WordPress blog',
+			formatting: 'https://<blog>.wordpress.com',
+		},
+		{
+			key: 'linkedin',
+			name: 'LinkedIn',
+			description: 'Your LinkedIn profile',
+			formatting: 'https://www.linkedin.com/in/<profile>',
+		},
+		{
+			key: 'instagram',
+			name: 'Instagram',
+			description: 'Your Instagram account',
+			formatting: 'https://www.instagram.com/<username>',
+		},
 	];
 }
 
@@ -138,12 +173,26 @@ const DEMO_MEMBERS: DemoMember[] = [
 	{ email: 'ann.archer@example.com', first: 'Ann', last: 'Archer', daysAgo: 58, lists: [N, V] },
 	{ email: 'ben.baker@example.com', first: 'Ben', last: 'Baker', daysAgo: 52, lists: [N] },
 	{ email: 'cara.cole@example.com', first: 'Cara', last: 'Cole', daysAgo: 47, lists: [N, B] },
-	{ email: 'dan.diaz@example.com', first: 'Dan', last: 'Diaz', daysAgo: 41, lists: [N], optedOutDaysAgo: 3 },
+	{
+		email: 'dan.diaz@example.com',
+		first: 'Dan',
+		last: 'Diaz',
+		daysAgo: 41,
+		lists: [N],
+		optedOutDaysAgo: 3,
+	},
 	{ email: 'eve.evans@example.com', first: 'Eve', last: 'Evans', daysAgo: 36, lists: [V] },
 	{ email: 'finn.fox@example.com', first: 'Finn', last: 'Fox', daysAgo: 30, lists: [N, B] },
 	{ email: 'gia.grant@example.com', first: 'Gia', last: 'Grant', daysAgo: 24, lists: [N] },
 	{ email: 'hugo.hill@example.com', first: 'Hugo', last: 'Hill', daysAgo: 19, lists: [V, B] },
-	{ email: 'ines.ivanova@example.com', first: 'Ines', last: 'Ivanova', daysAgo: 13, lists: [N], optedOutDaysAgo: 1 },
+	{
+		email: 'ines.ivanova@example.com',
+		first: 'Ines',
+		last: 'Ivanova',
+		daysAgo: 13,
+		lists: [N],
+		optedOutDaysAgo: 1,
+	},
 	{ email: 'jon.jones@example.com', first: 'Jon', last: 'Jones', daysAgo: 8, lists: [B] },
 	{ email: 'kim.kato@example.com', first: 'Kim', last: 'Kato', daysAgo: 4, lists: [N] },
 	{ email: 'leo.lopez@example.com', first: 'Leo', last: 'Lopez', daysAgo: 1, lists: [] },
@@ -191,13 +240,21 @@ function seedDemo(store: Store, now: number): void {
 	seedLists(store);
 	seedMembers(store, now);
 	seedPromotions(store, now);
-	const people: Recipient[] = DEMO_MEMBERS.map((m) => ({ email: m.email, firstName: m.first, lastName: m.last, at: 0 }));
+	const people: Recipient[] = DEMO_MEMBERS.map((m) => ({
+		email: m.email,
+		firstName: m.first,
+		lastName: m.last,
+		at: 0,
+	}));
 	seedWinterClearanceMailing(store);
 	seedSpringSaleMailings(store, now, people);
 	seedWeeklyDigestMailing(store, now, people);
 	seedOtherMailings(store, now);
 	store.analyticsDomains = ['example.com', 'shop.example.com'];
-	store.socialLinks = { twitter: 'https://twitter.com/demo_shop', wordpress: 'https://demoshop.wordpress.com' };
+	store.socialLinks = {
+		twitter: 'https://twitter.com/demo_shop',
+		wordpress: 'https://demoshop.wordpress.com',
+	};
 	seedChildAccounts(store, now);
 	seedDripCampaigns(store, now);
 	seedSignupForm(store);
@@ -225,20 +282,24 @@ function seedMembers(store: Store, now: number): void {
 	// Leo's other fields were cleared (empty texts): the members documents write them <x></x>, the
 	// others' unset fields <x/>, as the recorded document mixes both.
 	const leo = store.getMember('leo.lopez@example.com');
-	if (leo) for (const f of ['city', 'phone', 'company', 'title', 'address', 'state', 'zip', 'country']) leo.fields[f] = '';
+	if (leo)
+		for (const f of ['city', 'phone', 'company', 'title', 'address', 'state', 'zip', 'country'])
+			leo.fields[f] = '';
 }
 
 /** 25 promotions, ids 1–25; 1 updated in 2011, 7 hidden, every third one plain text only. */
 function seedPromotions(store: Store, now: number): void {
 	PROMOTION_NAMES.forEach((name, index) => {
 		const id = index + 1;
-		const updatedAt = id === 1 ? Date.UTC(2011, 1, 14, 14, 59, 5) : now - (26 - id) * 2 * DAY - id * HOUR;
+		const updatedAt =
+			id === 1 ? Date.UTC(2011, 1, 14, 14, 59, 5) : now - (26 - id) * 2 * DAY - id * HOUR;
 		store.addPromotion(name, {
 			id,
 			mimio: DEMO_MIMIOS[id],
 			updatedAt,
 			hidden: id === 7,
-			rawHtml: id % 3 === 0 ? undefined : `<html><body><h1>${name}</h1>[[unsubscribe]]</body></html>`,
+			rawHtml:
+				id % 3 === 0 ? undefined : `<html><body><h1>${name}</h1>[[unsubscribe]]</body></html>`,
 			rawPlainText: id % 3 === 0 ? `${name}\n\n[[unsubscribe]]` : undefined,
 		});
 	});
@@ -255,7 +316,16 @@ function seedWinterClearanceMailing(store: Store): void {
 		id: 31,
 		startedSend: Date.UTC(2011, 1, 14, 15, 0, 0),
 		finishedSend: Date.UTC(2011, 1, 14, 15, 12, 40),
-		stats: { sent: 40, views: 21, untraced: 2, clicked: 6, forwarded: 0, bounced: 1, unsubscribed: 0, abused: 0 },
+		stats: {
+			sent: 40,
+			views: 21,
+			untraced: 2,
+			clicked: 6,
+			forwarded: 0,
+			bounced: 1,
+			unsubscribed: 0,
+			abused: 0,
+		},
 		links: [{ url: 'https://shop.example.com/winter', clicks: 8, uniqueClicks: 6 }],
 	});
 }
@@ -268,10 +338,23 @@ function seedSpringSaleMailings(store: Store, now: number, people: Recipient[]):
 		subject: 'Spring sale starts today',
 		startedSend: spring1,
 		finishedSend: spring1 + 12 * 60_000,
-		stats: { sent: 4, views: 3, untraced: 0, clicked: 1, forwarded: 1, bounced: 0, unsubscribed: 0, abused: 0 },
+		stats: {
+			sent: 4,
+			views: 3,
+			untraced: 0,
+			clicked: 1,
+			forwarded: 1,
+			bounced: 0,
+			unsubscribed: 0,
+			abused: 0,
+		},
 		links: [
 			{ url: 'https://shop.example.com/spring', clicks: 3, uniqueClicks: 1 },
-			{ url: 'https://shop.example.com/spring?utm_source=mail&utm_medium=email', clicks: 0, uniqueClicks: 0 },
+			{
+				url: 'https://shop.example.com/spring?utm_source=mail&utm_medium=email',
+				clicks: 0,
+				uniqueClicks: 0,
+			},
 		],
 	});
 	m32.recipients.sent = pick(people, [0, 1, 2, 3], spring1 + 60_000);
@@ -284,7 +367,16 @@ function seedSpringSaleMailings(store: Store, now: number, people: Recipient[]):
 		subject: 'Last days of the spring sale',
 		startedSend: spring2,
 		finishedSend: spring2 + 9 * 60_000,
-		stats: { sent: 3, views: 1, untraced: 0, clicked: 0, forwarded: 0, bounced: 1, unsubscribed: 0, abused: 0 },
+		stats: {
+			sent: 3,
+			views: 1,
+			untraced: 0,
+			clicked: 0,
+			forwarded: 0,
+			bounced: 1,
+			unsubscribed: 0,
+			abused: 0,
+		},
 	});
 	m33.recipients.sent = pick(people, [0, 4, 5], spring2 + 30_000);
 	m33.recipients.read = pick(people, [4], spring2 + HOUR);
@@ -311,7 +403,8 @@ function seedWeeklyDigestMailing(store: Store, now: number, people: Recipient[])
 	const sent = m34.recipients.sent;
 	const choose = (outcome: Outcome, test: (i: number) => boolean, offset: number): void => {
 		const out: Recipient[] = [];
-		for (let i = 0; i < sent.length; i++) if (test(i)) out.push({ ...sent[i], at: digest + offset + i * 1000 });
+		for (let i = 0; i < sent.length; i++)
+			if (test(i)) out.push({ ...sent[i], at: digest + offset + i * 1000 });
 		m34.recipients[outcome] = out;
 	};
 	choose('read', (i) => i % 2 === 0 && i < 240, HOUR);
@@ -344,7 +437,16 @@ function seedOtherMailings(store: Store, now: number): void {
 		id: 36,
 		startedSend: update,
 		finishedSend: update + 5 * 60_000,
-		stats: { sent: 8, views: 5, untraced: 1, clicked: 2, forwarded: 0, bounced: 0, unsubscribed: 1, abused: 0 },
+		stats: {
+			sent: 8,
+			views: 5,
+			untraced: 1,
+			clicked: 2,
+			forwarded: 0,
+			bounced: 0,
+			unsubscribed: 1,
+			abused: 0,
+		},
 		links: [{ url: 'https://example.com/changelog', clicks: 2, uniqueClicks: 2 }],
 	});
 
@@ -352,17 +454,44 @@ function seedOtherMailings(store: Store, now: number): void {
 	store.addMailing(8, {
 		id: 37,
 		startedSend: now - 30 * DAY,
-		stats: { sent: 11, views: 7, untraced: 0, clicked: 3, forwarded: 0, bounced: 0, unsubscribed: 0, abused: 0 },
+		stats: {
+			sent: 11,
+			views: 7,
+			untraced: 0,
+			clicked: 3,
+			forwarded: 0,
+			bounced: 0,
+			unsubscribed: 0,
+			abused: 0,
+		},
 	});
 	store.addMailing(20, {
 		id: 38,
 		startedSend: now - 2 * DAY,
-		stats: { sent: 9, views: 2, untraced: 0, clicked: 0, forwarded: 0, bounced: 0, unsubscribed: 0, abused: 0 },
+		stats: {
+			sent: 9,
+			views: 2,
+			untraced: 0,
+			clicked: 0,
+			forwarded: 0,
+			bounced: 0,
+			unsubscribed: 0,
+			abused: 0,
+		},
 	});
 	store.addMailing(20, {
 		id: 39,
 		startedSend: now - DAY,
-		stats: { sent: 9, views: 4, untraced: 0, clicked: 1, forwarded: 0, bounced: 0, unsubscribed: 0, abused: 0 },
+		stats: {
+			sent: 9,
+			views: 4,
+			untraced: 0,
+			clicked: 1,
+			forwarded: 0,
+			bounced: 0,
+			unsubscribed: 0,
+			abused: 0,
+		},
 	});
 }
 
@@ -414,8 +543,20 @@ function seedSignupForm(store: Store): void {
 		thumbnail: 'https://signup.example.com/signups/42/thumbnail.png',
 		fields: [
 			{ type: 'text', display: 'Email', value: null, required: true, name: 'signup[email]' },
-			{ type: 'text', display: 'First name', value: null, required: false, name: 'signup[first_name]' },
-			{ type: 'text', display: 'Company', value: 'Acme & Co', required: false, name: 'signup[company]' },
+			{
+				type: 'text',
+				display: 'First name',
+				value: null,
+				required: false,
+				name: 'signup[first_name]',
+			},
+			{
+				type: 'text',
+				display: 'Company',
+				value: 'Acme & Co',
+				required: false,
+				name: 'signup[company]',
+			},
 		],
 		submit: 'https://signup.example.com/signups/subscribe/42',
 	});

@@ -83,7 +83,10 @@ export interface Emulator {
 
 type AuthResult = 'ok' | 'noRights' | 'fail';
 
-const TOO_LARGE: Answer = { ...textAnswer(413, 'Request entity too large'), headers: { Connection: 'close' } };
+const TOO_LARGE: Answer = {
+	...textAnswer(413, 'Request entity too large'),
+	headers: { Connection: 'close' },
+};
 
 class EmulatorServer implements ControlledEmulator {
 	readonly requests: RecordedRequest[] = [];
@@ -162,7 +165,8 @@ class EmulatorServer implements ControlledEmulator {
 	/** How this answer is served: its vocabulary, date style and order of members by date. */
 	private answerContext(): AnswerContext {
 		const out = new AnswerContext(this.variation, this.currentVocabulary);
-		out.createdAtOrder = this.createdAtOrder ?? (this.currentVocabulary === 'second' ? 'newestFirst' : 'oldestFirst');
+		out.createdAtOrder =
+			this.createdAtOrder ?? (this.currentVocabulary === 'second' ? 'newestFirst' : 'oldestFirst');
 		return out;
 	}
 
@@ -241,7 +245,8 @@ class EmulatorServer implements ControlledEmulator {
 		const apiKey = form.api_key ?? query.api_key ?? '';
 		if (username === '' || apiKey === '') return 'fail';
 		if (username === DEMO_CREDENTIALS.username && apiKey === DEMO_CREDENTIALS.apiKey) return 'ok';
-		if (username === NO_RIGHTS_CREDENTIALS.username && apiKey === NO_RIGHTS_CREDENTIALS.apiKey) return 'noRights';
+		if (username === NO_RIGHTS_CREDENTIALS.username && apiKey === NO_RIGHTS_CREDENTIALS.apiKey)
+			return 'noRights';
 		const child = this.current.participants.get(username);
 		if (child && child.apiKey === apiKey) return 'ok';
 		return 'fail';
@@ -253,7 +258,13 @@ class EmulatorServer implements ControlledEmulator {
 		const { rawPath, rawQuery } = splitTarget(req.url ?? '/');
 		const method = (req.method ?? 'GET').toUpperCase();
 		if (rawPath === '/__emulator' || rawPath.startsWith('/__emulator/')) {
-			const answer = await controlAnswer(this, req, method, rawPath.slice('/__emulator'.length), rawQuery);
+			const answer = await controlAnswer(
+				this,
+				req,
+				method,
+				rawPath.slice('/__emulator'.length),
+				rawQuery,
+			);
 			if (answer) this.send(res, undefined, answer);
 			return;
 		}
@@ -266,7 +277,11 @@ class EmulatorServer implements ControlledEmulator {
 	 * An API request's steps: its body; its fault, drawn before the latency; the fault's answer, or
 	 * the authentication and the router's answer (which a resetAfterWork fault cuts off).
 	 */
-	private async handleApi(req: IncomingMessage, res: ServerResponse, record: RecordedRequest): Promise<void> {
+	private async handleApi(
+		req: IncomingMessage,
+		res: ServerResponse,
+		record: RecordedRequest,
+	): Promise<void> {
 		const read = await readBody(req, MAX_BODY_BYTES);
 		if (!read.ok) {
 			if (read.reason === 'tooLarge') this.send(res, record, TOO_LARGE);
@@ -326,7 +341,6 @@ class EmulatorServer implements ControlledEmulator {
 		}
 		return call.out.vocabulary === 'second' ? inSecondVocabulary(answer) : answer;
 	}
-
 }
 
 /** Starts an emulator; resolves once it listens. */

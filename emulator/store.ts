@@ -4,18 +4,90 @@
 import { createHash } from 'node:crypto';
 
 import { csvRecords, parseCsv } from './csv';
-import { ApiError, MAILER_STATUSES, OUTCOME_COUNTER, STANDARD_MEMBER_FIELDS, defaultMimio, fieldElementName, thumbnailFor } from './model';
-import type { AddMailingOptions, AddMemberOptions, AddPromotionOptions, Addon, AudienceList, DripCampaign, ImportRecord, ListSend, MailerStatus, Mailing, MailingStats, Member, Outcome, Participant, Promotion, Recipient, Signup, SocialLinkDef, Transaction, TransactionalCount } from './model';
+import {
+	ApiError,
+	MAILER_STATUSES,
+	OUTCOME_COUNTER,
+	STANDARD_MEMBER_FIELDS,
+	defaultMimio,
+	fieldElementName,
+	thumbnailFor,
+} from './model';
+import type {
+	AddMailingOptions,
+	AddMemberOptions,
+	AddPromotionOptions,
+	Addon,
+	AudienceList,
+	DripCampaign,
+	ImportRecord,
+	ListSend,
+	MailerStatus,
+	Mailing,
+	MailingStats,
+	Member,
+	Outcome,
+	Participant,
+	Promotion,
+	Recipient,
+	Signup,
+	SocialLinkDef,
+	Transaction,
+	TransactionalCount,
+} from './model';
 
-const FIRST_NAMES = ['Ava', 'Noah', 'Mia', 'Liam', 'Zoe', 'Omar', 'Ines', 'Yuki', 'Lars', 'Nora', 'Raj', 'Eli'];
-const LAST_NAMES = ['Smith', 'Khan', 'Berg', 'Rossi', 'Okafor', 'Tanaka', 'Novak', 'Silva', '', 'Meyer', 'Dubois'];
+const FIRST_NAMES = [
+	'Ava',
+	'Noah',
+	'Mia',
+	'Liam',
+	'Zoe',
+	'Omar',
+	'Ines',
+	'Yuki',
+	'Lars',
+	'Nora',
+	'Raj',
+	'Eli',
+];
+const LAST_NAMES = [
+	'Smith',
+	'Khan',
+	'Berg',
+	'Rossi',
+	'Okafor',
+	'Tanaka',
+	'Novak',
+	'Silva',
+	'',
+	'Meyer',
+	'Dubois',
+];
 
 function emptyStats(): MailingStats {
-	return { sent: 0, views: 0, untraced: 0, clicked: 0, forwarded: 0, bounced: 0, unsubscribed: 0, abused: 0 };
+	return {
+		sent: 0,
+		views: 0,
+		untraced: 0,
+		clicked: 0,
+		forwarded: 0,
+		bounced: 0,
+		unsubscribed: 0,
+		abused: 0,
+	};
 }
 
 function emptyRecipients(): Record<Outcome, Recipient[]> {
-	return { sent: [], read: [], clicked_thru: [], unopened: [], opt_out: [], bounced: [], forwarded: [], abused: [] };
+	return {
+		sent: [],
+		read: [],
+		clicked_thru: [],
+		unopened: [],
+		opt_out: [],
+		bounced: [],
+		forwarded: [],
+		abused: [],
+	};
 }
 
 const TRANSACTION_ID_STEP = 9_091_799_842_964n; // the distance between two recorded ids
@@ -70,7 +142,13 @@ export class Store {
 	createList(name: string, displayName = ''): AudienceList {
 		const existing = this.lists.get(name);
 		if (existing) return existing;
-		const list: AudienceList = { id: this.nextListId++, name, displayName, members: new Set(), membershipCreatedAt: new Map() };
+		const list: AudienceList = {
+			id: this.nextListId++,
+			name,
+			displayName,
+			members: new Set(),
+			membershipCreatedAt: new Map(),
+		};
 		this.lists.set(name, list);
 		return list;
 	}
@@ -119,7 +197,9 @@ export class Store {
 		}
 		if (opts.firstName !== undefined) member.fields.first_name = opts.firstName;
 		if (opts.lastName !== undefined) member.fields.last_name = opts.lastName;
-		const joinedAt = opts.membershipCreatedAt ?? (created || opts.createdAt !== undefined ? member.createdAt : this.now());
+		const joinedAt =
+			opts.membershipCreatedAt ??
+			(created || opts.createdAt !== undefined ? member.createdAt : this.now());
 		for (const name of opts.lists ?? []) this.joinList(this.createList(name), key, joinedAt);
 		return member;
 	}
@@ -148,7 +228,8 @@ export class Store {
 	noteCustomFields(keys: Iterable<string>): void {
 		for (const key of keys) {
 			const name = fieldElementName(key);
-			if (!NOT_CUSTOM.has(name) && !this.customFieldNames.includes(name)) this.customFieldNames.push(name);
+			if (!NOT_CUSTOM.has(name) && !this.customFieldNames.includes(name))
+				this.customFieldNames.push(name);
 		}
 	}
 
@@ -182,7 +263,8 @@ export class Store {
 		if (!member) throw new ApiError(400, `Member ${email.trim()} does not exist`);
 		const trimmed = newEmail.trim();
 		const newKey = trimmed.toLowerCase();
-		if (newKey !== oldKey && this.members.has(newKey)) throw new ApiError(400, 'Email has already been taken');
+		if (newKey !== oldKey && this.members.has(newKey))
+			throw new ApiError(400, 'Email has already been taken');
 		member.email = trimmed;
 		if (newKey === oldKey) return member;
 		this.members.delete(oldKey);
@@ -213,7 +295,8 @@ export class Store {
 		list.name = to;
 		this.lists.set(to, list);
 		for (const p of this.participants.values()) {
-			for (const cat of ['full', 'read', 'none'] as const) p.permissions[cat] = p.permissions[cat].map((n) => (n === name ? to : n));
+			for (const cat of ['full', 'read', 'none'] as const)
+				p.permissions[cat] = p.permissions[cat].map((n) => (n === name ? to : n));
 		}
 		return list;
 	}
@@ -226,7 +309,8 @@ export class Store {
 	 * 99999999999999999999 it starts again at 10000000000000000000).
 	 */
 	takeTransactionId(): string {
-		if (!/^\d{20}$/.test(this.nextTransactionId)) throw new Error(`nextTransactionId must be 20 digits, not ${this.nextTransactionId}`);
+		if (!/^\d{20}$/.test(this.nextTransactionId))
+			throw new Error(`nextTransactionId must be 20 digits, not ${this.nextTransactionId}`);
 		const id = BigInt(this.nextTransactionId);
 		let next = id + TRANSACTION_ID_STEP;
 		if (next > MAX_TRANSACTION_ID) next = MIN_TRANSACTION_ID + (next - MAX_TRANSACTION_ID - 1n);
@@ -242,7 +326,9 @@ export class Store {
 	/** Sets a transaction's delivery status (tests: as the service would over time). */
 	setTransactionStatus(id: string, status: MailerStatus): void {
 		if (!(MAILER_STATUSES as readonly string[]).includes(status)) {
-			throw new Error(`Unknown mailer status ${String(status)}: one of ${MAILER_STATUSES.join(', ')}`);
+			throw new Error(
+				`Unknown mailer status ${String(status)}: one of ${MAILER_STATUSES.join(', ')}`,
+			);
 		}
 		const transaction = this.getTransaction(id);
 		if (!transaction) throw new Error(`No transaction ${id}`);
@@ -251,7 +337,9 @@ export class Store {
 
 	/** Counts one transactional email of a promotion on a day (YYYY-MM-DD) for transactional_count. */
 	countTransactional(promotionName: string, date: string): void {
-		const entry = this.transactional.find((t) => t.promotionName === promotionName && t.date === date);
+		const entry = this.transactional.find(
+			(t) => t.promotionName === promotionName && t.date === date,
+		);
 		if (entry) entry.count++;
 		else this.transactional.push({ promotionName, date, count: 1 });
 	}
@@ -376,7 +464,12 @@ export class Store {
 	}
 
 	/** Appends one recipient to an outcome list (no counter changes). */
-	addRecipient(promotionId: number, mailingId: number, outcome: Outcome, recipient: Recipient): void {
+	addRecipient(
+		promotionId: number,
+		mailingId: number,
+		outcome: Outcome,
+		recipient: Recipient,
+	): void {
 		const mailing = this.getMailing(promotionId, mailingId);
 		if (!mailing) throw new Error(`No mailing ${mailingId} in promotion ${promotionId}`);
 		mailing.recipients[outcome].push(recipient);

@@ -19,7 +19,9 @@ export function checkVocabulary(value: unknown): Vocabulary {
 export function checkDateStyle(value: unknown): DateStyle | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (typeof value !== 'string' || !(ALL_DATE_STYLES as readonly string[]).includes(value)) {
-		throw new Error(`dateStyle must be one of ${ALL_DATE_STYLES.join(', ')} (or null for the rotation)`);
+		throw new Error(
+			`dateStyle must be one of ${ALL_DATE_STYLES.join(', ')} (or null for the rotation)`,
+		);
 	}
 	return value as DateStyle;
 }

@@ -119,8 +119,11 @@ export const SECOND_VOCABULARY: Readonly<Record<string, SecondName>> = {
 
 /** The second-vocabulary name of `name`; throws when the table lacks it. */
 export function secondName(name: string): string {
-	const entry = Object.prototype.hasOwnProperty.call(SECOND_VOCABULARY, name) ? SECOND_VOCABULARY[name] : undefined;
-	if (!entry) throw new Error(`The second vocabulary has no name for "${name}": add it to SECOND_VOCABULARY`);
+	const entry = Object.prototype.hasOwnProperty.call(SECOND_VOCABULARY, name)
+		? SECOND_VOCABULARY[name]
+		: undefined;
+	if (!entry)
+		throw new Error(`The second vocabulary has no name for "${name}": add it to SECOND_VOCABULARY`);
 	return entry.to;
 }
 
@@ -151,10 +154,16 @@ function refuseMixed(el: XmlElement): void {
 /** A wrapper: renamed, kept an element in its empty form; its children are records. */
 function wrapper(el: XmlElement, turn: Turn): XmlElement {
 	refuseMixed(el);
-	if (ownText(el).trim() !== '') throw new Error(`Second vocabulary: wrapper <${el.name}> holds text`);
+	if (ownText(el).trim() !== '')
+		throw new Error(`Second vocabulary: wrapper <${el.name}> holds text`);
 	const children: XmlNode[] = el.attrs.map(([n, v]) => leaf(secondName(n), v, turn));
 	for (const child of elementChildren(el)) children.push(swap(child, turn));
-	return { name: secondName(el.name), attrs: [], children, selfClosing: children.length === 0 && el.selfClosing };
+	return {
+		name: secondName(el.name),
+		attrs: [],
+		children,
+		selfClosing: children.length === 0 && el.selfClosing,
+	};
 }
 
 /** An element below the root: attributes become text children, text-only children attributes. */
@@ -214,7 +223,8 @@ function renameKeys(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(renameKeys);
 	if (value !== null && typeof value === 'object') {
 		const out: Record<string, unknown> = {};
-		for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[secondName(k)] = renameKeys(v);
+		for (const [k, v] of Object.entries(value as Record<string, unknown>))
+			out[secondName(k)] = renameKeys(v);
 		return out;
 	}
 	return value;

@@ -93,7 +93,8 @@ class XmlReader {
 		this.skipSpace();
 		const root = this.readElement();
 		this.skipSpace();
-		if (this.pos !== this.text.length) throw new Error(`XML: content after the root element at offset ${this.pos}`);
+		if (this.pos !== this.text.length)
+			throw new Error(`XML: content after the root element at offset ${this.pos}`);
 		return root;
 	}
 
@@ -151,11 +152,13 @@ class XmlReader {
 		const { text } = this;
 		const attr = this.readName();
 		this.skipSpace();
-		if (text[this.pos] !== '=') throw new Error(`XML: = expected after ${attr} at offset ${this.pos}`);
+		if (text[this.pos] !== '=')
+			throw new Error(`XML: = expected after ${attr} at offset ${this.pos}`);
 		this.pos++;
 		this.skipSpace();
 		const quote = text[this.pos];
-		if (quote !== '"' && quote !== "'") throw new Error(`XML: quoted value expected at offset ${this.pos}`);
+		if (quote !== '"' && quote !== "'")
+			throw new Error(`XML: quoted value expected at offset ${this.pos}`);
 		const end = text.indexOf(quote, this.pos + 1);
 		if (end === -1) throw new Error('XML: unterminated attribute value');
 		const raw = text.slice(this.pos + 1, end);
@@ -178,7 +181,9 @@ class XmlReader {
 				return;
 			}
 			if (text.startsWith('<!', this.pos) || text.startsWith('<?', this.pos)) {
-				throw new Error(`XML: comments, CDATA and processing instructions are not supported (offset ${this.pos})`);
+				throw new Error(
+					`XML: comments, CDATA and processing instructions are not supported (offset ${this.pos})`,
+				);
 			}
 			el.children.push(this.readElement());
 		}
@@ -210,7 +215,8 @@ export function writeXml(el: XmlElement, indent = ''): string {
 		if (text === '') return el.selfClosing ? `${open}/>` : `${open}></${el.name}>`;
 		return `${open}>${escapeXml(text)}</${el.name}>`;
 	}
-	if (ownText(el).trim() !== '') throw new Error(`XML: mixed content in <${el.name}> is not supported`);
+	if (ownText(el).trim() !== '')
+		throw new Error(`XML: mixed content in <${el.name}> is not supported`);
 	const inner = `${indent}  `;
 	return `${open}>\n${kids.map((k) => `${inner}${writeXml(k, inner)}\n`).join('')}${indent}</${el.name}>`;
 }

@@ -8,11 +8,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { CREDENTIAL_NAME_LOCAL, CREDENTIAL_NAME_REAL, DEMO_CREDENTIALS, REPO_ROOT } from './lib/constants.mjs';
+import {
+	CREDENTIAL_NAME_LOCAL,
+	CREDENTIAL_NAME_REAL,
+	DEMO_CREDENTIALS,
+	REPO_ROOT,
+} from './lib/constants.mjs';
 import { startEmulator } from './lib/emulator.mjs';
 import { DEFAULT_N8N_VERSION, N8N_TARGETS, cacheDir, ensureN8n } from './lib/install.mjs';
 import { lastLines } from './lib/log.mjs';
-import { N8nRest, credentialsFile, exampleFiles, n8nCli, n8nEnv, removeEditorCopies, startN8n } from './lib/n8n.mjs';
+import {
+	N8nRest,
+	credentialsFile,
+	exampleFiles,
+	n8nCli,
+	n8nEnv,
+	removeEditorCopies,
+	startN8n,
+} from './lib/n8n.mjs';
 import { freePort, portInUse } from './lib/net.mjs';
 import { buildAndPack, installPackage, packageHasTrigger } from './lib/pack.mjs';
 import { installExitHandlers, isStopping, stopAll } from './lib/processes.mjs';
@@ -74,11 +87,19 @@ function parse() {
 		['--port', port],
 		['--emulator-port', emulatorPort],
 	]) {
-		if (!Number.isInteger(value) || value < 1 || value > 65535) fail(`${name} must be a port number`);
+		if (!Number.isInteger(value) || value < 1 || value > 65535)
+			fail(`${name} must be a port number`);
 	}
 	if (!N8N_TARGETS[parsed.n8n]) fail(`--n8n must be one of ${Object.keys(N8N_TARGETS).join(', ')}`);
 	const real = parsed.real || /^(1|true|yes)$/i.test(process.env.MADMIMI_REAL ?? '');
-	return { real, port, emulatorPort, version: parsed.n8n, fresh: parsed.fresh, build: !parsed['no-build'] };
+	return {
+		real,
+		port,
+		emulatorPort,
+		version: parsed.n8n,
+		fresh: parsed.fresh,
+		build: !parsed['no-build'],
+	};
 }
 
 /** The real account of `--real`, from the environment; stops with what to set when it is missing. */
@@ -86,7 +107,9 @@ function realAccountFromEnv() {
 	const username = process.env.MADMIMI_USERNAME ?? '';
 	const apiKey = process.env.MADMIMI_API_KEY ?? '';
 	if (!username || !apiKey) {
-		fail('--real needs the Mad Mimi account: set MADMIMI_USERNAME (your sign-in email) and MADMIMI_API_KEY (Account → API).');
+		fail(
+			'--real needs the Mad Mimi account: set MADMIMI_USERNAME (your sign-in email) and MADMIMI_API_KEY (Account → API).',
+		);
 	}
 	const baseUrl = (process.env.MADMIMI_BASE_URL || 'https://api.madmimi.com').replace(/\/+$/, '');
 	return { name: CREDENTIAL_NAME_REAL, username, apiKey, baseUrl };
@@ -97,21 +120,33 @@ async function accountToUse(options, logDir) {
 	if (options.real) return { account: realAccountFromEnv() };
 	const port = (await portInUse(options.emulatorPort)) ? await freePort() : options.emulatorPort;
 	const emulator = await startEmulator({ port, logFile: path.join(logDir, 'emulator.log') });
-	return { account: { name: CREDENTIAL_NAME_LOCAL, ...DEMO_CREDENTIALS, baseUrl: emulator.baseUrl }, emulator };
+	return {
+		account: { name: CREDENTIAL_NAME_LOCAL, ...DEMO_CREDENTIALS, baseUrl: emulator.baseUrl },
+		emulator,
+	};
 }
 
 /** This package built (unless --no-build), packed and installed into n8n's user folder as n8n installs it. */
 async function installThisPackage(options, stateDir, userFolder, logDir) {
-	console.log(options.build ? 'Building and packing n8n-nodes-madmimi ...' : 'Packing n8n-nodes-madmimi ...');
+	console.log(
+		options.build ? 'Building and packing n8n-nodes-madmimi ...' : 'Packing n8n-nodes-madmimi ...',
+	);
 	const packDir = path.join(stateDir, 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
-	const { tarball, report } = await buildAndPack(packDir, { build: options.build, logFile: path.join(logDir, 'build.log') });
+	const { tarball, report } = await buildAndPack(packDir, {
+		build: options.build,
+		logFile: path.join(logDir, 'build.log'),
+	});
 	const packageDir = await installPackage(userFolder, tarball);
 	return { report, withTrigger: packageHasTrigger(packageDir) };
 }
 
 /** The credential and the example workflows imported with n8n's CLI, before n8n starts. */
-async function importCredentialAndExamples(install, env, { stateDir, logDir, account, withTrigger }) {
+async function importCredentialAndExamples(
+	install,
+	env,
+	{ stateDir, logDir, account, withTrigger },
+) {
 	console.log('Importing the credential and the example workflows ...');
 	const importDir = fs.mkdtempSync(path.join(stateDir, 'import-'));
 	const logFile = path.join(logDir, 'import.log');
@@ -122,8 +157,11 @@ async function importCredentialAndExamples(install, env, { stateDir, logDir, acc
 		await n8nCli(install, env, ['import:credentials', `--input=${credFile}`], { logFile });
 		const workflowsDir = path.join(importDir, 'workflows');
 		fs.mkdirSync(workflowsDir);
-		for (const file of exampleFiles({ withTrigger })) fs.copyFileSync(file, path.join(workflowsDir, path.basename(file)));
-		await n8nCli(install, env, ['import:workflow', '--separate', `--input=${workflowsDir}`], { logFile });
+		for (const file of exampleFiles({ withTrigger }))
+			fs.copyFileSync(file, path.join(workflowsDir, path.basename(file)));
+		await n8nCli(install, env, ['import:workflow', '--separate', `--input=${workflowsDir}`], {
+			logFile,
+		});
 	} finally {
 		fs.rmSync(importDir, { recursive: true, force: true });
 	}
@@ -147,7 +185,19 @@ async function ownerLogin(rest) {
 }
 
 /** What is running and where, printed once n8n answers. */
-function readyMessage({ options, report, startedAt, n8n, login, account, emulator, examples, withTrigger, userFolder, logDir }) {
+function readyMessage({
+	options,
+	report,
+	startedAt,
+	n8n,
+	login,
+	account,
+	emulator,
+	examples,
+	withTrigger,
+	userFolder,
+	logDir,
+}) {
 	const lines = [
 		'',
 		`n8n ${options.version} is running with ${report.name} ${report.version} (${Math.round((Date.now() - startedAt) / 1000)} s):`,
@@ -164,7 +214,9 @@ function readyMessage({ options, report, startedAt, n8n, login, account, emulato
 				]
 			: []),
 		`  Workflows    ${examples.length ? examples.join('\n               ') : '(none found)'}`,
-		...(withTrigger ? [] : ['               (the trigger example is left out: this build has no Mad Mimi Trigger)']),
+		...(withTrigger
+			? []
+			: ['               (the trigger example is left out: this build has no Mad Mimi Trigger)']),
 		`  Data, logs   ${userFolder}, ${logDir}`,
 		'',
 		`Press Ctrl-C to stop n8n${emulator ? ' and the emulator' : ''}.`,
@@ -175,9 +227,13 @@ function readyMessage({ options, report, startedAt, n8n, login, account, emulato
 
 /** Waits until n8n or the emulator stops by itself (exit 1, the others stopped) or Ctrl-C is pressed. */
 async function runUntilStopped(processes) {
-	const first = await Promise.race(processes.map((p) => p.exited.then((result) => ({ p, result }))));
+	const first = await Promise.race(
+		processes.map((p) => p.exited.then((result) => ({ p, result }))),
+	);
 	if (isStopping()) return; // Ctrl-C: the signal handler stops the rest and exits
-	process.stderr.write(`\n${first.p.name} stopped unexpectedly (code ${first.result.code}, signal ${first.result.signal}):\n${lastLines(first.p.output, 30)}\n`);
+	process.stderr.write(
+		`\n${first.p.name} stopped unexpectedly (code ${first.result.code}, signal ${first.result.signal}):\n${lastLines(first.p.output, 30)}\n`,
+	);
 	await stopAll();
 	process.exit(1);
 }
@@ -188,7 +244,9 @@ async function main() {
 	if (!fs.existsSync(path.join(REPO_ROOT, 'node_modules', 'ts-node'))) fail('run `npm ci` first.');
 	if (options.real) realAccountFromEnv(); // stop before any install when the account is missing
 
-	const stateDir = path.resolve(process.env.MADMIMI_START_DIR || path.join(REPO_ROOT, '.n8n-cache'));
+	const stateDir = path.resolve(
+		process.env.MADMIMI_START_DIR || path.join(REPO_ROOT, '.n8n-cache'),
+	);
 	const userFolder = path.join(stateDir, `n8n-${options.version}`);
 	const logDir = path.join(stateDir, 'logs');
 	installExitHandlers(() => {
@@ -196,7 +254,8 @@ async function main() {
 		removeEditorCopies(userFolder);
 	}, 0);
 	removeEditorCopies(userFolder); // left by a run that was killed
-	if (await portInUse(options.port)) fail(`port ${options.port} is in use (another n8n?): stop it or pass --port N.`);
+	if (await portInUse(options.port))
+		fail(`port ${options.port} is in use (another n8n?): stop it or pass --port N.`);
 
 	const install = await ensureN8n(options.version);
 	if (options.fresh) fs.rmSync(userFolder, { recursive: true, force: true });
@@ -211,9 +270,24 @@ async function main() {
 	const n8n = await startN8n(install, env, { logFile: path.join(logDir, 'n8n.log') });
 	const rest = new N8nRest(n8n.baseUrl);
 	const login = await ownerLogin(rest);
-	const workflows = (await rest.request('GET', '/rest/workflows', undefined, { expectOk: false })).json?.data ?? [];
+	const workflows =
+		(await rest.request('GET', '/rest/workflows', undefined, { expectOk: false })).json?.data ?? [];
 	const examples = workflows.filter((w) => /^Mad Mimi: /.test(w.name)).map((w) => w.name);
-	process.stdout.write(readyMessage({ options, report, startedAt, n8n, login, account, emulator, examples, withTrigger, userFolder, logDir }));
+	process.stdout.write(
+		readyMessage({
+			options,
+			report,
+			startedAt,
+			n8n,
+			login,
+			account,
+			emulator,
+			examples,
+			withTrigger,
+			userFolder,
+			logDir,
+		}),
+	);
 	await runUntilStopped([n8n.proc, ...(emulator ? [emulator.proc] : [])]);
 }
 

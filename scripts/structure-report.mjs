@@ -16,7 +16,9 @@ import { fileURLToPath } from 'node:url';
 
 import ts from 'typescript';
 
-const ROOT = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+const ROOT = path.resolve(
+	process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
+);
 const NODE_DIRS = ['nodes', 'credentials'];
 const TOOLING_DIRS = ['scripts', 'e2e', 'bench', 'emulator'];
 
@@ -30,11 +32,18 @@ function filesUnder(dir, pattern) {
 	});
 }
 
-const nodeFiles = NODE_DIRS.flatMap((d) => filesUnder(d, /\.ts$/)).filter((f) => !f.endsWith('.d.ts'));
+const nodeFiles = NODE_DIRS.flatMap((d) => filesUnder(d, /\.ts$/)).filter(
+	(f) => !f.endsWith('.d.ts'),
+);
 const toolingFiles = TOOLING_DIRS.flatMap((d) => filesUnder(d, /\.(ts|mjs|js)$/));
 
 function sourceOf(file) {
-	return ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+	return ts.createSourceFile(
+		file,
+		fs.readFileSync(path.join(ROOT, file), 'utf8'),
+		ts.ScriptTarget.Latest,
+		true,
+	);
 }
 
 /** The node files a file imports at run time. */
@@ -43,16 +52,25 @@ function valueImports(file) {
 	const targets = [];
 	for (const statement of source.statements) {
 		const isImport = ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly;
-		const isExport = ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier;
+		const isExport =
+			ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier;
 		if (!isImport && !isExport) continue;
 		if (isImport && statement.importClause && !statement.importClause.name) {
 			const bindings = statement.importClause.namedBindings;
-			if (bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)) continue;
+			if (
+				bindings &&
+				ts.isNamedImports(bindings) &&
+				bindings.elements.length > 0 &&
+				bindings.elements.every((e) => e.isTypeOnly)
+			)
+				continue;
 		}
 		const spec = statement.moduleSpecifier.text;
 		if (!spec.startsWith('.')) continue;
 		const base = path.join(path.dirname(file), spec);
-		const target = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => nodeFiles.includes(candidate));
+		const target = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) =>
+			nodeFiles.includes(candidate),
+		);
 		if (target) targets.push(target);
 	}
 	return targets;
@@ -75,7 +93,8 @@ function cycles() {
 			if (!meta.has(next)) {
 				visit(next);
 				meta.get(file).low = Math.min(meta.get(file).low, meta.get(next).low);
-			} else if (meta.get(next).onStack) meta.get(file).low = Math.min(meta.get(file).low, meta.get(next).index);
+			} else if (meta.get(next).onStack)
+				meta.get(file).low = Math.min(meta.get(file).low, meta.get(next).index);
 		}
 		if (meta.get(file).low === meta.get(file).index) {
 			const component = [];
@@ -98,7 +117,12 @@ function partOf(file) {
 	if (parts[0] === 'credentials') return { layer: 'credentials' };
 	if (parts[1] === 'MadMimiTrigger') return { layer: 'trigger' };
 	const layer = parts[2];
-	if (layer === 'actions' && parts.length > 4) return { layer: 'operation', resource: parts[3], isOperationFile: parts.at(-1).endsWith('.operation.ts') };
+	if (layer === 'actions' && parts.length > 4)
+		return {
+			layer: 'operation',
+			resource: parts[3],
+			isOperationFile: parts.at(-1).endsWith('.operation.ts'),
+		};
 	return { layer: layer?.endsWith('.ts') ? 'node' : layer };
 }
 
@@ -113,9 +137,11 @@ function wrongWayEdges() {
 					? `operation → another resource's ${b.isOperationFile ? 'operation' : 'module'}`
 					: (a.layer === 'trigger' || a.layer === 'methods') && b.layer === 'operation'
 						? `${a.layer} → operation`
-						: (a.layer === 'transport' && b.layer === 'descriptions') || (a.layer === 'descriptions' && b.layer === 'transport')
+						: (a.layer === 'transport' && b.layer === 'descriptions') ||
+							  (a.layer === 'descriptions' && b.layer === 'transport')
 							? `${a.layer} → ${b.layer}`
-							: (a.layer === 'api' || a.layer === 'transport' || a.layer === 'parsing') && (b.layer === 'operation' || b.layer === 'methods')
+							: (a.layer === 'api' || a.layer === 'transport' || a.layer === 'parsing') &&
+								  (b.layer === 'operation' || b.layer === 'methods')
 								? `${a.layer} → ${b.layer}`
 								: undefined;
 			if (why) found.push({ why, from, to });
@@ -132,18 +158,26 @@ function functionsOf(file) {
 		if (node.name && ts.isIdentifier(node.name)) return node.name.text;
 		if (node.name && ts.isStringLiteral(node.name)) return node.name.text;
 		const parent = node.parent;
-		if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
-		if (parent && ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+		if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name))
+			return parent.name.text;
+		if (parent && ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name))
+			return parent.name.text;
 		if (parent && ts.isCallExpression(parent)) {
 			const callee = parent.expression.getText(source).slice(0, 30);
 			const firstArg = parent.arguments[0];
-			const label = firstArg && ts.isStringLiteralLike(firstArg) ? ` "${firstArg.text.slice(0, 40)}"` : '';
+			const label =
+				firstArg && ts.isStringLiteralLike(firstArg) ? ` "${firstArg.text.slice(0, 40)}"` : '';
 			return `(callback of ${callee}${label})`;
 		}
 		return '(anonymous)';
 	}
 	function visit(node) {
-		if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+		if (
+			ts.isFunctionDeclaration(node) ||
+			ts.isMethodDeclaration(node) ||
+			ts.isArrowFunction(node) ||
+			ts.isFunctionExpression(node)
+		) {
 			const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
 			const end = source.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
 			found.push({ file, name: nameOf(node), start, lines: end - start + 1 });
@@ -159,7 +193,11 @@ function lineCount(file) {
 }
 
 function table(rows, columns) {
-	return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+	return [
+		`| ${columns.join(' | ')} |`,
+		`|${columns.map(() => '---').join('|')}|`,
+		...rows.map((r) => `| ${r.join(' | ')} |`),
+	].join('\n');
 }
 
 function largest(files, count) {
@@ -178,19 +216,38 @@ const out = [];
 const cycleList = cycles();
 const wrong = wrongWayEdges();
 out.push(`# Structure of ${ROOT}`, '');
-out.push(`Node code: ${nodeFiles.length} files, ${nodeFiles.reduce((s, f) => s + lineCount(f), 0)} lines, ${edgeCount} import edges.`, '');
+out.push(
+	`Node code: ${nodeFiles.length} files, ${nodeFiles.reduce((s, f) => s + lineCount(f), 0)} lines, ${edgeCount} import edges.`,
+	'',
+);
 out.push(`## Import cycles: ${cycleList.length}`, '');
 for (const c of cycleList) out.push(`- ${c.join(' ⇄ ')}`);
 out.push('', `## Edges across layers the wrong way: ${wrong.length}`, '');
-if (wrong.length > 0) out.push(table(wrong.map((e) => [e.why, e.from, e.to]), ['Kind', 'From', 'To']));
+if (wrong.length > 0)
+	out.push(
+		table(
+			wrong.map((e) => [e.why, e.from, e.to]),
+			['Kind', 'From', 'To'],
+		),
+	);
 for (const [label, files] of [
 	['node code', nodeFiles],
 	['tooling (scripts, e2e, bench, emulator)', toolingFiles],
 ]) {
 	const { functions, sizes } = largest(files, 8);
 	out.push('', `## Largest functions of the ${label}`, '');
-	out.push(table(functions.map((f) => [String(f.lines), f.name, `${f.file}:${f.start}`]), ['Lines', 'Function', 'Where']));
+	out.push(
+		table(
+			functions.map((f) => [String(f.lines), f.name, `${f.file}:${f.start}`]),
+			['Lines', 'Function', 'Where'],
+		),
+	);
 	out.push('', `## Largest files of the ${label}`, '');
-	out.push(table(sizes.map(([f, n]) => [String(n), f]), ['Lines', 'File']));
+	out.push(
+		table(
+			sizes.map(([f, n]) => [String(n), f]),
+			['Lines', 'File'],
+		),
+	);
 }
 process.stdout.write(`${out.join('\n')}\n`);

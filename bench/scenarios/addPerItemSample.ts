@@ -8,14 +8,29 @@ import { people, runScenario, seedMembers, summary, timed } from './shared';
 async function addPerItemSample(): Promise<Record<string, unknown>> {
 	const n = Number(process.env.SAMPLE ?? 300);
 	await seedMembers(n);
-	const { result, ms } = await timed(async () =>
-		await runNode(
-			{ parameters: { resource: 'audienceList', operation: 'addMember', list: { __rl: true, mode: 'name', value: 'Seeded' }, email: '={{ $json.email }}' } as INodeParameters },
-			people(n).map((i) => ({ json: { email: i.json.email } })),
-		),
+	const { result, ms } = await timed(
+		async () =>
+			await runNode(
+				{
+					parameters: {
+						resource: 'audienceList',
+						operation: 'addMember',
+						list: { __rl: true, mode: 'name', value: 'Seeded' },
+						email: '={{ $json.email }}',
+					} as INodeParameters,
+				},
+				people(n).map((i) => ({ json: { email: i.json.email } })),
+			),
 	);
 	const s = await summary();
-	return { items: n, ok: result.items.length, error: result.error?.message, requests: s.requests, ms, msPerItem: ms / n };
+	return {
+		items: n,
+		ok: result.items.length,
+		error: result.error?.message,
+		requests: s.requests,
+		ms,
+		msPerItem: ms / n,
+	};
 }
 
 runScenario('addPerItemSample', addPerItemSample);

@@ -46,8 +46,16 @@ function highWaterMark(): { reset: () => boolean; peakBytes: () => number } {
 }
 
 /** The heap's and buffers' highest figures, sampled every 2 ms from `start` until `stop`. */
-function sampleMemory(start: NodeJS.MemoryUsage): { stop: () => void; sampled: { heapUsed: number; arrayBuffers: number } } {
-	const sampled = { rss: start.rss, heapUsed: start.heapUsed, external: start.external, arrayBuffers: start.arrayBuffers };
+function sampleMemory(start: NodeJS.MemoryUsage): {
+	stop: () => void;
+	sampled: { heapUsed: number; arrayBuffers: number };
+} {
+	const sampled = {
+		rss: start.rss,
+		heapUsed: start.heapUsed,
+		external: start.external,
+		arrayBuffers: start.arrayBuffers,
+	};
 	const sampler = setInterval(() => {
 		const m = process.memoryUsage();
 		sampled.rss = Math.max(sampled.rss, m.rss);
@@ -69,7 +77,11 @@ interface ChunkedServer {
 /** Starts the chunked server, bundled by bench/run.ts beside this scenario's bundle, and resolves once it listens. */
 function startChunkedServer(bytes: number, latencyMs: number): Promise<ChunkedServer> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [path.join(__dirname, 'chunkedServer.js'), String(bytes), String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+		const child = spawn(
+			process.execPath,
+			[path.join(__dirname, 'chunkedServer.js'), String(bytes), String(latencyMs)],
+			{ stdio: ['ignore', 'pipe', 'inherit'] },
+		);
 		let out = '';
 		let started = false;
 		const closed = async () => {
@@ -97,7 +109,12 @@ function startChunkedServer(bytes: number, latencyMs: number): Promise<ChunkedSe
 async function hugeAnswer(): Promise<Record<string, unknown>> {
 	const which = process.env.CASE ?? 'default';
 	const options: IDataObject = which === 'cap64' ? { maxAnswerSize: 64 } : {};
-	const parameters = { resource: 'audienceList', operation: 'getAll', returnAll: true, options } as INodeParameters;
+	const parameters = {
+		resource: 'audienceList',
+		operation: 'getAll',
+		returnAll: true,
+		options,
+	} as INodeParameters;
 	// warm-up: the same operation on the ordinary (small) lists document, so that the code
 	// the run needs is loaded and compiled before it is measured
 	for (let i = 0; i < 3; i++) await runNode({ parameters });
@@ -106,7 +123,11 @@ async function hugeAnswer(): Promise<Record<string, unknown>> {
 		server = await startChunkedServer(HUGE_BYTES, await getLatency());
 		await setCredentials({ ...DEMO_CREDENTIALS, baseUrl: server.url });
 	} else {
-		await control('POST', '/faults', { path: '/audience_lists/lists.xml', times: 1, respond: { hugeBytes: HUGE_BYTES } });
+		await control('POST', '/faults', {
+			path: '/audience_lists/lists.xml',
+			times: 1,
+			respond: { hugeBytes: HUGE_BYTES },
+		});
 	}
 	const gc = (globalThis as { gc?: () => void }).gc;
 	gc?.();

@@ -24,8 +24,20 @@ async function requestKinds(): Promise<Record<string, number>> {
 async function import100k(): Promise<Record<string, unknown>> {
 	const n = 100_000;
 	const rssBefore = peakRssMb();
-	const { result, ms } = await timed(async () =>
-		await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'items', emailField: 'email', options: { createList: true } } }, people(n)),
+	const { result, ms } = await timed(
+		async () =>
+			await runNode(
+				{
+					parameters: {
+						resource: 'audienceMember',
+						operation: 'import',
+						source: 'items',
+						emailField: 'email',
+						options: { createList: true },
+					},
+				},
+				people(n),
+			),
 	);
 	const peak = peakRssMb();
 	const s = await summary();

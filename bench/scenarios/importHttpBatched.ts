@@ -5,18 +5,32 @@
  * (bench/httpRequestBaseline.ts). SAMPLE items (default: all 100,000).
  */
 import { registerNodeType, runNode } from '../../test/harness';
-import { CSV_EXPRESSION, HTTP_BASELINE_TYPE, HTTP_BATCH_SIZE, HttpRequestBaseline } from '../httpRequestBaseline';
+import {
+	CSV_EXPRESSION,
+	HTTP_BASELINE_TYPE,
+	HTTP_BATCH_SIZE,
+	HttpRequestBaseline,
+} from '../httpRequestBaseline';
 import { baseUrl, peakRssMb, people, runScenario, summary, timed } from './shared';
 
 async function importHttpBatched(): Promise<Record<string, unknown>> {
 	const n = Number(process.env.SAMPLE ?? 100_000);
 	registerNodeType(HTTP_BASELINE_TYPE, new HttpRequestBaseline());
 	const rssBefore = peakRssMb();
-	const { result, ms } = await timed(async () =>
-		await runNode(
-			{ type: HTTP_BASELINE_TYPE, name: 'HTTP Request', parameters: { url: `${baseUrl}/audience_members`, csvFile: CSV_EXPRESSION, batchSize: HTTP_BATCH_SIZE } },
-			people(n),
-		),
+	const { result, ms } = await timed(
+		async () =>
+			await runNode(
+				{
+					type: HTTP_BASELINE_TYPE,
+					name: 'HTTP Request',
+					parameters: {
+						url: `${baseUrl}/audience_members`,
+						csvFile: CSV_EXPRESSION,
+						batchSize: HTTP_BATCH_SIZE,
+					},
+				},
+				people(n),
+			),
 	);
 	const peak = peakRssMb();
 	const s = await summary();

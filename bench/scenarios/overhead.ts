@@ -11,20 +11,43 @@ async function overhead(): Promise<Record<string, unknown>> {
 		await timed(async () => {
 			let lists = 0;
 			for (let i = 0; i < n; i++) {
-				const query = new URLSearchParams({ username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey });
-				const response = await fetch(`${baseUrl}/audience_members/${encodeURIComponent(email)}/lists.xml?${query}`);
+				const query = new URLSearchParams({
+					username: DEMO_CREDENTIALS.username,
+					api_key: DEMO_CREDENTIALS.apiKey,
+				});
+				const response = await fetch(
+					`${baseUrl}/audience_members/${encodeURIComponent(email)}/lists.xml?${query}`,
+				);
 				lists += (await response.text()).length > 0 ? 1 : 0;
 			}
 			return lists;
 		});
 	const node = async () =>
-		await timed(async () => await runNode({ parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.email }}' } }, items));
+		await timed(
+			async () =>
+				await runNode(
+					{
+						parameters: {
+							resource: 'audienceMember',
+							operation: 'getLists',
+							email: '={{ $json.email }}',
+						},
+					},
+					items,
+				),
+		);
 	// warm both paths once
 	await bare();
 	await node();
 	const bareRun = await bare();
 	const nodeRun = await node();
-	return { requests: n, bareMs: bareRun.ms, nodeMs: nodeRun.ms, ratio: nodeRun.ms / bareRun.ms, outputItems: nodeRun.result.items.length };
+	return {
+		requests: n,
+		bareMs: bareRun.ms,
+		nodeMs: nodeRun.ms,
+		ratio: nodeRun.ms / bareRun.ms,
+		outputItems: nodeRun.result.items.length,
+	};
 }
 
 runScenario('overhead', overhead);

@@ -37,7 +37,12 @@ function plainRecords(xml: string): number {
 
 /** The bounced recipients of mailing 34 as the service pages them (100 a page), read once at no latency. */
 async function recipientPages(): Promise<string[]> {
-	await control('POST', '/recipients', { promotionId: 3, mailingId: 34, outcome: 'bounced', count: 50_000 });
+	await control('POST', '/recipients', {
+		promotionId: 3,
+		mailingId: 34,
+		outcome: 'bounced',
+		count: 50_000,
+	});
 	await setLatency(0);
 	const pages: string[] = [];
 	for (let page = 1; ; page++) {
@@ -51,7 +56,13 @@ async function recipientPages(): Promise<string[]> {
 }
 
 /** The figures of the other version's reading (`--against`): its time over the node's, per round. */
-function againstFigures(spec: string, records: number, againstRecords: number, nodeMs: number[], againstMs: number[]): Record<string, unknown> {
+function againstFigures(
+	spec: string,
+	records: number,
+	againstRecords: number,
+	nodeMs: number[],
+	againstMs: number[],
+): Record<string, unknown> {
 	const ratios = againstMs.map((theirs, i) => theirs / nodeMs[i]);
 	return {
 		against: spec,
@@ -74,15 +85,18 @@ async function parse(): Promise<Record<string, unknown>> {
 	const passes = {
 		node: () => pages.reduce((sum, page) => sum + xmlList(page).records.length, 0),
 		fxp: () => pages.reduce((sum, page) => sum + plainRecords(page), 0),
-		check: () => pages.reduce((sum, page) => sum + (XMLValidator.validate(page) === true ? 1 : 0), 0),
-		against: () => (against ? pages.reduce((sum, page) => sum + againstXmlList(page).records.length, 0) : 0),
+		check: () =>
+			pages.reduce((sum, page) => sum + (XMLValidator.validate(page) === true ? 1 : 0), 0),
+		against: () =>
+			against ? pages.reduce((sum, page) => sum + againstXmlList(page).records.length, 0) : 0,
 	};
 	// warm-up: two passes of each
 	for (let i = 0; i < 2; i++) for (const pass of Object.values(passes)) pass();
 	const ms: Record<keyof typeof passes, number[]> = { node: [], fxp: [], check: [], against: [] };
 	const counts: Record<keyof typeof passes, number> = { node: 0, fxp: 0, check: 0, against: 0 };
 	for (let r = 0; r < rounds; r++) {
-		const order: Array<keyof typeof passes> = r % 2 === 0 ? ['node', 'against', 'fxp', 'check'] : ['check', 'fxp', 'against', 'node'];
+		const order: Array<keyof typeof passes> =
+			r % 2 === 0 ? ['node', 'against', 'fxp', 'check'] : ['check', 'fxp', 'against', 'node'];
 		for (const name of order) {
 			const { result, ms: took } = timedSync(passes[name]);
 			counts[name] = result;

@@ -10,7 +10,16 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/requestSettings';
 import { registerNodeType, runNode } from '../../test/harness';
 import { MadMimi as AgainstMadMimi } from '../against';
-import { clearRequests, control, mean, median, peakRssMb, runScenario, summary, timed } from './shared';
+import {
+	clearRequests,
+	control,
+	mean,
+	median,
+	peakRssMb,
+	runScenario,
+	summary,
+	timed,
+} from './shared';
 
 /** The recipients document's parameters for Return All of the bounced recipients of mailing 34. */
 const recipientsParameters = (options: IDataObject = {}): INodeParameters =>
@@ -32,17 +41,34 @@ const AGAINST_TYPE = 'bench.madMimiAgainst';
  * version, in one process, interleaved A B B A for each pair of ROUNDS (after a warm-up of the
  * other version); the records of every run compared with the node's first run.
  */
-async function againstReturnAll(rounds: number, reference: string[]): Promise<Record<string, unknown>> {
+async function againstReturnAll(
+	rounds: number,
+	reference: string[],
+): Promise<Record<string, unknown>> {
 	registerNodeType(AGAINST_TYPE, new AgainstMadMimi());
-	await runNode({ type: AGAINST_TYPE, parameters: { ...recipientsParameters(), returnAll: false, limit: 5000 } });
+	await runNode({
+		type: AGAINST_TYPE,
+		parameters: { ...recipientsParameters(), returnAll: false, limit: 5000 },
+	});
 	const ms: Record<'node' | 'against', number[]> = { node: [], against: [] };
 	let same = true;
 	for (let r = 0; r < rounds * 2; r++) {
-		for (const who of r % 2 === 0 ? (['node', 'against'] as const) : (['against', 'node'] as const)) {
-			const { result, ms: took } = await timed(async () => await runNode({ ...(who === 'against' ? { type: AGAINST_TYPE } : {}), parameters: recipientsParameters() }));
+		for (const who of r % 2 === 0
+			? (['node', 'against'] as const)
+			: (['against', 'node'] as const)) {
+			const { result, ms: took } = await timed(
+				async () =>
+					await runNode({
+						...(who === 'against' ? { type: AGAINST_TYPE } : {}),
+						parameters: recipientsParameters(),
+					}),
+			);
 			ms[who].push(took);
 			const records = result.items.map((i) => JSON.stringify(i.json));
-			same &&= result.error === undefined && records.length === reference.length && records.every((rec, i) => rec === reference[i]);
+			same &&=
+				result.error === undefined &&
+				records.length === reference.length &&
+				records.every((rec, i) => rec === reference[i]);
 		}
 	}
 	return {
@@ -60,30 +86,57 @@ async function againstReturnAll(rounds: number, reference: string[]): Promise<Re
 async function recipients50k(): Promise<Record<string, unknown>> {
 	const n = 50_000;
 	const rounds = Number(process.env.ROUNDS ?? 2);
-	await control('POST', '/recipients', { promotionId: 3, mailingId: 34, outcome: 'bounced', count: n });
+	await control('POST', '/recipients', {
+		promotionId: 3,
+		mailingId: 34,
+		outcome: 'bounced',
+		count: n,
+	});
 	// one date style for every answer (no rotation), so that two runs' records compare as equal
 	await control('POST', '/date-style', { dateStyle: '-0400' });
 	// WINDOW=n tries another Parallel Page Reads than the node's default
 	const window = process.env.WINDOW ? Number(process.env.WINDOW) : DEFAULT_PAGE_WINDOW;
-	const modes = { parallel: process.env.WINDOW ? { parallelPageReads: window } : {}, sequential: { parallelPageReads: 1 } } as const;
+	const modes = {
+		parallel: process.env.WINDOW ? { parallelPageReads: window } : {},
+		sequential: { parallelPageReads: 1 },
+	} as const;
 	const order: Array<keyof typeof modes> = [];
-	for (let r = 0; r < rounds; r++) order.push(...(r % 2 === 0 ? (['parallel', 'sequential'] as const) : (['sequential', 'parallel'] as const)));
-	const runs: Record<string, Array<{ ms: number; requests: number; maxInFlight: number; records: number; error?: string }>> = { parallel: [], sequential: [] };
+	for (let r = 0; r < rounds; r++)
+		order.push(
+			...(r % 2 === 0
+				? (['parallel', 'sequential'] as const)
+				: (['sequential', 'parallel'] as const)),
+		);
+	const runs: Record<
+		string,
+		Array<{ ms: number; requests: number; maxInFlight: number; records: number; error?: string }>
+	> = { parallel: [], sequential: [] };
 	// warm-up, untimed: 5,000 records (50 pages) in each mode, so that neither measured run
 	// pays for loading and compiling the code
 	for (const mode of ['parallel', 'sequential'] as const) {
-		await runNode({ parameters: { ...recipientsParameters(modes[mode]), returnAll: false, limit: 5000 } });
+		await runNode({
+			parameters: { ...recipientsParameters(modes[mode]), returnAll: false, limit: 5000 },
+		});
 	}
 	let reference: string[] | undefined;
 	let mismatches = 0;
 	for (const mode of order) {
 		await clearRequests();
-		const { result, ms } = await timed(async () => await runNode({ parameters: recipientsParameters(modes[mode]) }));
+		const { result, ms } = await timed(
+			async () => await runNode({ parameters: recipientsParameters(modes[mode]) }),
+		);
 		const s = await summary();
 		const records = result.items.map((i) => JSON.stringify(i.json));
 		if (reference === undefined) reference = records;
-		else if (records.length !== reference.length || records.some((r, i) => r !== reference![i])) mismatches++;
-		runs[mode].push({ ms, requests: s.requests, maxInFlight: s.maxInFlight, records: records.length, error: result.error?.message });
+		else if (records.length !== reference.length || records.some((r, i) => r !== reference![i]))
+			mismatches++;
+		runs[mode].push({
+			ms,
+			requests: s.requests,
+			maxInFlight: s.maxInFlight,
+			records: records.length,
+			error: result.error?.message,
+		});
 	}
 	const records = reference?.length ?? 0;
 	const against = process.env.AGAINST ? await againstReturnAll(rounds, reference ?? []) : {};
@@ -104,8 +157,14 @@ async function recipients50k(): Promise<Record<string, unknown>> {
 		sequentialMaxInFlight: Math.max(...runs.sequential.map((r) => r.maxInFlight)),
 		parallelRecordsPerSecond: Math.round(records / (parallelMs / 1000)),
 		sequentialRecordsPerSecond: Math.round(records / (sequentialMs / 1000)),
-		sameRecordsInOrder: mismatches === 0 && Object.values(runs).every((rs) => rs.every((r) => r.records === records && r.error === undefined)),
-		errors: Object.values(runs).flatMap((rs) => rs.map((r) => r.error)).filter(Boolean),
+		sameRecordsInOrder:
+			mismatches === 0 &&
+			Object.values(runs).every((rs) =>
+				rs.every((r) => r.records === records && r.error === undefined),
+			),
+		errors: Object.values(runs)
+			.flatMap((rs) => rs.map((r) => r.error))
+			.filter(Boolean),
 		peakRssMb: peakRssMb(),
 		...against,
 	};

@@ -36,15 +36,23 @@ export interface Summary {
 
 export const summary = async () => await control<Summary>('GET', '/summary');
 export const clearRequests = async () => await control('DELETE', '/requests');
-export const setLatency = async (latencyMs: number) => await control('POST', '/latency', { latencyMs });
-export const getLatency = async () => (await control<{ latencyMs: number }>('GET', '/latency')).latencyMs;
+export const setLatency = async (latencyMs: number) =>
+	await control('POST', '/latency', { latencyMs });
+export const getLatency = async () =>
+	(await control<{ latencyMs: number }>('GET', '/latency')).latencyMs;
 
 /** n member items (email, first and last name, company, `add_list`) for the list given. */
 export function people(n: number, list = 'Bench'): INodeExecutionData[] {
 	const items: INodeExecutionData[] = new Array(n);
 	for (let i = 0; i < n; i++) {
 		items[i] = {
-			json: { email: `member${i}@bench.example.com`, 'first name': `First${i}`, 'last name': `Last${i}`, company: `Company ${i % 977}, Ltd.`, add_list: list },
+			json: {
+				email: `member${i}@bench.example.com`,
+				'first name': `First${i}`,
+				'last name': `Last${i}`,
+				company: `Company ${i % 977}, Ltd.`,
+				add_list: list,
+			},
 		};
 	}
 	return items;
@@ -54,7 +62,18 @@ export function people(n: number, list = 'Bench'): INodeExecutionData[] {
 export async function seedMembers(n: number): Promise<void> {
 	const latency = await getLatency();
 	await setLatency(0);
-	await runNode({ parameters: { resource: 'audienceMember', operation: 'import', source: 'items', emailField: 'email', options: { batchSize: 100000, createList: true } } }, people(n, 'Seeded'));
+	await runNode(
+		{
+			parameters: {
+				resource: 'audienceMember',
+				operation: 'import',
+				source: 'items',
+				emailField: 'email',
+				options: { batchSize: 100000, createList: true },
+			},
+		},
+		people(n, 'Seeded'),
+	);
 	await setLatency(latency);
 	await clearRequests();
 }
@@ -90,7 +109,8 @@ export const median = (values: number[]) => {
  */
 export function runScenario(name: string, run: () => Promise<Record<string, unknown>>): void {
 	const main = async () => {
-		if (!baseUrl) throw new Error(`usage: node .tmp/bench-scenarios/${name}.js <emulator base URL>`);
+		if (!baseUrl)
+			throw new Error(`usage: node .tmp/bench-scenarios/${name}.js <emulator base URL>`);
 		await setCredentials({ ...DEMO_CREDENTIALS, baseUrl });
 		const result = await run();
 		console.log(JSON.stringify({ scenario: name, ...result }));

@@ -7,7 +7,17 @@ import type { PromotionAttempt } from '../render';
 import { ApiError, OUTCOMES } from '../model';
 import type { Store } from '../store';
 import type { Outcome } from '../model';
-import { blank, empty, guessedXml, jsonAnswer, requireMember, space, textAnswer, toInt, xmlAnswer } from './types';
+import {
+	blank,
+	empty,
+	guessedXml,
+	jsonAnswer,
+	requireMember,
+	space,
+	textAnswer,
+	toInt,
+	xmlAnswer,
+} from './types';
 import type { Answer, Call, RouteModule } from './types';
 
 function audienceLists(c: Call): Answer | undefined {
@@ -17,9 +27,13 @@ function audienceLists(c: Call): Answer | undefined {
 		// recorded: {"success":true,"result":{"id":..,"name":..,"size":0}} and the taken name
 		const name = (params.name ?? '').trim();
 		if (name === '') return jsonAnswer({ success: false, error: "Name can't be blank" }); // guess
-		if (store.lists.has(name)) return jsonAnswer({ success: false, error: 'Name has already been taken' });
+		if (store.lists.has(name))
+			return jsonAnswer({ success: false, error: 'Name has already been taken' });
 		const list = store.createList(name);
-		return jsonAnswer({ success: true, result: { id: list.id, name: list.name, size: list.members.size } });
+		return jsonAnswer({
+			success: true,
+			result: { id: list.id, name: list.name, size: list.members.size },
+		});
 	}
 	if (seg.length === 1 && method === 'POST') {
 		// no recording of this form's answer: a blank, as the spec's "none described"
@@ -64,14 +78,17 @@ function audienceMembers(c: Call): Answer | undefined {
 		return textAnswer(200, String(record.id));
 	}
 	if (method !== 'GET') return undefined;
-	if (seg.length === 2 && (seg[1] === 'count_new' || seg[1] === 'count_new.txt')) return countNew(c);
+	if (seg.length === 2 && (seg[1] === 'count_new' || seg[1] === 'count_new.txt'))
+		return countNew(c);
 	if (seg.length === 3 && seg[1] === 'suppressed_since' && /\.txt$/.test(seg[2])) {
 		const ts = toInt(seg[2].slice(0, -4));
 		if (ts === null) throw new ApiError(400, 'Invalid timestamp');
 		const since = ts * 1000;
 		const emails = [...store.members.values()]
 			.filter((m) => m.optedOut && m.suppressedAt !== undefined && m.suppressedAt >= since)
-			.sort((a, b) => (a.suppressedAt ?? 0) - (b.suppressedAt ?? 0) || a.email.localeCompare(b.email))
+			.sort(
+				(a, b) => (a.suppressedAt ?? 0) - (b.suppressedAt ?? 0) || a.email.localeCompare(b.email),
+			)
 			.map((m) => m.email);
 		return textAnswer(200, emails.length === 0 ? '\n' : `${emails.join('\n')}\n`, PLAIN_TEXT_TYPE);
 	}
@@ -89,7 +106,8 @@ function audienceMembers(c: Call): Answer | undefined {
 function countNew(c: Call): Answer {
 	const start = toInt(c.params.start);
 	const end = toInt(c.params.end);
-	if (start === null || end === null) throw new ApiError(400, 'start and end must be unix timestamps');
+	if (start === null || end === null)
+		throw new ApiError(400, 'start and end must be unix timestamps');
 	if (start > end) throw new ApiError(400, 'start must be before end');
 	if (end - start > 31 * 86_400) {
 		throw new ApiError(400, 'Calls to count_new are limited to a date range of one month');
@@ -139,7 +157,8 @@ function promotionAttempts(store: Store, email: string): PromotionAttempt[] {
 		}
 	}
 	for (const transaction of store.transactions) {
-		if (transaction.status === 'failed' || transaction.recipient.email.toLowerCase() !== key) continue;
+		if (transaction.status === 'failed' || transaction.recipient.email.toLowerCase() !== key)
+			continue;
 		const promotion = store.findPromotionByName(transaction.promotionName);
 		if (!promotion) continue;
 		attempts.push({

@@ -3,18 +3,36 @@
  * campaigns and signup webforms. Every list answer here is a guess (no recording shows its names):
  * served through guessedXml / guessedJson, so the second vocabulary applies to it.
  */
-import { renderAddons, renderAnalyticsDomains, renderAvailableAddons, renderDripCampaigns, renderParticipants, renderSocialLinkDefs, renderSocialLinks } from '../render';
+import {
+	renderAddons,
+	renderAnalyticsDomains,
+	renderAvailableAddons,
+	renderDripCampaigns,
+	renderParticipants,
+	renderSocialLinkDefs,
+	renderSocialLinks,
+} from '../render';
 import type { UserSocialLink } from '../render';
 import { DEMO_CREDENTIALS } from '../seed';
 import { ApiError } from '../model';
 import type { Store } from '../store';
 import type { Participant } from '../model';
-import { blank, given, guessedJson, guessedXml, jsonAnswer, NOT_FOUND, textAnswer, toInt } from './types';
+import {
+	blank,
+	given,
+	guessedJson,
+	guessedXml,
+	jsonAnswer,
+	NOT_FOUND,
+	textAnswer,
+	toInt,
+} from './types';
 import type { Answer, Call, RouteModule } from './types';
 
 function addons(c: Call): Answer | undefined {
 	const { seg, method, store } = c;
-	if (seg[0] === 'addons.xml' && seg.length === 1 && method === 'GET') return guessedXml(renderAddons(store.addons, c.out));
+	if (seg[0] === 'addons.xml' && seg.length === 1 && method === 'GET')
+		return guessedXml(renderAddons(store.addons, c.out));
 	if (seg[0] === 'addons' && seg.length === 2 && seg[1] === 'available.xml' && method === 'GET') {
 		return guessedXml(renderAvailableAddons(store.addons, c.out));
 	}
@@ -36,7 +54,9 @@ function analytics(c: Call): Answer | undefined {
 	const { seg, method, params, store } = c;
 	if (seg.length !== 1) return undefined;
 	if (seg[0] === 'google_analytics.xml') {
-		return method === 'GET' ? guessedXml(renderAnalyticsDomains(store.analyticsDomains, c.out)) : undefined;
+		return method === 'GET'
+			? guessedXml(renderAnalyticsDomains(store.analyticsDomains, c.out))
+			: undefined;
 	}
 	if (method !== 'POST' && method !== 'DELETE') return undefined;
 	const domain = (params.domain ?? '').trim();
@@ -76,14 +96,21 @@ function socialLinks(c: Call): Answer | undefined {
 	if (seg[0] !== 'social_links' || seg.length !== 2) return undefined;
 	if (method === 'GET' && seg[1] === 'available.json') {
 		return guessedJson(
-			store.socialLinkDefs.map((d) => ({ key: d.key, name: d.name, description: d.description, formatting: d.formatting })),
+			store.socialLinkDefs.map((d) => ({
+				key: d.key,
+				name: d.name,
+				description: d.description,
+				formatting: d.formatting,
+			})),
 			'social_links',
 		);
 	}
-	if (method === 'GET' && seg[1] === 'available.xml') return guessedXml(renderSocialLinkDefs(store.socialLinkDefs, c.out));
+	if (method === 'GET' && seg[1] === 'available.xml')
+		return guessedXml(renderSocialLinkDefs(store.socialLinkDefs, c.out));
 	if (method === 'PUT' && seg[1] === 'update') {
 		const keys = new Set(store.socialLinkDefs.map((d) => d.key));
-		for (const key of Object.keys(params)) if (!keys.has(key)) throw new ApiError(400, `Unknown social link ${key}`);
+		for (const key of Object.keys(params))
+			if (!keys.has(key)) throw new ApiError(400, `Unknown social link ${key}`);
 		for (const [key, url] of Object.entries(params)) {
 			if (url.trim() === '') delete store.socialLinks[key];
 			else store.socialLinks[key] = url.trim();
@@ -93,7 +120,10 @@ function socialLinks(c: Call): Answer | undefined {
 	return undefined;
 }
 
-const PARTICIPANT_FIELDS: [string, 'pwd' | 'firstName' | 'lastName' | 'organizationName' | 'address'][] = [
+const PARTICIPANT_FIELDS: [
+	string,
+	'pwd' | 'firstName' | 'lastName' | 'organizationName' | 'address',
+][] = [
 	['pwd', 'pwd'],
 	['first_name', 'firstName'],
 	['last_name', 'lastName'],
@@ -103,11 +133,13 @@ const PARTICIPANT_FIELDS: [string, 'pwd' | 'firstName' | 'lastName' | 'organizat
 
 function participants(c: Call): Answer | undefined {
 	const { seg, method } = c;
-	if (seg[0] === 'participants.xml') return seg.length === 1 && method === 'GET' ? listParticipants(c) : undefined;
+	if (seg[0] === 'participants.xml')
+		return seg.length === 1 && method === 'GET' ? listParticipants(c) : undefined;
 	if (seg.length === 1 && method === 'POST') return createParticipant(c);
 	if (seg.length === 1 && method === 'DELETE') return deleteParticipant(c);
 	if (seg.length === 2 && seg[1] === 'update' && method === 'PUT') return updateParticipant(c);
-	if (seg.length === 2 && seg[1] === 'update_permissions_for' && method === 'POST') return setParticipantPermissions(c);
+	if (seg.length === 2 && seg[1] === 'update_permissions_for' && method === 'POST')
+		return setParticipantPermissions(c);
 	return undefined;
 }
 
@@ -136,7 +168,8 @@ function createParticipant(c: Call): Answer {
 	const email = requestedEmail(c);
 	const key = email.toLowerCase();
 	if (email === '') throw new ApiError(400, "Email can't be blank");
-	if (store.participants.has(key) || key === DEMO_CREDENTIALS.username) throw new ApiError(400, 'Email has already been taken');
+	if (store.participants.has(key) || key === DEMO_CREDENTIALS.username)
+		throw new ApiError(400, 'Email has already been taken');
 	const participant: Participant = {
 		email,
 		apiKey: store.makeApiKey(email),
@@ -144,7 +177,8 @@ function createParticipant(c: Call): Answer {
 		createdAt: c.now,
 		permissions: { full: [], read: [], none: [] },
 	};
-	for (const [param, field] of PARTICIPANT_FIELDS) if (given(params, param)) participant[field] = params[param];
+	for (const [param, field] of PARTICIPANT_FIELDS)
+		if (given(params, param)) participant[field] = params[param];
 	store.participants.set(key, participant);
 	return textAnswer(200, participant.apiKey);
 }
@@ -179,7 +213,8 @@ function setParticipantPermissions(c: Call): Answer {
 		const names = wanted[cat];
 		if (names === undefined) continue;
 		for (const other of PERMISSION_CATEGORIES) {
-			if (other !== cat) p.permissions[other] = p.permissions[other].filter((n) => !names.includes(n));
+			if (other !== cat)
+				p.permissions[other] = p.permissions[other].filter((n) => !names.includes(n));
 		}
 		p.permissions[cat] = [...new Set(names)];
 	}
@@ -196,7 +231,8 @@ function requestedPermissions(c: Call): Partial<Record<PermissionCategory, strin
 			.split(',')
 			.map((n) => n.trim())
 			.filter((n) => n !== '');
-		for (const name of names) if (!c.store.lists.has(name)) throw new ApiError(400, `List ${name} does not exist`);
+		for (const name of names)
+			if (!c.store.lists.has(name)) throw new ApiError(400, `List ${name} does not exist`);
 		wanted[cat] = names;
 	}
 	return wanted;
@@ -219,20 +255,22 @@ function dripCampaigns(c: Call): Answer | undefined {
 	return undefined;
 }
 
-const HANDLERS = new Map<string, (c: Call) => Answer | undefined>(Object.entries({
-	addons,
-	'addons.xml': addons,
-	addon: addons,
-	google_analytics: analytics,
-	'google_analytics.xml': analytics,
-	social_links: socialLinks,
-	'social_links.xml': socialLinks,
-	'social_links.json': socialLinks,
-	participants,
-	'participants.xml': participants,
-	drip_campaigns: dripCampaigns,
-	signups,
-}));
+const HANDLERS = new Map<string, (c: Call) => Answer | undefined>(
+	Object.entries({
+		addons,
+		'addons.xml': addons,
+		addon: addons,
+		google_analytics: analytics,
+		'google_analytics.xml': analytics,
+		social_links: socialLinks,
+		'social_links.xml': socialLinks,
+		'social_links.json': socialLinks,
+		participants,
+		'participants.xml': participants,
+		drip_campaigns: dripCampaigns,
+		signups,
+	}),
+);
 
 export const extrasRoutes: RouteModule = {
 	name: 'extras',

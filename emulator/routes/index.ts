@@ -18,7 +18,13 @@ import { promotionRoutes } from './promotions';
 import { NOT_FOUND } from './types';
 import type { Answer, Call, RouteModule } from './types';
 
-export const ROUTE_MODULES: readonly RouteModule[] = [audienceRoutes, memberRoutes, promotionRoutes, extrasRoutes, mailerRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [
+	audienceRoutes,
+	memberRoutes,
+	promotionRoutes,
+	extrasRoutes,
+	mailerRoutes,
+];
 
 /** The answer of the first module that answers the call, or 404 with a body of one space. */
 export function route(c: Call, modules: readonly RouteModule[] = ROUTE_MODULES): Answer {

@@ -13,7 +13,14 @@ import { parse as parseYaml } from 'yaml';
 import { parseCsvRows } from '../csv';
 import { ApiError } from '../model';
 import type { Store } from '../store';
-import type { AudienceList, ListSend, MailerStatus, Member, Promotion, Transaction } from '../model';
+import type {
+	AudienceList,
+	ListSend,
+	MailerStatus,
+	Member,
+	Promotion,
+	Transaction,
+} from '../model';
 import { given, textAnswer } from './types';
 import type { Answer, Call, RouteModule } from './types';
 
@@ -35,7 +42,10 @@ export function parseRecipient(text: string): { email: string; name?: string } |
 	const named = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
 	if (named) {
 		const email = named[2].trim();
-		const name = named[1].trim().replace(/^"(.*)"$/, '$1').trim();
+		const name = named[1]
+			.trim()
+			.replace(/^"(.*)"$/, '$1')
+			.trim();
 		return isEmail(email) ? { email, ...(name === '' ? {} : { name }) } : undefined;
 	}
 	return isEmail(trimmed) ? { email: trimmed } : undefined;
@@ -104,12 +114,22 @@ function checkBeacon(content: { html?: string }): void {
  * "automatically create or update the promotion": a new one (`hidden` hides it: a guess), or the
  * existing one's content replaced by the raw content given. None and no raw content: 409 (recorded).
  */
-function promotionFor(c: Call, name: string, content: { html?: string; text?: string }): () => Promotion {
+function promotionFor(
+	c: Call,
+	name: string,
+	content: { html?: string; text?: string },
+): () => Promotion {
 	const existing = c.store.findPromotionByName(name);
 	const raw = content.html !== undefined || content.text !== undefined;
 	if (existing) {
 		return () => {
-			if (raw) Object.assign(existing, { rawHtml: content.html, rawPlainText: content.text, url: undefined, updatedAt: c.now });
+			if (raw)
+				Object.assign(existing, {
+					rawHtml: content.html,
+					rawPlainText: content.text,
+					url: undefined,
+					updatedAt: c.now,
+				});
 			return existing;
 		};
 	}
@@ -151,7 +171,8 @@ function sendOne(c: Call): Answer {
 	const promotion = promotionFor(c, promotionName, content)();
 
 	// Mad Mimi's Mailer documentation: the send "will import Dave Hoover into your Mad Mimi audience"
-	const member = store.getMember(recipient.email) ?? store.addMember(recipient.email, { createdAt: c.now });
+	const member =
+		store.getMember(recipient.email) ?? store.addMember(recipient.email, { createdAt: c.now });
 	for (const list of lists) store.joinList(list, member.email, c.now);
 	const suppressed = member.optedOut === true && mailerFlag(params.check_suppressed, false);
 	const status: MailerStatus = suppressed ? 'failed' : 'sent';
@@ -172,7 +193,8 @@ function sendOne(c: Call): Answer {
 /** Whoever received any mailing of the promotion before (for `prevent_resend`). */
 function receivedBefore(promotion: Promotion): Set<string> {
 	const out = new Set<string>();
-	for (const mailing of promotion.mailings) for (const r of mailing.recipients.sent) out.add(r.email.toLowerCase());
+	for (const mailing of promotion.mailings)
+		for (const r of mailing.recipients.sent) out.add(r.email.toLowerCase());
 	return out;
 }
 
@@ -198,7 +220,10 @@ function sendMany(c: Call, toAll: boolean): Answer {
 	checkBeacon(content);
 	for (const raw of [content.html, content.text]) {
 		if (raw !== undefined && !UNSUBSCRIBE.test(raw)) {
-			throw new ApiError(400, 'Your promotion must contain an [[unsubscribe]] or [[opt_out]] link.'); // guess
+			throw new ApiError(
+				400,
+				'Your promotion must contain an [[unsubscribe]] or [[opt_out]] link.',
+			); // guess
 		}
 	}
 	const promotion = promotionFor(c, promotionName, content)();
@@ -214,7 +239,9 @@ function sendMany(c: Call, toAll: boolean): Answer {
 	};
 	if (toAll) for (const member of store.members.values()) consider(member);
 	else for (const list of lists) for (const key of list.members) consider(store.members.get(key));
-	const before = mailerFlag(params.prevent_resend, false) ? receivedBefore(promotion) : new Set<string>();
+	const before = mailerFlag(params.prevent_resend, false)
+		? receivedBefore(promotion)
+		: new Set<string>();
 	const recipients = candidates.filter((m) => !m.optedOut && !before.has(m.email.toLowerCase()));
 
 	const subject = (params.subject ?? '').trim();

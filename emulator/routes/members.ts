@@ -11,7 +11,17 @@ import type { CreatedAtOrder } from '../render';
 import { ApiError, fieldElementName } from '../model';
 import type { Store } from '../store';
 import type { AudienceList, Member } from '../model';
-import { blank, jsonAnswer, memberMissing, NOT_FOUND, positiveInt, space, textAnswer, truthy, xmlAnswer } from './types';
+import {
+	blank,
+	jsonAnswer,
+	memberMissing,
+	NOT_FOUND,
+	positiveInt,
+	space,
+	textAnswer,
+	truthy,
+	xmlAnswer,
+} from './types';
 import type { Answer, Call, RouteModule } from './types';
 
 /** Default and largest `per_page` of the members documents (recorded: 1 to 100, default 30). */
@@ -33,7 +43,8 @@ function compareText(a: string, b: string): number {
 function sortValue(member: Member, field: 'first_name' | 'last_name'): string {
 	const direct = member.fields[field];
 	if (direct !== undefined) return direct.toLowerCase();
-	for (const [key, value] of Object.entries(member.fields)) if (fieldElementName(key) === field) return value.toLowerCase();
+	for (const [key, value] of Object.entries(member.fields))
+		if (fieldElementName(key) === field) return value.toLowerCase();
 	return '';
 }
 
@@ -44,13 +55,25 @@ function sortValue(member: Member, field: 'first_name' | 'last_name'): string {
  * `created_at` alone goes in `createdAtOrder`'s direction (not recorded: the emulator serves both,
  * and a shuffle).
  */
-function ordered(members: Member[], order: string | undefined, createdAtOrder: CreatedAtOrder): Member[] {
+function ordered(
+	members: Member[],
+	order: string | undefined,
+	createdAtOrder: CreatedAtOrder,
+): Member[] {
 	const m = /^\s*([a-z_]+)(?:\s+(asc|desc))?\s*$/i.exec(order ?? '');
-	const field: MemberOrder = m && (MEMBER_ORDERS as readonly string[]).includes(m[1].toLowerCase()) ? (m[1].toLowerCase() as MemberOrder) : 'email';
-	if (field === 'created_at' && m?.[2] === undefined && createdAtOrder === 'shuffled') return shuffled(members);
-	const descending = m?.[2] !== undefined ? m[2].toLowerCase() === 'desc' : field === 'created_at' && createdAtOrder === 'newestFirst';
+	const field: MemberOrder =
+		m && (MEMBER_ORDERS as readonly string[]).includes(m[1].toLowerCase())
+			? (m[1].toLowerCase() as MemberOrder)
+			: 'email';
+	if (field === 'created_at' && m?.[2] === undefined && createdAtOrder === 'shuffled')
+		return shuffled(members);
+	const descending =
+		m?.[2] !== undefined
+			? m[2].toLowerCase() === 'desc'
+			: field === 'created_at' && createdAtOrder === 'newestFirst';
 	const position = new Map(members.map((member, i) => [member, i]));
-	const byEmail = (a: Member, b: Member): number => compareText(a.email.toLowerCase(), b.email.toLowerCase());
+	const byEmail = (a: Member, b: Member): number =>
+		compareText(a.email.toLowerCase(), b.email.toLowerCase());
 	const compare = (a: Member, b: Member): number => {
 		switch (field) {
 			case 'created_at':
@@ -68,8 +91,11 @@ function ordered(members: Member[], order: string | undefined, createdAtOrder: C
 
 /** The members in an order of no meaning, the same every time (by a hash of the address). */
 function shuffled(members: Member[]): Member[] {
-	const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
-	return [...members].sort((a, b) => hash(a.email) - hash(b.email) || compareText(a.email, b.email));
+	const hash = (text: string) =>
+		[...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
+	return [...members].sort(
+		(a, b) => hash(a.email) - hash(b.email) || compareText(a.email, b.email),
+	);
 }
 
 /** Who a members document shows: without opted-out members unless `raw`; only them with `suppressed_only`. */
@@ -100,7 +126,9 @@ function membersPage(c: Call, members: Member[]): Answer {
 	const perPage = Math.min(positiveInt(params.per_page) ?? MEMBERS_PER_PAGE, MAX_MEMBERS_PER_PAGE);
 	const totalPages = Math.max(1, Math.ceil(matching.length / perPage));
 	const slice = matching.slice((page - 1) * perPage, page * perPage);
-	return xmlAnswer(renderMembersPage({ count: matching.length, totalPages, perPage, page }, slice, c.store, c.out));
+	return xmlAnswer(
+		renderMembersPage({ count: matching.length, totalPages, perPage, page }, slice, c.store, c.out),
+	);
 }
 
 /** Every word a query may find a member by: the address and the names. */
@@ -135,7 +163,9 @@ function search(c: Call): Answer {
 	}
 	if (!truthy(params.raw)) found = found.filter((m) => !m.optedOut);
 	const position = new Map([...store.members.values()].map((m, i) => [m, i]));
-	found.sort((a, b) => b.createdAt - a.createdAt || (position.get(b) ?? 0) - (position.get(a) ?? 0));
+	found.sort(
+		(a, b) => b.createdAt - a.createdAt || (position.get(b) ?? 0) - (position.get(a) ?? 0),
+	);
 	return xmlAnswer(renderMemberSearch(found.slice(0, MAX_SEARCH_RESULTS), store, c.out));
 }
 
@@ -172,7 +202,9 @@ function isEmail(text: string): boolean {
 function audienceMembers(c: Call): Answer | undefined {
 	const { seg, method, params, store } = c;
 	if (seg[0] === 'audience_members.xml') {
-		return seg.length === 1 && method === 'GET' ? membersPage(c, [...store.members.values()]) : undefined;
+		return seg.length === 1 && method === 'GET'
+			? membersPage(c, [...store.members.values()])
+			: undefined;
 	}
 	if (seg.length === 2 && seg[1] === 'search.xml' && method === 'GET') return search(c);
 	if (seg.length === 2 && method === 'PUT') return updateMember(c, seg[1]);
@@ -204,7 +236,8 @@ function unsuppress(c: Call): Answer | undefined {
 	const { seg, method, store } = c;
 	if (seg.length !== 2 || method !== 'DELETE') return undefined;
 	const member = store.unsuppress(seg[1]);
-	if (!member) return jsonAnswer({ success: false, error: "undefined method `unsuppress!' for nil:NilClass" });
+	if (!member)
+		return jsonAnswer({ success: false, error: "undefined method `unsuppress!' for nil:NilClass" });
 	const first = member.fields.first_name ?? '';
 	const last = member.fields.last_name ?? '';
 	return jsonAnswer({
@@ -254,7 +287,12 @@ function audienceLists(c: Call): Answer | undefined {
 
 export const memberRoutes: RouteModule = {
 	name: 'members',
-	roots: ['audience_members', 'audience_members.xml', 'audience_lists', 'suppressed_audience_members'],
+	roots: [
+		'audience_members',
+		'audience_members.xml',
+		'audience_lists',
+		'suppressed_audience_members',
+	],
 	handle(c) {
 		switch (c.seg[0]) {
 			case 'suppressed_audience_members':

@@ -2,10 +2,27 @@
  * Promotions (list, search, save, trash, transactional count) and mailing statistics.
  */
 import { parseDay, parseSearchDateTime } from '../dates';
-import { promotionsJson, renderLinks, renderMailingStats, renderPromotions, renderRecipients } from '../render';
+import {
+	promotionsJson,
+	renderLinks,
+	renderMailingStats,
+	renderPromotions,
+	renderRecipients,
+} from '../render';
 import { ApiError, OUTCOMES } from '../model';
 import type { Outcome, Promotion } from '../model';
-import { blank, given, guessedJson, guessedXml, NOT_FOUND, positiveInt, textAnswer, toInt, truthy, xmlAnswer } from './types';
+import {
+	blank,
+	given,
+	guessedJson,
+	guessedXml,
+	NOT_FOUND,
+	positiveInt,
+	textAnswer,
+	toInt,
+	truthy,
+	xmlAnswer,
+} from './types';
 import type { Answer, Call, RouteModule } from './types';
 
 export const PROMOTIONS_PER_PAGE = 20;
@@ -17,21 +34,27 @@ function promotions(c: Call): Answer | undefined {
 		const page = positiveInt(params.page) ?? 1;
 		const all = store.promotionsNewestFirst();
 		const slice = all.slice((page - 1) * PROMOTIONS_PER_PAGE, page * PROMOTIONS_PER_PAGE);
-		const wantsJson = seg[0] === 'promotions.json' || (seg[0] === 'promotions' && c.accept.includes('json'));
+		const wantsJson =
+			seg[0] === 'promotions.json' || (seg[0] === 'promotions' && c.accept.includes('json'));
 		if (wantsJson) return guessedJson(promotionsJson(slice, c.out), 'promotions');
 		return xmlAnswer(renderPromotions(slice, c.out));
 	}
 	if (seg[0] !== 'promotions') return undefined;
 	if (seg.length === 2) {
-		if (seg[1] === 'search.xml' && method === 'GET') return xmlAnswer(renderPromotions(searchPromotions(c), c.out));
+		if (seg[1] === 'search.xml' && method === 'GET')
+			return xmlAnswer(renderPromotions(searchPromotions(c), c.out));
 		if (seg[1] === 'save' && method === 'POST') return savePromotion(c);
-		if ((seg[1] === 'transactional_count' || seg[1] === 'transactional_count.txt') && method === 'GET') {
+		if (
+			(seg[1] === 'transactional_count' || seg[1] === 'transactional_count.txt') &&
+			method === 'GET'
+		) {
 			const name = params.promotion_name ?? '';
 			if (name === '') throw new ApiError(400, 'Promotion name is required');
 			const day = parseDay(params.date ?? '');
 			if (day === null) throw new ApiError(400, 'Invalid date');
 			let count = 0;
-			for (const t of store.transactional) if (t.promotionName === name && t.date === day) count += t.count;
+			for (const t of store.transactional)
+				if (t.promotionName === name && t.date === day) count += t.count;
 			return textAnswer(200, String(count));
 		}
 		return undefined;

@@ -74,7 +74,12 @@ export function guessedXml(body: string): Answer {
  * (the name of the matching XML root, e.g. `social_links`).
  */
 export function guessedJson(value: unknown, root: string): Answer {
-	return { status: 200, body: JSON.stringify(value), contentType: JSON_TYPE, guessed: { kind: 'json', value, root } };
+	return {
+		status: 200,
+		body: JSON.stringify(value),
+		contentType: JSON_TYPE,
+		guessed: { kind: 'json', value, root },
+	};
 }
 
 /** 404 with a body of one space (recorded for an unknown promotion or mailing). */
@@ -100,7 +105,10 @@ export function blank(c: Call): Answer {
 
 /** The unknown-member refusal: `<email> does not exist` or `Member <email> does not exist`, alternating. */
 export function memberMissing(c: Call, email: string): ApiError {
-	return new ApiError(400, c.out.alt('memberMissing') ? `Member ${email} does not exist` : `${email} does not exist`);
+	return new ApiError(
+		400,
+		c.out.alt('memberMissing') ? `Member ${email} does not exist` : `${email} does not exist`,
+	);
 }
 
 export function requireMember(c: Call, email: string): void {

@@ -1,4 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { RESOURCES, resourceProperty, subtitleExpression } from './actions/resources';
@@ -9,7 +15,14 @@ import { listSearch, loadOptions } from './methods';
 const properties: INodeProperties[] = [
 	resourceProperty,
 	...RESOURCES.flatMap((resource) => resource.description),
-	...toolDescriptionFields(RESOURCES.flatMap((resource) => Object.keys(resource.operations).map((operation) => ({ resource: resource.value, operation })))),
+	...toolDescriptionFields(
+		RESOURCES.flatMap((resource) =>
+			Object.keys(resource.operations).map((operation) => ({
+				resource: resource.value,
+				operation,
+			})),
+		),
+	),
 ];
 
 export class MadMimi implements INodeType {

@@ -1,4 +1,10 @@
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { requirePathName } from '../MadMimi/helpers/validation';
@@ -27,7 +33,8 @@ export class MadMimiTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{ {"mailingSent": "Mailing sent", "memberAddedToList": "Member added to list", "memberOptedOut": "Member opted out", "newMember": "New member"}[$parameter["event"]] }}',
-		description: 'Starts the workflow when someone joins Mad Mimi or one of its lists, opts out, or when a mailing has been sent',
+		description:
+			'Starts the workflow when someone joins Mad Mimi or one of its lists, opts out, or when a mailing has been sent',
 		defaults: { name: 'Mad Mimi Trigger' },
 		polling: true,
 		inputs: [],
@@ -43,12 +50,14 @@ export class MadMimiTrigger implements INodeType {
 					{
 						name: 'Mailing Sent',
 						value: 'mailingSent',
-						description: 'One item per mailing that finished sending: its ID, its promotion, when it started and finished',
+						description:
+							'One item per mailing that finished sending: its ID, its promotion, when it started and finished',
 					},
 					{
 						name: 'Member Added to List',
 						value: 'memberAddedToList',
-						description: 'One item per person added to the list below: the member, and when they joined it',
+						description:
+							'One item per person added to the list below: the member, and when they joined it',
 					},
 					{
 						name: 'Member Opted Out',
@@ -58,12 +67,16 @@ export class MadMimiTrigger implements INodeType {
 					{
 						name: 'New Member',
 						value: 'newMember',
-						description: 'One item per person added to the audience: their address, names, fields and lists',
+						description:
+							'One item per person added to the audience: their address, names, fields and lists',
 					},
 				],
 				default: 'memberOptedOut',
 			},
-			listLocator({ description: 'The audience list to watch', displayOptions: { show: { event: ['memberAddedToList'] } } }),
+			listLocator({
+				description: 'The audience list to watch',
+				displayOptions: { show: { event: ['memberAddedToList'] } },
+			}),
 			{
 				// n8n adds Poll Times itself, with its own default (every minute): the node cannot set it,
 				// so the notice says what to change. README's Trigger section says the rest
@@ -86,8 +99,9 @@ export class MadMimiTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 0, maxValue: 3600 },
 						default: DEFAULT_SKEW_SECONDS,
-						hint: 'Each check looks this far back past the last one, in case n8n\'s clock and Mad Mimi\'s differ. Nothing is emitted twice.',
-						description: 'Raise it only if events go missing because the two clocks are far apart; the default suits almost everyone',
+						hint: "Each check looks this far back past the last one, in case n8n's clock and Mad Mimi's differ. Nothing is emitted twice.",
+						description:
+							'Raise it only if events go missing because the two clocks are far apart; the default suits almost everyone',
 					},
 				],
 			},
@@ -100,7 +114,15 @@ export class MadMimiTrigger implements INodeType {
 		const name = this.getNodeParameter('event', 'memberOptedOut') as EventName;
 		const options = this.getNodeParameter('options', {}) as { skewSeconds?: number };
 		const skew = Math.max(0, Math.floor(options.skewSeconds ?? DEFAULT_SKEW_SECONDS));
-		const list = name === 'memberAddedToList' ? requirePathName(this, 0, this.getNodeParameter('list', '', { extractValue: true }), 'List') : '';
+		const list =
+			name === 'memberAddedToList'
+				? requirePathName(
+						this,
+						0,
+						this.getNodeParameter('list', '', { extractValue: true }),
+						'List',
+					)
+				: '';
 		// the trigger's requests are tried again as the action node's are; a check that still
 		// fails throws, so its cursor stays and the next check catches up
 		const event = triggerEvent(name, new MadMimiClient(this, DEFAULT_SETTINGS), this, list);
@@ -108,11 +130,14 @@ export class MadMimiTrigger implements INodeType {
 			const sample = await event.sample(nowSeconds());
 			if (sample.length === 0) {
 				throw new NodeOperationError(this.getNode(), event.nothingFound, {
-					description: 'Fetch Test Event shows a few recent real records to map fields from, and found none. Make one happen in Mad Mimi and fetch again; the active trigger does not depend on this.',
+					description:
+						'Fetch Test Event shows a few recent real records to map fields from, and found none. Make one happen in Mad Mimi and fetch again; the active trigger does not depend on this.',
 				});
 			}
 			return pollOutput(sample);
 		}
-		return pollOutput(await check(this, name === 'memberAddedToList' ? `${name}:${list}` : name, event, skew));
+		return pollOutput(
+			await check(this, name === 'memberAddedToList' ? `${name}:${list}` : name, event, skew),
+		);
 	}
 }

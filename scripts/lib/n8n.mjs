@@ -35,7 +35,8 @@ export function removeEditorCopies(root) {
 	if (!fs.existsSync(root)) return;
 	for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: false })) {
 		const dir = path.join(root, String(entry));
-		if (dir.endsWith(path.join('.cache', 'n8n', 'public')) && !dir.includes('node_modules')) fs.rmSync(dir, { recursive: true, force: true });
+		if (dir.endsWith(path.join('.cache', 'n8n', 'public')) && !dir.includes('node_modules'))
+			fs.rmSync(dir, { recursive: true, force: true });
 	}
 }
 
@@ -43,7 +44,8 @@ export function removeEditorCopies(root) {
 export function n8nEnv(install, { userFolder, port, brokerPort, encryptionKey, extra = {} }) {
 	const base = cleanEnv();
 	// a developer's own n8n settings must not leak into these instances
-	for (const key of Object.keys(base)) if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(key)) delete base[key];
+	for (const key of Object.keys(base))
+		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|GENERIC_TIMEZONE$)/.test(key)) delete base[key];
 	const env = {
 		...base,
 		PATH: `${install.runtime.binDir}${path.delimiter}${base.PATH ?? ''}`,
@@ -83,8 +85,19 @@ export function n8nEnv(install, { userFolder, port, brokerPort, encryptionKey, e
 }
 
 /** Runs an n8n CLI command (`import:workflow`, `execute`, ...) to its end. */
-export async function n8nCli(install, env, args, { timeoutMs = 180000, allowFail = false, logFile } = {}) {
-	return await run(`n8n ${args[0]}`, install.runtime.bin, [install.bin, ...args], { cwd: env.N8N_USER_FOLDER, env, timeoutMs, allowFail, logFile });
+export async function n8nCli(
+	install,
+	env,
+	args,
+	{ timeoutMs = 180000, allowFail = false, logFile } = {},
+) {
+	return await run(`n8n ${args[0]}`, install.runtime.bin, [install.bin, ...args], {
+		cwd: env.N8N_USER_FOLDER,
+		env,
+		timeoutMs,
+		allowFail,
+		logFile,
+	});
 }
 
 /**
@@ -92,7 +105,10 @@ export async function n8nCli(install, env, args, { timeoutMs = 180000, allowFail
  * prints after its log lines (undefined when it printed none).
  */
 export async function n8nExecute(install, env, workflowId, options = {}) {
-	const result = await n8nCli(install, env, ['execute', `--id=${workflowId}`, '--rawOutput'], { allowFail: true, ...options });
+	const result = await n8nCli(install, env, ['execute', `--id=${workflowId}`, '--rawOutput'], {
+		allowFail: true,
+		...options,
+	});
 	return { code: result.code, run: runJson(result.stdout), output: result.output };
 }
 
@@ -125,7 +141,12 @@ export function nodeOutput(runData, nodeName, outputIndex = 0) {
 
 /** Starts `n8n start` and waits until the editor and REST API answer. */
 export async function startN8n(install, env, { logFile, timeoutMs = 180000, echo = false } = {}) {
-	const proc = startProcess('n8n', install.runtime.bin, [install.bin, 'start'], { cwd: env.N8N_USER_FOLDER, env, logFile, echo });
+	const proc = startProcess('n8n', install.runtime.bin, [install.bin, 'start'], {
+		cwd: env.N8N_USER_FOLDER,
+		env,
+		logFile,
+		echo,
+	});
 	const base = `http://127.0.0.1:${env.N8N_PORT}`;
 	await waitForHttp(`${base}/rest/settings`, {
 		timeoutMs,
@@ -133,7 +154,11 @@ export async function startN8n(install, env, { logFile, timeoutMs = 180000, echo
 		ready: async (r) => r.ok && (await r.json().catch(() => ({}))).data !== undefined,
 	});
 	// the REST routes (owner setup, types) are registered just after settings answers
-	await waitForHttp(`${base}/types/credentials.json`, { timeoutMs: 60000, process: proc, ready: (r) => r.status !== 404 });
+	await waitForHttp(`${base}/types/credentials.json`, {
+		timeoutMs: 60000,
+		process: proc,
+		ready: (r) => r.status !== 404,
+	});
 	return { proc, baseUrl: base };
 }
 
@@ -166,7 +191,8 @@ export class N8nRest {
 		} catch {
 			json = undefined;
 		}
-		if (expectOk && !response.ok) throw new Error(`${method} ${route}: HTTP ${response.status} ${text.slice(0, 500)}`);
+		if (expectOk && !response.ok)
+			throw new Error(`${method} ${route}: HTTP ${response.status} ${text.slice(0, 500)}`);
 		return { status: response.status, json, text };
 	}
 
@@ -183,7 +209,11 @@ export class N8nRest {
 
 	async login(owner) {
 		// n8n 2.x takes emailOrLdapLoginId; 1.x took email
-		await this.request('POST', '/rest/login', { emailOrLdapLoginId: owner.email, email: owner.email, password: owner.password });
+		await this.request('POST', '/rest/login', {
+			emailOrLdapLoginId: owner.email,
+			email: owner.email,
+			password: owner.password,
+		});
 	}
 }
 
@@ -191,7 +221,11 @@ export class N8nRest {
 export function credentialsFile(file, { name, username, apiKey, baseUrl }) {
 	fs.writeFileSync(
 		file,
-		JSON.stringify([{ id: CREDENTIAL_ID, name, type: CREDENTIALS_TYPE, data: { username, apiKey, baseUrl } }], null, 2),
+		JSON.stringify(
+			[{ id: CREDENTIAL_ID, name, type: CREDENTIALS_TYPE, data: { username, apiKey, baseUrl } }],
+			null,
+			2,
+		),
 	);
 	return file;
 }
@@ -204,5 +238,9 @@ export function exampleFiles({ withTrigger = true } = {}) {
 		.filter((f) => f.endsWith('.json'))
 		.sort()
 		.map((f) => path.join(dir, f))
-		.filter((file) => withTrigger || !JSON.parse(fs.readFileSync(file, 'utf8')).nodes.some((n) => n.type === TRIGGER_TYPE));
+		.filter(
+			(file) =>
+				withTrigger ||
+				!JSON.parse(fs.readFileSync(file, 'utf8')).nodes.some((n) => n.type === TRIGGER_TYPE),
+		);
 }

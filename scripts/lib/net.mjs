@@ -39,11 +39,15 @@ export function portInUse(port, host = '127.0.0.1') {
 }
 
 /** Polls `url` until `ready(response)` is true. Rejects after `timeoutMs` or when `process` has ended. */
-export async function waitForHttp(url, { timeoutMs = 120000, ready = (r) => r.ok, process: proc } = {}) {
+export async function waitForHttp(
+	url,
+	{ timeoutMs = 120000, ready = (r) => r.ok, process: proc } = {},
+) {
 	const deadline = Date.now() + timeoutMs;
 	let lastError = '';
 	while (Date.now() < deadline) {
-		if (proc && !proc.alive) throw new Error(`${proc.name} ended while waiting for ${url}\n${lastLines(proc.output)}`);
+		if (proc && !proc.alive)
+			throw new Error(`${proc.name} ended while waiting for ${url}\n${lastLines(proc.output)}`);
 		try {
 			const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
 			if (await ready(response)) return response;
@@ -53,5 +57,7 @@ export async function waitForHttp(url, { timeoutMs = 120000, ready = (r) => r.ok
 		}
 		await new Promise((r) => setTimeout(r, 500));
 	}
-	throw new Error(`${url} not ready after ${seconds(timeoutMs)} (${lastError})${proc ? `\n${lastLines(proc.output)}` : ''}`);
+	throw new Error(
+		`${url} not ready after ${seconds(timeoutMs)} (${lastError})${proc ? `\n${lastLines(proc.output)}` : ''}`,
+	);
 }

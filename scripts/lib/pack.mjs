@@ -10,9 +10,15 @@ import { run } from './processes.mjs';
 
 /** `npm run build`, then `npm pack` into `destination`. Returns the tarball's path and npm's report. */
 export async function buildAndPack(destination, { build = true, logFile } = {}) {
-	if (build) await run('npm run build', 'npm', ['run', 'build'], { timeoutMs: 10 * 60000, logFile });
+	if (build)
+		await run('npm run build', 'npm', ['run', 'build'], { timeoutMs: 10 * 60000, logFile });
 	fs.mkdirSync(destination, { recursive: true });
-	const { stdout } = await run('npm pack', 'npm', ['pack', '--json', '--pack-destination', destination], { timeoutMs: 5 * 60000, logFile });
+	const { stdout } = await run(
+		'npm pack',
+		'npm',
+		['pack', '--json', '--pack-destination', destination],
+		{ timeoutMs: 5 * 60000, logFile },
+	);
 	const report = parseNpmJson(stdout)[0];
 	return { tarball: path.join(destination, report.filename), report };
 }
@@ -34,9 +40,13 @@ export async function installPackage(userFolder, tarball) {
 	const packageDir = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 	fs.rmSync(packageDir, { recursive: true, force: true });
 	fs.mkdirSync(packageDir, { recursive: true });
-	await run('tar', 'tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], { timeoutMs: 60000 });
+	await run('tar', 'tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], {
+		timeoutMs: 60000,
+	});
 	const manifestPath = path.join(packageDir, 'package.json');
-	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
+		fs.readFileSync(manifestPath, 'utf8'),
+	);
 	fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
 	const ledgerPath = path.join(nodesDir, 'package.json');
 	let ledger = { name: 'installed-nodes', private: true, dependencies: {} };
@@ -54,5 +64,7 @@ export async function installPackage(userFolder, tarball) {
 export function packageHasTrigger(packageDir) {
 	const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
 	const nodes = manifest.n8n?.nodes ?? [];
-	return nodes.some((n) => /MadMimiTrigger\.node\.js$/.test(n) && fs.existsSync(path.join(packageDir, n)));
+	return nodes.some(
+		(n) => /MadMimiTrigger\.node\.js$/.test(n) && fs.existsSync(path.join(packageDir, n)),
+	);
 }

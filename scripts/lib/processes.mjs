@@ -15,11 +15,18 @@ const running = new Set();
  * .npmrc such as ignore-scripts and local_prefix, npm_package_*, npm_lifecycle_*), which would
  * misdirect the npm and n8n processes started here. Settings for reaching the registry stay.
  */
-const KEEP_NPM = /^npm_config_(registry|cache|cafile|ca|proxy|https_proxy|noproxy|strict_ssl|fetch_retries|fetch_retry_\w+|fetch_timeout|userconfig|globalconfig)$/i;
+const KEEP_NPM =
+	/^npm_config_(registry|cache|cafile|ca|proxy|https_proxy|noproxy|strict_ssl|fetch_retries|fetch_retry_\w+|fetch_timeout|userconfig|globalconfig)$/i;
 export function cleanEnv(extra = {}) {
 	const env = {};
 	for (const [key, value] of Object.entries(process.env)) {
-		if ((/^npm_/i.test(key) && !KEEP_NPM.test(key)) || key === 'INIT_CWD' || key === 'NODE_OPTIONS' || key === 'NODE_PATH') continue;
+		if (
+			(/^npm_/i.test(key) && !KEEP_NPM.test(key)) ||
+			key === 'INIT_CWD' ||
+			key === 'NODE_OPTIONS' ||
+			key === 'NODE_PATH'
+		)
+			continue;
 		env[key] = value;
 	}
 	return { ...env, ...extra };
@@ -43,8 +50,18 @@ function killGroup(child, signal) {
  * the last 64 KB are kept for error messages. `stop()` sends SIGTERM to its process group, then
  * SIGKILL after `graceMs`.
  */
-export function startProcess(name, command, args, { cwd = REPO_ROOT, env = cleanEnv(), logFile, echo = false } = {}) {
-	const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startProcess(
+	name,
+	command,
+	args,
+	{ cwd = REPO_ROOT, env = cleanEnv(), logFile, echo = false } = {},
+) {
+	const child = spawn(command, args, {
+		cwd,
+		env,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	const output = pipeOutput(child, { logFile, echo });
 	const exited = new Promise((resolve) => {
 		child.on('exit', (code, signal) => {
@@ -116,13 +133,21 @@ function waitForOutput(handle, output, pattern, timeoutMs) {
 		};
 		const timer = setTimeout(() => {
 			settle();
-			reject(new Error(`${handle.name}: no ${pattern} in its output after ${seconds(timeoutMs)}\n${lastLines(output.tail)}`));
+			reject(
+				new Error(
+					`${handle.name}: no ${pattern} in its output after ${seconds(timeoutMs)}\n${lastLines(output.tail)}`,
+				),
+			);
 		}, timeoutMs);
 		stopListening = output.listen(check);
 		handle.exited.then(({ code, signal }) => {
 			if (settled) return;
 			settle();
-			reject(new Error(`${handle.name} ended (code ${code}, signal ${signal}) before printing ${pattern}\n${lastLines(output.tail)}`));
+			reject(
+				new Error(
+					`${handle.name} ended (code ${code}, signal ${signal}) before printing ${pattern}\n${lastLines(output.tail)}`,
+				),
+			);
 		});
 		check(output.tail);
 	});
@@ -181,7 +206,19 @@ export function stopWhenParentGoes(label) {
 }
 
 /** Runs a command to its end; rejects on a non-zero exit (unless `allowFail`) or after `timeoutMs`. */
-export async function run(name, command, args, { cwd = REPO_ROOT, env = cleanEnv(), timeoutMs = 600000, logFile, allowFail = false, echo = false } = {}) {
+export async function run(
+	name,
+	command,
+	args,
+	{
+		cwd = REPO_ROOT,
+		env = cleanEnv(),
+		timeoutMs = 600000,
+		logFile,
+		allowFail = false,
+		echo = false,
+	} = {},
+) {
 	const handle = startProcess(name, command, args, { cwd, env, logFile, echo });
 	let stdout = '';
 	let stderr = '';
@@ -201,9 +238,18 @@ export async function run(name, command, args, { cwd = REPO_ROOT, env = cleanEnv
 		/* none */
 	}
 	const result = { code, signal, stdout, stderr, output: handle.output };
-	if (timedOut) throw Object.assign(new Error(`${name} did not finish within ${seconds(timeoutMs)}\n${lastLines(handle.output)}`), result);
+	if (timedOut)
+		throw Object.assign(
+			new Error(`${name} did not finish within ${seconds(timeoutMs)}\n${lastLines(handle.output)}`),
+			result,
+		);
 	if (code !== 0 && !allowFail) {
-		throw Object.assign(new Error(`${name} failed (exit ${code}${signal ? `, ${signal}` : ''})\n${lastLines(handle.output)}`), result);
+		throw Object.assign(
+			new Error(
+				`${name} failed (exit ${code}${signal ? `, ${signal}` : ''})\n${lastLines(handle.output)}`,
+			),
+			result,
+		);
 	}
 	return result;
 }

@@ -38,11 +38,26 @@ export async function startRedis({ bin, dir, logFile }) {
 	const proc = startProcess(
 		'redis-server',
 		bin,
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+			'--dir',
+			dir,
+		],
 		{ cwd: dir, logFile },
 	);
 	await proc.waitFor(/Ready to accept connections/, 60000);
-	const version = proc.output.match(/Redis version=([^,\s]+)/)?.[1] ?? spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1];
+	const version =
+		proc.output.match(/Redis version=([^,\s]+)/)?.[1] ??
+		spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1];
 	return { proc, port, version };
 }
 
@@ -55,7 +70,11 @@ export async function redisCommand(port, args) {
 			socket.destroy();
 			reject(new Error('redis: no answer'));
 		});
-		socket.on('connect', () => socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`));
+		socket.on('connect', () =>
+			socket.write(
+				`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`,
+			),
+		);
 		socket.on('data', (chunk) => {
 			data += chunk;
 			const bulk = data.match(/^\$(\d+)\r\n/);
@@ -80,7 +99,14 @@ export async function redisCommand(port, args) {
  * run. As root the server runs as `osUser`. Returns `{ proc, port, database, user, password,
  * version, admin, stop() }`.
  */
-export async function startPostgres({ binaries, dir, logFile, database = 'n8n', user = 'n8n', osUser = 'postgres' }) {
+export async function startPostgres({
+	binaries,
+	dir,
+	logFile,
+	database = 'n8n',
+	user = 'n8n',
+	osUser = 'postgres',
+}) {
 	const port = await freePort();
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
@@ -105,8 +131,24 @@ export async function startPostgres({ binaries, dir, logFile, database = 'n8n', 
 	]);
 	const proc = startProcess('postgres', pgCommand, pgArgs, { cwd: dir, env, logFile });
 	await proc.waitFor(/database system is ready to accept connections/, 60000);
-	const admin = { host: '127.0.0.1', port, user: 'postgres', password: superPassword, database: 'postgres' };
-	return { proc, port, host: '127.0.0.1', database, user, password, version: binaries.version, admin, stop: () => stopPostgres(proc, dir) };
+	const admin = {
+		host: '127.0.0.1',
+		port,
+		user: 'postgres',
+		password: superPassword,
+		database: 'postgres',
+	};
+	return {
+		proc,
+		port,
+		host: '127.0.0.1',
+		database,
+		user,
+		password,
+		version: binaries.version,
+		admin,
+		stop: () => stopPostgres(proc, dir),
+	};
 }
 
 /**
@@ -123,10 +165,15 @@ async function postgresRunner(binaries, dir, osUser) {
 		owner = ensureSystemUser(osUser);
 		fs.chmodSync(dir, 0o755);
 		nativeDir = path.join(dir, 'native');
-		await run('copy PostgreSQL binaries', 'cp', ['-a', binaries.nativeDir, nativeDir], { timeoutMs: 60000 });
+		await run('copy PostgreSQL binaries', 'cp', ['-a', binaries.nativeDir, nativeDir], {
+			timeoutMs: 60000,
+		});
 		asUser = ['setpriv', `--reuid=${owner.uid}`, `--regid=${owner.gid}`, '--clear-groups', '--'];
 	}
-	const command = (bin, args) => (asUser.length ? [asUser[0], [...asUser.slice(1), path.join(nativeDir, 'bin', bin), ...args]] : [path.join(nativeDir, 'bin', bin), args]);
+	const command = (bin, args) =>
+		asUser.length
+			? [asUser[0], [...asUser.slice(1), path.join(nativeDir, 'bin', bin), ...args]]
+			: [path.join(nativeDir, 'bin', bin), args];
 	return { owner, command };
 }
 
@@ -140,7 +187,15 @@ async function initCluster(runner, { dir, dataDir, env, logFile }) {
 		fs.chownSync(dataDir, runner.owner.uid, runner.owner.gid);
 		fs.chownSync(pwFile, runner.owner.uid, runner.owner.gid);
 	}
-	const [initCommand, initArgs] = runner.command('initdb', [`--pgdata=${dataDir}`, '--username=postgres', `--pwfile=${pwFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale', '--no-sync']);
+	const [initCommand, initArgs] = runner.command('initdb', [
+		`--pgdata=${dataDir}`,
+		'--username=postgres',
+		`--pwfile=${pwFile}`,
+		'--auth=scram-sha-256',
+		'--encoding=UTF8',
+		'--no-locale',
+		'--no-sync',
+	]);
 	await run('initdb', initCommand, initArgs, { cwd: dir, env, timeoutMs: 2 * 60000, logFile });
 	fs.rmSync(pwFile, { force: true });
 	return superPassword;
@@ -160,7 +215,9 @@ async function stopPostgres(proc, dir) {
 
 /** A `pg` client (the module n8n ships) connected with `config` (`{ host, port, user, password, database }`). */
 export async function pgClient(install, config) {
-	const { Client } = createRequire(path.join(install.dir, 'node_modules', 'n8n', 'package.json'))('pg');
+	const { Client } = createRequire(path.join(install.dir, 'node_modules', 'n8n', 'package.json'))(
+		'pg',
+	);
 	const client = new Client({ ...config, connectionTimeoutMillis: 10000 });
 	client.on('error', () => {});
 	await client.connect();
@@ -171,8 +228,12 @@ export async function pgClient(install, config) {
 export async function createN8nDatabase(install, pg) {
 	const client = await pgClient(install, pg.admin);
 	try {
-		await client.query(`CREATE ROLE ${client.escapeIdentifier(pg.user)} LOGIN PASSWORD ${client.escapeLiteral(pg.password)}`);
-		await client.query(`CREATE DATABASE ${client.escapeIdentifier(pg.database)} OWNER ${client.escapeIdentifier(pg.user)}`);
+		await client.query(
+			`CREATE ROLE ${client.escapeIdentifier(pg.user)} LOGIN PASSWORD ${client.escapeLiteral(pg.password)}`,
+		);
+		await client.query(
+			`CREATE DATABASE ${client.escapeIdentifier(pg.database)} OWNER ${client.escapeIdentifier(pg.user)}`,
+		);
 	} finally {
 		await client.end();
 	}
@@ -186,7 +247,10 @@ export async function createN8nDatabase(install, pg) {
  * PostgreSQL, Redis for the Bull queue, the same encryption key everywhere, each process with
  * its own user folder and task-runner broker port, workers with their own health-check port.
  */
-export function queueEnv(install, { userFolder, port, brokerPort, healthPort, encryptionKey, pg, redis, extra = {} }) {
+export function queueEnv(
+	install,
+	{ userFolder, port, brokerPort, healthPort, encryptionKey, pg, redis, extra = {} },
+) {
 	return n8nEnv(install, {
 		userFolder,
 		port,
@@ -204,7 +268,13 @@ export function queueEnv(install, { userFolder, port, brokerPort, healthPort, en
 			DB_POSTGRESDB_DATABASE: pg.database,
 			DB_POSTGRESDB_USER: pg.user,
 			DB_POSTGRESDB_PASSWORD: pg.password,
-			...(healthPort ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
+			...(healthPort
+				? {
+						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+						QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+						N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+					}
+				: {}),
 			...extra,
 		},
 	});
@@ -218,7 +288,10 @@ export async function startMain(install, env, { logFile, timeoutMs = 240000 } = 
 let utsNamespaces;
 /** Whether processes can be given a host name of their own (`unshare --uts`: root, and allowed here). */
 function canUnshareUts() {
-	utsNamespaces ??= isRoot() && spawnSync('unshare', ['--uts', 'sh', '-c', 'hostname madmimi-probe'], { encoding: 'utf8' }).status === 0;
+	utsNamespaces ??=
+		isRoot() &&
+		spawnSync('unshare', ['--uts', 'sh', '-c', 'hostname madmimi-probe'], { encoding: 'utf8' })
+			.status === 0;
 	return utsNamespaces;
 }
 
@@ -228,17 +301,38 @@ function canUnshareUts() {
  * in a container names an instance after its host, and workers sharing one are reported as a
  * "hostId clash" (a warning); without it they share this machine's.
  */
-export async function startWorker(install, env, { name = 'n8n worker', concurrency = 5, hostname, logFile, timeoutMs = 240000 } = {}) {
+export async function startWorker(
+	install,
+	env,
+	{ name = 'n8n worker', concurrency = 5, hostname, logFile, timeoutMs = 240000 } = {},
+) {
 	const args = [install.bin, 'worker', `--concurrency=${concurrency}`];
 	const [command, commandArgs] =
 		hostname && canUnshareUts()
-			? ['unshare', ['--uts', 'sh', '-c', 'hostname "$0" && exec "$@"', hostname, install.runtime.bin, ...args]]
+			? [
+					'unshare',
+					[
+						'--uts',
+						'sh',
+						'-c',
+						'hostname "$0" && exec "$@"',
+						hostname,
+						install.runtime.bin,
+						...args,
+					],
+				]
 			: [install.runtime.bin, args];
 	const proc = startProcess(name, command, commandArgs, { cwd: env.N8N_USER_FOLDER, env, logFile });
 	const healthUrl = `http://127.0.0.1:${env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`;
 	await waitForHttp(healthUrl, { timeoutMs, process: proc });
 	await proc.waitFor(/n8n worker is now ready/, 30000);
-	return { proc, name, healthUrl, logFile, hostname: hostname && canUnshareUts() ? hostname : os.hostname() };
+	return {
+		proc,
+		name,
+		healthUrl,
+		logFile,
+		hostname: hostname && canUnshareUts() ? hostname : os.hostname(),
+	};
 }
 
 /** Execution ids in a worker's or main's log: `{ started, finished, enqueued }` (arrays, in order). */
@@ -260,4 +354,3 @@ export function runTempDir(label = 'queue') {
 	process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 	return dir;
 }
-

@@ -31,7 +31,13 @@ describe('parseCsvRows', () => {
 		['a,\n', [['a', '']]],
 		[',,', [['', '', '']]],
 		['"",""', [['', '']]],
-		['a,b\n,\n', [['a', 'b'], ['', '']]],
+		[
+			'a,b\n,\n',
+			[
+				['a', 'b'],
+				['', ''],
+			],
+		],
 		// line breaks: CRLF, LF or a lone CR, also inside a quoted field (kept as written)
 		['a\rb\r\nc\n\rd', [['a'], ['b'], ['c'], ['d']]],
 		['a\r', [['a']]],

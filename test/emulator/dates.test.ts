@@ -22,7 +22,9 @@ describe('formatServiceDate', () => {
 		const old = Date.UTC(2011, 1, 14, 14, 59, 5);
 		expect(formatServiceDate(old, '-0500')).toBe('Mon Feb 14 09:59:05 -0500 2011');
 		expect(formatServiceDate(old, 'UTC')).toBe('Mon Feb 14 14:59:05 UTC 2011');
-		expect(formatServiceDate(Date.UTC(2011, 0, 1, 2, 0, 0), '-0400')).toBe('Fri Dec 31 22:00:00 -0400 2010');
+		expect(formatServiceDate(Date.UTC(2011, 0, 1, 2, 0, 0), '-0400')).toBe(
+			'Fri Dec 31 22:00:00 -0400 2010',
+		);
 	});
 
 	it('never shifts the instant (round trip through parseServiceDate)', () => {

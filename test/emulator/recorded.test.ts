@@ -17,13 +17,32 @@ const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 // ---------------------------------------------------------------- the recorded documents
 
 // the documents the node's tests also serve (test/support/recorded.ts): one copy of each
-const { lists: LISTS, noLists: NO_LISTS, promotions: PROMOTIONS, promotionTwoMailings: TWO_MAILINGS, mailingStats: STATS } = RECORDED;
+const {
+	lists: LISTS,
+	noLists: NO_LISTS,
+	promotions: PROMOTIONS,
+	promotionTwoMailings: TWO_MAILINGS,
+	mailingStats: STATS,
+} = RECORDED;
 
 // The members documents (recorded in the +0300 style; membership dates always in UTC).
 
 /** `<x/>` for every empty standard field after `created_at`, and `<confirmed/>`. */
-const EMPTY_REST = ['city', 'phone', 'company', 'title', 'address', 'state', 'zip', 'country', 'confirmed'].map((f) => `    <${f}/>\n`).join('');
-const FOUR_CUSTOM = '    <custom_field_1/>\n    <custom_value/>\n    <custom_value_1/>\n    <custom_value_2/>\n';
+const EMPTY_REST = [
+	'city',
+	'phone',
+	'company',
+	'title',
+	'address',
+	'state',
+	'zip',
+	'country',
+	'confirmed',
+]
+	.map((f) => `    <${f}/>\n`)
+	.join('');
+const FOUR_CUSTOM =
+	'    <custom_field_1/>\n    <custom_value/>\n    <custom_value_1/>\n    <custom_value_2/>\n';
 
 /** GET /audience_lists/list%201/members.xml, as recorded (the account had 4 custom fields). */
 const LIST_MEMBERS =
@@ -65,7 +84,9 @@ const LIST_MEMBERS =
 	'</audience>';
 
 /** The same document as docs/recorded-answers.md shows it: an account with two custom fields. */
-const LIST_MEMBERS_TWO_CUSTOM = LIST_MEMBERS.split('    <custom_value_1/>\n    <custom_value_2/>\n').join('');
+const LIST_MEMBERS_TWO_CUSTOM = LIST_MEMBERS.split(
+	'    <custom_value_1/>\n    <custom_value_2/>\n',
+).join('');
 
 /** Three members of the recorded GET /audience_members.xml (22 there), their blocks as recorded. */
 const ALL_MEMBERS =
@@ -174,20 +195,32 @@ function seedLists(emu: Emulator): void {
 /** The two recorded promotions (dates in -0400). */
 function seedPromotions(emu: Emulator): void {
 	const store = emu.store;
-	store.addPromotion('API test', { id: 5510034, mimio: '293145', updatedAt: Date.UTC(2014, 8, 5, 19, 20, 42) });
+	store.addPromotion('API test', {
+		id: 5510034,
+		mimio: '293145',
+		updatedAt: Date.UTC(2014, 8, 5, 19, 20, 42),
+	});
 	store.addMailing(5510034, {
 		id: 122026332,
 		startedSend: Date.UTC(2014, 8, 5, 19, 26, 32),
 		finishedSend: Date.UTC(2014, 8, 5, 19, 26, 34),
 		stats: { sent: 1, untraced: 1 },
 	});
-	store.addPromotion('Untitled Promotion', { id: 5515748, mimio: '4e9245', updatedAt: Date.UTC(2014, 8, 7, 20, 54, 55) });
+	store.addPromotion('Untitled Promotion', {
+		id: 5515748,
+		mimio: '4e9245',
+		updatedAt: Date.UTC(2014, 8, 7, 20, 54, 55),
+	});
 }
 
 /** The promotion of RECORDED.promotionTwoMailings (dates in -0500, before 2012). */
 function seedTwoMailings(emu: Emulator): void {
 	const store = emu.store;
-	store.addPromotion('Newsletter Feb', { id: 1234, mimio: 'a1b2c3', updatedAt: Date.UTC(2011, 1, 10, 12, 53, 11) });
+	store.addPromotion('Newsletter Feb', {
+		id: 1234,
+		mimio: 'a1b2c3',
+		updatedAt: Date.UTC(2011, 1, 10, 12, 53, 11),
+	});
 	store.addMailing(1234, {
 		id: 5001,
 		startedSend: Date.UTC(2011, 1, 10, 12, 53, 11),
@@ -196,7 +229,6 @@ function seedTwoMailings(emu: Emulator): void {
 	});
 	store.addMailing(1234, { id: 5002, unsent: true });
 }
-
 
 const CUSTOM_FIELDS = ['custom_field_1', 'custom_value', 'custom_value_1', 'custom_value_2'];
 
@@ -207,14 +239,45 @@ function seedMembers(emu: Emulator): void {
 	store.createList('list 1');
 	store.nextListId = 1165154;
 	store.createList('list 2');
-	store.addMember('new_test1@example.com', { createdAt: Date.UTC(2014, 8, 4, 18, 32, 31), lists: ['list 1'] });
-	store.addMember('new_test1@example.com', { lists: ['list 2'], membershipCreatedAt: Date.UTC(2014, 8, 4, 18, 32, 45) });
-	store.addMember('another@example.com', { createdAt: Date.UTC(2014, 8, 7, 19, 14, 29), lists: ['list 1'] });
+	store.addMember('new_test1@example.com', {
+		createdAt: Date.UTC(2014, 8, 4, 18, 32, 31),
+		lists: ['list 1'],
+	});
+	store.addMember('new_test1@example.com', {
+		lists: ['list 2'],
+		membershipCreatedAt: Date.UTC(2014, 8, 4, 18, 32, 45),
+	});
+	store.addMember('another@example.com', {
+		createdAt: Date.UTC(2014, 8, 7, 19, 14, 29),
+		lists: ['list 1'],
+	});
 	// created by add_to_list: its standard fields are empty texts, written <x></x>
-	const blank = Object.fromEntries(['first_name', 'last_name', 'city', 'phone', 'company', 'title', 'address', 'state', 'zip', 'country'].map((f) => [f, '']));
-	store.addMember('add_to_list@example.com', { createdAt: Date.UTC(2014, 8, 5, 18, 12, 22), fields: blank });
-	store.addMember('add_user@example.com', { createdAt: Date.UTC(2014, 8, 7, 16, 41, 31), fields: { first_name: 'AddUser', custom_value_1: 'updated' } });
-	store.addMember('csv_test2@example.com', { createdAt: Date.UTC(2014, 8, 7, 16, 32, 52), fields: { first_name: 'test2', last_name: 'csv2' } });
+	const blank = Object.fromEntries(
+		[
+			'first_name',
+			'last_name',
+			'city',
+			'phone',
+			'company',
+			'title',
+			'address',
+			'state',
+			'zip',
+			'country',
+		].map((f) => [f, '']),
+	);
+	store.addMember('add_to_list@example.com', {
+		createdAt: Date.UTC(2014, 8, 5, 18, 12, 22),
+		fields: blank,
+	});
+	store.addMember('add_user@example.com', {
+		createdAt: Date.UTC(2014, 8, 7, 16, 41, 31),
+		fields: { first_name: 'AddUser', custom_value_1: 'updated' },
+	});
+	store.addMember('csv_test2@example.com', {
+		createdAt: Date.UTC(2014, 8, 7, 16, 32, 52),
+		fields: { first_name: 'test2', last_name: 'csv2' },
+	});
 	store.addMember('test@example.com', { createdAt: Date.UTC(2014, 8, 7, 19, 59, 46) });
 	store.customFieldNames = [...CUSTOM_FIELDS];
 }
@@ -248,11 +311,19 @@ describe('recorded documents, character for character', () => {
 	});
 
 	it('no lists, and a member on no list: <lists>\\n</lists>, every time', async () => {
-		expect(await get('/audience_lists/lists.xml')).toEqual({ status: 200, text: NO_LISTS, type: XML });
+		expect(await get('/audience_lists/lists.xml')).toEqual({
+			status: 200,
+			text: NO_LISTS,
+			type: XML,
+		});
 		expect((await get('/audience_lists/lists.xml')).text).toBe(NO_LISTS);
 		seedLists(emu);
 		for (let i = 0; i < 3; i++) {
-			expect(await get('/audience_members/new_test1%40example.com/lists.xml')).toEqual({ status: 200, text: NO_LISTS, type: XML });
+			expect(await get('/audience_members/new_test1%40example.com/lists.xml')).toEqual({
+				status: 200,
+				text: NO_LISTS,
+				type: XML,
+			});
 		}
 	});
 
@@ -271,7 +342,9 @@ describe('recorded documents, character for character', () => {
 		seedPromotions(emu);
 		expect((await get('/promotions/search.xml', { query: 't' })).text).toBe(PROMOTIONS);
 		const one = await get('/promotions/search.xml', { id: '5510034' });
-		expect(one.text).toBe(PROMOTIONS.replace(/<promotion name="Untitled[\s\S]*?<\/promotion>\n/, ''));
+		expect(one.text).toBe(
+			PROMOTIONS.replace(/<promotion name="Untitled[\s\S]*?<\/promotion>\n/, ''),
+		);
 	});
 
 	it('a promotion with two mailings, the second never sent, legacy dates in -0500', async () => {
@@ -288,21 +361,32 @@ describe('recorded documents, character for character', () => {
 		expect(texts[0]).toBe(PROMOTIONS);
 		expect(texts[1]).toContain('updated_at="2014-09-07 15:54:55 -0500"');
 		expect(texts[4]).toContain('<started_send>2014-09-05 19:26:32 UTC</started_send>');
-		const withoutDates = (t: string): string => t.replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [^"<]+/g, 'DATE');
+		const withoutDates = (t: string): string =>
+			t.replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [^"<]+/g, 'DATE');
 		expect(new Set(texts.map(withoutDates)).size).toBe(1);
 	});
 
 	it('GET /promotions/{p}/mailings/{m}.xml: the statistics document', async () => {
 		seedPromotions(emu);
-		expect(await get('/promotions/5510034/mailings/122026332.xml')).toEqual({ status: 200, text: STATS, type: XML });
+		expect(await get('/promotions/5510034/mailings/122026332.xml')).toEqual({
+			status: 200,
+			text: STATS,
+			type: XML,
+		});
 		emu.store.getMailing(5510034, 122026332)!.allAudience = true;
-		expect((await get('/promotions/5510034/mailings/122026332.xml')).text).toBe(STATS.replace('"false"', '"true"'));
+		expect((await get('/promotions/5510034/mailings/122026332.xml')).text).toBe(
+			STATS.replace('"false"', '"true"'),
+		);
 	});
 
 	it('GET /audience_lists/{list}/members.xml: the recorded document, members by address, membership dates in UTC', async () => {
 		emu.dateStyle = '+0300';
 		seedMembers(emu);
-		expect(await get('/audience_lists/list%201/members.xml')).toEqual({ status: 200, text: LIST_MEMBERS, type: XML });
+		expect(await get('/audience_lists/list%201/members.xml')).toEqual({
+			status: 200,
+			text: LIST_MEMBERS,
+			type: XML,
+		});
 		emu.store.customFieldNames = ['custom_field_1', 'custom_value'];
 		expect((await get('/audience_lists/list%201/members.xml')).text).toBe(LIST_MEMBERS_TWO_CUSTOM);
 		// the page shows this document up to its first member, verbatim
@@ -314,8 +398,13 @@ describe('recorded documents, character for character', () => {
 	it('GET /audience_members.xml: recorded members, <x></x> for cleared fields beside <x/> for unset ones', async () => {
 		emu.dateStyle = '+0300';
 		seedMembers(emu);
-		for (const email of ['another@example.com', 'csv_test2@example.com', 'test@example.com']) emu.store.members.delete(email);
-		expect(await get('/audience_members.xml')).toEqual({ status: 200, text: ALL_MEMBERS, type: XML });
+		for (const email of ['another@example.com', 'csv_test2@example.com', 'test@example.com'])
+			emu.store.members.delete(email);
+		expect(await get('/audience_members.xml')).toEqual({
+			status: 200,
+			text: ALL_MEMBERS,
+			type: XML,
+		});
 	});
 
 	it('GET /audience_members/search.xml: no root attributes, bare list names, newest first, opted-out members with raw=true', async () => {
@@ -324,7 +413,11 @@ describe('recorded documents, character for character', () => {
 		emu.store.optOut('test@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
 		emu.store.optOut('new_test1@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
 		emu.store.members.delete('another@example.com');
-		expect(await get('/audience_members/search.xml', { query: 'test', raw: 'true' })).toEqual({ status: 200, text: SEARCH, type: XML });
+		expect(await get('/audience_members/search.xml', { query: 'test', raw: 'true' })).toEqual({
+			status: 200,
+			text: SEARCH,
+			type: XML,
+		});
 		const withoutRaw = await get('/audience_members/search.xml', { query: 'test' });
 		const csvOnly = SEARCH.replace(/ {2}<member suppressed="true">[\s\S]*?<\/member>\n/g, '');
 		expect(withoutRaw.text).toBe(csvOnly);
@@ -334,9 +427,21 @@ describe('recorded documents, character for character', () => {
 
 	it('unknown promotion or mailing in statistics: 404, one space', async () => {
 		seedPromotions(emu);
-		expect(await get('/promotions/999/mailings/122026332.xml')).toEqual({ status: 404, text: ' ', type: TEXT });
-		expect(await get('/promotions/5510034/mailings/1.xml')).toEqual({ status: 404, text: ' ', type: TEXT });
-		expect(await get('/promotions/5515748/mailings/122026332.xml')).toEqual({ status: 404, text: ' ', type: TEXT });
+		expect(await get('/promotions/999/mailings/122026332.xml')).toEqual({
+			status: 404,
+			text: ' ',
+			type: TEXT,
+		});
+		expect(await get('/promotions/5510034/mailings/1.xml')).toEqual({
+			status: 404,
+			text: ' ',
+			type: TEXT,
+		});
+		expect(await get('/promotions/5515748/mailings/122026332.xml')).toEqual({
+			status: 404,
+			text: ' ',
+			type: TEXT,
+		});
 	});
 });
 
@@ -346,24 +451,49 @@ describe('recorded plain-text and empty answers', () => {
 	it('POST /audience_lists/{list}/add: one space, every time', async () => {
 		seedLists(emu);
 		for (const email of ['test@example.com', 'new_test1@example.com', 'new_test1@example.com']) {
-			expect(await post('/audience_lists/list%201/add', { email })).toEqual({ status: 200, text: ' ', type: TEXT });
+			expect(await post('/audience_lists/list%201/add', { email })).toEqual({
+				status: 200,
+				text: ' ',
+				type: TEXT,
+			});
 		}
 		expect(emu.store.lists.get('list 1')?.members.size).toBe(3);
 	});
 
 	it('POST /audience_lists/{list}/remove: 200 and an empty body, member on it or not, or unknown', async () => {
 		seedLists(emu);
-		for (const email of ['another@example.com', 'another@example.com', 'test@example.com', 'ghost@example.com']) {
-			expect(await post('/audience_lists/list%201/remove', { email })).toEqual({ status: 200, text: '', type: TEXT });
+		for (const email of [
+			'another@example.com',
+			'another@example.com',
+			'test@example.com',
+			'ghost@example.com',
+		]) {
+			expect(await post('/audience_lists/list%201/remove', { email })).toEqual({
+				status: 200,
+				text: '',
+				type: TEXT,
+			});
 		}
 		expect(emu.store.lists.get('list 1')?.members.size).toBe(0);
 	});
 
 	it('DELETE /audience_lists/{list}: one space, whether the list exists or not', async () => {
 		seedLists(emu);
-		expect(await request('DELETE', '/audience_lists/list%201')).toEqual({ status: 200, text: ' ', type: TEXT });
-		expect(await post('/audience_lists/list%202', { _method: 'delete' })).toEqual({ status: 200, text: ' ', type: TEXT });
-		expect(await request('DELETE', '/audience_lists/list%201')).toEqual({ status: 200, text: ' ', type: TEXT });
+		expect(await request('DELETE', '/audience_lists/list%201')).toEqual({
+			status: 200,
+			text: ' ',
+			type: TEXT,
+		});
+		expect(await post('/audience_lists/list%202', { _method: 'delete' })).toEqual({
+			status: 200,
+			text: ' ',
+			type: TEXT,
+		});
+		expect(await request('DELETE', '/audience_lists/list%201')).toEqual({
+			status: 200,
+			text: ' ',
+			type: TEXT,
+		});
 		expect(emu.store.lists.size).toBe(0);
 	});
 
@@ -384,12 +514,18 @@ describe('recorded plain-text and empty answers', () => {
 
 	it('POST /audience_members (import): the import id', async () => {
 		emu.store.nextImportId = 140368637;
-		expect(await post('/audience_members', { csv_file: 'email\nx@example.com\n' })).toEqual({ status: 200, text: '140368637', type: TEXT });
+		expect(await post('/audience_members', { csv_file: 'email\nx@example.com\n' })).toEqual({
+			status: 200,
+			text: '140368637',
+			type: TEXT,
+		});
 	});
 
 	it('POST /promotions/save: Saved <name> (<id>)', async () => {
 		emu.store.nextPromotionId = 5516645;
-		expect(await post('/promotions/save', { promotion_name: 'Test promotion', raw_html: '<p>x</p>' })).toEqual({
+		expect(
+			await post('/promotions/save', { promotion_name: 'Test promotion', raw_html: '<p>x</p>' }),
+		).toEqual({
 			status: 200,
 			text: 'Saved Test promotion (5516645)',
 			type: TEXT,
@@ -398,7 +534,11 @@ describe('recorded plain-text and empty answers', () => {
 
 	it('GET /audience_members/suppressed_since/{ts}.txt: addresses one per line, nobody a lone newline, as text/plain', async () => {
 		const at = Date.UTC(2014, 8, 7, 12, 0, 0);
-		expect(await get(`/audience_members/suppressed_since/${at / 1000}.txt`)).toEqual({ status: 200, text: '\n', type: 'text/plain; charset=utf-8' });
+		expect(await get(`/audience_members/suppressed_since/${at / 1000}.txt`)).toEqual({
+			status: 200,
+			text: '\n',
+			type: 'text/plain; charset=utf-8',
+		});
 		emu.store.optOut('new_test1@example.com', at + 1000);
 		expect(await get(`/audience_members/suppressed_since/${at / 1000}.txt`)).toEqual({
 			status: 200,
@@ -409,21 +549,41 @@ describe('recorded plain-text and empty answers', () => {
 
 	it('GET /audience_members/{email}/is_suppressed: true or false; unknown member 400 <email> does not exist', async () => {
 		seedMembers(emu);
-		expect(await get('/audience_members/test%40example.com/is_suppressed')).toEqual({ status: 200, text: 'false', type: TEXT });
+		expect(await get('/audience_members/test%40example.com/is_suppressed')).toEqual({
+			status: 200,
+			text: 'false',
+			type: TEXT,
+		});
 		emu.store.optOut('test@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
-		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual({ status: 200, text: 'true', type: TEXT });
+		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual({
+			status: 200,
+			text: 'true',
+			type: TEXT,
+		});
 		emu.store.members.delete('test@example.com');
-		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual({ status: 400, text: 'test@example.com does not exist', type: TEXT });
+		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual({
+			status: 400,
+			text: 'test@example.com does not exist',
+			type: TEXT,
+		});
 	});
 
 	it('POST /audience_members/{email}/update_email: one space; unknown member 400 Member <email> does not exist', async () => {
-		expect(await post('/audience_members/test@example.com/update_email', { new_email: 'new@example.com' })).toEqual({
+		expect(
+			await post('/audience_members/test@example.com/update_email', {
+				new_email: 'new@example.com',
+			}),
+		).toEqual({
 			status: 400,
 			text: 'Member test@example.com does not exist',
 			type: TEXT,
 		});
 		seedMembers(emu);
-		expect(await post('/audience_members/test@example.com/update_email', { new_email: 'new@example.com' })).toEqual({ status: 200, text: ' ', type: TEXT });
+		expect(
+			await post('/audience_members/test@example.com/update_email', {
+				new_email: 'new@example.com',
+			}),
+		).toEqual({ status: 200, text: ' ', type: TEXT });
 		expect(emu.store.getMember('new@example.com')?.email).toBe('new@example.com');
 	});
 
@@ -431,12 +591,19 @@ describe('recorded plain-text and empty answers', () => {
 		emu.store.nextMemberId = 7130012110;
 		emu.store.addMember('test@example.com');
 		emu.store.optOut('test@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
-		expect(await request('DELETE', '/suppressed_audience_members/test%40example.com')).toEqual({ status: 200, text: UNSUPPRESSED, type: JSON_TYPE });
+		expect(await request('DELETE', '/suppressed_audience_members/test%40example.com')).toEqual({
+			status: 200,
+			text: UNSUPPRESSED,
+			type: JSON_TYPE,
+		});
 		expect(emu.store.getMember('test@example.com')?.optedOut).toBe(false);
 		const unknown = await request('DELETE', '/suppressed_audience_members/nobody%40example.com');
 		expect(unknown.status).toBe(200);
 		expect(unknown.type).toBe(JSON_TYPE);
-		expect(JSON.parse(unknown.text)).toEqual({ success: false, error: expect.stringMatching(/^undefined method /) });
+		expect(JSON.parse(unknown.text)).toEqual({
+			success: false,
+			error: expect.stringMatching(/^undefined method /),
+		});
 	});
 
 	it('POST /mailer: a 20-digit transaction id; GET /mailers/status/{id}: one word; unknown id: 410 Not Found', async () => {
@@ -450,7 +617,11 @@ describe('recorded plain-text and empty answers', () => {
 		});
 		expect(sent).toEqual({ status: 200, text: '10199230844895592240', type: TEXT });
 		expect(Number.isSafeInteger(Number(sent.text))).toBe(false);
-		expect(await get(`/mailers/status/${sent.text}`)).toEqual({ status: 200, text: 'sent', type: TEXT });
+		expect(await get(`/mailers/status/${sent.text}`)).toEqual({
+			status: 200,
+			text: 'sent',
+			type: TEXT,
+		});
 		expect(await get('/mailers/status/0')).toEqual({ status: 410, text: 'Not Found', type: TEXT });
 	});
 
@@ -468,22 +639,45 @@ describe('recorded plain-text and empty answers', () => {
 			}),
 		).toEqual({ status: 200, text: '122048588', type: TEXT });
 		expect(
-			await post('/mailer/to_all', { promotion_name: 'Unknown Promotion', from: 'maxim+1@madmimi.com', subject: 'Test', to_all: 'true', body: '--- {}\n' }),
-		).toEqual({ status: 409, text: 'You do not have a promotion named Unknown Promotion.', type: TEXT });
+			await post('/mailer/to_all', {
+				promotion_name: 'Unknown Promotion',
+				from: 'maxim+1@madmimi.com',
+				subject: 'Test',
+				to_all: 'true',
+				body: '--- {}\n',
+			}),
+		).toEqual({
+			status: 409,
+			text: 'You do not have a promotion named Unknown Promotion.',
+			type: TEXT,
+		});
 		// with raw content the promotion is created (recorded: 122048622 there)
 		expect(
-			await post('/mailer/to_all', { promotion_name: 'Unknown Promotion', from: 'maxim+1@madmimi.com', subject: 'Test', to_all: 'true', raw_plain_text: 'Test [[opt_out]]' }),
+			await post('/mailer/to_all', {
+				promotion_name: 'Unknown Promotion',
+				from: 'maxim+1@madmimi.com',
+				subject: 'Test',
+				to_all: 'true',
+				raw_plain_text: 'Test [[opt_out]]',
+			}),
 		).toEqual({ status: 200, text: '122048589', type: TEXT });
-		expect(emu.store.findPromotionByName('Unknown Promotion')?.mailings.map((m) => m.id)).toEqual([122048589]);
+		expect(emu.store.findPromotionByName('Unknown Promotion')?.mailings.map((m) => m.id)).toEqual([
+			122048589,
+		]);
 	});
 
 	it('401: wrong credentials, and an account without the API right', async () => {
-		expect(await request('GET', '/audience_lists/lists.xml', {}, { ...DEMO_AUTH, api_key: 'wrong' })).toEqual({
+		expect(
+			await request('GET', '/audience_lists/lists.xml', {}, { ...DEMO_AUTH, api_key: 'wrong' }),
+		).toEqual({
 			status: 401,
 			text: 'Unable to authenticate',
 			type: TEXT,
 		});
-		const noRights = { username: NO_RIGHTS_CREDENTIALS.username, api_key: NO_RIGHTS_CREDENTIALS.apiKey };
+		const noRights = {
+			username: NO_RIGHTS_CREDENTIALS.username,
+			api_key: NO_RIGHTS_CREDENTIALS.apiKey,
+		};
 		expect(await request('GET', '/audience_lists/lists.xml', {}, noRights)).toEqual({
 			status: 401,
 			text: 'You do not have the rights to use this API',
@@ -534,7 +728,10 @@ describe('recorded answers never change with the vocabulary', () => {
 		}
 		replies.push(await request('GET', '/promotions.xml', {}, { ...DEMO_AUTH, api_key: 'wrong' }));
 		// the members documents and the Mailer (the members of seedMembers beside seedLists')
-		emu.store.addMember('add_user@example.com', { createdAt: Date.UTC(2014, 8, 7, 16, 41, 31), fields: { first_name: 'AddUser', custom_value_1: 'updated' } });
+		emu.store.addMember('add_user@example.com', {
+			createdAt: Date.UTC(2014, 8, 7, 16, 41, 31),
+			fields: { first_name: 'AddUser', custom_value_1: 'updated' },
+		});
 		emu.store.customFieldNames = [...CUSTOM_FIELDS];
 		for (const [method, path, params] of [
 			['GET', '/audience_members.xml', {}],
@@ -544,7 +741,11 @@ describe('recorded answers never change with the vocabulary', () => {
 			['GET', '/audience_members/search.xml', { query: 'example', raw: 'true' }],
 			['GET', '/audience_members/search.xml', { query: 'nobody like that' }],
 			['GET', '/audience_members/test%40example.com/is_suppressed', {}],
-			['POST', '/audience_members/test%40example.com/update_email', { new_email: 'test2@example.com' }],
+			[
+				'POST',
+				'/audience_members/test%40example.com/update_email',
+				{ new_email: 'test2@example.com' },
+			],
 			['DELETE', '/suppressed_audience_members/new_test1%40example.com', {}],
 			['DELETE', '/suppressed_audience_members/ghost%40example.com', {}],
 			['POST', '/mailer', { promotion_name: 'API test', recipient: 'test2@example.com' }],
@@ -594,7 +795,9 @@ describe('the date style setting', () => {
 			expect(await (await fetch(url)).text()).toContain('updated_at="2014-09-07 20:54:55 UTC"');
 			expect(await control('POST', { dateStyle: null })).toEqual({ dateStyle: null });
 			expect(fixed.dateStyle).toBeUndefined();
-			expect(await control('POST', { dateStyle: '+0100' })).toMatchObject({ error: expect.stringContaining('dateStyle') });
+			expect(await control('POST', { dateStyle: '+0100' })).toMatchObject({
+				error: expect.stringContaining('dateStyle'),
+			});
 
 			fixed.dateStyle = '-0500';
 			fixed.reset();

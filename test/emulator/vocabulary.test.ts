@@ -52,14 +52,26 @@ interface Reply {
 }
 
 async function get(path: string, accept?: string): Promise<Reply> {
-	const res = await fetch(`${emu.baseUrl}${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(AUTH).toString()}`, {
-		headers: accept === undefined ? {} : { accept },
-	});
-	return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+	const res = await fetch(
+		`${emu.baseUrl}${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(AUTH).toString()}`,
+		{
+			headers: accept === undefined ? {} : { accept },
+		},
+	);
+	return {
+		status: res.status,
+		text: await res.text(),
+		type: res.headers.get('content-type') ?? '',
+	};
 }
 
 /** The same request on the same fresh store and rotation, once in each vocabulary. */
-async function inBoth(setup: (store: Store, n: number) => void, n: number, path: string, accept?: string): Promise<Record<Vocabulary, Reply>> {
+async function inBoth(
+	setup: (store: Store, n: number) => void,
+	n: number,
+	path: string,
+	accept?: string,
+): Promise<Record<Vocabulary, Reply>> {
 	const out = {} as Record<Vocabulary, Reply>;
 	for (const vocabulary of ['guessed', 'second'] as const) {
 		emu.reset('demo');
@@ -109,7 +121,9 @@ function expectSwapped(g: XmlElement, s: XmlElement): void {
 	expect(s.attrs).toEqual(simple.map((k) => [secondName(k.name), ownText(k)]));
 	const sKids = elementChildren(s);
 	const fromAttrs = sKids.slice(0, g.attrs.length);
-	expect(fromAttrs.map((e) => [e.name, isTextOnly(e), ownText(e)])).toEqual(g.attrs.map(([n, v]) => [secondName(n), true, v]));
+	expect(fromAttrs.map((e) => [e.name, isTextOnly(e), ownText(e)])).toEqual(
+		g.attrs.map(([n, v]) => [secondName(n), true, v]),
+	);
 	const rest = sKids.slice(g.attrs.length);
 	const complex = kids.filter((k) => isWrapperName(k.name) || !isTextOnly(k));
 	expect(rest).toHaveLength(complex.length);
@@ -167,7 +181,8 @@ function expectRenamedJson(g: unknown, s: unknown): void {
 	} else if (g !== null && typeof g === 'object') {
 		const entries = Object.entries(g);
 		expect(Object.keys(s as object)).toEqual(entries.map(([k]) => secondName(k)));
-		for (const [k, v] of entries) expectRenamedJson(v, (s as Record<string, unknown>)[secondName(k)]);
+		for (const [k, v] of entries)
+			expectRenamedJson(v, (s as Record<string, unknown>)[secondName(k)]);
 	} else {
 		expect(s).toBe(g);
 	}
@@ -182,12 +197,25 @@ interface XmlCase {
 	several: number;
 }
 
-const OUTCOMES = ['sent', 'read', 'clicked_thru', 'unopened', 'opt_out', 'bounced', 'forwarded', 'abused'] as const;
+const OUTCOMES = [
+	'sent',
+	'read',
+	'clicked_thru',
+	'unopened',
+	'opt_out',
+	'bounced',
+	'forwarded',
+	'abused',
+] as const;
 
 function links(store: Store, n: number): void {
 	store.addMailing(P, {
 		id: 900,
-		links: Array.from({ length: n }, (_, i) => ({ url: `https://example.com/page-${i + 1}?a=1&b=2`, clicks: 10 + i, uniqueClicks: i })),
+		links: Array.from({ length: n }, (_, i) => ({
+			url: `https://example.com/page-${i + 1}?a=1&b=2`,
+			clicks: 10 + i,
+			uniqueClicks: i,
+		})),
 	});
 }
 
@@ -214,7 +242,12 @@ function dripCampaigns(store: Store, n: number): void {
 		...template,
 		id: 70 + i,
 		name: `Campaign <${i + 1}>`,
-		drips: Array.from({ length: i % 3 }, (_d, k) => ({ id: 700 + i * 10 + k, name: `Step ${k + 1}`, delayDays: k * 2, promotionId: 18 })),
+		drips: Array.from({ length: i % 3 }, (_d, k) => ({
+			id: 700 + i * 10 + k,
+			name: `Step ${k + 1}`,
+			delayDays: k * 2,
+			promotionId: 18,
+		})),
 	}));
 }
 
@@ -231,7 +264,12 @@ const XML_CASES: XmlCase[] = [
 			several: 12, // the 9th generated recipient has no last name
 		}),
 	),
-	{ name: 'clicked.xml (links)', path: `/promotions/${P}/mailings/900/clicked.xml`, setup: links, several: 4 },
+	{
+		name: 'clicked.xml (links)',
+		path: `/promotions/${P}/mailings/900/clicked.xml`,
+		setup: links,
+		several: 4,
+	},
 	{
 		name: 'promotion_attempts.xml',
 		path: '/audience_members/vocab%40example.com/promotion_attempts.xml',
@@ -240,8 +278,15 @@ const XML_CASES: XmlCase[] = [
 			for (let i = 0; i < n; i++) {
 				const mailing = store.addMailing(DEMO_IDS.promotions.springSale, { id: 950 + i });
 				const at = mailing.startedSend ?? store.now();
-				store.addRecipient(DEMO_IDS.promotions.springSale, mailing.id, 'sent', { email: 'vocab@example.com', at });
-				if (i % 2 === 0) store.addRecipient(DEMO_IDS.promotions.springSale, mailing.id, 'read', { email: 'vocab@example.com', at: at + 1000 });
+				store.addRecipient(DEMO_IDS.promotions.springSale, mailing.id, 'sent', {
+					email: 'vocab@example.com',
+					at,
+				});
+				if (i % 2 === 0)
+					store.addRecipient(DEMO_IDS.promotions.springSale, mailing.id, 'read', {
+						email: 'vocab@example.com',
+						at: at + 1000,
+					});
 			}
 		},
 		several: 5,
@@ -282,12 +327,21 @@ const XML_CASES: XmlCase[] = [
 		name: 'social_links.xml',
 		path: '/social_links.xml',
 		setup: (store, n) => {
-			store.socialLinks = Object.fromEntries(store.socialLinkDefs.slice(0, n).map((d) => [d.key, `https://social.example.com/${d.key}?x=1&y=2`]));
+			store.socialLinks = Object.fromEntries(
+				store.socialLinkDefs
+					.slice(0, n)
+					.map((d) => [d.key, `https://social.example.com/${d.key}?x=1&y=2`]),
+			);
 		},
 		several: 5,
 	},
 	{ name: 'participants.xml', path: '/participants.xml', setup: participants, several: 5 },
-	{ name: 'drip_campaigns/list.xml', path: '/drip_campaigns/list.xml', setup: dripCampaigns, several: 7 },
+	{
+		name: 'drip_campaigns/list.xml',
+		path: '/drip_campaigns/list.xml',
+		setup: dripCampaigns,
+		several: 7,
+	},
 ];
 
 describe.each(XML_CASES)('$name in the second vocabulary', (c) => {
@@ -295,11 +349,14 @@ describe.each(XML_CASES)('$name in the second vocabulary', (c) => {
 		['no record', 0],
 		['one record', 1],
 		['several records', c.several],
-	])('%s: the same records and values, no original name, attributes and simple children swapped, wrappers kept', async (_label, n) => {
-		const { guessed, second } = await inBoth(c.setup, n, c.path);
-		expect(second.type).toBe(guessed.type);
-		expectSecondXml(guessed.text, second.text, n);
-	});
+	])(
+		'%s: the same records and values, no original name, attributes and simple children swapped, wrappers kept',
+		async (_label, n) => {
+			const { guessed, second } = await inBoth(c.setup, n, c.path);
+			expect(second.type).toBe(guessed.type);
+			expectSecondXml(guessed.text, second.text, n);
+		},
+	);
 });
 
 describe('the forms of empty elements in the second vocabulary', () => {
@@ -309,7 +366,9 @@ describe('the forms of empty elements in the second vocabulary', () => {
 		expect(guessed.text).toContain('<drips></drips>');
 		expect(second.text).toContain('<sequence/>');
 		expect(second.text).toContain('<sequence></sequence>');
-		expect(second.text).toMatch(/<flow>\n {4}<serial>70<\/serial>\n {4}<label>Campaign &lt;1&gt;<\/label>\n/);
+		expect(second.text).toMatch(
+			/<flow>\n {4}<serial>70<\/serial>\n {4}<label>Campaign &lt;1&gt;<\/label>\n/,
+		);
 	});
 
 	it('an empty attribute becomes an empty element, <x/> and <x></x> in turn; an empty simple child an empty attribute', async () => {
@@ -320,13 +379,23 @@ describe('the forms of empty elements in the second vocabulary', () => {
 		const recipients = await inBoth(XML_CASES[0].setup, 12, XML_CASES[0].path);
 		expect(recipients.guessed.text).toContain('<last_name/>');
 		expect(recipients.second.text).toContain(' family=""');
-		expect(recipients.second.text).toMatch(/^<\?xml[^>]+>\n<catalog folio="1" batch="30">\n {2}<entry inbox="recipient1\.m900@example\.com" given="Ava" family="Smith" stamp="[^"]+"\/>\n/);
+		expect(recipients.second.text).toMatch(
+			/^<\?xml[^>]+>\n<catalog folio="1" batch="30">\n {2}<entry inbox="recipient1\.m900@example\.com" given="Ava" family="Smith" stamp="[^"]+"\/>\n/,
+		);
 	});
 
 	it('an empty root keeps its form and its renamed attributes', async () => {
-		const past = await inBoth(XML_CASES[0].setup, 3, `/promotions/${P}/mailings/900/sent.xml?page=5`);
-		expect(past.guessed.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<recipients page="5" per_page="30"/>');
-		expect(past.second.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<catalog folio="5" batch="30"/>');
+		const past = await inBoth(
+			XML_CASES[0].setup,
+			3,
+			`/promotions/${P}/mailings/900/sent.xml?page=5`,
+		);
+		expect(past.guessed.text).toBe(
+			'<?xml version="1.0" encoding="UTF-8"?>\n<recipients page="5" per_page="30"/>',
+		);
+		expect(past.second.text).toBe(
+			'<?xml version="1.0" encoding="UTF-8"?>\n<catalog folio="5" batch="30"/>',
+		);
 	});
 });
 
@@ -355,7 +424,9 @@ describe('the statistics document: recorded, with guessed <link> elements inside
 		expect(sRecords).toHaveLength(n);
 		expect(gLinks.split('\n').filter((l) => l.startsWith('    <link>'))).toHaveLength(n); // one per line, indented 4
 		gRecords.forEach((r, i) => expectSwapped(r, sRecords[i]));
-		expect(sRecords.map((r) => valuesIn(r).sort())).toEqual(gRecords.map((r) => valuesIn(r).sort()));
+		expect(sRecords.map((r) => valuesIn(r).sort())).toEqual(
+			gRecords.map((r) => valuesIn(r).sort()),
+		);
 		expect(sRecords.flatMap((r) => namesIn(r)).filter((x) => ORIGINALS.has(x))).toEqual([]);
 	});
 });
@@ -386,7 +457,9 @@ const JSON_CASES: JsonCase[] = [
 		path: '/social_links.json',
 		root: 'social_links',
 		setup: (store, n) => {
-			store.socialLinks = Object.fromEntries(store.socialLinkDefs.slice(0, n).map((d) => [d.key, `https://social.example.com/${d.key}`]));
+			store.socialLinks = Object.fromEntries(
+				store.socialLinkDefs.slice(0, n).map((d) => [d.key, `https://social.example.com/${d.key}`]),
+			);
 		},
 		several: 5,
 	},
@@ -399,7 +472,8 @@ const JSON_CASES: JsonCase[] = [
 			store.promotions.clear();
 			for (let i = 0; i < n; i++) {
 				const p = store.addPromotion(`Promotion ${i + 1}`, { id: 500 + i, hidden: i % 2 === 1 });
-				for (let k = 0; k < i % 3; k++) store.addMailing(p.id, { id: 5000 + i * 10 + k, unsent: k === 1, stats: { sent: k } });
+				for (let k = 0; k < i % 3; k++)
+					store.addMailing(p.id, { id: 5000 + i * 10 + k, unsent: k === 1, stats: { sent: k } });
 			}
 		},
 		several: 6,
@@ -411,18 +485,21 @@ describe.each(JSON_CASES)('$name in the second vocabulary', (c) => {
 		['no record', 0],
 		['one record', 1],
 		['several records', c.several],
-	])('%s: the array wrapped beside a counter, every key renamed, the same values', async (_label, n) => {
-		const { guessed, second } = await inBoth(c.setup, n, c.path, c.accept);
-		expect(second.type).toBe('application/json; charset=utf-8');
-		const g = JSON.parse(guessed.text) as unknown[];
-		const s = JSON.parse(second.text) as Record<string, unknown>;
-		expect(g).toHaveLength(n);
-		expect(Object.keys(s)).toEqual([SECOND_VOCABULARY_COUNTER, secondName(c.root)]);
-		expect(s[SECOND_VOCABULARY_COUNTER]).toBe(n);
-		expectRenamedJson(g, s[secondName(c.root)]);
-		expect(jsonKeys(g).filter((k) => !ORIGINALS.has(k))).toEqual([]);
-		expect(jsonKeys(s).filter((k) => ORIGINALS.has(k))).toEqual([]);
-	});
+	])(
+		'%s: the array wrapped beside a counter, every key renamed, the same values',
+		async (_label, n) => {
+			const { guessed, second } = await inBoth(c.setup, n, c.path, c.accept);
+			expect(second.type).toBe('application/json; charset=utf-8');
+			const g = JSON.parse(guessed.text) as unknown[];
+			const s = JSON.parse(second.text) as Record<string, unknown>;
+			expect(g).toHaveLength(n);
+			expect(Object.keys(s)).toEqual([SECOND_VOCABULARY_COUNTER, secondName(c.root)]);
+			expect(s[SECOND_VOCABULARY_COUNTER]).toBe(n);
+			expectRenamedJson(g, s[secondName(c.root)]);
+			expect(jsonKeys(g).filter((k) => !ORIGINALS.has(k))).toEqual([]);
+			expect(jsonKeys(s).filter((k) => ORIGINALS.has(k))).toEqual([]);
+		},
+	);
 });
 
 it('the JSON of social links in the second vocabulary, as an example', async () => {
@@ -440,7 +517,8 @@ it('the JSON of social links in the second vocabulary, as an example', async () 
 
 describe('the rename table', () => {
 	function shared(a: string, b: string, length: number): string | undefined {
-		for (let i = 0; i + length <= a.length; i++) if (b.includes(a.slice(i, i + length))) return a.slice(i, i + length);
+		for (let i = 0; i + length <= a.length; i++)
+			if (b.includes(a.slice(i, i + length))) return a.slice(i, i + length);
 		return undefined;
 	}
 
@@ -471,14 +549,23 @@ describe('the rename table', () => {
 		];
 		for (const [wrapper, child] of pairs) {
 			expect(SECOND_VOCABULARY[wrapper].wrapper).toBe(true);
-			expect([wrapper, shared(secondName(wrapper), secondName(child), 3)]).toEqual([wrapper, undefined]);
+			expect([wrapper, shared(secondName(wrapper), secondName(child), 3)]).toEqual([
+				wrapper,
+				undefined,
+			]);
 		}
 	});
 
 	it('a name missing from the table, mixed content or text beside attributes are refused, not guessed', () => {
-		expect(() => toSecondVocabularyXml('<addons><addon><colour>red</colour></addon></addons>')).toThrow(/no name for "colour"/);
-		expect(() => toSecondVocabularyXml('<addons><addon>a<key>k</key></addon></addons>')).toThrow(/mixed content/);
-		expect(() => toSecondVocabularyXml('<addons><addon><key id="1">k</key></addon></addons>')).toThrow(/both attributes and text/);
+		expect(() =>
+			toSecondVocabularyXml('<addons><addon><colour>red</colour></addon></addons>'),
+		).toThrow(/no name for "colour"/);
+		expect(() => toSecondVocabularyXml('<addons><addon>a<key>k</key></addon></addons>')).toThrow(
+			/mixed content/,
+		);
+		expect(() =>
+			toSecondVocabularyXml('<addons><addon><key id="1">k</key></addon></addons>'),
+		).toThrow(/both attributes and text/);
 		expect(() => toSecondVocabularyJson({ colour: 1 }, 'addons')).toThrow(/no name for "colour"/);
 	});
 
@@ -495,14 +582,21 @@ describe('the rename table', () => {
 				'      <step label="one" pause="">\n        <serial>1</serial>\n      </step>\n    </sequence>\n  </flow>\n' +
 				'</journeys>',
 		);
-		expect(toSecondVocabularyRecords(['<link><id>1</id><url>u</url></link>'], '    ')).toEqual(['<anchor serial="1" href="u"/>']);
-		expect(toSecondVocabularyJson([{ key: 'k', name: null }], 'social_links')).toEqual({ total: 1, networks: [{ code: 'k', label: null }] });
+		expect(toSecondVocabularyRecords(['<link><id>1</id><url>u</url></link>'], '    ')).toEqual([
+			'<anchor serial="1" href="u"/>',
+		]);
+		expect(toSecondVocabularyJson([{ key: 'k', name: null }], 'social_links')).toEqual({
+			total: 1,
+			networks: [{ code: 'k', label: null }],
+		});
 	});
 });
 
 describe('the XML reader and writer', () => {
 	it('reads what it writes, entities, both empty forms and both quotes', () => {
-		const el = parseXml(`<?xml version="1.0"?>\n<a x='1 &amp; 2' y="&#10;&#x41;"><b/><c></c><d>t &lt;&gt;&quot;&apos;</d></a>`);
+		const el = parseXml(
+			`<?xml version="1.0"?>\n<a x='1 &amp; 2' y="&#10;&#x41;"><b/><c></c><d>t &lt;&gt;&quot;&apos;</d></a>`,
+		);
 		expect(el.attrs).toEqual([
 			['x', '1 & 2'],
 			['y', '\nA'],
@@ -512,7 +606,9 @@ describe('the XML reader and writer', () => {
 			['c', false, ''],
 			['d', false, `t <>"'`],
 		]);
-		expect(writeXml(el)).toBe('<a x="1 &amp; 2" y="&#10;A">\n  <b/>\n  <c></c>\n  <d>t &lt;&gt;&quot;&apos;</d>\n</a>');
+		expect(writeXml(el)).toBe(
+			'<a x="1 &amp; 2" y="&#10;A">\n  <b/>\n  <c></c>\n  <d>t &lt;&gt;&quot;&apos;</d>\n</a>',
+		);
 		expect(() => parseXml('<a><b></a>')).toThrow();
 		expect(() => parseXml('<a>&nbsp;</a>')).toThrow(/entity/);
 		expect(() => parseXml('<a>x & y</a>')).toThrow(/bare &/);
@@ -523,7 +619,10 @@ describe('the XML reader and writer', () => {
 // ---------------------------------------------------------------- the switch
 
 describe('the vocabulary switch', () => {
-	async function control(method: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+	async function control(
+		method: string,
+		body?: unknown,
+	): Promise<{ status: number; json: unknown }> {
 		const res = await fetch(`${emu.baseUrl}/__emulator/vocabulary`, {
 			method,
 			headers: { 'content-type': 'application/json' },
@@ -535,10 +634,16 @@ describe('the vocabulary switch', () => {
 	it('a property and control endpoints; reset() returns to the vocabulary given at start', async () => {
 		expect(emu.vocabulary).toBe('guessed');
 		expect(await control('GET')).toEqual({ status: 200, json: { vocabulary: 'guessed' } });
-		expect(await control('POST', { vocabulary: 'second' })).toEqual({ status: 200, json: { vocabulary: 'second' } });
+		expect(await control('POST', { vocabulary: 'second' })).toEqual({
+			status: 200,
+			json: { vocabulary: 'second' },
+		});
 		expect(emu.vocabulary).toBe('second');
 		expect((await get('/addons.xml')).text).toContain('<toolkit>');
-		expect(await control('POST', { vocabulary: 'third' })).toMatchObject({ status: 400, json: { error: expect.stringContaining('vocabulary') } });
+		expect(await control('POST', { vocabulary: 'third' })).toMatchObject({
+			status: 400,
+			json: { error: expect.stringContaining('vocabulary') },
+		});
 		expect(emu.vocabulary).toBe('second');
 		emu.reset();
 		expect(emu.vocabulary).toBe('guessed');
@@ -555,7 +660,9 @@ describe('the vocabulary switch', () => {
 			other.vocabulary = 'guessed';
 			other.reset();
 			expect(other.vocabulary).toBe('second');
-			const res = await fetch(`${other.baseUrl}/google_analytics.xml?${new URLSearchParams(AUTH).toString()}`);
+			const res = await fetch(
+				`${other.baseUrl}/google_analytics.xml?${new URLSearchParams(AUTH).toString()}`,
+			);
 			expect(await res.text()).toBe(
 				'<?xml version="1.0" encoding="UTF-8"?>\n<tracking>\n  <site>example.com</site>\n  <site>shop.example.com</site>\n</tracking>',
 			);

@@ -37,9 +37,18 @@ describe('parseXml refuses, with these messages and offsets', () => {
 		['<a>x & y</a>', 'Error: XML: bare & near offset 3'],
 		['<a><b/>t &foo;</a>', 'Error: XML: unknown entity &foo; near offset 7'],
 		['<a>&#xZZ;</a>', 'RangeError: Invalid code point NaN'],
-		['<a><!-- c --></a>', 'Error: XML: comments, CDATA and processing instructions are not supported (offset 3)'],
-		['<a><?pi?></a>', 'Error: XML: comments, CDATA and processing instructions are not supported (offset 3)'],
-		['<a><![CDATA[x]]></a>', 'Error: XML: comments, CDATA and processing instructions are not supported (offset 3)'],
+		[
+			'<a><!-- c --></a>',
+			'Error: XML: comments, CDATA and processing instructions are not supported (offset 3)',
+		],
+		[
+			'<a><?pi?></a>',
+			'Error: XML: comments, CDATA and processing instructions are not supported (offset 3)',
+		],
+		[
+			'<a><![CDATA[x]]></a>',
+			'Error: XML: comments, CDATA and processing instructions are not supported (offset 3)',
+		],
 		// the closing tag
 		['<a></>', 'Error: XML: name expected at offset 5'],
 		['<a></ a>', 'Error: XML: name expected at offset 5'],
@@ -53,18 +62,36 @@ describe('parseXml refuses, with these messages and offsets', () => {
 
 describe('parseXml reads', () => {
 	it('space around the declaration and the root, in tags and before a closing >', () => {
-		expect(parseXml(' <?xml v?> \n <a b = \'1\'\n></a >\n')).toEqual({ name: 'a', attrs: [['b', '1']], children: [], selfClosing: false });
-		expect(parseXml('<?xmlish?><a />')).toEqual({ name: 'a', attrs: [], children: [], selfClosing: true });
+		expect(parseXml(" <?xml v?> \n <a b = '1'\n></a >\n")).toEqual({
+			name: 'a',
+			attrs: [['b', '1']],
+			children: [],
+			selfClosing: false,
+		});
+		expect(parseXml('<?xmlish?><a />')).toEqual({
+			name: 'a',
+			attrs: [],
+			children: [],
+			selfClosing: true,
+		});
 	});
 
 	it('text as written between elements (whitespace kept, > allowed), entities decoded', () => {
 		expect(parseXml('<a>\n <b c="x>y"/>z></a>')).toEqual({
 			name: 'a',
 			attrs: [],
-			children: ['\n ', { name: 'b', attrs: [['c', 'x>y']], children: [], selfClosing: true }, 'z>'],
+			children: [
+				'\n ',
+				{ name: 'b', attrs: [['c', 'x>y']], children: [], selfClosing: true },
+				'z>',
+			],
 			selfClosing: false,
 		});
-		expect(parseXml('<a>\n  <b>\n  </b>\n</a>').children).toEqual(['\n  ', { name: 'b', attrs: [], children: ['\n  '], selfClosing: false }, '\n']);
+		expect(parseXml('<a>\n  <b>\n  </b>\n</a>').children).toEqual([
+			'\n  ',
+			{ name: 'b', attrs: [], children: ['\n  '], selfClosing: false },
+			'\n',
+		]);
 		expect(parseXml('<a>&amp;&#65;&#x42;</a>').children).toEqual(['&AB']);
 	});
 

@@ -114,8 +114,13 @@ installEncryptionKey();
  * the tool's description are added only when the node has none of its own (convertNodeToAiTool).
  */
 function asTool(node: INodeType): INodeType {
-	const description = { ...node.description, name: `${node.description.name}Tool`, usableAsTool: undefined };
-	if (!description.properties.some((p) => p.name === 'toolDescription')) throw new Error('the harness expects the node to bring its own tool description fields');
+	const description = {
+		...node.description,
+		name: `${node.description.name}Tool`,
+		usableAsTool: undefined,
+	};
+	if (!description.properties.some((p) => p.name === 'toolDescription'))
+		throw new Error('the harness expects the node to bring its own tool description fields');
 	return { description, methods: node.methods, execute: node.execute } as INodeType;
 }
 
@@ -194,7 +199,12 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 				const target = ((options as unknown as Record<string, IDataObject>)[outerKey] ??= {});
 				for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
 					const resolvedKey = resolve(key, credentials, workflow, node);
-					target[String(resolvedKey)] = resolve(value, credentials, workflow, node) as IDataObject[string];
+					target[String(resolvedKey)] = resolve(
+						value,
+						credentials,
+						workflow,
+						node,
+					) as IDataObject[string];
 				}
 			}
 		}
@@ -209,7 +219,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		const stored = nodeCredentials.id ? this.store.get(nodeCredentials.id) : undefined;
 		if (!stored || stored.type !== type) {
 			throw new Error(`Credentials with ID "${nodeCredentials.id}" of type "${type}" do not exist`);
@@ -245,9 +258,21 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-function resolve(value: string, credentials: ICredentialDataDecryptedObject, workflow?: Workflow, node?: INode): unknown {
+function resolve(
+	value: string,
+	credentials: ICredentialDataDecryptedObject,
+	workflow?: Workflow,
+	node?: INode,
+): unknown {
 	if (typeof value !== 'string' || !value.startsWith('=') || !workflow || !node) return value;
-	return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials } as never, undefined, '');
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		value,
+		'internal',
+		{ $credentials: credentials } as never,
+		undefined,
+		'',
+	);
 }
 
 export const credentialsHelper = new HarnessCredentialsHelper();
@@ -255,7 +280,11 @@ export const credentialsHelper = new HarnessCredentialsHelper();
 export const CREDENTIAL_ID = 'madmimi-1';
 
 /** Stores the account's credentials (encrypted) under CREDENTIAL_ID for the nodes to use. */
-export async function setCredentials(data: { username: string; apiKey: string; baseUrl?: string }): Promise<void> {
+export async function setCredentials(data: {
+	username: string;
+	apiKey: string;
+	baseUrl?: string;
+}): Promise<void> {
 	await credentialsHelper.save(CREDENTIAL_ID, CREDENTIALS_TYPE, data);
 }
 
@@ -310,9 +339,17 @@ export function madMimiNode(spec: NodeSpec): INode {
 		typeVersion: 1,
 		position: [200, 0],
 		parameters: spec.parameters,
-		credentials: { [CREDENTIALS_TYPE]: { id: spec.credentialId ?? CREDENTIAL_ID, name: 'Mad Mimi account' } },
+		credentials: {
+			[CREDENTIALS_TYPE]: { id: spec.credentialId ?? CREDENTIAL_ID, name: 'Mad Mimi account' },
+		},
 		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-		...(spec.retryOnFail ? { retryOnFail: true, maxTries: spec.maxTries ?? 3, waitBetweenTries: spec.waitBetweenTries ?? 0 } : {}),
+		...(spec.retryOnFail
+			? {
+					retryOnFail: true,
+					maxTries: spec.maxTries ?? 3,
+					waitBetweenTries: spec.waitBetweenTries ?? 0,
+				}
+			: {}),
 	};
 }
 
@@ -332,7 +369,11 @@ export interface RunResult {
  * Runs Start → Mad Mimi through WorkflowExecute with the given input items, and returns the
  * Mad Mimi node's output (or its error).
  */
-export async function runNode(spec: NodeSpec, input: INodeExecutionData[] = [{ json: {} }], mode: WorkflowExecuteMode = 'manual'): Promise<RunResult> {
+export async function runNode(
+	spec: NodeSpec,
+	input: INodeExecutionData[] = [{ json: {} }],
+	mode: WorkflowExecuteMode = 'manual',
+): Promise<RunResult> {
 	const start: INode = {
 		id: 'start',
 		name: 'Start',
@@ -370,7 +411,12 @@ export async function runNode(spec: NodeSpec, input: INodeExecutionData[] = [{ j
 }
 
 /** Runs a workflow's execution data through WorkflowExecute, and returns the named node's output (or its error). */
-async function execute(workflowData: IWorkflowBase, runExecutionData: IRunExecutionData, mode: WorkflowExecuteMode, nodeName: string): Promise<RunResult> {
+async function execute(
+	workflowData: IWorkflowBase,
+	runExecutionData: IRunExecutionData,
+	mode: WorkflowExecuteMode,
+	nodeName: string,
+): Promise<RunResult> {
 	const workflow = new Workflow({
 		id: workflowData.id,
 		name: workflowData.name,
@@ -381,7 +427,11 @@ async function execute(workflowData: IWorkflowBase, runExecutionData: IRunExecut
 		settings: workflowData.settings,
 	});
 
-	const hooks = new ExecutionLifecycleHooks(mode, `exec-${Date.now()}-${Math.random().toString(36).slice(2)}`, workflowData);
+	const hooks = new ExecutionLifecycleHooks(
+		mode,
+		`exec-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+		workflowData,
+	);
 	let resolveRun: (run: IRun) => void = () => {};
 	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
 	hooks.addHandler('workflowExecuteAfter', (fullRunData) => resolveRun(fullRunData));
@@ -391,7 +441,13 @@ async function execute(workflowData: IWorkflowBase, runExecutionData: IRunExecut
 		await executor.processRunExecutionData(workflow);
 	} catch (error) {
 		// n8n refuses to start a workflow whose nodes have issues (a required parameter left empty)
-		return { items: [], error: error as RunResult['error'], hints: [], run: undefined as unknown as IRun, workflow: workflowData };
+		return {
+			items: [],
+			error: error as RunResult['error'],
+			hints: [],
+			run: undefined as unknown as IRun,
+			workflow: workflowData,
+		};
 	}
 	const run = await finished;
 	const runs = run.data.resultData.runData[nodeName] ?? [];
@@ -409,16 +465,23 @@ async function execute(workflowData: IWorkflowBase, runExecutionData: IRunExecut
  * default the node is run as the failed run had it. `withoutContext`: as an n8n that carries no
  * execution context into the retry.
  */
-export async function retryRun(failed: RunResult, spec?: NodeSpec, options: { withoutContext?: boolean } = {}): Promise<RunResult> {
+export async function retryRun(
+	failed: RunResult,
+	spec?: NodeSpec,
+	options: { withoutContext?: boolean } = {},
+): Promise<RunResult> {
 	const data = JSON.parse(JSON.stringify(failed.run.data)) as IRunExecutionData;
 	const lastNode = data.resultData.lastNodeExecuted;
 	assertDefined(lastNode, 'the failed run names no last node');
 	delete data.resultData.error;
 	const nodeRuns = data.resultData.runData[lastNode];
-	if (nodeRuns && nodeRuns.length > 0 && nodeRuns[nodeRuns.length - 1].error !== undefined) nodeRuns.pop();
+	if (nodeRuns && nodeRuns.length > 0 && nodeRuns[nodeRuns.length - 1].error !== undefined)
+		nodeRuns.pop();
 	if (options.withoutContext && data.executionData) delete data.executionData.runtimeData;
 	const node = spec ? madMimiNode(spec) : undefined;
-	if (node) for (const stacked of data.executionData?.nodeExecutionStack ?? []) if (stacked.node.name === node.name) stacked.node = node;
+	if (node)
+		for (const stacked of data.executionData?.nodeExecutionStack ?? [])
+			if (stacked.node.name === node.name) stacked.node = node;
 	const nodes = failed.workflow.nodes.map((n) => (node && n.name === node.name ? node : n));
 	return await execute({ ...failed.workflow, nodes }, data, 'retry', node?.name ?? lastNode);
 }
@@ -443,8 +506,17 @@ export class PollingWorkflow {
 	workflow: Workflow;
 
 	/** `node`: the trigger's name and ID, as a renamed trigger (same ID) or a new one (another ID) has them. */
-	constructor(parameters: INodeParameters, staticData?: IDataObject, node: { name?: string; id?: string } = {}) {
-		this.node = madMimiNode({ parameters, name: node.name ?? 'Mad Mimi Trigger', id: node.id ?? 'node-Mad Mimi Trigger', type: TRIGGER_TYPE });
+	constructor(
+		parameters: INodeParameters,
+		staticData?: IDataObject,
+		node: { name?: string; id?: string } = {},
+	) {
+		this.node = madMimiNode({
+			parameters,
+			name: node.name ?? 'Mad Mimi Trigger',
+			id: node.id ?? 'node-Mad Mimi Trigger',
+			type: TRIGGER_TYPE,
+		});
 		this.workflow = this.build(staticData);
 	}
 
@@ -472,7 +544,10 @@ export class PollingWorkflow {
 	}
 
 	/** One poll, as n8n runs it: 'trigger' mode when active, 'manual' for "Fetch test event". */
-	async poll(mode: WorkflowExecuteMode = 'trigger', activation: WorkflowActivateMode = 'activate'): Promise<PollResult> {
+	async poll(
+		mode: WorkflowExecuteMode = 'trigger',
+		activation: WorkflowActivateMode = 'activate',
+	): Promise<PollResult> {
 		const type = nodeTypes.getByNameAndVersion(this.node.type, 1) as INodeType;
 		if (!type.poll) throw new Error(`${this.node.type} has no poll()`);
 		const ctx = new PollContext(this.workflow, this.node, additionalData(), mode, activation);
@@ -501,9 +576,19 @@ export async function callMethod(
 		active: false,
 		nodeTypes,
 	});
-	const ctx = new LoadOptionsContext(workflow, node, { ...additionalData(), currentNodeParameters: parameters }, 'parameters');
+	const ctx = new LoadOptionsContext(
+		workflow,
+		node,
+		{ ...additionalData(), currentNodeParameters: parameters },
+		'parameters',
+	);
 	const type = registry[node.type];
-	const methods = type.methods as Record<string, Record<string, (this: unknown, f?: string, token?: string) => Promise<unknown>>> | undefined;
+	const methods = type.methods as
+		| Record<
+				string,
+				Record<string, (this: unknown, f?: string, token?: string) => Promise<unknown>>
+		  >
+		| undefined;
 	const fn = methods?.[kind]?.[method];
 	if (!fn) throw new Error(`No ${kind} method ${method}`);
 	return await fn.call(ctx, filter, paginationToken);
@@ -520,11 +605,26 @@ export function shutdownHarness(): void {
  * any HTTP error status a failure, worded by the type's `responseCode` rules when one names it.
  * Returns n8n's verdict shape.
  */
-export async function testCredentials(data: ICredentialDataDecryptedObject): Promise<{ status: 'OK' | 'Error'; message: string }> {
+export async function testCredentials(
+	data: ICredentialDataDecryptedObject,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
 	const type = credentialTypes[CREDENTIALS_TYPE];
 	const node = madMimiNode({ parameters: {} });
-	const workflow = new Workflow({ id: 'harness-credentials', nodes: [node], connections: {}, active: false, nodeTypes });
-	const withDefaults = (NodeHelpers.getNodeParameters(type.properties, data as INodeParameters, true, false, null, null) ?? data) as ICredentialDataDecryptedObject;
+	const workflow = new Workflow({
+		id: 'harness-credentials',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	const withDefaults = (NodeHelpers.getNodeParameters(
+		type.properties,
+		data as INodeParameters,
+		true,
+		false,
+		null,
+		null,
+	) ?? data) as ICredentialDataDecryptedObject;
 	const request = type.test!.request;
 	const options: IHttpRequestOptions = {
 		method: request.method ?? 'GET',
@@ -536,14 +636,22 @@ export async function testCredentials(data: ICredentialDataDecryptedObject): Pro
 	const ctx = new LoadOptionsContext(workflow, node, additionalData(), 'parameters');
 	try {
 		await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIALS_TYPE, options, {
-			credentialsDecrypted: { id: 'test', name: 'test', type: CREDENTIALS_TYPE, data: withDefaults },
+			credentialsDecrypted: {
+				id: 'test',
+				name: 'test',
+				type: CREDENTIALS_TYPE,
+				data: withDefaults,
+			},
 		});
 		return { status: 'OK', message: 'Connection successful!' };
 	} catch (error) {
 		// as n8n's credentials tester: a status named by a `responseCode` rule gives the rule's message
 		const status = statusOf(error);
-		const rule = (type.test!.rules ?? []).find((r) => r.type === 'responseCode' && r.properties.value === status);
-		if (rule && rule.type === 'responseCode') return { status: 'Error', message: rule.properties.message };
+		const rule = (type.test!.rules ?? []).find(
+			(r) => r.type === 'responseCode' && r.properties.value === status,
+		);
+		if (rule && rule.type === 'responseCode')
+			return { status: 'Error', message: rule.properties.message };
 		return { status: 'Error', message: (error as Error).message };
 	}
 }

@@ -5,17 +5,25 @@ import { received, useEmulator } from './setup';
 
 const env = useEmulator();
 
-const fromList = (value: string, name = value) => ({ __rl: true, mode: 'list', value, cachedResultName: name });
+const fromList = (value: string, name = value) => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	cachedResultName: name,
+});
 const byKey = (value: string) => ({ __rl: true, mode: 'key', value });
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-const addonParams = (operation: string, addon: unknown): INodeParameters => ({ resource: 'addon', operation, addon }) as INodeParameters;
+const addonParams = (operation: string, addon: unknown): INodeParameters =>
+	({ resource: 'addon', operation, addon }) as INodeParameters;
 const statusOf = (key: string) => env.emulator.store.addons.find((a) => a.key === key)?.status;
 const toggles = () => env.emulator.requests.filter((r) => r.rawPath.endsWith('/toggle'));
 
 describe('addon.getAvailable / getAll', () => {
 	test('Get Available: every addon with its description and whether it is paid, typed', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'addon', operation: 'getAvailable' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'addon', operation: 'getAvailable' },
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(5);
 		expect(items[0].json).toEqual({
@@ -35,11 +43,15 @@ describe('addon.getAvailable / getAll', () => {
 		// the description's "&" comes back decoded
 		expect(items[3].json.description).toBe('Click maps, domain breakdowns & long-term trends.');
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/addons/available.xml', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/addons/available.xml', params: {} },
+		]);
 	});
 
 	test("Get Many: the account's addons with their status", async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'addon', operation: 'getAll' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'addon', operation: 'getAll' },
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
 			{ id: 1, key: 'ab_testing', name: 'A/B testing', status: 'activated' },
@@ -52,9 +64,14 @@ describe('addon.getAvailable / getAll', () => {
 	});
 
 	test('two input items: the read runs for each, outputs paired to their item', async () => {
-		const { items } = await runNode({ parameters: { resource: 'addon', operation: 'getAll' } }, [{ json: {} }, { json: {} }]);
+		const { items } = await runNode({ parameters: { resource: 'addon', operation: 'getAll' } }, [
+			{ json: {} },
+			{ json: {} },
+		]);
 		expect(items).toHaveLength(10);
-		expect(items.slice(0, 5).every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(items.slice(0, 5).every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(
+			true,
+		);
 		expect(items.slice(5).every((i) => (i.pairedItem as { item: number }).item === 1)).toBe(true);
 		expect(env.emulator.requests).toHaveLength(2);
 	});
@@ -62,9 +79,20 @@ describe('addon.getAvailable / getAll', () => {
 
 describe('addon.activate', () => {
 	test('a deactivated free addon picked from the list: status read, toggled, then read again to confirm', async () => {
-		const { items, error } = await runNode({ parameters: addonParams('activate', fromList('social_sharing', 'Social sharing')) });
+		const { items, error } = await runNode({
+			parameters: addonParams('activate', fromList('social_sharing', 'Social sharing')),
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ addon: 'social_sharing', id: 3, key: 'social_sharing', name: 'Social sharing', status: 'activated', changed: true }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{
+				addon: 'social_sharing',
+				id: 3,
+				key: 'social_sharing',
+				name: 'Social sharing',
+				status: 'activated',
+				changed: true,
+			},
+		]);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/addons.xml', params: {} },
@@ -75,42 +103,87 @@ describe('addon.activate', () => {
 	});
 
 	test('an addon already activated: nothing is toggled, changed is false', async () => {
-		const { items, error } = await runNode({ parameters: addonParams('activate', byKey('ab_testing')) });
+		const { items, error } = await runNode({
+			parameters: addonParams('activate', byKey('ab_testing')),
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ addon: 'ab_testing', id: 1, key: 'ab_testing', name: 'A/B testing', status: 'activated', changed: false }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{
+				addon: 'ab_testing',
+				id: 1,
+				key: 'ab_testing',
+				name: 'A/B testing',
+				status: 'activated',
+				changed: false,
+			},
+		]);
 		expect(env.emulator.requests).toHaveLength(1);
 		expect(toggles()).toHaveLength(0);
 		expect(statusOf('ab_testing')).toBe('activated');
 	});
 
 	test("a paid addon: Mad Mimi's refusal, with where to activate it", async () => {
-		const { items, error } = await runNode({ parameters: addonParams('activate', byKey('custom_domain')) });
+		const { items, error } = await runNode({
+			parameters: addonParams('activate', byKey('custom_domain')),
+		});
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('Mad Mimi refused the request: Paid addons cannot be activated through the API');
-		expect(error?.description).toContain('Paid addons can only be activated in the Mad Mimi web app');
+		expect(error?.message).toBe(
+			'Mad Mimi refused the request: Paid addons cannot be activated through the API',
+		);
+		expect(error?.description).toContain(
+			'Paid addons can only be activated in the Mad Mimi web app',
+		);
 		expect(error?.context?.itemIndex).toBe(0);
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/addons.xml', '/addon/custom_domain/toggle']);
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
+			'/addons.xml',
+			'/addon/custom_domain/toggle',
+		]);
 		expect(statusOf('custom_domain')).toBe('deactivated');
 	});
 
 	test('a toggle Mad Mimi accepts but does not carry out fails: the status is read again', async () => {
-		env.emulator.faults.add({ method: 'POST', path: '/addon/social_sharing/toggle', times: 1, respond: { status: 200, body: ' ' } });
-		const { error } = await runNode({ parameters: addonParams('activate', byKey('social_sharing')) });
-		expect(error?.message).toBe('Mad Mimi did not activate the addon with the key "social_sharing"');
+		env.emulator.faults.add({
+			method: 'POST',
+			path: '/addon/social_sharing/toggle',
+			times: 1,
+			respond: { status: 200, body: ' ' },
+		});
+		const { error } = await runNode({
+			parameters: addonParams('activate', byKey('social_sharing')),
+		});
+		expect(error?.message).toBe(
+			'Mad Mimi did not activate the addon with the key "social_sharing"',
+		);
 		expect(error?.description).toContain('still deactivated');
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/addons.xml', '/addon/social_sharing/toggle', '/addons.xml']);
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
+			'/addons.xml',
+			'/addon/social_sharing/toggle',
+			'/addons.xml',
+		]);
 	});
 
 	test('a paid addon that is already activated: no error, nothing sent', async () => {
 		const { items, error } = await runNode({ parameters: addonParams('activate', byId('4')) });
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ addon: '4', id: 4, key: 'advanced_reporting', name: 'Advanced reporting', status: 'activated', changed: false });
+		expect(items[0].json).toEqual({
+			addon: '4',
+			id: 4,
+			key: 'advanced_reporting',
+			name: 'Advanced reporting',
+			status: 'activated',
+			changed: false,
+		});
 		expect(toggles()).toHaveLength(0);
 	});
 
 	test('by ID: the toggle goes to the ID the user gave', async () => {
 		const { items } = await runNode({ parameters: addonParams('activate', byId('3')) });
-		expect(items[0].json).toMatchObject({ addon: '3', key: 'social_sharing', status: 'activated', changed: true });
+		expect(items[0].json).toMatchObject({
+			addon: '3',
+			key: 'social_sharing',
+			status: 'activated',
+			changed: true,
+		});
 		expect(toggles().map((r) => [r.method, r.rawPath])).toEqual([['POST', '/addon/3/toggle']]);
 		expect(statusOf('social_sharing')).toBe('activated');
 	});
@@ -133,7 +206,16 @@ describe('addon.deactivate', () => {
 	test('an activated addon by ID is toggled off', async () => {
 		const { items, error } = await runNode({ parameters: addonParams('deactivate', byId('5')) });
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ addon: '5', id: 5, key: 'rss_campaigns', name: 'RSS campaigns', status: 'deactivated', changed: true }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{
+				addon: '5',
+				id: 5,
+				key: 'rss_campaigns',
+				name: 'RSS campaigns',
+				status: 'deactivated',
+				changed: true,
+			},
+		]);
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/addons.xml', params: {} },
 			{ method: 'POST', path: '/addon/5/toggle', params: {} },
@@ -143,15 +225,26 @@ describe('addon.deactivate', () => {
 	});
 
 	test('a paid activated addon can be deactivated', async () => {
-		const { items } = await runNode({ parameters: addonParams('deactivate', fromList('advanced_reporting')) });
+		const { items } = await runNode({
+			parameters: addonParams('deactivate', fromList('advanced_reporting')),
+		});
 		expect(items[0].json).toMatchObject({ status: 'deactivated', changed: true });
 		expect(statusOf('advanced_reporting')).toBe('deactivated');
 	});
 
 	test('an addon already deactivated: nothing is toggled', async () => {
-		const { items, error } = await runNode({ parameters: addonParams('deactivate', byKey('social_sharing')) });
+		const { items, error } = await runNode({
+			parameters: addonParams('deactivate', byKey('social_sharing')),
+		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ addon: 'social_sharing', id: 3, key: 'social_sharing', name: 'Social sharing', status: 'deactivated', changed: false });
+		expect(items[0].json).toEqual({
+			addon: 'social_sharing',
+			id: 3,
+			key: 'social_sharing',
+			name: 'Social sharing',
+			status: 'deactivated',
+			changed: false,
+		});
 		expect(env.emulator.requests).toHaveLength(1);
 		expect(toggles()).toHaveLength(0);
 	});
@@ -159,14 +252,23 @@ describe('addon.deactivate', () => {
 
 describe('addon.toggle', () => {
 	test('flips the status, by key; twice (two items) brings it back', async () => {
-		const { items, error } = await runNode({ parameters: addonParams('toggle', byKey('ab_testing')) });
+		const { items, error } = await runNode({
+			parameters: addonParams('toggle', byKey('ab_testing')),
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ success: true, toggled: true, addon: 'ab_testing' }]);
-		expect(received(env.emulator)).toEqual([{ method: 'POST', path: '/addon/ab_testing/toggle', params: {} }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{ success: true, toggled: true, addon: 'ab_testing' },
+		]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'POST', path: '/addon/ab_testing/toggle', params: {} },
+		]);
 		expect(statusOf('ab_testing')).toBe('deactivated');
 
 		env.emulator.clearRequests();
-		const twice = await runNode({ parameters: addonParams('toggle', fromList('social_sharing')) }, [{ json: {} }, { json: {} }]);
+		const twice = await runNode({ parameters: addonParams('toggle', fromList('social_sharing')) }, [
+			{ json: {} },
+			{ json: {} },
+		]);
 		expect(twice.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(toggles()).toHaveLength(2);
 		expect(statusOf('social_sharing')).toBe('deactivated');
@@ -186,7 +288,9 @@ describe('addon.toggle', () => {
 
 	test("a paid addon: the service's refusal is shown", async () => {
 		const { error } = await runNode({ parameters: addonParams('toggle', byKey('custom_domain')) });
-		expect(error?.message).toBe('Mad Mimi refused the request: Paid addons cannot be activated through the API');
+		expect(error?.message).toBe(
+			'Mad Mimi refused the request: Paid addons cannot be activated through the API',
+		);
 		expect(statusOf('custom_domain')).toBe('deactivated');
 	});
 });
@@ -202,9 +306,10 @@ describe('addon locator input', () => {
 		['list', '../x', 'The field "Addon" is not a valid addon key: "../x"'],
 	])('mode %s: the mapped value %j is refused before any request', async (mode, value, message) => {
 		for (const operation of ['activate', 'deactivate', 'toggle']) {
-			const { error } = await runNode({ parameters: addonParams(operation, { __rl: true, mode, value: '={{ $json.addon }}' }) }, [
-				{ json: { addon: value } },
-			]);
+			const { error } = await runNode(
+				{ parameters: addonParams(operation, { __rl: true, mode, value: '={{ $json.addon }}' }) },
+				[{ json: { addon: value } }],
+			);
 			expect(error?.message).toBe(message);
 			expect(error?.context?.itemIndex).toBe(0);
 		}
@@ -213,7 +318,10 @@ describe('addon locator input', () => {
 
 	test.each([
 		[byId('abc'), 'An addon ID is a number, e.g. 3'],
-		[byKey('ab testing'), 'A key has only letters, digits, underscores and hyphens, e.g. ab_testing'],
+		[
+			byKey('ab testing'),
+			'A key has only letters, digits, underscores and hyphens, e.g. ab_testing',
+		],
 		[fromList(''), 'Parameter "Addon" is required'],
 	])('a typed %j is refused by n8n itself, before any request', async (addon, issue) => {
 		const { error } = await runNode({ parameters: addonParams('toggle', addon) });
@@ -222,37 +330,56 @@ describe('addon locator input', () => {
 	});
 
 	test('a number mapped in "From List" mode is taken as an ID', async () => {
-		await runNode({ parameters: addonParams('toggle', { __rl: true, mode: 'list', value: '={{ $json.id }}' }) }, [{ json: { id: 3 } }]);
+		await runNode(
+			{ parameters: addonParams('toggle', { __rl: true, mode: 'list', value: '={{ $json.id }}' }) },
+			[{ json: { id: 3 } }],
+		);
 		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/addon/3/toggle']);
 	});
 
 	test('a key mapped from the input items, by expression', async () => {
-		const { items } = await runNode({ parameters: addonParams('activate', byKey('={{ $json.addon }}')) }, [{ json: { addon: 'social_sharing' } }]);
+		const { items } = await runNode(
+			{ parameters: addonParams('activate', byKey('={{ $json.addon }}')) },
+			[{ json: { addon: 'social_sharing' } }],
+		);
 		expect(items[0].json).toMatchObject({ addon: 'social_sharing', changed: true });
 	});
 
 	test('continueOnFail: 3 items, the paid one fails, the others go on, pairing kept', async () => {
-		const { items, error } = await runNode({ parameters: addonParams('activate', byKey('={{ $json.addon }}')), continueOnFail: true }, [
-			{ json: { addon: 'social_sharing' } },
-			{ json: { addon: 'custom_domain' } },
-			{ json: { addon: 'ab_testing' } },
-		]);
+		const { items, error } = await runNode(
+			{ parameters: addonParams('activate', byKey('={{ $json.addon }}')), continueOnFail: true },
+			[
+				{ json: { addon: 'social_sharing' } },
+				{ json: { addon: 'custom_domain' } },
+				{ json: { addon: 'ab_testing' } },
+			],
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toMatchObject({ addon: 'social_sharing', changed: true });
-		expect(items[1].json.error).toBe('Mad Mimi refused the request: Paid addons cannot be activated through the API');
-		expect(items[1].json.description).toContain('Paid addons can only be activated in the Mad Mimi web app');
+		expect(items[1].json.error).toBe(
+			'Mad Mimi refused the request: Paid addons cannot be activated through the API',
+		);
+		expect(items[1].json.description).toContain(
+			'Paid addons can only be activated in the Mad Mimi web app',
+		);
 		expect(items[2].json).toMatchObject({ addon: 'ab_testing', changed: false });
-		expect(toggles().map((r) => r.rawPath)).toEqual(['/addon/social_sharing/toggle', '/addon/custom_domain/toggle']);
+		expect(toggles().map((r) => r.rawPath)).toEqual([
+			'/addon/social_sharing/toggle',
+			'/addon/custom_domain/toggle',
+		]);
 		expect(statusOf('custom_domain')).toBe('deactivated');
 	});
 
 	test('without continueOnFail the error names the failing item', async () => {
-		const { error } = await runNode({ parameters: addonParams('activate', byKey('={{ $json.addon }}')) }, [
-			{ json: { addon: 'ab_testing' } },
-			{ json: { addon: 'custom_domain' } },
-			{ json: { addon: 'social_sharing' } },
-		]);
+		const { error } = await runNode(
+			{ parameters: addonParams('activate', byKey('={{ $json.addon }}')) },
+			[
+				{ json: { addon: 'ab_testing' } },
+				{ json: { addon: 'custom_domain' } },
+				{ json: { addon: 'social_sharing' } },
+			],
+		);
 		expect(error?.message).toContain('Paid addons cannot be activated');
 		expect(error?.context?.itemIndex).toBe(1);
 		expect(statusOf('social_sharing')).toBe('deactivated');
@@ -261,7 +388,10 @@ describe('addon locator input', () => {
 
 describe('addon "From List" search', () => {
 	test("lists the account's addons by name, the key as value", async () => {
-		const all = await callMethod('listSearch', 'searchAddons', { resource: 'addon', operation: 'activate' });
+		const all = await callMethod('listSearch', 'searchAddons', {
+			resource: 'addon',
+			operation: 'activate',
+		});
 		expect(all).toEqual({
 			results: [
 				{ name: 'A/B testing', value: 'ab_testing' },
@@ -278,7 +408,11 @@ describe('addon "From List" search', () => {
 		expect(await callMethod('listSearch', 'searchAddons', {}, 'REPORT')).toEqual({
 			results: [{ name: 'Advanced reporting', value: 'advanced_reporting' }],
 		});
-		expect(await callMethod('listSearch', 'searchAddons', {}, 'rss_')).toEqual({ results: [{ name: 'RSS campaigns', value: 'rss_campaigns' }] });
-		expect(await callMethod('listSearch', 'searchAddons', {}, 'nothing like it')).toEqual({ results: [] });
+		expect(await callMethod('listSearch', 'searchAddons', {}, 'rss_')).toEqual({
+			results: [{ name: 'RSS campaigns', value: 'rss_campaigns' }],
+		});
+		expect(await callMethod('listSearch', 'searchAddons', {}, 'nothing like it')).toEqual({
+			results: [],
+		});
 	});
 });

@@ -7,11 +7,18 @@ const domains = () => env.emulator.store.analyticsDomains;
 
 describe('analyticsDomain.getAll', () => {
 	test('one item per domain, paired to the input item', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'analyticsDomain', operation: 'getAll' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'analyticsDomain', operation: 'getAll' },
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ domain: 'example.com' }, { domain: 'shop.example.com' }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{ domain: 'example.com' },
+			{ domain: 'shop.example.com' },
+		]);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/google_analytics.xml', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/google_analytics.xml', params: {} },
+		]);
 	});
 
 	test('one domain is still one item; none gives no items', async () => {
@@ -21,7 +28,9 @@ describe('analyticsDomain.getAll', () => {
 		env.emulator.reset('empty');
 		for (let run = 0; run < 2; run++) {
 			// the empty document comes as <google_analytics/> and <google_analytics></google_analytics>
-			const none = await runNode({ parameters: { resource: 'analyticsDomain', operation: 'getAll' } });
+			const none = await runNode({
+				parameters: { resource: 'analyticsDomain', operation: 'getAll' },
+			});
 			expect(none.error).toBeUndefined();
 			expect(none.items).toEqual([]);
 		}
@@ -30,19 +39,23 @@ describe('analyticsDomain.getAll', () => {
 
 describe('analyticsDomain.add', () => {
 	test('adds the domain', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'analyticsDomain', operation: 'add', domain: 'news.example.org' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'analyticsDomain', operation: 'add', domain: 'news.example.org' },
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([{ success: true, domain: 'news.example.org' }]);
-		expect(received(env.emulator)).toEqual([{ method: 'POST', path: '/google_analytics', params: { domain: 'news.example.org' } }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'POST', path: '/google_analytics', params: { domain: 'news.example.org' } },
+		]);
 		expect(env.emulator.requests[0].form._method).toBeUndefined();
 		expect(domains()).toEqual(['example.com', 'shop.example.com', 'news.example.org']);
 	});
 
 	test('trims the value and a final dot; takes international domain names', async () => {
-		const { items } = await runNode({ parameters: { resource: 'analyticsDomain', operation: 'add', domain: '={{ $json.d }}' } }, [
-			{ json: { d: '  blog.example.io.  ' } },
-			{ json: { d: 'bücher.de' } },
-		]);
+		const { items } = await runNode(
+			{ parameters: { resource: 'analyticsDomain', operation: 'add', domain: '={{ $json.d }}' } },
+			[{ json: { d: '  blog.example.io.  ' } }, { json: { d: 'bücher.de' } }],
+		);
 		expect(items.map((i) => [i.json.domain, i.pairedItem])).toEqual([
 			['blog.example.io', { item: 0 }],
 			['bücher.de', { item: 1 }],
@@ -65,7 +78,10 @@ describe('analyticsDomain.add', () => {
 		['  ', 'The field "Domain" is empty'],
 	])('refuses %j before any request', async (domain, message) => {
 		for (const operation of ['add', 'delete']) {
-			const { error } = await runNode({ parameters: { resource: 'analyticsDomain', operation, domain: '={{ $json.domain }}' } }, [{ json: { domain } }]);
+			const { error } = await runNode(
+				{ parameters: { resource: 'analyticsDomain', operation, domain: '={{ $json.domain }}' } },
+				[{ json: { domain } }],
+			);
 			expect(error?.message).toBe(message);
 			expect(error?.description).toBeTruthy();
 		}
@@ -73,7 +89,9 @@ describe('analyticsDomain.add', () => {
 	});
 
 	test('n8n refuses to run with the required domain left empty', async () => {
-		const { error } = await runNode({ parameters: { resource: 'analyticsDomain', operation: 'add', domain: '' } });
+		const { error } = await runNode({
+			parameters: { resource: 'analyticsDomain', operation: 'add', domain: '' },
+		});
 		expect(error?.message).toContain('Parameter "Domain" is required');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
@@ -81,7 +99,9 @@ describe('analyticsDomain.add', () => {
 
 describe('analyticsDomain.delete', () => {
 	test('removes the domain with POST _method=delete', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'analyticsDomain', operation: 'delete', domain: 'shop.example.com' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'analyticsDomain', operation: 'delete', domain: 'shop.example.com' },
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([{ deleted: true, domain: 'shop.example.com' }]);
 		const [request] = env.emulator.requests;
@@ -94,32 +114,64 @@ describe('analyticsDomain.delete', () => {
 	});
 
 	test("a domain that is not set up: the service's text in the message", async () => {
-		const { error } = await runNode({ parameters: { resource: 'analyticsDomain', operation: 'delete', domain: 'nope.example.org' } });
-		expect(error?.message).toBe('Mad Mimi refused the request: Domain nope.example.org is not set up');
+		const { error } = await runNode({
+			parameters: { resource: 'analyticsDomain', operation: 'delete', domain: 'nope.example.org' },
+		});
+		expect(error?.message).toBe(
+			'Mad Mimi refused the request: Domain nope.example.org is not set up',
+		);
 		expect(error?.description).not.toContain('/google_analytics'); // the user's words, not the API path
 		expect(domains()).toEqual(['example.com', 'shop.example.com']);
 	});
 
 	test('continueOnFail: 3 items, the unknown one fails, the others are removed, pairing kept', async () => {
 		const { items, error } = await runNode(
-			{ parameters: { resource: 'analyticsDomain', operation: 'delete', domain: '={{ $json.domain }}' }, continueOnFail: true },
-			[{ json: { domain: 'example.com' } }, { json: { domain: 'nope.example.org' } }, { json: { domain: 'shop.example.com' } }],
+			{
+				parameters: {
+					resource: 'analyticsDomain',
+					operation: 'delete',
+					domain: '={{ $json.domain }}',
+				},
+				continueOnFail: true,
+			},
+			[
+				{ json: { domain: 'example.com' } },
+				{ json: { domain: 'nope.example.org' } },
+				{ json: { domain: 'shop.example.com' } },
+			],
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toEqual({ deleted: true, domain: 'example.com' });
-		expect(items[1].json).toMatchObject({ error: 'Mad Mimi refused the request: Domain nope.example.org is not set up', httpCode: '400' });
+		expect(items[1].json).toMatchObject({
+			error: 'Mad Mimi refused the request: Domain nope.example.org is not set up',
+			httpCode: '400',
+		});
 		expect(items[2].json).toEqual({ deleted: true, domain: 'shop.example.com' });
 		expect(domains()).toEqual([]);
 	});
 
 	test('continueOnFail: a malformed domain is an error item and is never sent', async () => {
 		const { items } = await runNode(
-			{ parameters: { resource: 'analyticsDomain', operation: 'add', domain: '={{ $json.domain }}' }, continueOnFail: true },
-			[{ json: { domain: 'a.example.org' } }, { json: { domain: 'not a domain' } }, { json: { domain: 'b.example.org' } }],
+			{
+				parameters: {
+					resource: 'analyticsDomain',
+					operation: 'add',
+					domain: '={{ $json.domain }}',
+				},
+				continueOnFail: true,
+			},
+			[
+				{ json: { domain: 'a.example.org' } },
+				{ json: { domain: 'not a domain' } },
+				{ json: { domain: 'b.example.org' } },
+			],
 		);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[1].json.error).toBe('The field "Domain" is not a domain name: "not a domain"');
-		expect(env.emulator.requests.map((r) => r.params.domain)).toEqual(['a.example.org', 'b.example.org']);
+		expect(env.emulator.requests.map((r) => r.params.domain)).toEqual([
+			'a.example.org',
+			'b.example.org',
+		]);
 	});
 });

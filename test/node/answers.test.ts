@@ -13,7 +13,11 @@ import { runNode, setCredentials, shutdownHarness } from '../harness';
 let server: ReturnType<typeof createServer>;
 let baseUrl = '';
 /** What the server answers next: the body, and how it sends it. */
-let next: { body: Buffer; headers: Record<string, string>; chunks: number } = { body: Buffer.alloc(0), headers: {}, chunks: 1 };
+let next: { body: Buffer; headers: Record<string, string>; chunks: number } = {
+	body: Buffer.alloc(0),
+	headers: {},
+	chunks: 1,
+};
 
 beforeAll(async () => {
 	server = createServer((_req, res) => {
@@ -34,26 +38,51 @@ afterAll(async () => {
 
 /** A lists document with `n` lists, non-ASCII names included (a character may be cut between two chunks). */
 function lists(n: number): string {
-	const rows = Array.from({ length: n }, (_, i) => `  <list id="${i + 1}" name="Liste ${i + 1} – Zoë ✓" subscriber_count="${i}" display_name=""/>`);
+	const rows = Array.from(
+		{ length: n },
+		(_, i) =>
+			`  <list id="${i + 1}" name="Liste ${i + 1} – Zoë ✓" subscriber_count="${i}" display_name=""/>`,
+	);
 	return `<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n${rows.join('\n')}\n</lists>`;
 }
 
-const getAll = (options = {}) => runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true, options } });
+const getAll = (options = {}) =>
+	runNode({
+		parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true, options },
+	});
 
 test.each([
-	['a declared length, in 37 chunks', (xml: Buffer) => ({ body: xml, headers: { 'Content-Length': String(xml.length) }, chunks: 37 })],
-	['no declared length (chunked), in 37 chunks', (xml: Buffer) => ({ body: xml, headers: {}, chunks: 37 })],
-	['gzip, the declared length the compressed one', (xml: Buffer) => {
-		const body = gzipSync(xml);
-		return { body, headers: { 'Content-Length': String(body.length), 'Content-Encoding': 'gzip' }, chunks: 5 };
-	}],
+	[
+		'a declared length, in 37 chunks',
+		(xml: Buffer) => ({ body: xml, headers: { 'Content-Length': String(xml.length) }, chunks: 37 }),
+	],
+	[
+		'no declared length (chunked), in 37 chunks',
+		(xml: Buffer) => ({ body: xml, headers: {}, chunks: 37 }),
+	],
+	[
+		'gzip, the declared length the compressed one',
+		(xml: Buffer) => {
+			const body = gzipSync(xml);
+			return {
+				body,
+				headers: { 'Content-Length': String(body.length), 'Content-Encoding': 'gzip' },
+				chunks: 5,
+			};
+		},
+	],
 ])('%s: every record, every character', async (_name, send) => {
 	const xml = Buffer.from(lists(2000));
 	next = send(xml);
 	const { items, error } = await getAll();
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(2000);
-	expect(items[1999].json).toEqual({ id: 2000, name: 'Liste 2000 – Zoë ✓', subscriberCount: 1999, displayName: null });
+	expect(items[1999].json).toEqual({
+		id: 2000,
+		name: 'Liste 2000 – Zoë ✓',
+		subscriberCount: 1999,
+		displayName: null,
+	});
 });
 
 test.each([
@@ -61,7 +90,11 @@ test.each([
 	['without one', false],
 ])('past "Max Response Size" (%s): refused, naming the option', async (_name, declared) => {
 	const xml = Buffer.from(lists(20000));
-	next = { body: xml, headers: declared ? { 'Content-Length': String(xml.length) } : {}, chunks: 50 };
+	next = {
+		body: xml,
+		headers: declared ? { 'Content-Length': String(xml.length) } : {},
+		chunks: 50,
+	};
 	const { error } = await getAll({ maxAnswerSize: 1 });
 	expect(xml.length).toBeGreaterThan(1_000_000);
 	expect(error?.message).toBe("Mad Mimi's response is larger than 1 MB");

@@ -10,7 +10,9 @@ const fromList = (value: string) => ({ __rl: true, mode: 'list', value, cachedRe
 
 describe('audienceList.getAll', () => {
 	test('Return All gives one item per list, typed, paired to the input item', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true },
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
 			{ subscriberCount: 8, displayName: null, name: newsletter, id: 101 },
@@ -18,17 +20,23 @@ describe('audienceList.getAll', () => {
 			{ subscriberCount: 4, displayName: null, name: betaTesters, id: 103 },
 		]);
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/audience_lists/lists.xml', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/audience_lists/lists.xml', params: {} },
+		]);
 	});
 
 	test('Limit keeps the first N lists', async () => {
-		const { items } = await runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: false, limit: 2 } });
+		const { items } = await runNode({
+			parameters: { resource: 'audienceList', operation: 'getAll', returnAll: false, limit: 2 },
+		});
 		expect(items.map((i) => i.json.name)).toEqual([newsletter, vipCustomers]);
 	});
 
 	test('an account without lists gives no items', async () => {
 		env.emulator.reset('empty');
-		const { items, error } = await runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true },
+		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 	});
@@ -45,11 +53,22 @@ describe('audienceList.getAll', () => {
 
 describe('audienceList.create', () => {
 	test('creates the list and says what it did', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'audienceList', operation: 'create', name: 'Spring leads' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'audienceList', operation: 'create', name: 'Spring leads' },
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ success: true, id: env.emulator.store.lists.get('Spring leads')!.id, name: 'Spring leads', size: 0 }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{
+				success: true,
+				id: env.emulator.store.lists.get('Spring leads')!.id,
+				name: 'Spring leads',
+				size: 0,
+			},
+		]);
 		// the JSON form of the endpoint (recorded): it answers the new list's ID, or why not
-		expect(received(env.emulator)).toEqual([{ method: 'POST', path: '/audience_lists.json', params: { name: 'Spring leads' } }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'POST', path: '/audience_lists.json', params: { name: 'Spring leads' } },
+		]);
 		expect(env.emulator.store.lists.has('Spring leads')).toBe(true);
 		// credentials travel as parameters, never in the path
 		expect(env.emulator.requests[0].query.api_key).toBe('demo-key-7f3a9c2e51b84d6a');
@@ -69,7 +88,9 @@ describe('audienceList.create', () => {
 	});
 
 	test('n8n itself refuses to run with the required name left empty', async () => {
-		const { error } = await runNode({ parameters: { resource: 'audienceList', operation: 'create', name: '' } });
+		const { error } = await runNode({
+			parameters: { resource: 'audienceList', operation: 'create', name: '' },
+		});
 		expect(error?.message).toContain('Parameter "Name" is required');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
@@ -80,9 +101,10 @@ describe('audienceList.create', () => {
 		['..', 'The field "Name" cannot be ".."'],
 		['line\nbreak', 'The field "Name" contains control characters (such as a line break or tab)'],
 	])('refuses the mapped name %j before any request', async (name, message) => {
-		const { error } = await runNode({ parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.name }}' } }, [
-			{ json: { name } },
-		]);
+		const { error } = await runNode(
+			{ parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.name }}' } },
+			[{ json: { name } }],
+		);
 		expect(error?.message).toBe(message);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
@@ -90,7 +112,9 @@ describe('audienceList.create', () => {
 
 describe('audienceList.delete', () => {
 	test('deletes a list picked from the account, with _method=delete on its encoded path', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'audienceList', operation: 'delete', list: fromList(betaTesters) } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'audienceList', operation: 'delete', list: fromList(betaTesters) },
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([{ deleted: true, list: betaTesters }]);
 		const [request] = env.emulator.requests;
@@ -103,15 +127,24 @@ describe('audienceList.delete', () => {
 
 	test('a name with a slash stays one path segment', async () => {
 		env.emulator.store.createList('Clients/2024');
-		await runNode({ parameters: { resource: 'audienceList', operation: 'delete', list: byName('Clients/2024') } });
+		await runNode({
+			parameters: { resource: 'audienceList', operation: 'delete', list: byName('Clients/2024') },
+		});
 		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/Clients%2F2024');
 		expect(env.emulator.store.lists.has('Clients/2024')).toBe(false);
 	});
 
 	test('an empty list field is refused before any request', async () => {
-		const { error } = await runNode({ parameters: { resource: 'audienceList', operation: 'delete', list: byName('={{ $json.list }}') } }, [
-			{ json: { list: ' ' } },
-		]);
+		const { error } = await runNode(
+			{
+				parameters: {
+					resource: 'audienceList',
+					operation: 'delete',
+					list: byName('={{ $json.list }}'),
+				},
+			},
+			[{ json: { list: ' ' } }],
+		);
 		expect(error?.message).toBe('The field "List" is empty');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
@@ -120,30 +153,65 @@ describe('audienceList.delete', () => {
 describe('audienceList.addMember / removeMember', () => {
 	test('adds an existing member to a list', async () => {
 		const { items, error } = await runNode({
-			parameters: { resource: 'audienceList', operation: 'addMember', list: byName(vipCustomers), email: 'ben.baker@example.com' },
+			parameters: {
+				resource: 'audienceList',
+				operation: 'addMember',
+				list: byName(vipCustomers),
+				email: 'ben.baker@example.com',
+			},
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ success: true, added: true, list: vipCustomers, email: 'ben.baker@example.com' });
+		expect(items[0].json).toEqual({
+			success: true,
+			added: true,
+			list: vipCustomers,
+			email: 'ben.baker@example.com',
+		});
 		expect(received(env.emulator)).toEqual([
-			{ method: 'POST', path: '/audience_lists/VIP%20Customers/add', params: { email: 'ben.baker@example.com' } },
+			{
+				method: 'POST',
+				path: '/audience_lists/VIP%20Customers/add',
+				params: { email: 'ben.baker@example.com' },
+			},
 		]);
-		expect(env.emulator.store.lists.get(vipCustomers)?.members.has('ben.baker@example.com')).toBe(true);
+		expect(env.emulator.store.lists.get(vipCustomers)?.members.has('ben.baker@example.com')).toBe(
+			true,
+		);
 	});
 
 	test('removes a member from a list', async () => {
 		const { items } = await runNode({
-			parameters: { resource: 'audienceList', operation: 'removeMember', list: fromList(newsletter), email: 'ann.archer@example.com' },
+			parameters: {
+				resource: 'audienceList',
+				operation: 'removeMember',
+				list: fromList(newsletter),
+				email: 'ann.archer@example.com',
+			},
 		});
-		expect(items[0].json).toEqual({ success: true, removed: true, list: newsletter, email: 'ann.archer@example.com' });
+		expect(items[0].json).toEqual({
+			success: true,
+			removed: true,
+			list: newsletter,
+			email: 'ann.archer@example.com',
+		});
 		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/Newsletter/remove');
-		expect(env.emulator.store.lists.get(newsletter)?.members.has('ann.archer@example.com')).toBe(false);
+		expect(env.emulator.store.lists.get(newsletter)?.members.has('ann.archer@example.com')).toBe(
+			false,
+		);
 	});
 
 	test('an unknown member fails with the service text and what to check', async () => {
 		const { error } = await runNode({
-			parameters: { resource: 'audienceList', operation: 'addMember', list: byName(newsletter), email: 'nobody@example.com' },
+			parameters: {
+				resource: 'audienceList',
+				operation: 'addMember',
+				list: byName(newsletter),
+				email: 'nobody@example.com',
+			},
 		});
-		expect(error?.message).toMatch(/^Mad Mimi refused the request: (Member )?nobody@example.com does not exist$/);
+		expect(error?.message).toMatch(
+			/^Mad Mimi refused the request: (Member )?nobody@example.com does not exist$/,
+		);
 		expect(error?.description).not.toContain('/audience_lists/Newsletter/add'); // the user's words, not the API path
 		expect(JSON.stringify(error)).not.toContain('demo-key-7f3a9c2e51b84d6a');
 	});
@@ -151,10 +219,20 @@ describe('audienceList.addMember / removeMember', () => {
 	test.each([
 		['', 'The field "Email" is empty'],
 		['not-an-address', 'The field "Email" is not a valid email address: "not-an-address"'],
-		['jane doe@example.com', 'The field "Email" is not a valid email address: "jane doe@example.com"'],
+		[
+			'jane doe@example.com',
+			'The field "Email" is not a valid email address: "jane doe@example.com"',
+		],
 	])('refuses the email %j before any request', async (email, message) => {
 		const { error } = await runNode(
-			{ parameters: { resource: 'audienceList', operation: 'addMember', list: byName(newsletter), email: '={{ $json.email }}' } },
+			{
+				parameters: {
+					resource: 'audienceList',
+					operation: 'addMember',
+					list: byName(newsletter),
+					email: '={{ $json.email }}',
+				},
+			},
 			[{ json: { email } }],
 		);
 		expect(error?.message).toBe(message);
@@ -164,7 +242,12 @@ describe('audienceList.addMember / removeMember', () => {
 	test('continueOnFail: one error item per failing input, the others go on, pairing kept', async () => {
 		const { items, error } = await runNode(
 			{
-				parameters: { resource: 'audienceList', operation: 'addMember', list: byName(vipCustomers), email: '={{ $json.email }}' },
+				parameters: {
+					resource: 'audienceList',
+					operation: 'addMember',
+					list: byName(vipCustomers),
+					email: '={{ $json.email }}',
+				},
 				continueOnFail: true,
 			},
 			[
@@ -175,7 +258,12 @@ describe('audienceList.addMember / removeMember', () => {
 			],
 		);
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(items.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(items[0].json.success).toBe(true);
 		expect(items[1].json.error).toBe('The field "Email" is not a valid email address: "broken"');
 		expect(items[2].json.error).toMatch(/ghost@example.com does not exist/);
@@ -193,8 +281,19 @@ describe('audienceList.addMember / removeMember', () => {
 
 	test('without continueOnFail the error names the failing item', async () => {
 		const { error } = await runNode(
-			{ parameters: { resource: 'audienceList', operation: 'addMember', list: byName(vipCustomers), email: '={{ $json.email }}' } },
-			[{ json: { email: 'ben.baker@example.com' } }, { json: { email: 'ghost@example.com' } }, { json: { email: 'gia.grant@example.com' } }],
+			{
+				parameters: {
+					resource: 'audienceList',
+					operation: 'addMember',
+					list: byName(vipCustomers),
+					email: '={{ $json.email }}',
+				},
+			},
+			[
+				{ json: { email: 'ben.baker@example.com' } },
+				{ json: { email: 'ghost@example.com' } },
+				{ json: { email: 'gia.grant@example.com' } },
+			],
 		);
 		expect(error?.message).toMatch(/ghost@example.com does not exist/);
 		expect(error?.context?.itemIndex).toBe(1);
@@ -204,7 +303,10 @@ describe('audienceList.addMember / removeMember', () => {
 });
 
 describe('batching: per-item requests in parallel', () => {
-	const members = (n: number) => Array.from({ length: n }, (_, i) => ({ json: { email: i === 7 ? 'ghost@example.com' : `p${i}@example.com` } }));
+	const members = (n: number) =>
+		Array.from({ length: n }, (_, i) => ({
+			json: { email: i === 7 ? 'ghost@example.com' : `p${i}@example.com` },
+		}));
 
 	beforeEach(() => {
 		for (let i = 0; i < 25; i++) env.emulator.store.addMember(`p${i}@example.com`);
@@ -231,15 +333,27 @@ describe('batching: per-item requests in parallel', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(env.emulator.maxInFlight).toBe(10);
-		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual(Array.from({ length: 25 }, (_, i) => i));
-		expect(items.map((i) => i.json.email ?? null)).toEqual(members(25).map((m, i) => (i === 7 ? null : m.json.email)));
+		expect(items.map((i) => (i.pairedItem as { item: number }).item)).toEqual(
+			Array.from({ length: 25 }, (_, i) => i),
+		);
+		expect(items.map((i) => i.json.email ?? null)).toEqual(
+			members(25).map((m, i) => (i === 7 ? null : m.json.email)),
+		);
 		expect(items[7].json.error).toMatch(/ghost@example.com does not exist/);
 		expect(env.emulator.requests).toHaveLength(25);
 	});
 
 	test('without the option, one request at a time', async () => {
 		await runNode(
-			{ parameters: { resource: 'audienceList', operation: 'addMember', list: byName(newsletter), email: '={{ $json.email }}' }, continueOnFail: true },
+			{
+				parameters: {
+					resource: 'audienceList',
+					operation: 'addMember',
+					list: byName(newsletter),
+					email: '={{ $json.email }}',
+				},
+				continueOnFail: true,
+			},
 			members(5),
 		);
 		expect(env.emulator.maxInFlight).toBe(1);

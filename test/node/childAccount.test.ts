@@ -24,11 +24,21 @@ const createParams = (extra: IDataObject = {}): INodeParameters =>
 	}) as INodeParameters;
 
 const permissions = (extra: IDataObject): INodeParameters =>
-	({ resource: 'childAccount', operation: 'setPermissions', email: childTwo, full: [], read: [], none: [], ...extra }) as INodeParameters;
+	({
+		resource: 'childAccount',
+		operation: 'setPermissions',
+		email: childTwo,
+		full: [],
+		read: [],
+		none: [],
+		...extra,
+	}) as INodeParameters;
 
 describe('childAccount.getAll', () => {
 	test('one item per child account, camelCase, ISO dates', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'childAccount', operation: 'getAll' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'childAccount', operation: 'getAll' },
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
 		expect(items[0].json).toMatchObject({
@@ -37,17 +47,27 @@ describe('childAccount.getAll', () => {
 			lastName: 'Child',
 			organizationName: 'Child One LLC',
 		});
-		expect(items[1].json).toMatchObject({ email: childTwo, firstName: 'Theo', organizationName: 'Second & Sons' });
+		expect(items[1].json).toMatchObject({
+			email: childTwo,
+			firstName: 'Theo',
+			organizationName: 'Second & Sons',
+		});
 		for (const item of items) {
-			expect(item.json.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
+			expect(item.json.createdAt).toMatch(
+				/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/,
+			);
 			expect(item.pairedItem).toEqual({ item: 0 });
 		}
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/participants.xml', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/participants.xml', params: {} },
+		]);
 	});
 
 	test('none gives no items', async () => {
 		env.emulator.reset('empty');
-		const { items, error } = await runNode({ parameters: { resource: 'childAccount', operation: 'getAll' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'childAccount', operation: 'getAll' },
+		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 	});
@@ -67,7 +87,9 @@ describe('childAccount.create', () => {
 			address: '2 Elm Street, Springfield',
 			invited: true,
 		});
-		expect(items.map((i) => i.json)).toEqual([{ success: true, email: 'branch@example.com', apiKey: stored.apiKey, invitationSent: true }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{ success: true, email: 'branch@example.com', apiKey: stored.apiKey, invitationSent: true },
+		]);
 		expect(items[0].json.apiKey).toMatch(/^[0-9a-f]{32}$/);
 		expect(received(env.emulator)).toEqual([
 			{
@@ -85,22 +107,35 @@ describe('childAccount.create', () => {
 		]);
 
 		// the key is what the user needs: it signs the child in
-		await setCredentials({ username: 'branch@example.com', apiKey: String(items[0].json.apiKey), baseUrl: env.emulator.baseUrl });
-		const asChild = await runNode({ parameters: { resource: 'childAccount', operation: 'getAll' } });
+		await setCredentials({
+			username: 'branch@example.com',
+			apiKey: String(items[0].json.apiKey),
+			baseUrl: env.emulator.baseUrl,
+		});
+		const asChild = await runNode({
+			parameters: { resource: 'childAccount', operation: 'getAll' },
+		});
 		expect(asChild.error).toBeUndefined();
 		expect(env.emulator.requests[1].authenticated).toBe(true);
 	});
 
 	test('Send Invitation off sends no_invite=yes', async () => {
-		const { items } = await runNode({ parameters: createParams({ options: { sendInvitation: false } }) });
+		const { items } = await runNode({
+			parameters: createParams({ options: { sendInvitation: false } }),
+		});
 		expect(items[0].json.invitationSent).toBe(false);
 		expect(env.emulator.requests[0].params.no_invite).toBe('yes');
 		expect(child('branch@example.com')?.invited).toBe(false);
 	});
 
 	test('optional fields left empty are not sent', async () => {
-		await runNode({ parameters: createParams({ firstName: '', lastName: '', organizationName: '', address: '' }) });
-		expect(env.emulator.requests[0].params).toEqual({ email: 'branch@example.com', pwd: 'S3cret pass ' });
+		await runNode({
+			parameters: createParams({ firstName: '', lastName: '', organizationName: '', address: '' }),
+		});
+		expect(env.emulator.requests[0].params).toEqual({
+			email: 'branch@example.com',
+			pwd: 'S3cret pass ',
+		});
 	});
 
 	test("an email already taken: the service's text in the message", async () => {
@@ -110,11 +145,20 @@ describe('childAccount.create', () => {
 	});
 
 	test.each([
-		[{ email: 'not-an-address' }, 'The field "Email" is not a valid email address: "not-an-address"'],
-		[{ email: 'two words@example.com' }, 'The field "Email" is not a valid email address: "two words@example.com"'],
+		[
+			{ email: 'not-an-address' },
+			'The field "Email" is not a valid email address: "not-an-address"',
+		],
+		[
+			{ email: 'two words@example.com' },
+			'The field "Email" is not a valid email address: "two words@example.com"',
+		],
 		[{ password: '' }, 'The field "Password" is empty'],
 		[{ password: '   ' }, 'The field "Password" is empty'],
-		[{ firstName: 'Bea\tTab' }, 'The field "First Name" contains control characters (such as a line break or tab)'],
+		[
+			{ firstName: 'Bea\tTab' },
+			'The field "First Name" contains control characters (such as a line break or tab)',
+		],
 	])('refuses %j before any request', async (values, message) => {
 		const mapped: IDataObject = {};
 		for (const key of Object.keys(values)) mapped[key] = `={{ $json.${key} }}`;
@@ -125,21 +169,37 @@ describe('childAccount.create', () => {
 	});
 
 	test('a multi-line address is accepted', async () => {
-		await runNode({ parameters: createParams({ address: '={{ $json.address }}' }) }, [{ json: { address: '2 Elm Street\nSpringfield' } }]);
+		await runNode({ parameters: createParams({ address: '={{ $json.address }}' }) }, [
+			{ json: { address: '2 Elm Street\nSpringfield' } },
+		]);
 		expect(child('branch@example.com')?.address).toBe('2 Elm Street\nSpringfield');
 	});
 
 	test('continueOnFail: 3 items, the taken email fails, the others are created, each with its own key', async () => {
-		const { items, error } = await runNode({ parameters: createParams({ email: '={{ $json.email }}' }), continueOnFail: true }, [
-			{ json: { email: 'a.branch@example.com' } },
-			{ json: { email: childTwo } },
-			{ json: { email: 'c.branch@example.com' } },
-		]);
+		const { items, error } = await runNode(
+			{ parameters: createParams({ email: '={{ $json.email }}' }), continueOnFail: true },
+			[
+				{ json: { email: 'a.branch@example.com' } },
+				{ json: { email: childTwo } },
+				{ json: { email: 'c.branch@example.com' } },
+			],
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json).toMatchObject({ success: true, email: 'a.branch@example.com', apiKey: child('a.branch@example.com')!.apiKey });
-		expect(items[1].json).toMatchObject({ error: 'Mad Mimi refused the request: Email has already been taken', httpCode: '400' });
-		expect(items[2].json).toMatchObject({ success: true, email: 'c.branch@example.com', apiKey: child('c.branch@example.com')!.apiKey });
+		expect(items[0].json).toMatchObject({
+			success: true,
+			email: 'a.branch@example.com',
+			apiKey: child('a.branch@example.com')!.apiKey,
+		});
+		expect(items[1].json).toMatchObject({
+			error: 'Mad Mimi refused the request: Email has already been taken',
+			httpCode: '400',
+		});
+		expect(items[2].json).toMatchObject({
+			success: true,
+			email: 'c.branch@example.com',
+			apiKey: child('c.branch@example.com')!.apiKey,
+		});
 		expect(items[0].json.apiKey).not.toBe(items[2].json.apiKey);
 	});
 });
@@ -155,13 +215,20 @@ describe('childAccount.update', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ success: true, email: childOne, updatedFields: ['password', 'firstName', 'address'] }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{ success: true, email: childOne, updatedFields: ['password', 'firstName', 'address'] },
+		]);
 		const [request] = env.emulator.requests;
 		expect(request.method).toBe('POST');
 		expect(request.effectiveMethod).toBe('PUT');
 		expect(request.rawPath).toBe('/participants/update');
 		expect(request.form._method).toBe('put');
-		expect(request.params).toEqual({ email: childOne, pwd: 'n3w-pass', first_name: 'Carlotta', address: '9 New Road' });
+		expect(request.params).toEqual({
+			email: childOne,
+			pwd: 'n3w-pass',
+			first_name: 'Carlotta',
+			address: '9 New Road',
+		});
 		expect(child(childOne)).toMatchObject({
 			pwd: 'n3w-pass',
 			firstName: 'Carlotta',
@@ -172,14 +239,26 @@ describe('childAccount.update', () => {
 	});
 
 	test('empty Update Fields is refused before any request', async () => {
-		const { error } = await runNode({ parameters: { resource: 'childAccount', operation: 'update', email: childOne, updateFields: {} } });
+		const { error } = await runNode({
+			parameters: {
+				resource: 'childAccount',
+				operation: 'update',
+				email: childOne,
+				updateFields: {},
+			},
+		});
 		expect(error?.message).toBe('Nothing to update: "Update Fields" is empty');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('a field added but left empty is refused before any request', async () => {
 		const { error } = await runNode({
-			parameters: { resource: 'childAccount', operation: 'update', email: childOne, updateFields: { lastName: 'Kid', organizationName: '  ' } },
+			parameters: {
+				resource: 'childAccount',
+				operation: 'update',
+				email: childOne,
+				updateFields: { lastName: 'Kid', organizationName: '  ' },
+			},
 		});
 		expect(error?.message).toBe('The field "Organization Name" is empty');
 		expect(error?.description).toContain('remove "Organization Name" from "Update Fields"');
@@ -188,54 +267,97 @@ describe('childAccount.update', () => {
 	});
 
 	test('a malformed email is refused before any request; an unknown one gets the service text', async () => {
-		const bad = await runNode({ parameters: { resource: 'childAccount', operation: 'update', email: 'child.one@', updateFields: { lastName: 'X' } } });
+		const bad = await runNode({
+			parameters: {
+				resource: 'childAccount',
+				operation: 'update',
+				email: 'child.one@',
+				updateFields: { lastName: 'X' },
+			},
+		});
 		expect(bad.error?.message).toBe('The field "Email" is not a valid email address: "child.one@"');
 		expect(env.emulator.requests).toHaveLength(0);
 		const unknown = await runNode({
-			parameters: { resource: 'childAccount', operation: 'update', email: 'ghost@example.com', updateFields: { lastName: 'X' } },
+			parameters: {
+				resource: 'childAccount',
+				operation: 'update',
+				email: 'ghost@example.com',
+				updateFields: { lastName: 'X' },
+			},
 		});
-		expect(unknown.error?.message).toBe('Mad Mimi refused the request: ghost@example.com does not exist');
+		expect(unknown.error?.message).toBe(
+			'Mad Mimi refused the request: ghost@example.com does not exist',
+		);
 	});
 });
 
 describe('childAccount.delete', () => {
 	test('deletes the child with POST _method=delete; it is gone', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'childAccount', operation: 'delete', email: childTwo } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'childAccount', operation: 'delete', email: childTwo },
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([{ deleted: true, email: childTwo }]);
 		const [request] = env.emulator.requests;
-		expect([request.method, request.effectiveMethod, request.rawPath, request.form._method]).toEqual(['POST', 'DELETE', '/participants', 'delete']);
+		expect([
+			request.method,
+			request.effectiveMethod,
+			request.rawPath,
+			request.form._method,
+		]).toEqual(['POST', 'DELETE', '/participants', 'delete']);
 		expect(request.params).toEqual({ email: childTwo });
 		expect(child(childTwo)).toBeUndefined();
 		expect(child(childOne)).toBeDefined();
 	});
 
 	test('continueOnFail: 3 items, the unknown one fails, pairing kept', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'childAccount', operation: 'delete', email: '={{ $json.email }}' }, continueOnFail: true }, [
-			{ json: { email: childOne } },
-			{ json: { email: 'ghost@example.com' } },
-			{ json: { email: childTwo } },
-		]);
+		const { items, error } = await runNode(
+			{
+				parameters: { resource: 'childAccount', operation: 'delete', email: '={{ $json.email }}' },
+				continueOnFail: true,
+			},
+			[
+				{ json: { email: childOne } },
+				{ json: { email: 'ghost@example.com' } },
+				{ json: { email: childTwo } },
+			],
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toEqual({ deleted: true, email: childOne });
-		expect(items[1].json.error).toBe('Mad Mimi refused the request: ghost@example.com does not exist');
+		expect(items[1].json.error).toBe(
+			'Mad Mimi refused the request: ghost@example.com does not exist',
+		);
 		expect(items[2].json).toEqual({ deleted: true, email: childTwo });
 		expect(env.emulator.store.participants.size).toBe(0);
 	});
 
 	test('a malformed email is refused before any request', async () => {
-		const { error } = await runNode({ parameters: { resource: 'childAccount', operation: 'delete', email: 'child two@example.com' } });
-		expect(error?.message).toBe('The field "Email" is not a valid email address: "child two@example.com"');
+		const { error } = await runNode({
+			parameters: { resource: 'childAccount', operation: 'delete', email: 'child two@example.com' },
+		});
+		expect(error?.message).toBe(
+			'The field "Email" is not a valid email address: "child two@example.com"',
+		);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 });
 
 describe('childAccount.setPermissions', () => {
 	test('sends the chosen lists comma-separated; the service stores them', async () => {
-		const { items, error } = await runNode({ parameters: permissions({ full: [newsletter, betaTesters], read: [vipCustomers] }) });
+		const { items, error } = await runNode({
+			parameters: permissions({ full: [newsletter, betaTesters], read: [vipCustomers] }),
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ success: true, email: childTwo, full: [newsletter, betaTesters], read: [vipCustomers], none: [] }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{
+				success: true,
+				email: childTwo,
+				full: [newsletter, betaTesters],
+				read: [vipCustomers],
+				none: [],
+			},
+		]);
 		expect(received(env.emulator)).toEqual([
 			{
 				method: 'POST',
@@ -243,39 +365,70 @@ describe('childAccount.setPermissions', () => {
 				params: { email: childTwo, full: `${newsletter},${betaTesters}`, read: vipCustomers },
 			},
 		]);
-		expect(child(childTwo)?.permissions).toEqual({ full: [newsletter, betaTesters], read: [vipCustomers], none: [] });
+		expect(child(childTwo)?.permissions).toEqual({
+			full: [newsletter, betaTesters],
+			read: [vipCustomers],
+			none: [],
+		});
 	});
 
 	test('names from an expression: a comma-separated text or an array', async () => {
-		const { error } = await runNode({ parameters: permissions({ email: childOne, none: '={{ $json.hidden }}', read: '={{ $json.readOnly }}' }) }, [
-			{ json: { hidden: ` ${newsletter} , ${betaTesters}`, readOnly: [vipCustomers] } },
-		]);
+		const { error } = await runNode(
+			{
+				parameters: permissions({
+					email: childOne,
+					none: '={{ $json.hidden }}',
+					read: '={{ $json.readOnly }}',
+				}),
+			},
+			[{ json: { hidden: ` ${newsletter} , ${betaTesters}`, readOnly: [vipCustomers] } }],
+		);
 		expect(error).toBeUndefined();
-		expect(env.emulator.requests[0].params).toEqual({ email: childOne, read: vipCustomers, none: `${newsletter},${betaTesters}` });
-		expect(child(childOne)?.permissions).toEqual({ full: [], read: [vipCustomers], none: [newsletter, betaTesters] });
+		expect(env.emulator.requests[0].params).toEqual({
+			email: childOne,
+			read: vipCustomers,
+			none: `${newsletter},${betaTesters}`,
+		});
+		expect(child(childOne)?.permissions).toEqual({
+			full: [],
+			read: [vipCustomers],
+			none: [newsletter, betaTesters],
+		});
 	});
 
 	test('a list named in two fields is refused before any request', async () => {
-		const { error } = await runNode({ parameters: permissions({ full: [newsletter], read: [vipCustomers], none: [vipCustomers] }) });
-		expect(error?.message).toBe('The list "VIP Customers" is in both "Read-Only List Names or IDs" and "No Access List Names or IDs"');
+		const { error } = await runNode({
+			parameters: permissions({ full: [newsletter], read: [vipCustomers], none: [vipCustomers] }),
+		});
+		expect(error?.message).toBe(
+			'The list "VIP Customers" is in both "Read-Only List Names or IDs" and "No Access List Names or IDs"',
+		);
 		expect(env.emulator.requests).toHaveLength(0);
 		expect(child(childTwo)?.permissions).toEqual({ full: [], read: [newsletter], none: [] });
 	});
 
 	test('the same list twice in one field is sent once', async () => {
-		await runNode({ parameters: permissions({ full: '={{ $json.lists }}' }) }, [{ json: { lists: `${newsletter},${newsletter}` } }]);
+		await runNode({ parameters: permissions({ full: '={{ $json.lists }}' }) }, [
+			{ json: { lists: `${newsletter},${newsletter}` } },
+		]);
 		expect(env.emulator.requests[0].params.full).toBe(newsletter);
 	});
 
 	test('all three fields empty is refused before any request', async () => {
 		const { error } = await runNode({ parameters: permissions({}) });
-		expect(error?.message).toBe('No list given: "Full Access List Names or IDs", "Read-Only List Names or IDs", "No Access List Names or IDs" are all empty');
+		expect(error?.message).toBe(
+			'No list given: "Full Access List Names or IDs", "Read-Only List Names or IDs", "No Access List Names or IDs" are all empty',
+		);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('a mapped list name with a comma cannot be sent and is refused', async () => {
-		const { error } = await runNode({ parameters: permissions({ read: '={{ $json.lists }}' }) }, [{ json: { lists: ['A, B'] } }]);
-		expect(error?.message).toBe('The field "Read-Only List Names or IDs" holds a list name with a comma: "A, B"');
+		const { error } = await runNode({ parameters: permissions({ read: '={{ $json.lists }}' }) }, [
+			{ json: { lists: ['A, B'] } },
+		]);
+		expect(error?.message).toBe(
+			'The field "Read-Only List Names or IDs" holds a list name with a comma: "A, B"',
+		);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
@@ -287,7 +440,14 @@ describe('childAccount.setPermissions', () => {
 
 	test('continueOnFail: 3 items, the conflicting one fails without a request, pairing kept', async () => {
 		const { items, error } = await runNode(
-			{ parameters: permissions({ email: '={{ $json.email }}', full: '={{ $json.full }}', none: '={{ $json.none }}' }), continueOnFail: true },
+			{
+				parameters: permissions({
+					email: '={{ $json.email }}',
+					full: '={{ $json.full }}',
+					none: '={{ $json.none }}',
+				}),
+				continueOnFail: true,
+			},
 			[
 				{ json: { email: childOne, full: [vipCustomers], none: [] } },
 				{ json: { email: childTwo, full: [newsletter], none: [newsletter] } },
@@ -297,16 +457,28 @@ describe('childAccount.setPermissions', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toMatchObject({ success: true, email: childOne, full: [vipCustomers] });
-		expect(items[1].json.error).toBe('The list "Newsletter" is in both "Full Access List Names or IDs" and "No Access List Names or IDs"');
+		expect(items[1].json.error).toBe(
+			'The list "Newsletter" is in both "Full Access List Names or IDs" and "No Access List Names or IDs"',
+		);
 		expect(items[2].json).toMatchObject({ success: true, email: childTwo, none: [betaTesters] });
 		expect(env.emulator.requests).toHaveLength(2);
 		// a level that is sent replaces that level: Newsletter left "full"; VIP Customers left "read"
-		expect(child(childOne)?.permissions).toEqual({ full: [vipCustomers], read: [], none: [betaTesters] });
-		expect(child(childTwo)?.permissions).toEqual({ full: [], read: [newsletter], none: [betaTesters] });
+		expect(child(childOne)?.permissions).toEqual({
+			full: [vipCustomers],
+			read: [],
+			none: [betaTesters],
+		});
+		expect(child(childTwo)?.permissions).toEqual({
+			full: [],
+			read: [newsletter],
+			none: [betaTesters],
+		});
 	});
 
-	test('the three list fields load the account\'s list names', async () => {
+	test("the three list fields load the account's list names", async () => {
 		const options = await callMethod('loadOptions', 'getListNames', permissions({}));
-		expect(options).toEqual([betaTesters, newsletter, vipCustomers].map((name) => ({ name, value: name })));
+		expect(options).toEqual(
+			[betaTesters, newsletter, vipCustomers].map((name) => ({ name, value: name })),
+		);
 	});
 });

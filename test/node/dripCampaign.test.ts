@@ -8,7 +8,9 @@ const DAY = 86_400_000;
 
 describe('dripCampaign.getAll', () => {
 	test('one item per campaign; drips always an array, typed', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'dripCampaign', operation: 'getAll' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'dripCampaign', operation: 'getAll' },
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
 		const [onboarding, winBack] = items.map((i) => i.json);
@@ -31,7 +33,9 @@ describe('dripCampaign.getAll', () => {
 		const created = env.emulator.store.dripCampaigns[0].createdAt;
 		expect(Date.parse(String(onboarding.createdAt))).toBe(Math.floor(created / 1000) * 1000);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/drip_campaigns/list.xml', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/drip_campaigns/list.xml', params: {} },
+		]);
 	});
 
 	test('one drip or many: drips is an array either way', async () => {
@@ -49,29 +53,46 @@ describe('dripCampaign.getAll', () => {
 				],
 			},
 		];
-		const { items } = await runNode({ parameters: { resource: 'dripCampaign', operation: 'getAll' } });
+		const { items } = await runNode({
+			parameters: { resource: 'dripCampaign', operation: 'getAll' },
+		});
 		expect(items).toHaveLength(1);
 		expect((items[0].json.drips as Array<{ id: number }>).map((d) => d.id)).toEqual([71, 72, 73]);
 	});
 
 	test('an account without drip campaigns gives no items', async () => {
 		env.emulator.reset('empty');
-		const { items, error } = await runNode({ parameters: { resource: 'dripCampaign', operation: 'getAll' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'dripCampaign', operation: 'getAll' },
+		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 	});
 
 	test('continueOnFail: 3 items, the failing read is an error item, pairing kept', async () => {
 		// a 500 is not tried again (a 503 would be, and pass)
-		env.emulator.faults.add({ path: '/drip_campaigns/list.xml', after: 1, times: 1, respond: { status: 500, body: 'Internal Server Error' } });
-		const { items, error } = await runNode({ parameters: { resource: 'dripCampaign', operation: 'getAll' }, continueOnFail: true }, [
-			{ json: {} },
-			{ json: {} },
-			{ json: {} },
-		]);
+		env.emulator.faults.add({
+			path: '/drip_campaigns/list.xml',
+			after: 1,
+			times: 1,
+			respond: { status: 500, body: 'Internal Server Error' },
+		});
+		const { items, error } = await runNode(
+			{ parameters: { resource: 'dripCampaign', operation: 'getAll' }, continueOnFail: true },
+			[{ json: {} }, { json: {} }, { json: {} }],
+		);
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 2 }, { item: 2 }]);
-		expect(items[2].json).toMatchObject({ error: 'Mad Mimi could not handle the request (500)', httpCode: '500' });
+		expect(items.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 2 },
+		]);
+		expect(items[2].json).toMatchObject({
+			error: 'Mad Mimi could not handle the request (500)',
+			httpCode: '500',
+		});
 		expect(items[3].json.name).toBe('Onboarding');
 		expect(env.emulator.requests).toHaveLength(3);
 	});

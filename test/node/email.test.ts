@@ -7,7 +7,13 @@ import { useEmulator } from './setup';
 const env = useEmulator();
 
 const send = (extra: IDataObject = {}): INodeParameters =>
-	({ resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: 'jane@example.com', ...extra }) as INodeParameters;
+	({
+		resource: 'email',
+		operation: 'send',
+		promotionName: 'Weekly digest',
+		recipient: 'jane@example.com',
+		...extra,
+	}) as INodeParameters;
 const placeholders = (values: Record<string, string>) => ({
 	placeholder: Object.entries(values).map(([name, value]) => ({ name, value })),
 });
@@ -15,16 +21,28 @@ const TRACKED_HTML = '<html><body><p>Hello {first_name}</p>[[tracking_beacon]]</
 
 describe('email.send', () => {
 	test('one email to one recipient with a display name, from a saved promotion: the 20-digit transaction ID stays text', async () => {
-		const { items, error } = await runNode({ parameters: send({ recipient: 'Jane Doe <jane@example.com>', subject: 'Welcome!', from: 'Shop <shop@example.com>' }) });
+		const { items, error } = await runNode({
+			parameters: send({
+				recipient: 'Jane Doe <jane@example.com>',
+				subject: 'Welcome!',
+				from: 'Shop <shop@example.com>',
+			}),
+		});
 		expect(error).toBeUndefined();
 		const [transaction] = env.emulator.store.transactions;
 		expect(transaction.id).toMatch(/^\d{20}$/);
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({ transactionId: transaction.id, recipient: 'Jane Doe <jane@example.com>', promotionName: 'Weekly digest' });
+		expect(items[0].json).toEqual({
+			transactionId: transaction.id,
+			recipient: 'Jane Doe <jane@example.com>',
+			promotionName: 'Weekly digest',
+		});
 		expect(typeof items[0].json.transactionId).toBe('string');
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(transaction.recipient).toEqual({ email: 'jane@example.com', name: 'Jane Doe' });
-		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath])).toEqual([['POST', '/mailer']]);
+		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath])).toEqual([
+			['POST', '/mailer'],
+		]);
 		expect(env.emulator.requests[0].params).toEqual({
 			promotion_name: 'Weekly digest',
 			recipient: 'Jane Doe <jane@example.com>',
@@ -34,11 +52,31 @@ describe('email.send', () => {
 	});
 
 	test('Recipient Name: a mapped first name is shown with the address; one with a comma is quoted; empty leaves the address alone', async () => {
-		const input = [{ json: { email: 'sam@example.com', first: 'Sam' } }, { json: { email: 'jo@example.com', first: 'Doe, Jo' } }, { json: { email: 'al@example.com', first: '' } }];
-		const { items, error } = await runNode({ parameters: send({ recipient: '={{ $json.email }}', options: { recipientName: '={{ $json.first }}' } }) }, input);
+		const input = [
+			{ json: { email: 'sam@example.com', first: 'Sam' } },
+			{ json: { email: 'jo@example.com', first: 'Doe, Jo' } },
+			{ json: { email: 'al@example.com', first: '' } },
+		];
+		const { items, error } = await runNode(
+			{
+				parameters: send({
+					recipient: '={{ $json.email }}',
+					options: { recipientName: '={{ $json.first }}' },
+				}),
+			},
+			input,
+		);
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json.recipient)).toEqual(['Sam <sam@example.com>', '"Doe, Jo" <jo@example.com>', 'al@example.com']);
-		expect(env.emulator.store.transactions.map((t) => t.recipient)).toEqual([{ email: 'sam@example.com', name: 'Sam' }, { email: 'jo@example.com', name: 'Doe, Jo' }, { email: 'al@example.com' }]);
+		expect(items.map((i) => i.json.recipient)).toEqual([
+			'Sam <sam@example.com>',
+			'"Doe, Jo" <jo@example.com>',
+			'al@example.com',
+		]);
+		expect(env.emulator.store.transactions.map((t) => t.recipient)).toEqual([
+			{ email: 'sam@example.com', name: 'Sam' },
+			{ email: 'jo@example.com', name: 'Doe, Jo' },
+			{ email: 'al@example.com' },
+		]);
 	});
 
 	test('placeholders arrive as the text typed, under YAML 1.1: yes, 10:30, 0777, dates, colons, quotes, #, new lines, non-ASCII', async () => {
@@ -57,7 +95,9 @@ describe('email.send', () => {
 			yes: 'a key that YAML 1.1 reads as true',
 			emoji: '日本 ✓ 🎉',
 		};
-		const { items, error } = await runNode({ parameters: send({ placeholders: placeholders(values) }) });
+		const { items, error } = await runNode({
+			parameters: send({ placeholders: placeholders(values) }),
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		const [transaction] = env.emulator.store.transactions;
@@ -67,7 +107,16 @@ describe('email.send', () => {
 
 	test('mapped placeholder values (numbers, booleans) are sent as their text', async () => {
 		const { error } = await runNode(
-			{ parameters: send({ placeholders: { placeholder: [{ name: 'count', value: '={{ $json.count }}' }, { name: 'vip', value: '={{ $json.vip }}' }] } }) },
+			{
+				parameters: send({
+					placeholders: {
+						placeholder: [
+							{ name: 'count', value: '={{ $json.count }}' },
+							{ name: 'vip', value: '={{ $json.vip }}' },
+						],
+					},
+				}),
+			},
 			[{ json: { count: 3, vip: true } }],
 		);
 		expect(error).toBeUndefined();
@@ -76,11 +125,19 @@ describe('email.send', () => {
 
 	test('raw HTML and plain text: a new promotion is created by the send', async () => {
 		const { items, error } = await runNode({
-			parameters: send({ promotionName: 'Welcome (n8n)', contentSource: 'htmlAndPlainText', rawHtml: TRACKED_HTML, rawPlainText: 'Hello {first_name}' }),
+			parameters: send({
+				promotionName: 'Welcome (n8n)',
+				contentSource: 'htmlAndPlainText',
+				rawHtml: TRACKED_HTML,
+				rawPlainText: 'Hello {first_name}',
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json.promotionName).toBe('Welcome (n8n)');
-		expect(env.emulator.requests[0].params).toMatchObject({ raw_html: TRACKED_HTML, raw_plain_text: 'Hello {first_name}' });
+		expect(env.emulator.requests[0].params).toMatchObject({
+			raw_html: TRACKED_HTML,
+			raw_plain_text: 'Hello {first_name}',
+		});
 		expect(env.emulator.store.findPromotionByName('Welcome (n8n)')).toBeDefined();
 	});
 
@@ -114,20 +171,68 @@ describe('email.send', () => {
 			list_names: 'Newsletter,"Friends, family"',
 		});
 		expect(items[0].json.addedToLists).toEqual(['Newsletter', 'Friends, family']);
-		expect(env.emulator.store.listsOf('jane@example.com').map((l) => l.name).sort()).toEqual(['Friends, family', 'Newsletter']);
+		expect(
+			env.emulator.store
+				.listsOf('jane@example.com')
+				.map((l) => l.name)
+				.sort(),
+		).toEqual(['Friends, family', 'Newsletter']);
 	});
 
 	test.each([
-		['a recipient that is not an address', { recipient: 'jane at example.com' }, 'The field "Recipient" is not a valid email address: "jane at example.com"'],
+		[
+			'a recipient that is not an address',
+			{ recipient: 'jane at example.com' },
+			'The field "Recipient" is not a valid email address: "jane at example.com"',
+		],
 		['an empty recipient', { recipient: '  ' }, 'The field "Recipient" is empty'],
-		['a name without an address', { recipient: 'Jane Doe <>' }, 'The field "Recipient" is not a valid email address: "Jane Doe <>"'],
-		['an empty promotion name (mapped)', { promotionName: "={{ '' }}" }, 'The field "Promotion" is empty'],
-		['HTML without [[tracking_beacon]]', { contentSource: 'html', rawHtml: '<p>Hi</p>' }, 'The field "HTML" has no [[tracking_beacon]]'],
-		['an empty HTML (mapped)', { contentSource: 'html', rawHtml: '={{ $json.nothing }}' }, 'The field "HTML" is empty'],
-		['a sender that is not an address', { from: 'shop' }, 'The field "From" is not a valid email address: "shop"'],
-		['a BCC that is not an address', { options: { bcc: 'x@' } }, 'The field "BCC" is not a valid email address: "x@"'],
-		['a placeholder without a name', { placeholders: { placeholder: [{ name: ' ', value: 'x' }] } }, 'Placeholder 1: the field "Name" is empty'],
-		['a placeholder given twice', { placeholders: { placeholder: [{ name: 'a', value: '1' }, { name: 'a', value: '2' }] } }, 'The placeholder "a" is given twice'],
+		[
+			'a name without an address',
+			{ recipient: 'Jane Doe <>' },
+			'The field "Recipient" is not a valid email address: "Jane Doe <>"',
+		],
+		[
+			'an empty promotion name (mapped)',
+			{ promotionName: "={{ '' }}" },
+			'The field "Promotion" is empty',
+		],
+		[
+			'HTML without [[tracking_beacon]]',
+			{ contentSource: 'html', rawHtml: '<p>Hi</p>' },
+			'The field "HTML" has no [[tracking_beacon]]',
+		],
+		[
+			'an empty HTML (mapped)',
+			{ contentSource: 'html', rawHtml: '={{ $json.nothing }}' },
+			'The field "HTML" is empty',
+		],
+		[
+			'a sender that is not an address',
+			{ from: 'shop' },
+			'The field "From" is not a valid email address: "shop"',
+		],
+		[
+			'a BCC that is not an address',
+			{ options: { bcc: 'x@' } },
+			'The field "BCC" is not a valid email address: "x@"',
+		],
+		[
+			'a placeholder without a name',
+			{ placeholders: { placeholder: [{ name: ' ', value: 'x' }] } },
+			'Placeholder 1: the field "Name" is empty',
+		],
+		[
+			'a placeholder given twice',
+			{
+				placeholders: {
+					placeholder: [
+						{ name: 'a', value: '1' },
+						{ name: 'a', value: '2' },
+					],
+				},
+			},
+			'The placeholder "a" is given twice',
+		],
 	])('%s is refused before any request, naming the field', async (_name, extra, message) => {
 		const { error } = await runNode({ parameters: send(extra as IDataObject) });
 		expect(error?.message).toBe(message);
@@ -142,7 +247,13 @@ describe('email.send', () => {
 	});
 
 	test('[[peek_image]] is accepted in place of [[tracking_beacon]]', async () => {
-		const { error } = await runNode({ parameters: send({ promotionName: 'Peek', contentSource: 'html', rawHtml: '<p>Hi</p>[[peek_image]]' }) });
+		const { error } = await runNode({
+			parameters: send({
+				promotionName: 'Peek',
+				contentSource: 'html',
+				rawHtml: '<p>Hi</p>[[peek_image]]',
+			}),
+		});
 		expect(error).toBeUndefined();
 	});
 
@@ -152,41 +263,60 @@ describe('email.send', () => {
 		expect(error?.description).toContain('Content Source');
 		expect(error?.description).toContain('You do not have a promotion named Nope.');
 		expect((error as { httpCode?: string }).httpCode).toBe('409');
-		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain('demo-key');
+		expect(
+			JSON.stringify({ message: error?.message, description: error?.description }),
+		).not.toContain('demo-key');
 	});
 
 	test('continueOnFail: three sends, the second with a bad recipient gives its error item, the others are sent', async () => {
-		const { items, error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }), continueOnFail: true }, [
-			{ json: { to: 'a@example.com' } },
-			{ json: { to: 'not-an-address' } },
-			{ json: { to: 'c@example.com' } },
-		]);
+		const { items, error } = await runNode(
+			{ parameters: send({ recipient: '={{ $json.to }}' }), continueOnFail: true },
+			[
+				{ json: { to: 'a@example.com' } },
+				{ json: { to: 'not-an-address' } },
+				{ json: { to: 'c@example.com' } },
+			],
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json.transactionId).toBe(env.emulator.store.transactions[0].id);
-		expect(items[1].json.error).toBe('The field "Recipient" is not a valid email address: "not-an-address"');
+		expect(items[1].json.error).toBe(
+			'The field "Recipient" is not a valid email address: "not-an-address"',
+		);
 		expect(items[2].json.transactionId).toBe(env.emulator.store.transactions[1].id);
-		expect(env.emulator.store.transactions.map((t) => t.recipient.email)).toEqual(['a@example.com', 'c@example.com']);
+		expect(env.emulator.store.transactions.map((t) => t.recipient.email)).toEqual([
+			'a@example.com',
+			'c@example.com',
+		]);
 	});
 
 	test('without continueOnFail the error names the item, and the later items are not sent', async () => {
-		const { error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }) }, [{ json: { to: 'a@example.com' } }, { json: { to: 'x' } }, { json: { to: 'c@example.com' } }]);
+		const { error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }) }, [
+			{ json: { to: 'a@example.com' } },
+			{ json: { to: 'x' } },
+			{ json: { to: 'c@example.com' } },
+		]);
 		expect(error?.context?.itemIndex).toBe(1);
 		expect(env.emulator.store.transactions).toHaveLength(1);
 	});
 });
 
 describe('email.getStatus', () => {
-	const status = (transactionId: unknown): INodeParameters => ({ resource: 'email', operation: 'getStatus', transactionId }) as INodeParameters;
+	const status = (transactionId: unknown): INodeParameters =>
+		({ resource: 'email', operation: 'getStatus', transactionId }) as INodeParameters;
 
 	test('the status of a sent email, its ID mapped from the send as text', async () => {
 		const sent = await runNode({ parameters: send() });
 		const transactionId = sent.items[0].json.transactionId as string;
 		env.emulator.clearRequests();
-		const { items, error } = await runNode({ parameters: status('={{ $json.transactionId }}') }, [{ json: { transactionId } }]);
+		const { items, error } = await runNode({ parameters: status('={{ $json.transactionId }}') }, [
+			{ json: { transactionId } },
+		]);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([{ transactionId, status: 'sent' }]);
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([`/mailers/status/${transactionId}`]);
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
+			`/mailers/status/${transactionId}`,
+		]);
 
 		env.emulator.store.setTransactionStatus(transactionId, 'bounced');
 		const later = await runNode({ parameters: status(transactionId) });
@@ -195,7 +325,9 @@ describe('email.getStatus', () => {
 
 	test('an unknown transaction (410): a message naming it', async () => {
 		const { error } = await runNode({ parameters: status('12345678901234567890') });
-		expect(error?.message).toBe('Mad Mimi has no email with the transaction ID 12345678901234567890');
+		expect(error?.message).toBe(
+			'Mad Mimi has no email with the transaction ID 12345678901234567890',
+		);
 		expect((error as { httpCode?: string }).httpCode).toBe('410');
 	});
 
@@ -209,47 +341,85 @@ describe('email.getStatus', () => {
 	});
 
 	test('an ID mapped as a number has lost its last digits: refused, with how to map it', async () => {
-		const { error } = await runNode({ parameters: status('={{ Number($json.id) }}') }, [{ json: { id: '10199230844895592240' } }]);
-		expect(error?.message).toBe('The field "Transaction ID" was given as a number and has lost its last digits');
+		const { error } = await runNode({ parameters: status('={{ Number($json.id) }}') }, [
+			{ json: { id: '10199230844895592240' } },
+		]);
+		expect(error?.message).toBe(
+			'The field "Transaction ID" was given as a number and has lost its last digits',
+		);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 });
 
 describe('promotion.send', () => {
 	const listSend = (extra: IDataObject = {}): INodeParameters =>
-		({ resource: 'promotion', operation: 'send', promotionName: 'Weekly digest', audience: 'lists', lists: ['Newsletter'], ...extra }) as INodeParameters;
-	const UNSUBSCRIBE_HTML = '<html><body>Hi {first_name} [[unsubscribe]] [[tracking_beacon]]</body></html>';
+		({
+			resource: 'promotion',
+			operation: 'send',
+			promotionName: 'Weekly digest',
+			audience: 'lists',
+			lists: ['Newsletter'],
+			...extra,
+		}) as INodeParameters;
+	const UNSUBSCRIBE_HTML =
+		'<html><body>Hi {first_name} [[unsubscribe]] [[tracking_beacon]]</body></html>';
 
 	test('to chosen lists, sent as one CSV row: a new mailing of the promotion, its ID a number, visible in Get Many', async () => {
 		env.emulator.store.createList('Friends, family');
 		env.emulator.store.addMember('fam@example.com', { lists: ['Friends, family'] });
-		const { items, error } = await runNode({ parameters: listSend({ lists: ['Newsletter', 'Friends, family'], subject: 'This week' }) });
+		const { items, error } = await runNode({
+			parameters: listSend({ lists: ['Newsletter', 'Friends, family'], subject: 'This week' }),
+		});
 		expect(error).toBeUndefined();
 		const [sendRecord] = env.emulator.store.sends;
 		expect(items.map((i) => i.json)).toEqual([
-			{ mailingId: sendRecord.mailingId, promotionId: DEMO_IDS.promotions.weeklyDigest, promotionName: 'Weekly digest', audience: 'lists', lists: ['Newsletter', 'Friends, family'] },
+			{
+				mailingId: sendRecord.mailingId,
+				promotionId: DEMO_IDS.promotions.weeklyDigest,
+				promotionName: 'Weekly digest',
+				audience: 'lists',
+				lists: ['Newsletter', 'Friends, family'],
+			},
 		]);
 		expect(typeof items[0].json.mailingId).toBe('number');
 		// the send, then the promotion's ID read by its name
-		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath, r.params.name])).toEqual([
-			['POST', '/mailer/to_list', undefined],
-			['GET', '/promotions/search.xml', 'Weekly digest'],
-		]);
-		expect(env.emulator.requests[0].params).toEqual({ promotion_name: 'Weekly digest', list_name: 'Newsletter,"Friends, family"', subject: 'This week' });
+		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath, r.params.name])).toEqual(
+			[
+				['POST', '/mailer/to_list', undefined],
+				['GET', '/promotions/search.xml', 'Weekly digest'],
+			],
+		);
+		expect(env.emulator.requests[0].params).toEqual({
+			promotion_name: 'Weekly digest',
+			list_name: 'Newsletter,"Friends, family"',
+			subject: 'This week',
+		});
 		expect(sendRecord.audience).toEqual(['Newsletter', 'Friends, family']);
 		expect(sendRecord.recipients).toContain('fam@example.com');
 
 		env.emulator.clearRequests();
-		const all = await runNode({ parameters: { resource: 'promotion', operation: 'getAll', returnAll: true } });
+		const all = await runNode({
+			parameters: { resource: 'promotion', operation: 'getAll', returnAll: true },
+		});
 		const digest = all.items.find((i) => i.json.name === 'Weekly digest')!.json;
 		expect((digest.mailings as IDataObject[]).map((m) => m.id)).toContain(sendRecord.mailingId);
 	});
 
 	test('to the whole audience: /mailer/to_all, no list', async () => {
-		const { items, error } = await runNode({ parameters: listSend({ audience: 'all', lists: [] }) });
+		const { items, error } = await runNode({
+			parameters: listSend({ audience: 'all', lists: [] }),
+		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ mailingId: env.emulator.store.sends[0].mailingId, promotionId: DEMO_IDS.promotions.weeklyDigest, promotionName: 'Weekly digest', audience: 'all' });
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/mailer/to_all', '/promotions/search.xml']);
+		expect(items[0].json).toEqual({
+			mailingId: env.emulator.store.sends[0].mailingId,
+			promotionId: DEMO_IDS.promotions.weeklyDigest,
+			promotionName: 'Weekly digest',
+			audience: 'all',
+		});
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
+			'/mailer/to_all',
+			'/promotions/search.xml',
+		]);
 		expect(env.emulator.requests[0].params.list_name).toBeUndefined();
 		expect(env.emulator.store.sends[0].audience).toBe('all');
 	});
@@ -265,16 +435,45 @@ describe('promotion.send', () => {
 			}),
 		});
 		expect(error).toBeUndefined();
-		expect(env.emulator.requests[0].params).toMatchObject({ raw_html: UNSUBSCRIBE_HTML, prevent_resend: 'yes', hidden: 'no', track_links: 'yes', track_views: 'no' });
-		expect(env.emulator.store.sends[0].placeholders).toEqual({ first_name: 'friend', code: '0042' });
+		expect(env.emulator.requests[0].params).toMatchObject({
+			raw_html: UNSUBSCRIBE_HTML,
+			prevent_resend: 'yes',
+			hidden: 'no',
+			track_links: 'yes',
+			track_views: 'no',
+		});
+		expect(env.emulator.store.sends[0].placeholders).toEqual({
+			first_name: 'friend',
+			code: '0042',
+		});
 	});
 
 	test.each([
-		['no list chosen (mapped)', { lists: '={{ [] }}' }, 'The field "List Names or IDs" is empty: no list to send to'],
-		['HTML without [[unsubscribe]]', { contentSource: 'html', rawHtml: '<p>Hi</p>[[tracking_beacon]]' }, 'The field "HTML" has no [[unsubscribe]] link'],
-		['HTML without [[tracking_beacon]]', { contentSource: 'html', rawHtml: '<p>Hi</p>[[unsubscribe]]' }, 'The field "HTML" has no [[tracking_beacon]]'],
-		['plain text without [[unsubscribe]]', { contentSource: 'plainText', rawPlainText: 'Hi' }, 'The field "Plain Text" has no [[unsubscribe]] link'],
-		['plain text to all without [[unsubscribe]]', { audience: 'all', contentSource: 'plainText', rawPlainText: 'Hi' }, 'The field "Plain Text" has no [[unsubscribe]] link'],
+		[
+			'no list chosen (mapped)',
+			{ lists: '={{ [] }}' },
+			'The field "List Names or IDs" is empty: no list to send to',
+		],
+		[
+			'HTML without [[unsubscribe]]',
+			{ contentSource: 'html', rawHtml: '<p>Hi</p>[[tracking_beacon]]' },
+			'The field "HTML" has no [[unsubscribe]] link',
+		],
+		[
+			'HTML without [[tracking_beacon]]',
+			{ contentSource: 'html', rawHtml: '<p>Hi</p>[[unsubscribe]]' },
+			'The field "HTML" has no [[tracking_beacon]]',
+		],
+		[
+			'plain text without [[unsubscribe]]',
+			{ contentSource: 'plainText', rawPlainText: 'Hi' },
+			'The field "Plain Text" has no [[unsubscribe]] link',
+		],
+		[
+			'plain text to all without [[unsubscribe]]',
+			{ audience: 'all', contentSource: 'plainText', rawPlainText: 'Hi' },
+			'The field "Plain Text" has no [[unsubscribe]] link',
+		],
 	])('%s is refused before any request', async (_name, extra, message) => {
 		const { error } = await runNode({ parameters: listSend(extra as IDataObject) });
 		expect(error?.message).toBe(message);
@@ -282,12 +481,20 @@ describe('promotion.send', () => {
 	});
 
 	test('[[opt_out]] is accepted in place of [[unsubscribe]]', async () => {
-		const { error } = await runNode({ parameters: listSend({ promotionName: 'Opt', contentSource: 'plainText', rawPlainText: 'Hi [[opt_out]]' }) });
+		const { error } = await runNode({
+			parameters: listSend({
+				promotionName: 'Opt',
+				contentSource: 'plainText',
+				rawPlainText: 'Hi [[opt_out]]',
+			}),
+		});
 		expect(error).toBeUndefined();
 	});
 
 	test('an unknown promotion without content (409)', async () => {
-		const { error } = await runNode({ parameters: listSend({ audience: 'all', promotionName: 'Unknown Promotion' }) });
+		const { error } = await runNode({
+			parameters: listSend({ audience: 'all', promotionName: 'Unknown Promotion' }),
+		});
 		expect(error?.message).toBe('Mad Mimi has no promotion named "Unknown Promotion"');
 		expect(error?.description).toContain('You do not have a promotion named Unknown Promotion.');
 	});
@@ -295,48 +502,90 @@ describe('promotion.send', () => {
 
 describe('promotion.send: what the output says', () => {
 	const listSend = (extra: IDataObject = {}) =>
-		({ resource: 'promotion', operation: 'send', promotionName: { __rl: true, mode: 'list', value: 'Weekly digest' }, audience: 'lists', lists: ['Newsletter'], ...extra }) as INodeParameters;
+		({
+			resource: 'promotion',
+			operation: 'send',
+			promotionName: { __rl: true, mode: 'list', value: 'Weekly digest' },
+			audience: 'lists',
+			lists: ['Newsletter'],
+			...extra,
+		}) as INodeParameters;
 
 	test('the promotion picked from the list is sent by its name, and the output has its ID for the next node', async () => {
 		const { items, error } = await runNode({ parameters: listSend() });
 		expect(error).toBeUndefined();
 		expect(env.emulator.requests[0].params.promotion_name).toBe('Weekly digest');
-		expect(items[0].json).toMatchObject({ promotionId: DEMO_IDS.promotions.weeklyDigest, promotionName: 'Weekly digest' });
+		expect(items[0].json).toMatchObject({
+			promotionId: DEMO_IDS.promotions.weeklyDigest,
+			promotionName: 'Weekly digest',
+		});
 	});
 
 	test('a promotion created by the send (content of its own) gets the new ID', async () => {
-		const { items } = await runNode({ parameters: listSend({ promotionName: { __rl: true, mode: 'name', value: 'Brand new' }, contentSource: 'plainText', rawPlainText: 'Hi [[unsubscribe]]' }) });
+		const { items } = await runNode({
+			parameters: listSend({
+				promotionName: { __rl: true, mode: 'name', value: 'Brand new' },
+				contentSource: 'plainText',
+				rawPlainText: 'Hi [[unsubscribe]]',
+			}),
+		});
 		expect(items[0].json.promotionId).toBe(env.emulator.store.findPromotionByName('Brand new')?.id);
 	});
 
 	test('the ID cannot be read after the send: the item still reports the mailing, its promotionId null, and nothing is sent again', async () => {
-		env.emulator.faults.add({ path: '/promotions/search.xml', respond: { status: 500, body: 'Internal Server Error' } });
+		env.emulator.faults.add({
+			path: '/promotions/search.xml',
+			respond: { status: 500, body: 'Internal Server Error' },
+		});
 		const { items, error } = await runNode({ parameters: listSend() });
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ mailingId: env.emulator.store.sends[0].mailingId, promotionId: null });
+		expect(items[0].json).toMatchObject({
+			mailingId: env.emulator.store.sends[0].mailingId,
+			promotionId: null,
+		});
 		expect(env.emulator.store.sends).toHaveLength(1);
 	});
 
 	test('a list Mad Mimi does not have: the same words as everywhere a list is named', async () => {
 		const { error } = await runNode({ parameters: listSend({ lists: ['Newsleter'] }) });
 		expect(error?.message).toBe('Mad Mimi has no list named "Newsleter"');
-		expect(error?.description).toMatch(/^Pick the list from the dropdown, or check its name \(upper and lower case count\)\./);
+		expect(error?.description).toMatch(
+			/^Pick the list from the dropdown, or check its name \(upper and lower case count\)\./,
+		);
 	});
 });
 
 describe('placeholders the YAML writer must not trip on', () => {
 	const send = (placeholder: IDataObject[]) =>
-		({ resource: 'email', operation: 'send', promotionName: 'Weekly digest', recipient: 'jane@example.com', placeholders: { placeholder } }) as INodeParameters;
+		({
+			resource: 'email',
+			operation: 'send',
+			promotionName: 'Weekly digest',
+			recipient: 'jane@example.com',
+			placeholders: { placeholder },
+		}) as INodeParameters;
 
 	test('names such as constructor and __proto__ are placeholders like any other', async () => {
-		const { error } = await runNode({ parameters: send([{ name: 'constructor', value: 'yes' }, { name: '__proto__', value: '10:30' }]) });
+		const { error } = await runNode({
+			parameters: send([
+				{ name: 'constructor', value: 'yes' },
+				{ name: '__proto__', value: '10:30' },
+			]),
+		});
 		expect(error).toBeUndefined();
-		expect(env.emulator.store.transactions[0].placeholders).toEqual({ constructor: 'yes', ['__proto__']: '10:30' });
+		expect(env.emulator.store.transactions[0].placeholders).toEqual({
+			constructor: 'yes',
+			['__proto__']: '10:30',
+		});
 	});
 
 	test('half of an emoji is refused before any request, naming the placeholder', async () => {
-		const { error } = await runNode({ parameters: send([{ name: 'first_name', value: 'Jane \ud83d' }]) });
-		expect(error?.message).toBe('The placeholder "first_name" holds a broken character (half of an emoji or symbol)');
+		const { error } = await runNode({
+			parameters: send([{ name: 'first_name', value: 'Jane \ud83d' }]),
+		});
+		expect(error?.message).toBe(
+			'The placeholder "first_name" holds a broken character (half of an emoji or symbol)',
+		);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 });

@@ -16,7 +16,9 @@ const env = useEmulator();
 const MINUTE = 60_000;
 
 function example(file: string): IWorkflowBase {
-	return JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'examples', file), 'utf8')) as IWorkflowBase;
+	return JSON.parse(
+		readFileSync(path.join(__dirname, '..', '..', 'examples', file), 'utf8'),
+	) as IWorkflowBase;
 }
 
 function node(workflow: IWorkflowBase, type: string): INode {
@@ -26,7 +28,10 @@ function node(workflow: IWorkflowBase, type: string): INode {
 }
 
 /** The trigger of an example, activated, then checked once `happen` made its events happen. */
-async function triggerItems(workflow: IWorkflowBase, happen: () => void): Promise<INodeExecutionData[]> {
+async function triggerItems(
+	workflow: IWorkflowBase,
+	happen: () => void,
+): Promise<INodeExecutionData[]> {
 	const trigger = new PollingWorkflow(node(workflow, 'madMimiTrigger').parameters);
 	expect((await trigger.poll('trigger', 'activate')).error).toBeUndefined();
 	const now = Date.now();
@@ -42,7 +47,10 @@ afterEach(() => jest.restoreAllMocks());
 test('"welcome each new subscriber": each new member gets the welcome email with their first name; one who opted out is skipped', async () => {
 	const workflow = example('new-member-welcome.json');
 	const items = await triggerItems(workflow, () => {
-		env.emulator.store.addMember('nina@example.com', { firstName: 'Nina', createdAt: Date.now() - MINUTE });
+		env.emulator.store.addMember('nina@example.com', {
+			firstName: 'Nina',
+			createdAt: Date.now() - MINUTE,
+		});
 		env.emulator.store.addMember('omar@example.com', { createdAt: Date.now() - MINUTE });
 		env.emulator.store.optOut('omar@example.com', Date.now());
 	});
@@ -50,7 +58,9 @@ test('"welcome each new subscriber": each new member gets the welcome email with
 	const sent = await runNode({ parameters: node(workflow, 'madMimi').parameters }, items);
 	expect(sent.error).toBeUndefined();
 	const transactions = env.emulator.store.transactions;
-	expect(transactions.map((t) => [t.recipient.email, t.recipient.name, t.placeholders, t.status])).toEqual([
+	expect(
+		transactions.map((t) => [t.recipient.email, t.recipient.name, t.placeholders, t.status]),
+	).toEqual([
 		['nina@example.com', 'Nina', { first_name: 'Nina' }, 'sent'],
 		['omar@example.com', undefined, { first_name: 'friend' }, 'failed'],
 	]);
@@ -65,10 +75,16 @@ test('"statistics of each finished mailing": each finished mailing\'s figures, o
 	let mailingId = 0;
 	const items = await triggerItems(workflow, () => {
 		const promotion = env.emulator.store.addPromotion('November news');
-		mailingId = env.emulator.store.addMailing(promotion.id, { startedSend: Date.now() - 5 * MINUTE, finishedSend: Date.now() - MINUTE, stats: { sent: 120, views: 30 } }).id;
+		mailingId = env.emulator.store.addMailing(promotion.id, {
+			startedSend: Date.now() - 5 * MINUTE,
+			finishedSend: Date.now() - MINUTE,
+			stats: { sent: 120, views: 30 },
+		}).id;
 	});
 	expect(items.map((i) => i.json.id)).toEqual([mailingId]);
 	const stats = await runNode({ parameters: node(workflow, 'madMimi').parameters }, items);
 	expect(stats.error).toBeUndefined();
-	expect(stats.items.map((i) => [i.json.mailingId, i.json.sent, i.json.views])).toEqual([[mailingId, 120, 30]]);
+	expect(stats.items.map((i) => [i.json.mailingId, i.json.sent, i.json.views])).toEqual([
+		[mailingId, 120, 30],
+	]);
 });

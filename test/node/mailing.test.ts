@@ -8,11 +8,19 @@ const env = useEmulator();
 const { promotions: P, mailings: M } = DEMO_IDS;
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value });
-const fromList = (value: string, name?: string) => ({ __rl: true, mode: 'list', value, cachedResultName: name ?? value });
+const fromList = (value: string, name?: string) => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	cachedResultName: name ?? value,
+});
 const mailing = (operation: string, extra: IDataObject = {}): INodeParameters =>
 	({ resource: 'mailing', operation, ...extra }) as INodeParameters;
 /** The weekly digest mailing (250 sent, every outcome populated), picked from the lists. */
-const digest = { promotionId: fromList(String(P.weeklyDigest), 'Weekly digest'), mailingId: fromList(String(M.weeklyDigest)) };
+const digest = {
+	promotionId: fromList(String(P.weeklyDigest), 'Weekly digest'),
+	mailingId: fromList(String(M.weeklyDigest)),
+};
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
 
@@ -31,45 +39,94 @@ describe('mailing.getStats', () => {
 			untraced: 10,
 			clicked: 40,
 			links: [
-				{ id: expect.any(Number), url: 'https://blog.example.com/this-week', clicks: 52, uniqueClicks: 31 },
-				{ id: expect.any(Number), url: 'https://blog.example.com/archive?page=2&sort=new', clicks: 14, uniqueClicks: 9 },
-				{ id: expect.any(Number), url: 'https://events.example.com/meetup', clicks: 4, uniqueClicks: 4 },
+				{
+					id: expect.any(Number),
+					url: 'https://blog.example.com/this-week',
+					clicks: 52,
+					uniqueClicks: 31,
+				},
+				{
+					id: expect.any(Number),
+					url: 'https://blog.example.com/archive?page=2&sort=new',
+					clicks: 14,
+					uniqueClicks: 9,
+				},
+				{
+					id: expect.any(Number),
+					url: 'https://events.example.com/meetup',
+					clicks: 4,
+					uniqueClicks: 4,
+				},
 			],
 			forwarded: 2,
 			bounced: 5,
 			unsubscribed: 3,
 			abused: 1,
 		});
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions/3/mailings/34.xml', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/promotions/3/mailings/34.xml', params: {} },
+		]);
 	});
 
 	test('a mailing with one link or none: links is still an array', async () => {
 		const { items } = await runNode(
-			{ parameters: mailing('getStats', { promotionId: byId('={{ $json.p }}'), mailingId: byId('={{ $json.m }}') }) },
-			[{ json: { p: P.productUpdate, m: M.productUpdate } }, { json: { p: String(P.springSale), m: String(M.springSaleSecond) } }],
+			{
+				parameters: mailing('getStats', {
+					promotionId: byId('={{ $json.p }}'),
+					mailingId: byId('={{ $json.m }}'),
+				}),
+			},
+			[
+				{ json: { p: P.productUpdate, m: M.productUpdate } },
+				{ json: { p: String(P.springSale), m: String(M.springSaleSecond) } },
+			],
 		);
 		expect(items.map((i) => [i.json.mailingId, i.json.links, i.pairedItem])).toEqual([
-			[M.productUpdate, [{ id: expect.any(Number), url: 'https://example.com/changelog', clicks: 2, uniqueClicks: 2 }], { item: 0 }],
+			[
+				M.productUpdate,
+				[
+					{
+						id: expect.any(Number),
+						url: 'https://example.com/changelog',
+						clicks: 2,
+						uniqueClicks: 2,
+					},
+				],
+				{ item: 0 },
+			],
 			[M.springSaleSecond, [], { item: 1 }],
 		]);
 	});
 
 	test('a mailing not sent yet: all counters 0', async () => {
-		const { items } = await runNode({ parameters: mailing('getStats', { promotionId: byId('5'), mailingId: byId(String(M.summerLaunchUnsent)) }) });
+		const { items } = await runNode({
+			parameters: mailing('getStats', {
+				promotionId: byId('5'),
+				mailingId: byId(String(M.summerLaunchUnsent)),
+			}),
+		});
 		expect(items[0].json).toMatchObject({ sent: 0, views: 0, clicked: 0, abused: 0, links: [] });
 	});
 
 	test('a mailing of another promotion: the blank 404 becomes a clear message', async () => {
-		const { error } = await runNode({ parameters: mailing('getStats', { promotionId: byId('3'), mailingId: byId('32') }) });
-		expect(error?.message).toBe('Mad Mimi has no promotion 3 with a mailing 32: check the promotion ID and mailing ID');
+		const { error } = await runNode({
+			parameters: mailing('getStats', { promotionId: byId('3'), mailingId: byId('32') }),
+		});
+		expect(error?.message).toBe(
+			'Mad Mimi has no promotion 3 with a mailing 32: check the promotion ID and mailing ID',
+		);
 		expect(error?.description).not.toContain('/promotions/3/mailings/32.xml'); // the user's words, not the API path
 		expect(JSON.stringify({ m: error?.message, d: error?.description })).not.toContain('demo-key');
 		expect(env.emulator.requests.map((r) => r.status)).toEqual([404]);
 	});
 
 	test('an unknown promotion: the same clear message', async () => {
-		const { error } = await runNode({ parameters: mailing('getStats', { promotionId: byId('4242'), mailingId: byId('34') }) });
-		expect(error?.message).toBe('Mad Mimi has no promotion 4242 with a mailing 34: check the promotion ID and mailing ID');
+		const { error } = await runNode({
+			parameters: mailing('getStats', { promotionId: byId('4242'), mailingId: byId('34') }),
+		});
+		expect(error?.message).toBe(
+			'Mad Mimi has no promotion 4242 with a mailing 34: check the promotion ID and mailing ID',
+		);
 	});
 
 	test.each([
@@ -79,7 +136,11 @@ describe('mailing.getStats', () => {
 		['mailingId', '3.5', 'The field "Mailing" is not a valid mailing ID: "3.5"'],
 		['mailingId', '0', 'The field "Mailing" is not a valid mailing ID: "0"'],
 		['mailingId', '34; drop', 'The field "Mailing" is not a valid mailing ID: "34; drop"'],
-		['mailingId', '99999999999999999999', 'The field "Mailing" is not a valid mailing ID: "99999999999999999999"'],
+		[
+			'mailingId',
+			'99999999999999999999',
+			'The field "Mailing" is not a valid mailing ID: "99999999999999999999"',
+		],
 	])('a mapped %s of %j is refused before any request', async (field, v, message) => {
 		const parameters = mailing('getStats', { ...digest, [field]: byId('={{ $json.v }}') });
 		const { error } = await runNode({ parameters }, [{ json: { v } }]);
@@ -88,7 +149,9 @@ describe('mailing.getStats', () => {
 	});
 
 	test('n8n refuses to run with a typed mailing ID that is not a number', async () => {
-		const { error } = await runNode({ parameters: mailing('getStats', { ...digest, mailingId: byId('latest') }) });
+		const { error } = await runNode({
+			parameters: mailing('getStats', { ...digest, mailingId: byId('latest') }),
+		});
 		expect(error?.message).toMatch(/mailing ID is a whole number/);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
@@ -96,11 +159,22 @@ describe('mailing.getStats', () => {
 
 describe('mailing.getRecipients', () => {
 	test('Return All: 250 sent recipients at 100 a page in 3 requests, typed and paired', async () => {
-		const { items, error } = await runNode({ parameters: mailing('getRecipients', { ...digest, outcome: 'sent', returnAll: true, options: { parallelPageReads: 1 } }) });
+		const { items, error } = await runNode({
+			parameters: mailing('getRecipients', {
+				...digest,
+				outcome: 'sent',
+				returnAll: true,
+				options: { parallelPageReads: 1 },
+			}),
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(250);
 		expect(received(env.emulator)).toEqual(
-			['1', '2', '3'].map((page) => ({ method: 'GET', path: '/promotions/3/mailings/34/sent.xml', params: { page, per_page: '100' } })),
+			['1', '2', '3'].map((page) => ({
+				method: 'GET',
+				path: '/promotions/3/mailings/34/sent.xml',
+				params: { page, per_page: '100' },
+			})),
 		);
 		expect(items[0].json).toEqual({
 			email: 'ann.archer@example.com',
@@ -113,20 +187,40 @@ describe('mailing.getRecipients', () => {
 		});
 		const stored = env.emulator.store.getMailing(P.weeklyDigest, M.weeklyDigest)!.recipients.sent;
 		expect(items.map((i) => i.json.email)).toEqual(stored.map((r) => r.email));
-		expect(new Date(String(items[0].json.createdAt)).getTime()).toBe(Math.floor(stored[0].at / 1000) * 1000);
+		expect(new Date(String(items[0].json.createdAt)).getTime()).toBe(
+			Math.floor(stored[0].at / 1000) * 1000,
+		);
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 
 	test('Limit 30 asks for one page of 30', async () => {
-		const { items } = await runNode({ parameters: mailing('getRecipients', { ...digest, outcome: 'sent', returnAll: false, limit: 30 }) });
+		const { items } = await runNode({
+			parameters: mailing('getRecipients', {
+				...digest,
+				outcome: 'sent',
+				returnAll: false,
+				limit: 30,
+			}),
+		});
 		expect(items).toHaveLength(30);
 		expect(received(env.emulator)).toEqual([
-			{ method: 'GET', path: '/promotions/3/mailings/34/sent.xml', params: { page: '1', per_page: '30' } },
+			{
+				method: 'GET',
+				path: '/promotions/3/mailings/34/sent.xml',
+				params: { page: '1', per_page: '30' },
+			},
 		]);
 	});
 
 	test('Limit 150 asks for pages of 100 and stops after the second', async () => {
-		const { items } = await runNode({ parameters: mailing('getRecipients', { ...digest, outcome: 'sent', returnAll: false, limit: 150 }) });
+		const { items } = await runNode({
+			parameters: mailing('getRecipients', {
+				...digest,
+				outcome: 'sent',
+				returnAll: false,
+				limit: 150,
+			}),
+		});
 		expect(items).toHaveLength(150);
 		expect(env.emulator.requests.map((r) => [r.params.page, r.params.per_page])).toEqual([
 			['1', '100'],
@@ -143,24 +237,46 @@ describe('mailing.getRecipients', () => {
 		['forwarded', 'forwarded', 2, 1, 'forwarded'],
 		['abused', 'abused', 1, 1, 'abused'],
 		['unopened', 'unopened', 10, 1, 'untraced'],
-	])('outcome %s reads %s.xml: %i recipients in %i request(s), the outcome named as the statistics name it (%s)', async (outcome, path, count, requests, counter) => {
-		const { items, error } = await runNode({ parameters: mailing('getRecipients', { ...digest, outcome, returnAll: true, options: { parallelPageReads: 1 } }) });
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(count);
-		expect(items.every((i) => i.json.outcome === counter)).toBe(true);
-		// the counter of Get Stats with the same name holds the same number
-		const stats = env.emulator.store.getMailing(P.weeklyDigest, M.weeklyDigest)!.stats as unknown as Record<string, number>;
-		expect(stats[counter]).toBe(count);
-		expect(env.emulator.requests).toHaveLength(requests);
-		expect(env.emulator.requests.every((r) => r.rawPath === `/promotions/3/mailings/34/${path}.xml` && r.method === 'GET')).toBe(true);
-		const stored = env.emulator.store.getMailing(P.weeklyDigest, M.weeklyDigest)!.recipients;
-		expect(items.map((i) => i.json.email)).toEqual(stored[path as keyof typeof stored].map((r) => r.email));
-	});
+	])(
+		'outcome %s reads %s.xml: %i recipients in %i request(s), the outcome named as the statistics name it (%s)',
+		async (outcome, path, count, requests, counter) => {
+			const { items, error } = await runNode({
+				parameters: mailing('getRecipients', {
+					...digest,
+					outcome,
+					returnAll: true,
+					options: { parallelPageReads: 1 },
+				}),
+			});
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(count);
+			expect(items.every((i) => i.json.outcome === counter)).toBe(true);
+			// the counter of Get Stats with the same name holds the same number
+			const stats = env.emulator.store.getMailing(P.weeklyDigest, M.weeklyDigest)!
+				.stats as unknown as Record<string, number>;
+			expect(stats[counter]).toBe(count);
+			expect(env.emulator.requests).toHaveLength(requests);
+			expect(
+				env.emulator.requests.every(
+					(r) => r.rawPath === `/promotions/3/mailings/34/${path}.xml` && r.method === 'GET',
+				),
+			).toBe(true);
+			const stored = env.emulator.store.getMailing(P.weeklyDigest, M.weeklyDigest)!.recipients;
+			expect(items.map((i) => i.json.email)).toEqual(
+				stored[path as keyof typeof stored].map((r) => r.email),
+			);
+		},
+	);
 
 	test('1,000 bounced recipients: 10 full pages, then an empty one ends the reading', async () => {
 		env.emulator.store.seedRecipients(P.productUpdate, M.productUpdate, 'bounced', 1000);
 		const { items } = await runNode({
-			parameters: mailing('getRecipients', { promotionId: byId('6'), mailingId: byId('36'), outcome: 'bounced', returnAll: true }),
+			parameters: mailing('getRecipients', {
+				promotionId: byId('6'),
+				mailingId: byId('36'),
+				outcome: 'bounced',
+				returnAll: true,
+			}),
 		});
 		expect(items).toHaveLength(1000);
 		expect(new Set(items.map((i) => i.json.email)).size).toBe(1000);
@@ -170,7 +286,9 @@ describe('mailing.getRecipients', () => {
 		expect(pages.slice(0, 11)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
 		expect(pages.length).toBeLessThanOrEqual(11 + 5);
 		expect(new Set(pages).size).toBe(pages.length);
-		const stored = env.emulator.store.getMailing(P.productUpdate, M.productUpdate)!.recipients.bounced.map((r) => r.email);
+		const stored = env.emulator.store
+			.getMailing(P.productUpdate, M.productUpdate)!
+			.recipients.bounced.map((r) => r.email);
 		expect(items.map((i) => i.json.email)).toEqual(stored);
 		// a missing last name is null, not dropped
 		expect(items.some((i) => i.json.lastName === null)).toBe(true);
@@ -178,7 +296,12 @@ describe('mailing.getRecipients', () => {
 
 	test('no recipients for an outcome: no items', async () => {
 		const { items, error } = await runNode({
-			parameters: mailing('getRecipients', { promotionId: byId('6'), mailingId: byId('36'), outcome: 'read', returnAll: true }),
+			parameters: mailing('getRecipients', {
+				promotionId: byId('6'),
+				mailingId: byId('36'),
+				outcome: 'read',
+				returnAll: true,
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
@@ -187,9 +310,16 @@ describe('mailing.getRecipients', () => {
 
 	test('an unknown mailing: the clear 404 message', async () => {
 		const { error } = await runNode({
-			parameters: mailing('getRecipients', { promotionId: byId('3'), mailingId: byId('77'), outcome: 'clickedThru', returnAll: true }),
+			parameters: mailing('getRecipients', {
+				promotionId: byId('3'),
+				mailingId: byId('77'),
+				outcome: 'clickedThru',
+				returnAll: true,
+			}),
 		});
-		expect(error?.message).toBe('Mad Mimi has no promotion 3 with a mailing 77: check the promotion ID and mailing ID');
+		expect(error?.message).toBe(
+			'Mad Mimi has no promotion 3 with a mailing 77: check the promotion ID and mailing ID',
+		);
 		expect(error?.description).not.toContain('/promotions/3/mailings/77/clicked_thru.xml'); // the user's words, not the API path
 	});
 
@@ -211,7 +341,10 @@ describe('mailing.getRecipients', () => {
 		expect(items.map((i) => [i.json.email ?? i.json.error, i.pairedItem])).toEqual([
 			['ann.archer@example.com', { item: 0 }],
 			['cara.cole@example.com', { item: 0 }],
-			['Mad Mimi has no promotion 3 with a mailing 33: check the promotion ID and mailing ID', { item: 1 }],
+			[
+				'Mad Mimi has no promotion 3 with a mailing 33: check the promotion ID and mailing ID',
+				{ item: 1 },
+			],
 			['ann.archer@example.com', { item: 2 }],
 			['ben.baker@example.com', { item: 2 }],
 		]);
@@ -229,12 +362,35 @@ describe('mailing.getLinks', () => {
 		const { items, error } = await runNode({ parameters: mailing('getLinks', digest) });
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
-			{ id: expect.any(Number), url: 'https://blog.example.com/this-week', clicks: 52, uniqueClicks: 31, promotionId: 3, mailingId: 34 },
-			{ id: expect.any(Number), url: 'https://blog.example.com/archive?page=2&sort=new', clicks: 14, uniqueClicks: 9, promotionId: 3, mailingId: 34 },
-			{ id: expect.any(Number), url: 'https://events.example.com/meetup', clicks: 4, uniqueClicks: 4, promotionId: 3, mailingId: 34 },
+			{
+				id: expect.any(Number),
+				url: 'https://blog.example.com/this-week',
+				clicks: 52,
+				uniqueClicks: 31,
+				promotionId: 3,
+				mailingId: 34,
+			},
+			{
+				id: expect.any(Number),
+				url: 'https://blog.example.com/archive?page=2&sort=new',
+				clicks: 14,
+				uniqueClicks: 9,
+				promotionId: 3,
+				mailingId: 34,
+			},
+			{
+				id: expect.any(Number),
+				url: 'https://events.example.com/meetup',
+				clicks: 4,
+				uniqueClicks: 4,
+				promotionId: 3,
+				mailingId: 34,
+			},
 		]);
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions/3/mailings/34/clicked.xml', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/promotions/3/mailings/34/clicked.xml', params: {} },
+		]);
 	});
 
 	test('a mailing without links gives no items, whichever empty form the service sends', async () => {
@@ -248,43 +404,88 @@ describe('mailing.getLinks', () => {
 	});
 
 	test('an unknown mailing: the clear 404 message', async () => {
-		const { error } = await runNode({ parameters: mailing('getLinks', { promotionId: byId('2'), mailingId: byId('34') }) });
-		expect(error?.message).toBe('Mad Mimi has no promotion 2 with a mailing 34: check the promotion ID and mailing ID');
+		const { error } = await runNode({
+			parameters: mailing('getLinks', { promotionId: byId('2'), mailingId: byId('34') }),
+		});
+		expect(error?.message).toBe(
+			'Mad Mimi has no promotion 2 with a mailing 34: check the promotion ID and mailing ID',
+		);
 	});
 });
 
 describe('the mailing resource locator: "From list"', () => {
 	test('lists the mailings of the chosen promotion, newest first, with their start', async () => {
-		const result = (await callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: fromList('2', 'Spring sale') }))) as INodeListSearchResult;
+		const result = (await callMethod(
+			'listSearch',
+			'searchMailings',
+			mailing('getStats', { promotionId: fromList('2', 'Spring sale') }),
+		)) as INodeListSearchResult;
 		expect(result.results.map((r) => r.value)).toEqual(['33', '32']);
 		// the subject people recognise, when it was sent, then the ID
-		for (const r of result.results) expect(r.name).toMatch(/^.+: sent \d{4}-\d{2}-\d{2} \d{2}:\d{2} (UTC|[+-]\d{2}:\d{2}) \(mailing 3[23]\)$/);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions/search.xml', params: { id: '2' } }]);
+		for (const r of result.results)
+			expect(r.name).toMatch(
+				/^.+: sent \d{4}-\d{2}-\d{2} \d{2}:\d{2} (UTC|[+-]\d{2}:\d{2}) \(mailing 3[23]\)$/,
+			);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/promotions/search.xml', params: { id: '2' } },
+		]);
 	});
 
 	test('a promotion typed by ID; a mailing not sent yet says so; the filter narrows the list', async () => {
-		const unsent = (await callMethod('listSearch', 'searchMailings', mailing('getRecipients', { promotionId: byId('5') }))) as INodeListSearchResult;
-		expect(unsent.results).toEqual([{ name: 'Summer launch: not sent yet (mailing 35)', value: '35' }]);
-		const filtered = (await callMethod('listSearch', 'searchMailings', mailing('getLinks', { promotionId: byId('20') }), '39')) as INodeListSearchResult;
+		const unsent = (await callMethod(
+			'listSearch',
+			'searchMailings',
+			mailing('getRecipients', { promotionId: byId('5') }),
+		)) as INodeListSearchResult;
+		expect(unsent.results).toEqual([
+			{ name: 'Summer launch: not sent yet (mailing 35)', value: '35' },
+		]);
+		const filtered = (await callMethod(
+			'listSearch',
+			'searchMailings',
+			mailing('getLinks', { promotionId: byId('20') }),
+			'39',
+		)) as INodeListSearchResult;
 		expect(filtered.results.map((r) => r.value)).toEqual(['39']);
-		const none = (await callMethod('listSearch', 'searchMailings', mailing('getLinks', { promotionId: byId('9') }))) as INodeListSearchResult;
+		const none = (await callMethod(
+			'listSearch',
+			'searchMailings',
+			mailing('getLinks', { promotionId: byId('9') }),
+		)) as INodeListSearchResult;
 		expect(none.results).toEqual([]);
 	});
 
 	test('without a promotion, or with an unknown one, the editor gets a clear message', async () => {
-		await expect(callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: fromList('') }))).rejects.toThrow('Choose a promotion first');
-		await expect(callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: byId('x1') }))).rejects.toThrow(
-			'The field "Promotion" is not a valid promotion ID: "x1"',
-		);
-		await expect(callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: byId('={{ $json.p }}') }))).rejects.toThrow(
-			'The mailings cannot be listed for a promotion given by an expression',
-		);
+		await expect(
+			callMethod(
+				'listSearch',
+				'searchMailings',
+				mailing('getStats', { promotionId: fromList('') }),
+			),
+		).rejects.toThrow('Choose a promotion first');
+		await expect(
+			callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: byId('x1') })),
+		).rejects.toThrow('The field "Promotion" is not a valid promotion ID: "x1"');
+		await expect(
+			callMethod(
+				'listSearch',
+				'searchMailings',
+				mailing('getStats', { promotionId: byId('={{ $json.p }}') }),
+			),
+		).rejects.toThrow('The mailings cannot be listed for a promotion given by an expression');
 		expect(env.emulator.requests).toHaveLength(0);
-		await expect(callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: byId('999') }))).rejects.toThrow('Mad Mimi has no promotion 999');
+		await expect(
+			callMethod('listSearch', 'searchMailings', mailing('getStats', { promotionId: byId('999') })),
+		).rejects.toThrow('Mad Mimi has no promotion 999');
 	});
 
 	test('the promotion list of the mailing operations is the same search', async () => {
-		const result = (await callMethod('listSearch', 'searchPromotions', mailing('getStats'), 'digest')) as INodeListSearchResult;
+		const result = (await callMethod(
+			'listSearch',
+			'searchPromotions',
+			mailing('getStats'),
+			'digest',
+		)) as INodeListSearchResult;
 		expect(result.results).toEqual([{ name: 'Weekly digest', value: '3' }]);
 	});
 });

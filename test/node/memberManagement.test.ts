@@ -5,23 +5,38 @@ import { runNode } from '../harness';
 import { received, useEmulator } from './setup';
 
 const env = useEmulator();
-const member = (operation: string, extra: IDataObject = {}): INodeParameters => ({ resource: 'audienceMember', operation, ...extra }) as INodeParameters;
-const list = (operation: string, extra: IDataObject = {}): INodeParameters => ({ resource: 'audienceList', operation, ...extra }) as INodeParameters;
+const member = (operation: string, extra: IDataObject = {}): INodeParameters =>
+	({ resource: 'audienceMember', operation, ...extra }) as INodeParameters;
+const list = (operation: string, extra: IDataObject = {}): INodeParameters =>
+	({ resource: 'audienceList', operation, ...extra }) as INodeParameters;
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
 const OPTED_OUT = DEMO_IDS.optedOut;
 
 describe('audienceMember.get', () => {
 	test('one member by address: email and names first, lists always an array, typed', async () => {
-		const { items, error } = await runNode({ parameters: member('get', { email: 'Ann.Archer@example.com' }) });
+		const { items, error } = await runNode({
+			parameters: member('get', { email: 'Ann.Archer@example.com' }),
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		const ann = items[0].json;
 		expect(Object.keys(ann).slice(0, 3)).toEqual(['email', 'firstName', 'lastName']);
-		expect(ann).toMatchObject({ email: 'ann.archer@example.com', firstName: 'Ann', lastName: 'Archer', suppressed: false });
+		expect(ann).toMatchObject({
+			email: 'ann.archer@example.com',
+			firstName: 'Ann',
+			lastName: 'Archer',
+			suppressed: false,
+		});
 		expect(String(ann.createdAt)).toMatch(ISO);
 		expect(ann.lists).toEqual([{ name: 'Newsletter' }, { name: 'VIP Customers' }]);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/audience_members/search.xml', params: { email: 'Ann.Archer@example.com', raw: 'true' } }]);
+		expect(received(env.emulator)).toEqual([
+			{
+				method: 'GET',
+				path: '/audience_members/search.xml',
+				params: { email: 'Ann.Archer@example.com', raw: 'true' },
+			},
+		]);
 	});
 
 	test('an opted-out member is found too; a member on no list has lists []', async () => {
@@ -48,13 +63,21 @@ describe('audienceMember.search', () => {
 		const { items, error } = await runNode({ parameters: member('search', { query: 'ivanova' }) });
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
-		const withSuppressed = await runNode({ parameters: member('search', { query: 'ivanova', options: { includeSuppressed: true } }) });
+		const withSuppressed = await runNode({
+			parameters: member('search', { query: 'ivanova', options: { includeSuppressed: true } }),
+		});
 		expect(withSuppressed.items.map((i) => i.json.email)).toEqual([OPTED_OUT[0]]);
-		expect(env.emulator.requests.map((r) => r.params)).toEqual([{ query: 'ivanova' }, { query: 'ivanova', raw: 'true' }]);
+		expect(env.emulator.requests.map((r) => r.params)).toEqual([
+			{ query: 'ivanova' },
+			{ query: 'ivanova', raw: 'true' },
+		]);
 	});
 
 	test('one item per member, paired to its input item', async () => {
-		const { items } = await runNode({ parameters: member('search', { query: '={{ $json.q }}' }) }, [{ json: { q: 'archer' } }, { json: { q: 'baker' } }]);
+		const { items } = await runNode({ parameters: member('search', { query: '={{ $json.q }}' }) }, [
+			{ json: { q: 'archer' } },
+			{ json: { q: 'baker' } },
+		]);
 		expect(items.map((i) => [i.json.email, i.pairedItem])).toEqual([
 			['ann.archer@example.com', { item: 0 }],
 			['ben.baker@example.com', { item: 1 }],
@@ -68,11 +91,14 @@ describe('audienceMember.getAll', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(DEMO_IDS.memberCount - OPTED_OUT.length);
 		expect(items.every((i) => Array.isArray(i.json.lists))).toBe(true);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/audience_members.xml', params: { page: '1', per_page: '100' } }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/audience_members.xml', params: { page: '1', per_page: '100' } },
+		]);
 	});
 
 	test('250 members: exactly the 3 pages the answer states, no request past the last', async () => {
-		for (let i = 0; i < 250 - DEMO_IDS.memberCount + OPTED_OUT.length; i++) env.emulator.store.addMember(`m${i}@example.com`);
+		for (let i = 0; i < 250 - DEMO_IDS.memberCount + OPTED_OUT.length; i++)
+			env.emulator.store.addMember(`m${i}@example.com`);
 		const { items } = await runNode({ parameters: member('getAll', { returnAll: true }) });
 		expect(items).toHaveLength(250);
 		expect(new Set(items.map((i) => i.json.email)).size).toBe(250);
@@ -80,37 +106,59 @@ describe('audienceMember.getAll', () => {
 	});
 
 	test('exactly 200 members: 2 pages, the page count stops the reading (no empty third page)', async () => {
-		for (let i = 0; i < 200 - DEMO_IDS.memberCount + OPTED_OUT.length; i++) env.emulator.store.addMember(`m${i}@example.com`);
+		for (let i = 0; i < 200 - DEMO_IDS.memberCount + OPTED_OUT.length; i++)
+			env.emulator.store.addMember(`m${i}@example.com`);
 		const { items } = await runNode({ parameters: member('getAll', { returnAll: true }) });
 		expect(items).toHaveLength(200);
 		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2']);
 	});
 
 	test('Limit 3: one page of 3', async () => {
-		const { items } = await runNode({ parameters: member('getAll', { returnAll: false, limit: 3 }) });
+		const { items } = await runNode({
+			parameters: member('getAll', { returnAll: false, limit: 3 }),
+		});
 		expect(items).toHaveLength(3);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/audience_members.xml', params: { page: '1', per_page: '3' } }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/audience_members.xml', params: { page: '1', per_page: '3' } },
+		]);
 	});
 
 	test('options: the members of one list, opted out only, included, sorted', async () => {
-		const newsletter = await runNode({ parameters: member('getAll', { returnAll: true, options: { list: 'Newsletter' } }) });
+		const newsletter = await runNode({
+			parameters: member('getAll', { returnAll: true, options: { list: 'Newsletter' } }),
+		});
 		expect(newsletter.items.map((i) => i.json.email)).not.toContain(OPTED_OUT[0]);
-		expect(newsletter.items.every((i) => (i.json.lists as IDataObject[]).some((l) => l.name === 'Newsletter'))).toBe(true);
+		expect(
+			newsletter.items.every((i) =>
+				(i.json.lists as IDataObject[]).some((l) => l.name === 'Newsletter'),
+			),
+		).toBe(true);
 		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/Newsletter/members.xml');
 
-		const optedOut = await runNode({ parameters: member('getAll', { returnAll: true, options: { suppressedOnly: true } }) });
+		const optedOut = await runNode({
+			parameters: member('getAll', { returnAll: true, options: { suppressedOnly: true } }),
+		});
 		expect(optedOut.items.map((i) => i.json.email).sort()).toEqual([...OPTED_OUT].sort());
 		expect(optedOut.items.every((i) => i.json.suppressed === true)).toBe(true);
 
-		const everyone = await runNode({ parameters: member('getAll', { returnAll: true, options: { includeSuppressed: true, order: 'email' } }) });
+		const everyone = await runNode({
+			parameters: member('getAll', {
+				returnAll: true,
+				options: { includeSuppressed: true, order: 'email' },
+			}),
+		});
 		expect(everyone.items).toHaveLength(DEMO_IDS.memberCount);
 		expect(env.emulator.requests.at(-1)!.params).toMatchObject({ raw: 'true', order: 'email' });
 	});
 
 	test('the members of a list whose name needs encoding', async () => {
-		const { error } = await runNode({ parameters: member('getAll', { returnAll: true, options: { list: 'Beta testers (EU)' } }) });
+		const { error } = await runNode({
+			parameters: member('getAll', { returnAll: true, options: { list: 'Beta testers (EU)' } }),
+		});
 		expect(error).toBeUndefined();
-		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/Beta%20testers%20(EU)/members.xml');
+		expect(env.emulator.requests[0].rawPath).toBe(
+			'/audience_lists/Beta%20testers%20(EU)/members.xml',
+		);
 	});
 });
 
@@ -119,7 +167,15 @@ describe('audienceMember.update', () => {
 		const { items, error } = await runNode({
 			parameters: member('update', {
 				email: 'ben.baker@example.com',
-				updateFields: { firstName: 'Benjamin', customFields: { field: [{ key: 'company', value: 'Baker & Co' }, { key: 'plan', value: 'gold' }] } },
+				updateFields: {
+					firstName: 'Benjamin',
+					customFields: {
+						field: [
+							{ key: 'company', value: 'Baker & Co' },
+							{ key: 'plan', value: 'gold' },
+						],
+					},
+				},
 				addToLists: ['VIP Customers', 'Beta testers (EU)'],
 				removeFromLists: ['Newsletter'],
 			}),
@@ -138,35 +194,69 @@ describe('audienceMember.update', () => {
 			{
 				method: 'PUT',
 				path: '/audience_members/ben.baker%40example.com',
-				params: { 'audience_member[first_name]': 'Benjamin', 'audience_member[company]': 'Baker & Co', 'audience_member[plan]': 'gold' },
+				params: {
+					'audience_member[first_name]': 'Benjamin',
+					'audience_member[company]': 'Baker & Co',
+					'audience_member[plan]': 'gold',
+				},
 			},
-			{ method: 'POST', path: '/audience_lists/VIP%20Customers/add', params: { email: 'ben.baker@example.com' } },
-			{ method: 'POST', path: '/audience_lists/Beta%20testers%20(EU)/add', params: { email: 'ben.baker@example.com' } },
-			{ method: 'POST', path: '/audience_lists/Newsletter/remove', params: { email: 'ben.baker@example.com' } },
+			{
+				method: 'POST',
+				path: '/audience_lists/VIP%20Customers/add',
+				params: { email: 'ben.baker@example.com' },
+			},
+			{
+				method: 'POST',
+				path: '/audience_lists/Beta%20testers%20(EU)/add',
+				params: { email: 'ben.baker@example.com' },
+			},
+			{
+				method: 'POST',
+				path: '/audience_lists/Newsletter/remove',
+				params: { email: 'ben.baker@example.com' },
+			},
 		]);
 		const stored = env.emulator.store.getMember('ben.baker@example.com')!;
-		expect(stored.fields).toMatchObject({ first_name: 'Benjamin', company: 'Baker & Co', plan: 'gold' });
-		expect(env.emulator.store.listsOf('ben.baker@example.com').map((l) => l.name)).toEqual(['VIP Customers', 'Beta testers (EU)']);
+		expect(stored.fields).toMatchObject({
+			first_name: 'Benjamin',
+			company: 'Baker & Co',
+			plan: 'gold',
+		});
+		expect(env.emulator.store.listsOf('ben.baker@example.com').map((l) => l.name)).toEqual([
+			'VIP Customers',
+			'Beta testers (EU)',
+		]);
 	});
 
 	test('only lists: no PUT', async () => {
-		await runNode({ parameters: member('update', { email: 'leo.lopez@example.com', addToLists: ['Newsletter'] }) });
+		await runNode({
+			parameters: member('update', { email: 'leo.lopez@example.com', addToLists: ['Newsletter'] }),
+		});
 		expect(env.emulator.requests.map((r) => r.effectiveMethod)).toEqual(['POST']);
 	});
 
 	test('nothing to update is refused before any request', async () => {
-		const { error } = await runNode({ parameters: member('update', { email: 'leo.lopez@example.com' }) });
+		const { error } = await runNode({
+			parameters: member('update', { email: 'leo.lopez@example.com' }),
+		});
 		expect(error?.message).toBe('Nothing to update');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('an unknown member: a message that names it', async () => {
-		const { error } = await runNode({ parameters: member('update', { email: 'ghost@example.com', updateFields: { lastName: 'X' } }) });
+		const { error } = await runNode({
+			parameters: member('update', { email: 'ghost@example.com', updateFields: { lastName: 'X' } }),
+		});
 		expect(error?.message).toBe('Mad Mimi has no member with the address ghost@example.com');
 	});
 
 	test('a custom field named with brackets is refused before any request', async () => {
-		const { error } = await runNode({ parameters: member('update', { email: 'leo.lopez@example.com', updateFields: { customFields: { field: [{ key: 'a[b]', value: '1' }] } } }) });
+		const { error } = await runNode({
+			parameters: member('update', {
+				email: 'leo.lopez@example.com',
+				updateFields: { customFields: { field: [{ key: 'a[b]', value: '1' }] } },
+			}),
+		});
 		expect(error?.message).toBe('Custom field 1: "a[b]" cannot be a field name');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
@@ -174,68 +264,129 @@ describe('audienceMember.update', () => {
 
 describe('audienceMember.updateEmail, isSuppressed, suppress, unsuppress', () => {
 	test('update email: the member keeps its lists under the new address', async () => {
-		const { items, error } = await runNode({ parameters: member('updateEmail', { email: 'ann.archer@example.com', newEmail: 'ann@archer.example' }) });
+		const { items, error } = await runNode({
+			parameters: member('updateEmail', {
+				email: 'ann.archer@example.com',
+				newEmail: 'ann@archer.example',
+			}),
+		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ success: true, email: 'ann@archer.example', previousEmail: 'ann.archer@example.com' });
+		expect(items[0].json).toEqual({
+			success: true,
+			email: 'ann@archer.example',
+			previousEmail: 'ann.archer@example.com',
+		});
 		expect(received(env.emulator)).toEqual([
-			{ method: 'POST', path: '/audience_members/ann.archer%40example.com/update_email', params: { new_email: 'ann@archer.example' } },
+			{
+				method: 'POST',
+				path: '/audience_members/ann.archer%40example.com/update_email',
+				params: { new_email: 'ann@archer.example' },
+			},
 		]);
 		expect(env.emulator.store.getMember('ann.archer@example.com')).toBeUndefined();
-		expect(env.emulator.store.listsOf('ann@archer.example').map((l) => l.name)).toEqual(['Newsletter', 'VIP Customers']);
+		expect(env.emulator.store.listsOf('ann@archer.example').map((l) => l.name)).toEqual([
+			'Newsletter',
+			'VIP Customers',
+		]);
 	});
 
 	test('update email of an unknown member; a new address that is not one is refused first', async () => {
-		const unknown = await runNode({ parameters: member('updateEmail', { email: 'ghost@example.com', newEmail: 'g@example.com' }) });
-		expect(unknown.error?.message).toBe('Mad Mimi has no member with the address ghost@example.com');
+		const unknown = await runNode({
+			parameters: member('updateEmail', { email: 'ghost@example.com', newEmail: 'g@example.com' }),
+		});
+		expect(unknown.error?.message).toBe(
+			'Mad Mimi has no member with the address ghost@example.com',
+		);
 		env.emulator.clearRequests();
-		const bad = await runNode({ parameters: member('updateEmail', { email: 'ann.archer@example.com', newEmail: 'ann@' }) });
+		const bad = await runNode({
+			parameters: member('updateEmail', { email: 'ann.archer@example.com', newEmail: 'ann@' }),
+		});
 		expect(bad.error?.message).toBe('The field "New Email" is not a valid email address: "ann@"');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('is suppressed: true for an opted-out member, false otherwise; unknown member named', async () => {
-		const { items } = await runNode({ parameters: member('isSuppressed', { email: '={{ $json.e }}' }) }, [{ json: { e: OPTED_OUT[0] } }, { json: { e: 'ann.archer@example.com' } }]);
+		const { items } = await runNode(
+			{ parameters: member('isSuppressed', { email: '={{ $json.e }}' }) },
+			[{ json: { e: OPTED_OUT[0] } }, { json: { e: 'ann.archer@example.com' } }],
+		);
 		expect(items.map((i) => i.json)).toEqual([
 			{ email: OPTED_OUT[0], suppressed: true },
 			{ email: 'ann.archer@example.com', suppressed: false },
 		]);
-		expect(env.emulator.requests[0].rawPath).toBe(`/audience_members/${encodeURIComponent(OPTED_OUT[0])}/is_suppressed`);
-		const unknown = await runNode({ parameters: member('isSuppressed', { email: 'ghost@example.com' }) });
-		expect(unknown.error?.message).toBe('Mad Mimi has no member with the address ghost@example.com');
+		expect(env.emulator.requests[0].rawPath).toBe(
+			`/audience_members/${encodeURIComponent(OPTED_OUT[0])}/is_suppressed`,
+		);
+		const unknown = await runNode({
+			parameters: member('isSuppressed', { email: 'ghost@example.com' }),
+		});
+		expect(unknown.error?.message).toBe(
+			'Mad Mimi has no member with the address ghost@example.com',
+		);
 	});
 
 	test('suppress through the import with the opt-out column; it shows in suppressed_since and is_suppressed; unsuppress undoes it', async () => {
-		const { items, error } = await runNode({ parameters: member('suppress', { email: 'ann.archer@example.com' }) });
+		const { items, error } = await runNode({
+			parameters: member('suppress', { email: 'ann.archer@example.com' }),
+		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ success: true, email: 'ann.archer@example.com', suppressed: true, importId: env.emulator.store.imports[0].id });
-		expect(env.emulator.requests[0].form.csv_file).toBe('email,opt out\nann.archer@example.com,1\n');
+		expect(items[0].json).toEqual({
+			success: true,
+			email: 'ann.archer@example.com',
+			suppressed: true,
+			importId: env.emulator.store.imports[0].id,
+		});
+		expect(env.emulator.requests[0].form.csv_file).toBe(
+			'email,opt out\nann.archer@example.com,1\n',
+		);
 		expect(env.emulator.store.getMember('ann.archer@example.com')!.optedOut).toBe(true);
 
-		const check = await runNode({ parameters: member('isSuppressed', { email: 'ann.archer@example.com' }) });
+		const check = await runNode({
+			parameters: member('isSuppressed', { email: 'ann.archer@example.com' }),
+		});
 		expect(check.items[0].json.suppressed).toBe(true);
-		const since = await runNode({ parameters: member('getOptedOut', { since: new Date(Date.now() - 60_000).toISOString() }) });
+		const since = await runNode({
+			parameters: member('getOptedOut', { since: new Date(Date.now() - 60_000).toISOString() }),
+		});
 		expect(since.items.map((i) => i.json.email)).toContain('ann.archer@example.com');
 
 		env.emulator.clearRequests();
-		const back = await runNode({ parameters: member('unsuppress', { email: 'ann.archer@example.com' }) });
+		const back = await runNode({
+			parameters: member('unsuppress', { email: 'ann.archer@example.com' }),
+		});
 		expect(back.error).toBeUndefined();
-		expect(back.items[0].json).toEqual({ success: true, email: 'ann.archer@example.com', suppressed: false });
-		expect(received(env.emulator)).toEqual([{ method: 'DELETE', path: '/suppressed_audience_members/ann.archer%40example.com', params: {} }]);
+		expect(back.items[0].json).toEqual({
+			success: true,
+			email: 'ann.archer@example.com',
+			suppressed: false,
+		});
+		expect(received(env.emulator)).toEqual([
+			{
+				method: 'DELETE',
+				path: '/suppressed_audience_members/ann.archer%40example.com',
+				params: {},
+			},
+		]);
 		expect(env.emulator.store.getMember('ann.archer@example.com')!.optedOut).toBe(false);
 	});
 
 	test('unsuppress an unknown member: the JSON "success": false is a failure, with the service\'s text', async () => {
-		const { error } = await runNode({ parameters: member('unsuppress', { email: 'ghost@example.com' }) });
+		const { error } = await runNode({
+			parameters: member('unsuppress', { email: 'ghost@example.com' }),
+		});
 		expect(error?.message).toBe('Mad Mimi could not opt ghost@example.com back in');
 		expect(error?.description).toContain('undefined method');
 	});
 
 	test('continueOnFail: an unknown member gives its error item, the others go on', async () => {
-		const { items } = await runNode({ parameters: member('isSuppressed', { email: '={{ $json.e }}' }), continueOnFail: true }, [
-			{ json: { e: 'ann.archer@example.com' } },
-			{ json: { e: 'ghost@example.com' } },
-			{ json: { e: OPTED_OUT[0] } },
-		]);
+		const { items } = await runNode(
+			{ parameters: member('isSuppressed', { email: '={{ $json.e }}' }), continueOnFail: true },
+			[
+				{ json: { e: 'ann.archer@example.com' } },
+				{ json: { e: 'ghost@example.com' } },
+				{ json: { e: OPTED_OUT[0] } },
+			],
+		);
 		expect(items.map((i) => [i.json.suppressed ?? i.json.error, i.pairedItem])).toEqual([
 			[false, { item: 0 }],
 			['Mad Mimi has no member with the address ghost@example.com', { item: 1 }],
@@ -246,11 +397,15 @@ describe('audienceMember.updateEmail, isSuppressed, suppress, unsuppress', () =>
 
 describe('audienceList.create, rename, clear', () => {
 	test('create answers the new list with its ID; a taken name is refused with a message', async () => {
-		const { items, error } = await runNode({ parameters: list('create', { name: 'Spring leads' }) });
+		const { items, error } = await runNode({
+			parameters: list('create', { name: 'Spring leads' }),
+		});
 		expect(error).toBeUndefined();
 		const created = env.emulator.store.lists.get('Spring leads')!;
 		expect(items[0].json).toEqual({ success: true, id: created.id, name: 'Spring leads', size: 0 });
-		expect(received(env.emulator)).toEqual([{ method: 'POST', path: '/audience_lists.json', params: { name: 'Spring leads' } }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'POST', path: '/audience_lists.json', params: { name: 'Spring leads' } },
+		]);
 		const again = await runNode({ parameters: list('create', { name: 'Spring leads' }) });
 		expect(again.error?.message).toBe('A list named "Spring leads" already exists');
 		expect(again.error?.description).toContain('Name has already been taken');
@@ -258,25 +413,43 @@ describe('audienceList.create, rename, clear', () => {
 
 	test('rename keeps the members', async () => {
 		const before = [...env.emulator.store.lists.get('VIP Customers')!.members];
-		const { items, error } = await runNode({ parameters: list('rename', { list: byName('VIP Customers'), newName: 'VIP, gold' }) });
+		const { items, error } = await runNode({
+			parameters: list('rename', { list: byName('VIP Customers'), newName: 'VIP, gold' }),
+		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ success: true, list: 'VIP, gold', previousName: 'VIP Customers' });
-		expect(received(env.emulator)).toEqual([{ method: 'POST', path: '/audience_lists/VIP%20Customers/rename', params: { name: 'VIP, gold' } }]);
+		expect(items[0].json).toEqual({
+			success: true,
+			list: 'VIP, gold',
+			previousName: 'VIP Customers',
+		});
+		expect(received(env.emulator)).toEqual([
+			{
+				method: 'POST',
+				path: '/audience_lists/VIP%20Customers/rename',
+				params: { name: 'VIP, gold' },
+			},
+		]);
 		expect([...env.emulator.store.lists.get('VIP, gold')!.members]).toEqual(before);
 		expect(env.emulator.store.lists.has('VIP Customers')).toBe(false);
 	});
 
 	test('clear removes every membership and keeps the list', async () => {
-		const { items, error } = await runNode({ parameters: list('clear', { list: byName('Newsletter') }) });
+		const { items, error } = await runNode({
+			parameters: list('clear', { list: byName('Newsletter') }),
+		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ success: true, cleared: true, list: 'Newsletter' });
-		expect(received(env.emulator)).toEqual([{ method: 'PUT', path: '/audience_lists/Newsletter/clear', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'PUT', path: '/audience_lists/Newsletter/clear', params: {} },
+		]);
 		expect(env.emulator.store.lists.get('Newsletter')!.members.size).toBe(0);
 		expect(env.emulator.store.getMember('ann.archer@example.com')).toBeDefined();
 	});
 
 	test('rename and clear of an unknown list name it', async () => {
-		const rename = await runNode({ parameters: list('rename', { list: byName('Nope'), newName: 'Yes' }) });
+		const rename = await runNode({
+			parameters: list('rename', { list: byName('Nope'), newName: 'Yes' }),
+		});
 		expect(rename.error?.message).toBe('Mad Mimi has no list named "Nope"');
 		const clear = await runNode({ parameters: list('clear', { list: byName('Nope') }) });
 		expect(clear.error?.message).toBe('Mad Mimi has no list named "Nope"');
@@ -285,19 +458,45 @@ describe('audienceList.create, rename, clear', () => {
 
 describe("the member's standard fields, by name", () => {
 	test('Update sets title, company, phone, address, city, state, zip and country as the service names them', async () => {
-		const updateFields = { title: 'Dr', company: 'Acme', phone: '+1 555 0100', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '01234', country: 'US' };
-		const { items, error } = await runNode({ parameters: member('update', { email: 'ben.baker@example.com', updateFields }) });
+		const updateFields = {
+			title: 'Dr',
+			company: 'Acme',
+			phone: '+1 555 0100',
+			address: '1 Main St',
+			city: 'Springfield',
+			state: 'IL',
+			zip: '01234',
+			country: 'US',
+		};
+		const { items, error } = await runNode({
+			parameters: member('update', { email: 'ben.baker@example.com', updateFields }),
+		});
 		expect(error).toBeUndefined();
-		expect(env.emulator.requests[0].params).toEqual(Object.fromEntries(Object.entries(updateFields).map(([k, v]) => [`audience_member[${k}]`, v])));
+		expect(env.emulator.requests[0].params).toEqual(
+			Object.fromEntries(
+				Object.entries(updateFields).map(([k, v]) => [`audience_member[${k}]`, v]),
+			),
+		);
 		expect(items[0].json.updated).toEqual(updateFields);
 		// read back: the zip code stays text
-		const { items: got } = await runNode({ parameters: member('get', { email: 'ben.baker@example.com' }) });
+		const { items: got } = await runNode({
+			parameters: member('get', { email: 'ben.baker@example.com' }),
+		});
 		expect(got[0].json).toMatchObject(updateFields);
 	});
 
 	test('Create or Update sends them as import columns', async () => {
-		const { error } = await runNode({ parameters: { resource: 'audienceMember', operation: 'createOrUpdate', email: 'new.one@example.com', additionalFields: { company: 'Acme', city: 'Lyon' } } as INodeParameters });
+		const { error } = await runNode({
+			parameters: {
+				resource: 'audienceMember',
+				operation: 'createOrUpdate',
+				email: 'new.one@example.com',
+				additionalFields: { company: 'Acme', city: 'Lyon' },
+			} as INodeParameters,
+		});
 		expect(error).toBeUndefined();
-		expect(env.emulator.requests[0].form.csv_file).toBe('email,company,city\nnew.one@example.com,Acme,Lyon\n');
+		expect(env.emulator.requests[0].form.csv_file).toBe(
+			'email,company,city\nnew.one@example.com,Acme,Lyon\n',
+		);
 	});
 });

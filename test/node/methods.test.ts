@@ -9,7 +9,10 @@ const env = useEmulator();
 
 describe('the list resource locator and dropdowns', () => {
 	test('"From list" searches the account\'s lists by name, as the editor calls it', async () => {
-		const all = await callMethod('listSearch', 'searchLists', { resource: 'audienceList', operation: 'delete' });
+		const all = await callMethod('listSearch', 'searchLists', {
+			resource: 'audienceList',
+			operation: 'delete',
+		});
 		expect(all).toEqual({
 			results: [
 				{ name: 'Beta testers (EU)', value: 'Beta testers (EU)' },
@@ -17,13 +20,24 @@ describe('the list resource locator and dropdowns', () => {
 				{ name: 'VIP Customers', value: 'VIP Customers' },
 			],
 		});
-		const filtered = await callMethod('listSearch', 'searchLists', { resource: 'audienceList', operation: 'delete' }, 'NEWS');
+		const filtered = await callMethod(
+			'listSearch',
+			'searchLists',
+			{ resource: 'audienceList', operation: 'delete' },
+			'NEWS',
+		);
 		expect(filtered).toEqual({ results: [{ name: 'Newsletter', value: 'Newsletter' }] });
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/audience_lists/lists.xml', '/audience_lists/lists.xml']);
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
+			'/audience_lists/lists.xml',
+			'/audience_lists/lists.xml',
+		]);
 	});
 
 	test('the import "Add to List" dropdown is loaded from the account', async () => {
-		const options = await callMethod('loadOptions', 'getListNames', { resource: 'audienceMember', operation: 'import' });
+		const options = await callMethod('loadOptions', 'getListNames', {
+			resource: 'audienceMember',
+			operation: 'import',
+		});
 		expect(options).toEqual([
 			{ name: 'Beta testers (EU)', value: 'Beta testers (EU)' },
 			{ name: 'Newsletter', value: 'Newsletter' },
@@ -33,20 +47,33 @@ describe('the list resource locator and dropdowns', () => {
 
 	test('a search with wrong credentials fails with a clear message', async () => {
 		await setCredentials({ ...WRONG_CREDENTIALS, baseUrl: env.emulator.baseUrl });
-		await expect(callMethod('listSearch', 'searchLists', {})).rejects.toThrow('Mad Mimi rejected the credentials');
+		await expect(callMethod('listSearch', 'searchLists', {})).rejects.toThrow(
+			'Mad Mimi rejected the credentials',
+		);
 	});
 });
 
 describe('the credential test', () => {
 	test('passes with good credentials', async () => {
-		expect(await testCredentials({ ...DEMO_CREDENTIALS, baseUrl: env.emulator.baseUrl })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredentials({ ...DEMO_CREDENTIALS, baseUrl: env.emulator.baseUrl })).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/lists.xml');
 	});
 
-	test('fails with a wrong key, and for an account without API rights, with the message of the credential\'s 401 rule', async () => {
+	test("fails with a wrong key, and for an account without API rights, with the message of the credential's 401 rule", async () => {
 		const wrong = await testCredentials({ ...WRONG_CREDENTIALS, baseUrl: env.emulator.baseUrl });
-		expect(wrong).toEqual({ status: 'Error', message: expect.stringMatching(/^Mad Mimi refused these credentials .*Check the username \(your sign-in email\) and the API key/) });
-		const noRights = await testCredentials({ ...NO_RIGHTS_CREDENTIALS, baseUrl: env.emulator.baseUrl });
+		expect(wrong).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(
+				/^Mad Mimi refused these credentials .*Check the username \(your sign-in email\) and the API key/,
+			),
+		});
+		const noRights = await testCredentials({
+			...NO_RIGHTS_CREDENTIALS,
+			baseUrl: env.emulator.baseUrl,
+		});
 		expect(noRights).toEqual(wrong);
 		// n8n-core sends a request that got 401 once more (its pre-authentication refresh); all were refused
 		expect(env.emulator.requests.length).toBeGreaterThanOrEqual(2);
@@ -58,10 +85,17 @@ describe('a credential without a base URL', () => {
 	/** Every request that leaves for an https address, caught before it reaches the network and refused. */
 	function interceptHttps(): { urls: string[]; restore: () => void } {
 		const urls: string[] = [];
-		const spy = jest.spyOn(https, 'request').mockImplementation(((options: https.RequestOptions | string | URL) => {
+		const spy = jest.spyOn(https, 'request').mockImplementation(((
+			options: https.RequestOptions | string | URL,
+		) => {
 			if (typeof options === 'string' || options instanceof URL) urls.push(String(options));
-			else urls.push(`https://${options.hostname ?? options.host}${options.port ? `:${options.port}` : ''}${options.path ?? '/'}`);
-			throw Object.assign(new Error('connect ECONNREFUSED (intercepted by the test)'), { code: 'ECONNREFUSED' });
+			else
+				urls.push(
+					`https://${options.hostname ?? options.host}${options.port ? `:${options.port}` : ''}${options.path ?? '/'}`,
+				);
+			throw Object.assign(new Error('connect ECONNREFUSED (intercepted by the test)'), {
+				code: 'ECONNREFUSED',
+			});
 		}) as typeof https.request);
 		return { urls, restore: () => spy.mockRestore() };
 	}
@@ -73,7 +107,9 @@ describe('a credential without a base URL', () => {
 		await setCredentials({ ...DEMO_CREDENTIALS, ...baseUrl });
 		const sent = interceptHttps();
 		try {
-			const { error } = await runNode({ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true } });
+			const { error } = await runNode({
+				parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true },
+			});
 			expect(error?.message).toMatch(/refused/i);
 		} finally {
 			sent.restore();

@@ -9,19 +9,47 @@ const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) 
 
 describe('identifying fields (id, name, email) come first in every output item', () => {
 	test.each([
-		['audienceList.getAll', { resource: 'audienceList', operation: 'getAll', returnAll: true }, ['id', 'name']],
-		['promotion.getAll', { resource: 'promotion', operation: 'getAll', returnAll: false, limit: 3 }, ['id', 'name']],
+		[
+			'audienceList.getAll',
+			{ resource: 'audienceList', operation: 'getAll', returnAll: true },
+			['id', 'name'],
+		],
+		[
+			'promotion.getAll',
+			{ resource: 'promotion', operation: 'getAll', returnAll: false, limit: 3 },
+			['id', 'name'],
+		],
 		['addon.getAll', { resource: 'addon', operation: 'getAll' }, ['id', 'name']],
 		['addon.getAvailable', { resource: 'addon', operation: 'getAvailable' }, ['id', 'name']],
 		['childAccount.getAll', { resource: 'childAccount', operation: 'getAll' }, ['email']],
-		['audienceMember.getAll', { resource: 'audienceMember', operation: 'getAll', returnAll: false, limit: 3 }, ['email']],
 		[
-			'mailing.getRecipients',
-			{ resource: 'mailing', operation: 'getRecipients', promotionId: byId(DEMO_IDS.promotions.weeklyDigest), mailingId: byId(DEMO_IDS.mailings.weeklyDigest), outcome: 'read', returnAll: false, limit: 3 },
+			'audienceMember.getAll',
+			{ resource: 'audienceMember', operation: 'getAll', returnAll: false, limit: 3 },
 			['email'],
 		],
-		['mailing.getAll', { resource: 'mailing', operation: 'getAll', returnAll: false, limit: 3 }, ['id']],
-		['audienceMember.createOrUpdate', { resource: 'audienceMember', operation: 'createOrUpdate', email: 'shape@example.com' }, ['email']],
+		[
+			'mailing.getRecipients',
+			{
+				resource: 'mailing',
+				operation: 'getRecipients',
+				promotionId: byId(DEMO_IDS.promotions.weeklyDigest),
+				mailingId: byId(DEMO_IDS.mailings.weeklyDigest),
+				outcome: 'read',
+				returnAll: false,
+				limit: 3,
+			},
+			['email'],
+		],
+		[
+			'mailing.getAll',
+			{ resource: 'mailing', operation: 'getAll', returnAll: false, limit: 3 },
+			['id'],
+		],
+		[
+			'audienceMember.createOrUpdate',
+			{ resource: 'audienceMember', operation: 'createOrUpdate', email: 'shape@example.com' },
+			['email'],
+		],
 	])('%s', async (_name, parameters, first) => {
 		const { items, error } = await runNode({ parameters: parameters as INodeParameters });
 		expect(error).toBeUndefined();

@@ -1,4 +1,10 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodeParameters, INodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
 import { getGlobalState, setGlobalState } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
@@ -9,7 +15,12 @@ const env = useEmulator();
 const { promotions: P, mailings: M, promotionCount } = DEMO_IDS;
 
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value });
-const fromList = (value: string, name?: string) => ({ __rl: true, mode: 'list', value, cachedResultName: name ?? value });
+const fromList = (value: string, name?: string) => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	cachedResultName: name ?? value,
+});
 const promotion = (operation: string, extra: IDataObject = {}): INodeParameters =>
 	({ resource: 'promotion', operation, ...extra }) as INodeParameters;
 
@@ -28,10 +39,14 @@ async function inTimeZone<T>(timeZone: string, fn: () => Promise<T>): Promise<T>
 
 describe('promotion.getAll', () => {
 	test('one page at a time (Parallel Page Reads 1): the pages of 20 until a short one, 25 promotions in 2 requests, newest first as the service lists them', async () => {
-		const { items, error } = await runNode({ parameters: promotion('getAll', { returnAll: true, options: { parallelPageReads: 1 } }) });
+		const { items, error } = await runNode({
+			parameters: promotion('getAll', { returnAll: true, options: { parallelPageReads: 1 } }),
+		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(promotionCount);
-		expect(items.map((i) => i.json.id)).toEqual(Array.from({ length: promotionCount }, (_, i) => promotionCount - i));
+		expect(items.map((i) => i.json.id)).toEqual(
+			Array.from({ length: promotionCount }, (_, i) => promotionCount - i),
+		);
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/promotions.xml', params: { page: '1' } },
 			{ method: 'GET', path: '/promotions.xml', params: { page: '2' } },
@@ -53,52 +68,90 @@ describe('promotion.getAll', () => {
 		expect(winter.name).toBe('Winter clearance 2010');
 		expect((winter.mailings as IDataObject[]).map((m) => m.id)).toEqual([M.winterClearance]);
 		// extra attributes the spec does not list are kept
-		expect(byIdMap.get(7)).toMatchObject({ hidden: true, thumbnail: expect.stringMatching(/^https:\/\//) });
+		expect(byIdMap.get(7)).toMatchObject({
+			hidden: true,
+			thumbnail: expect.stringMatching(/^https:\/\//),
+		});
 		// a mailing not sent yet: empty started/finished send
-		expect(byIdMap.get(P.summerLaunch)!.mailings).toEqual([{ id: M.summerLaunchUnsent, subject: 'Summer launch', count: 0, startedSend: null, finishedSend: null }]);
+		expect(byIdMap.get(P.summerLaunch)!.mailings).toEqual([
+			{
+				id: M.summerLaunchUnsent,
+				subject: 'Summer launch',
+				count: 0,
+				startedSend: null,
+				finishedSend: null,
+			},
+		]);
 		// two mailings, dates as ISO 8601 with the instant kept
 		const spring = byIdMap.get(P.springSale)!.mailings as IDataObject[];
 		expect(spring.map((m) => m.id)).toEqual([M.springSaleFirst, M.springSaleSecond]);
 		const stored = env.emulator.store.getMailing(P.springSale, M.springSaleFirst)!;
-		expect(new Date(String(spring[0].startedSend)).getTime()).toBe(Math.floor(stored.startedSend! / 1000) * 1000);
+		expect(new Date(String(spring[0].startedSend)).getTime()).toBe(
+			Math.floor(stored.startedSend! / 1000) * 1000,
+		);
 		// promotions without mailings: an empty array, whichever empty form the service used
 		expect(byIdMap.get(9)!.mailings).toEqual([]);
 		expect(byIdMap.get(10)!.mailings).toEqual([]);
 	});
 
 	test('Limit 5 asks for one page only', async () => {
-		const { items } = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 5 }) });
+		const { items } = await runNode({
+			parameters: promotion('getAll', { returnAll: false, limit: 5 }),
+		});
 		expect(items.map((i) => i.json.id)).toEqual([25, 24, 23, 22, 21]);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions.xml', params: { page: '1' } }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/promotions.xml', params: { page: '1' } },
+		]);
 	});
 
 	test('Limit 20 needs one page; Limit 21 needs two', async () => {
-		const twenty = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 20, options: { parallelPageReads: 1 } }) });
+		const twenty = await runNode({
+			parameters: promotion('getAll', {
+				returnAll: false,
+				limit: 20,
+				options: { parallelPageReads: 1 },
+			}),
+		});
 		expect(twenty.items).toHaveLength(20);
 		expect(env.emulator.requests).toHaveLength(1);
 		env.emulator.clearRequests();
-		const more = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 21, options: { parallelPageReads: 1 } }) });
-		expect(more.items.map((i) => i.json.id)).toEqual(Array.from({ length: 21 }, (_, i) => promotionCount - i));
+		const more = await runNode({
+			parameters: promotion('getAll', {
+				returnAll: false,
+				limit: 21,
+				options: { parallelPageReads: 1 },
+			}),
+		});
+		expect(more.items.map((i) => i.json.id)).toEqual(
+			Array.from({ length: 21 }, (_, i) => promotionCount - i),
+		);
 		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2']);
 	});
 
 	test('exactly 40 promotions: the third page comes back empty and ends the reading', async () => {
 		for (let i = 0; i < 15; i++) env.emulator.store.addPromotion(`Extra ${i + 1}`);
-		const { items } = await runNode({ parameters: promotion('getAll', { returnAll: true, options: { parallelPageReads: 1 } }) });
+		const { items } = await runNode({
+			parameters: promotion('getAll', { returnAll: true, options: { parallelPageReads: 1 } }),
+		});
 		expect(items).toHaveLength(40);
 		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2', '3']);
 	});
 
 	test('an account without promotions gives no items', async () => {
 		env.emulator.reset('empty');
-		const { items, error } = await runNode({ parameters: promotion('getAll', { returnAll: true }) });
+		const { items, error } = await runNode({
+			parameters: promotion('getAll', { returnAll: true }),
+		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 		expect(env.emulator.requests).toHaveLength(1);
 	});
 
 	test('two input items read twice, each output paired to its item', async () => {
-		const { items } = await runNode({ parameters: promotion('getAll', { returnAll: false, limit: 2 }) }, [{ json: {} }, { json: {} }]);
+		const { items } = await runNode(
+			{ parameters: promotion('getAll', { returnAll: false, limit: 2 }) },
+			[{ json: {} }, { json: {} }],
+		);
 		expect(items.map((i) => [i.json.id, i.pairedItem])).toEqual([
 			[25, { item: 0 }],
 			[24, { item: 0 }],
@@ -110,40 +163,68 @@ describe('promotion.getAll', () => {
 
 describe('promotion.search', () => {
 	test('by a text in the name: case-insensitive, API promotions left out', async () => {
-		const { items, error } = await runNode({ parameters: promotion('search', { searchBy: 'query', query: 'SALE' }) });
+		const { items, error } = await runNode({
+			parameters: promotion('search', { searchBy: 'query', query: 'SALE' }),
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.name)).toEqual(['Flash sale: 24 hours', 'Spring sale']);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/promotions/search.xml', params: { query: 'SALE' } }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/promotions/search.xml', params: { query: 'SALE' } },
+		]);
 		expect(items[1].json.mailings).toHaveLength(2);
 	});
 
 	test('"Include API Promotions" sends api_mailings=true', async () => {
-		const without = await runNode({ parameters: promotion('search', { searchBy: 'query', query: 'receipt' }) });
+		const without = await runNode({
+			parameters: promotion('search', { searchBy: 'query', query: 'receipt' }),
+		});
 		expect(without.items).toEqual([]);
 		const { items } = await runNode({
-			parameters: promotion('search', { searchBy: 'query', query: 'receipt', options: { includeApiMailings: true } }),
+			parameters: promotion('search', {
+				searchBy: 'query',
+				query: 'receipt',
+				options: { includeApiMailings: true },
+			}),
 		});
-		expect(items.map((i) => [i.json.id, i.json.name, i.json.mailings])).toEqual([[P.apiReceipt, 'API: Receipt', []]]);
+		expect(items.map((i) => [i.json.id, i.json.name, i.json.mailings])).toEqual([
+			[P.apiReceipt, 'API: Receipt', []],
+		]);
 		expect(env.emulator.requests[1].params).toEqual({ query: 'receipt', api_mailings: 'true' });
 	});
 
 	test('by exact name, parentheses and all; the case counts', async () => {
-		const { items } = await runNode({ parameters: promotion('search', { searchBy: 'name', name: 'Product update (June)' }) });
+		const { items } = await runNode({
+			parameters: promotion('search', { searchBy: 'name', name: 'Product update (June)' }),
+		});
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ id: P.productUpdate, name: 'Product update (June)', mailings: [{ id: M.productUpdate }] });
+		expect(items[0].json).toMatchObject({
+			id: P.productUpdate,
+			name: 'Product update (June)',
+			mailings: [{ id: M.productUpdate }],
+		});
 		expect(env.emulator.requests[0].params).toEqual({ name: 'Product update (June)' });
-		const lower = await runNode({ parameters: promotion('search', { searchBy: 'name', name: 'product update (june)' }) });
+		const lower = await runNode({
+			parameters: promotion('search', { searchBy: 'name', name: 'product update (june)' }),
+		});
 		expect(lower.items).toEqual([]);
 	});
 
 	test('by ID: picked from the list or typed', async () => {
-		const picked = await runNode({ parameters: promotion('search', { searchBy: 'id', promotionId: fromList('3', 'Weekly digest') }) });
+		const picked = await runNode({
+			parameters: promotion('search', {
+				searchBy: 'id',
+				promotionId: fromList('3', 'Weekly digest'),
+			}),
+		});
 		expect(picked.items.map((i) => i.json.name)).toEqual(['Weekly digest']);
-		const typed = await runNode({ parameters: promotion('search', { searchBy: 'id', promotionId: byId(' 6 ') }) });
+		const typed = await runNode({
+			parameters: promotion('search', { searchBy: 'id', promotionId: byId(' 6 ') }),
+		});
 		expect(typed.error?.message).toMatch(/promotion ID is a whole number/);
-		const mapped = await runNode({ parameters: promotion('search', { searchBy: 'id', promotionId: byId('={{ $json.id }}') }) }, [
-			{ json: { id: 6 } },
-		]);
+		const mapped = await runNode(
+			{ parameters: promotion('search', { searchBy: 'id', promotionId: byId('={{ $json.id }}') }) },
+			[{ json: { id: 6 } }],
+		);
 		expect(mapped.items.map((i) => i.json.id)).toEqual([P.productUpdate]);
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/promotions/search.xml', params: { id: '3' } },
@@ -152,7 +233,9 @@ describe('promotion.search', () => {
 	});
 
 	test('an unknown ID finds nothing (no items, no error)', async () => {
-		const { items, error } = await runNode({ parameters: promotion('search', { searchBy: 'id', promotionId: byId('999') }) });
+		const { items, error } = await runNode({
+			parameters: promotion('search', { searchBy: 'id', promotionId: byId('999') }),
+		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 	});
@@ -165,13 +248,21 @@ describe('promotion.search', () => {
 			// the date picker gives a wall-clock time without offset
 			const naive = (d: Date) => d.toISOString().slice(0, 19);
 			const { items, error } = await runNode({
-				parameters: promotion('search', { searchBy: 'dateRange', fromDate: naive(from), toDate: naive(to) }),
+				parameters: promotion('search', {
+					searchBy: 'dateRange',
+					fromDate: naive(from),
+					toDate: naive(to),
+				}),
 			});
 			expect(error).toBeUndefined();
 			expect(items.map((i) => i.json.id)).toEqual([12, 11, 10]);
 			const sql = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 			expect(received(env.emulator)).toEqual([
-				{ method: 'GET', path: '/promotions/search.xml', params: { date: '1', from_date: sql(from), to_date: sql(to) } },
+				{
+					method: 'GET',
+					path: '/promotions/search.xml',
+					params: { date: '1', from_date: sql(from), to_date: sql(to) },
+				},
 			]);
 		});
 	});
@@ -197,7 +288,11 @@ describe('promotion.search', () => {
 
 	test('"To" before "From" is refused before any request', async () => {
 		const { error } = await runNode({
-			parameters: promotion('search', { searchBy: 'dateRange', fromDate: '2024-06-02T00:00:00', toDate: '2024-06-01T00:00:00' }),
+			parameters: promotion('search', {
+				searchBy: 'dateRange',
+				fromDate: '2024-06-02T00:00:00',
+				toDate: '2024-06-01T00:00:00',
+			}),
 		});
 		expect(error?.message).toBe('The field "To" is before "From"');
 		expect(error?.description).toContain('swap them');
@@ -207,10 +302,22 @@ describe('promotion.search', () => {
 	test.each([
 		[{ searchBy: 'query', query: '={{ $json.v }}' }, '  ', 'The field "Search Text" is empty'],
 		[{ searchBy: 'name', name: '={{ $json.v }}' }, '', 'The field "Name" is empty'],
-		[{ searchBy: 'id', promotionId: byId('={{ $json.v }}') }, 'abc', 'The field "Promotion" is not a valid promotion ID: "abc"'],
-		[{ searchBy: 'id', promotionId: byId('={{ $json.v }}') }, '0', 'The field "Promotion" is not a valid promotion ID: "0"'],
+		[
+			{ searchBy: 'id', promotionId: byId('={{ $json.v }}') },
+			'abc',
+			'The field "Promotion" is not a valid promotion ID: "abc"',
+		],
+		[
+			{ searchBy: 'id', promotionId: byId('={{ $json.v }}') },
+			'0',
+			'The field "Promotion" is not a valid promotion ID: "0"',
+		],
 		[{ searchBy: 'id', promotionId: byId('={{ $json.v }}') }, '', 'The field "Promotion" is empty'],
-		[{ searchBy: 'dateRange', fromDate: '={{ $json.v }}', toDate: '2024-06-01T00:00:00' }, 'soon', /^The field "From" is not a date n8n can read/],
+		[
+			{ searchBy: 'dateRange', fromDate: '={{ $json.v }}', toDate: '2024-06-01T00:00:00' },
+			'soon',
+			/^The field "From" is not a date n8n can read/,
+		],
 	])('%j with %j is refused before any request', async (extra, v, message) => {
 		const { error } = await runNode({ parameters: promotion('search', extra) }, [{ json: { v } }]);
 		if (typeof message === 'string') expect(error?.message).toBe(message);
@@ -223,67 +330,159 @@ describe('promotion.save', () => {
 	test('creates a promotion from HTML, then updates it by name with plain text', async () => {
 		const name = 'Autumn sale';
 		const created = await runNode({
-			parameters: promotion('save', { promotionName: name, contentSource: 'html', rawHtml: '<h1>Autumn</h1>[[unsubscribe]]', rawPlainText: 'not sent' }),
+			parameters: promotion('save', {
+				promotionName: name,
+				contentSource: 'html',
+				rawHtml: '<h1>Autumn</h1>[[unsubscribe]]',
+				rawPlainText: 'not sent',
+			}),
 		});
 		expect(created.error).toBeUndefined();
-		expect(created.items.map((i) => i.json)).toEqual([{ success: true, promotionId: 26, promotionName: name }]);
-		expect(received(env.emulator)).toEqual([
-			{ method: 'POST', path: '/promotions/save', params: { promotion_name: name, raw_html: '<h1>Autumn</h1>[[unsubscribe]]' } },
+		expect(created.items.map((i) => i.json)).toEqual([
+			{ success: true, promotionId: 26, promotionName: name },
 		]);
-		expect(env.emulator.store.promotions.get(26)).toMatchObject({ name, rawHtml: '<h1>Autumn</h1>[[unsubscribe]]', rawPlainText: undefined });
+		expect(received(env.emulator)).toEqual([
+			{
+				method: 'POST',
+				path: '/promotions/save',
+				params: { promotion_name: name, raw_html: '<h1>Autumn</h1>[[unsubscribe]]' },
+			},
+		]);
+		expect(env.emulator.store.promotions.get(26)).toMatchObject({
+			name,
+			rawHtml: '<h1>Autumn</h1>[[unsubscribe]]',
+			rawPlainText: undefined,
+		});
 
-		const updated = await runNode({ parameters: promotion('save', { promotionName: name, contentSource: 'plainText', rawPlainText: 'Autumn!' }) });
+		const updated = await runNode({
+			parameters: promotion('save', {
+				promotionName: name,
+				contentSource: 'plainText',
+				rawPlainText: 'Autumn!',
+			}),
+		});
 		expect(updated.items[0].json).toEqual({ success: true, promotionId: 26, promotionName: name });
-		expect(env.emulator.requests[1].params).toEqual({ promotion_name: name, raw_plain_text: 'Autumn!' });
-		expect(env.emulator.store.promotions.get(26)).toMatchObject({ rawHtml: '<h1>Autumn</h1>[[unsubscribe]]', rawPlainText: 'Autumn!' });
+		expect(env.emulator.requests[1].params).toEqual({
+			promotion_name: name,
+			raw_plain_text: 'Autumn!',
+		});
+		expect(env.emulator.store.promotions.get(26)).toMatchObject({
+			rawHtml: '<h1>Autumn</h1>[[unsubscribe]]',
+			rawPlainText: 'Autumn!',
+		});
 		expect(env.emulator.store.promotionsById()).toHaveLength(promotionCount + 1);
 	});
 
 	test('HTML and plain text together, onto an existing promotion', async () => {
 		const { items } = await runNode({
-			parameters: promotion('save', { promotionName: 'Weekly digest', contentSource: 'htmlAndPlainText', rawHtml: '<p>Hi</p>', rawPlainText: 'Hi' }),
+			parameters: promotion('save', {
+				promotionName: 'Weekly digest',
+				contentSource: 'htmlAndPlainText',
+				rawHtml: '<p>Hi</p>',
+				rawPlainText: 'Hi',
+			}),
 		});
-		expect(items[0].json).toEqual({ success: true, promotionId: P.weeklyDigest, promotionName: 'Weekly digest' });
-		expect(env.emulator.requests[0].params).toEqual({ promotion_name: 'Weekly digest', raw_html: '<p>Hi</p>', raw_plain_text: 'Hi' });
+		expect(items[0].json).toEqual({
+			success: true,
+			promotionId: P.weeklyDigest,
+			promotionName: 'Weekly digest',
+		});
+		expect(env.emulator.requests[0].params).toEqual({
+			promotion_name: 'Weekly digest',
+			raw_html: '<p>Hi</p>',
+			raw_plain_text: 'Hi',
+		});
 	});
 
 	test('content from a URL: only the url is sent', async () => {
 		const { items } = await runNode({
-			parameters: promotion('save', { promotionName: 'From the web', contentSource: 'url', url: 'https://example.com/n.html?a=1&b=2', rawHtml: '<p>hidden</p>' }),
+			parameters: promotion('save', {
+				promotionName: 'From the web',
+				contentSource: 'url',
+				url: 'https://example.com/n.html?a=1&b=2',
+				rawHtml: '<p>hidden</p>',
+			}),
 		});
 		expect(items[0].json.promotionId).toBe(26);
-		expect(env.emulator.requests[0].params).toEqual({ promotion_name: 'From the web', url: 'https://example.com/n.html?a=1&b=2' });
+		expect(env.emulator.requests[0].params).toEqual({
+			promotion_name: 'From the web',
+			url: 'https://example.com/n.html?a=1&b=2',
+		});
 		expect(env.emulator.store.promotions.get(26)?.url).toBe('https://example.com/n.html?a=1&b=2');
 	});
 
-	test.each(['Sale (June) (final)', 'Promo (123)', 'Brackets ) ( inside'])('a name with parentheses, %j: the id comes from the last pair', async (name) => {
-		const { items } = await runNode({ parameters: promotion('save', { promotionName: name, contentSource: 'plainText', rawPlainText: 'x' }) });
-		expect(items[0].json).toEqual({ success: true, promotionId: 26, promotionName: name });
-	});
+	test.each(['Sale (June) (final)', 'Promo (123)', 'Brackets ) ( inside'])(
+		'a name with parentheses, %j: the id comes from the last pair',
+		async (name) => {
+			const { items } = await runNode({
+				parameters: promotion('save', {
+					promotionName: name,
+					contentSource: 'plainText',
+					rawPlainText: 'x',
+				}),
+			});
+			expect(items[0].json).toEqual({ success: true, promotionId: 26, promotionName: name });
+		},
+	);
 
 	test('a save the service does not confirm is an error, not a silent success', async () => {
-		env.emulator.faults.add({ path: '/promotions/save', times: 1, respond: { status: 200, body: 'OK' } });
-		const { error } = await runNode({ parameters: promotion('save', { promotionName: 'X', contentSource: 'plainText', rawPlainText: 'x' }) });
+		env.emulator.faults.add({
+			path: '/promotions/save',
+			times: 1,
+			respond: { status: 200, body: 'OK' },
+		});
+		const { error } = await runNode({
+			parameters: promotion('save', {
+				promotionName: 'X',
+				contentSource: 'plainText',
+				rawPlainText: 'x',
+			}),
+		});
 		expect(error?.message).toBe('Mad Mimi did not confirm that the promotion was saved');
 		expect(error?.description).toContain('"OK"');
 	});
 
 	test.each([
-		[{ contentSource: 'url', url: '={{ $json.v }}' }, 'ftp://example.com/a.html', 'The field "URL" is not an http or https address: "ftp://example.com/a.html"'],
-		[{ contentSource: 'url', url: '={{ $json.v }}' }, 'example.com/page', 'The field "URL" is not an http or https address: "example.com/page"'],
-		[{ contentSource: 'url', url: '={{ $json.v }}' }, 'javascript:alert(1)', 'The field "URL" is not an http or https address: "javascript:alert(1)"'],
+		[
+			{ contentSource: 'url', url: '={{ $json.v }}' },
+			'ftp://example.com/a.html',
+			'The field "URL" is not an http or https address: "ftp://example.com/a.html"',
+		],
+		[
+			{ contentSource: 'url', url: '={{ $json.v }}' },
+			'example.com/page',
+			'The field "URL" is not an http or https address: "example.com/page"',
+		],
+		[
+			{ contentSource: 'url', url: '={{ $json.v }}' },
+			'javascript:alert(1)',
+			'The field "URL" is not an http or https address: "javascript:alert(1)"',
+		],
 		[{ contentSource: 'url', url: '={{ $json.v }}' }, ' ', 'The field "URL" is empty'],
 		[{ contentSource: 'html', rawHtml: '={{ $json.v }}' }, '', 'The field "HTML" is empty'],
-		[{ contentSource: 'htmlAndPlainText', rawHtml: '<p>x</p>', rawPlainText: '={{ $json.v }}' }, '', 'The field "Plain Text" is empty'],
+		[
+			{ contentSource: 'htmlAndPlainText', rawHtml: '<p>x</p>', rawPlainText: '={{ $json.v }}' },
+			'',
+			'The field "Plain Text" is empty',
+		],
 	])('%j with %j is refused before any request', async (extra, v, message) => {
-		const { error } = await runNode({ parameters: promotion('save', { promotionName: 'Checked', ...extra }) }, [{ json: { v } }]);
+		const { error } = await runNode(
+			{ parameters: promotion('save', { promotionName: 'Checked', ...extra }) },
+			[{ json: { v } }],
+		);
 		expect(error?.message).toBe(message);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('an empty promotion name is refused before any request', async () => {
 		const { error } = await runNode(
-			{ parameters: promotion('save', { promotionName: '={{ $json.name }}', contentSource: 'plainText', rawPlainText: 'x' }) },
+			{
+				parameters: promotion('save', {
+					promotionName: '={{ $json.name }}',
+					contentSource: 'plainText',
+					rawPlainText: 'x',
+				}),
+			},
 			[{ json: { name: '   ' } }],
 		);
 		expect(error?.message).toBe('The field "Promotion Name" is empty');
@@ -293,11 +492,19 @@ describe('promotion.save', () => {
 
 describe('promotion.trash', () => {
 	test('a real PUT on /promotions/{id}/trash; the promotion leaves the account', async () => {
-		const { items, error } = await runNode({ parameters: promotion('trash', { promotionId: fromList('3', 'Weekly digest') }) });
+		const { items, error } = await runNode({
+			parameters: promotion('trash', { promotionId: fromList('3', 'Weekly digest') }),
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => [i.json, i.pairedItem])).toEqual([[{ trashed: true, promotionId: P.weeklyDigest }, { item: 0 }]]);
+		expect(items.map((i) => [i.json, i.pairedItem])).toEqual([
+			[{ trashed: true, promotionId: P.weeklyDigest }, { item: 0 }],
+		]);
 		const [request] = env.emulator.requests;
-		expect([request.method, request.effectiveMethod, request.rawPath]).toEqual(['PUT', 'PUT', '/promotions/3/trash']);
+		expect([request.method, request.effectiveMethod, request.rawPath]).toEqual([
+			'PUT',
+			'PUT',
+			'/promotions/3/trash',
+		]);
 		expect(request.form._method).toBeUndefined();
 		expect(env.emulator.store.promotions.get(P.weeklyDigest)?.trashed).toBe(true);
 		expect(env.emulator.store.promotionsById().map((p) => p.id)).not.toContain(P.weeklyDigest);
@@ -305,26 +512,35 @@ describe('promotion.trash', () => {
 		const after = await runNode({ parameters: promotion('getAll', { returnAll: true }) });
 		expect(after.items).toHaveLength(promotionCount - 1);
 		expect(after.items.map((i) => i.json.id)).not.toContain(P.weeklyDigest);
-		const search = await runNode({ parameters: promotion('search', { searchBy: 'id', promotionId: byId('3') }) });
+		const search = await runNode({
+			parameters: promotion('search', { searchBy: 'id', promotionId: byId('3') }),
+		});
 		expect(search.items).toEqual([]);
 	});
 
 	test('an unknown promotion: the blank 404 becomes a clear message', async () => {
-		const { error } = await runNode({ parameters: promotion('trash', { promotionId: byId('999') }) });
+		const { error } = await runNode({
+			parameters: promotion('trash', { promotionId: byId('999') }),
+		});
 		expect(error?.message).toBe('Mad Mimi has no promotion 999: check the promotion ID');
 		expect(error?.description).not.toContain('/promotions/999/trash'); // the user's words, not the API path
 		expect(JSON.stringify({ m: error?.message, d: error?.description })).not.toContain('demo-key');
 	});
 
 	test('n8n refuses to run with a typed ID that is not a number', async () => {
-		const { error } = await runNode({ parameters: promotion('trash', { promotionId: byId('abc') }) });
+		const { error } = await runNode({
+			parameters: promotion('trash', { promotionId: byId('abc') }),
+		});
 		expect(error?.message).toMatch(/promotion ID is a whole number/);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('continueOnFail with 3 items, one failing: the others are trashed, pairing kept', async () => {
 		const { items, error } = await runNode(
-			{ parameters: promotion('trash', { promotionId: byId('={{ $json.id }}') }), continueOnFail: true },
+			{
+				parameters: promotion('trash', { promotionId: byId('={{ $json.id }}') }),
+				continueOnFail: true,
+			},
 			[{ json: { id: 2 } }, { json: { id: '12a' } }, { json: { id: '5' } }],
 		);
 		expect(error).toBeUndefined();
@@ -332,15 +548,17 @@ describe('promotion.trash', () => {
 		expect(items[0].json).toEqual({ trashed: true, promotionId: 2 });
 		expect(items[1].json.error).toBe('The field "Promotion" is not a valid promotion ID: "12a"');
 		expect(items[2].json).toEqual({ trashed: true, promotionId: 5 });
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/promotions/2/trash', '/promotions/5/trash']);
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
+			'/promotions/2/trash',
+			'/promotions/5/trash',
+		]);
 	});
 
 	test('without continueOnFail the 404 names the failing item and stops there', async () => {
-		const { error } = await runNode({ parameters: promotion('trash', { promotionId: byId('={{ $json.id }}') }) }, [
-			{ json: { id: 2 } },
-			{ json: { id: 404 } },
-			{ json: { id: 5 } },
-		]);
+		const { error } = await runNode(
+			{ parameters: promotion('trash', { promotionId: byId('={{ $json.id }}') }) },
+			[{ json: { id: 2 } }, { json: { id: 404 } }, { json: { id: 5 } }],
+		);
 		expect(error?.message).toBe('Mad Mimi has no promotion 404: check the promotion ID');
 		expect(error?.context?.itemIndex).toBe(1);
 		expect(env.emulator.requests).toHaveLength(2);
@@ -353,37 +571,67 @@ describe('promotion.getTransactionalCount', () => {
 
 	test('the count of a day, with the day sent as YYYY-MM-DD', async () => {
 		const { items, error } = await runNode({
-			parameters: promotion('getTransactionalCount', { promotionName: june4.promotionName, date: '2024-06-04T00:00:00' }),
+			parameters: promotion('getTransactionalCount', {
+				promotionName: june4.promotionName,
+				date: '2024-06-04T00:00:00',
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => [i.json, i.pairedItem])).toEqual([
 			[{ promotionName: 'API: Receipt', date: '2024-06-04', count: june4.count }, { item: 0 }],
 		]);
 		expect(received(env.emulator)).toEqual([
-			{ method: 'GET', path: '/promotions/transactional_count', params: { promotion_name: 'API: Receipt', date: '2024-06-04' } },
+			{
+				method: 'GET',
+				path: '/promotions/transactional_count',
+				params: { promotion_name: 'API: Receipt', date: '2024-06-04' },
+			},
 		]);
 	});
 
 	test('the day is the one in the workflow time zone', async () => {
 		// 02:00 UTC on 4 June is still 3 June in New York
-		const { items } = await inTimeZone('America/New_York', async () =>
-			await runNode({ parameters: promotion('getTransactionalCount', { promotionName: june3.promotionName, date: '2024-06-04T02:00:00Z' }) }),
+		const { items } = await inTimeZone(
+			'America/New_York',
+			async () =>
+				await runNode({
+					parameters: promotion('getTransactionalCount', {
+						promotionName: june3.promotionName,
+						date: '2024-06-04T02:00:00Z',
+					}),
+				}),
 		);
-		expect(items[0].json).toEqual({ promotionName: 'API: Receipt', date: '2024-06-03', count: june3.count });
+		expect(items[0].json).toEqual({
+			promotionName: 'API: Receipt',
+			date: '2024-06-03',
+			count: june3.count,
+		});
 	});
 
 	test('a day without emails counts 0', async () => {
-		const { items } = await runNode({ parameters: promotion('getTransactionalCount', { promotionName: 'Weekly digest', date: '2024-01-01T12:00:00' }) });
+		const { items } = await runNode({
+			parameters: promotion('getTransactionalCount', {
+				promotionName: 'Weekly digest',
+				date: '2024-01-01T12:00:00',
+			}),
+		});
 		expect(items[0].json.count).toBe(0);
 	});
 
 	test('an empty name or a date that is not one is refused before any request', async () => {
 		const { items } = await runNode(
 			{
-				parameters: promotion('getTransactionalCount', { promotionName: '={{ $json.name }}', date: '={{ $json.date }}' }),
+				parameters: promotion('getTransactionalCount', {
+					promotionName: '={{ $json.name }}',
+					date: '={{ $json.date }}',
+				}),
 				continueOnFail: true,
 			},
-			[{ json: { name: '', date: '2024-06-04' } }, { json: { name: 'API: Receipt', date: '31/02/2024' } }, { json: { name: 'API: Receipt', date: '2024-06-04' } }],
+			[
+				{ json: { name: '', date: '2024-06-04' } },
+				{ json: { name: 'API: Receipt', date: '31/02/2024' } },
+				{ json: { name: 'API: Receipt', date: '2024-06-04' } },
+			],
 		);
 		expect(items.map((i) => [i.json.error ?? i.json.count, i.pairedItem])).toEqual([
 			['The field "Promotion Name" is empty', { item: 0 }],
@@ -394,14 +642,21 @@ describe('promotion.getTransactionalCount', () => {
 	});
 });
 
-type SearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+type SearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 /**
  * The harness's callMethod passes a filter only; the editor also passes the pagination token it
  * got from the previous call. This runs `fn` with searchPromotions receiving `token`.
  */
 async function withPaginationToken<T>(token: string, fn: () => Promise<T>): Promise<T> {
-	const listSearch = (nodeTypes.getByName(ACTION_TYPE) as INodeType).methods!.listSearch! as Record<string, SearchMethod>;
+	const listSearch = (nodeTypes.getByName(ACTION_TYPE) as INodeType).methods!.listSearch! as Record<
+		string,
+		SearchMethod
+	>;
 	const original = listSearch.searchPromotions;
 	listSearch.searchPromotions = async function (this: ILoadOptionsFunctions, filter?: string) {
 		return await original.call(this, filter, token);
@@ -414,8 +669,12 @@ async function withPaginationToken<T>(token: string, fn: () => Promise<T>): Prom
 }
 
 describe('the promotion resource locator: "From list"', () => {
-	test('lists the account\'s promotions a page at a time, value = ID, name = promotion name', async () => {
-		const first = (await callMethod('listSearch', 'searchPromotions', promotion('trash'))) as INodeListSearchResult;
+	test("lists the account's promotions a page at a time, value = ID, name = promotion name", async () => {
+		const first = (await callMethod(
+			'listSearch',
+			'searchPromotions',
+			promotion('trash'),
+		)) as INodeListSearchResult;
 		expect(first.results).toHaveLength(20);
 		// newest first, as the service lists them
 		expect(first.results.slice(0, 3)).toEqual([
@@ -426,8 +685,9 @@ describe('the promotion resource locator: "From list"', () => {
 		expect(first.paginationToken).toBe('2');
 
 		// the editor asks for the next page with the token it got
-		const second = (await withPaginationToken(first.paginationToken!, async () =>
-			await callMethod('listSearch', 'searchPromotions', promotion('trash')),
+		const second = (await withPaginationToken(
+			first.paginationToken!,
+			async () => await callMethod('listSearch', 'searchPromotions', promotion('trash')),
 		)) as INodeListSearchResult;
 		expect(second.results.map((r) => r.value)).toEqual(['5', '4', '3', '2', '1']);
 		expect(second.paginationToken).toBeUndefined();
@@ -438,24 +698,47 @@ describe('the promotion resource locator: "From list"', () => {
 	});
 
 	test('filters by name in one request, API promotions included', async () => {
-		const sale = (await callMethod('listSearch', 'searchPromotions', promotion('trash'), 'Sale')) as INodeListSearchResult;
+		const sale = (await callMethod(
+			'listSearch',
+			'searchPromotions',
+			promotion('trash'),
+			'Sale',
+		)) as INodeListSearchResult;
 		expect(sale).toEqual({
 			results: [
 				{ name: 'Flash sale: 24 hours', value: '14' },
 				{ name: 'Spring sale', value: '2' },
 			],
 		});
-		const receipt = (await callMethod('listSearch', 'searchPromotions', promotion('trash'), 'receipt')) as INodeListSearchResult;
+		const receipt = (await callMethod(
+			'listSearch',
+			'searchPromotions',
+			promotion('trash'),
+			'receipt',
+		)) as INodeListSearchResult;
 		expect(receipt.results).toEqual([{ name: 'API: Receipt', value: '4' }]);
 		expect(received(env.emulator)).toEqual([
-			{ method: 'GET', path: '/promotions/search.xml', params: { query: 'Sale', api_mailings: 'true' } },
-			{ method: 'GET', path: '/promotions/search.xml', params: { query: 'receipt', api_mailings: 'true' } },
+			{
+				method: 'GET',
+				path: '/promotions/search.xml',
+				params: { query: 'Sale', api_mailings: 'true' },
+			},
+			{
+				method: 'GET',
+				path: '/promotions/search.xml',
+				params: { query: 'receipt', api_mailings: 'true' },
+			},
 		]);
 	});
 
 	test('a trashed promotion is no longer listed', async () => {
 		env.emulator.store.promotions.get(2)!.trashed = true;
-		const sale = (await callMethod('listSearch', 'searchPromotions', promotion('trash'), 'sale')) as INodeListSearchResult;
+		const sale = (await callMethod(
+			'listSearch',
+			'searchPromotions',
+			promotion('trash'),
+			'sale',
+		)) as INodeListSearchResult;
 		expect(sale.results.map((r) => r.value)).toEqual(['14']);
 	});
 });

@@ -29,5 +29,9 @@ export function useEmulator(): { readonly emulator: Emulator } {
 
 /** The requests the emulator received, without the credentials, for assertions. */
 export function received(emulator: Emulator) {
-	return emulator.requests.map((r) => ({ method: r.effectiveMethod, path: r.rawPath, params: r.params }));
+	return emulator.requests.map((r) => ({
+		method: r.effectiveMethod,
+		path: r.rawPath,
+		params: r.params,
+	}));
 }

@@ -13,45 +13,75 @@ const FORM_42 = {
 	thumbnail: 'https://signup.example.com/signups/42/thumbnail.png',
 	fields: [
 		{ type: 'text', display: 'Email', value: null, required: true, name: 'signup[email]' },
-		{ type: 'text', display: 'First name', value: null, required: false, name: 'signup[first_name]' },
-		{ type: 'text', display: 'Company', value: 'Acme & Co', required: false, name: 'signup[company]' },
+		{
+			type: 'text',
+			display: 'First name',
+			value: null,
+			required: false,
+			name: 'signup[first_name]',
+		},
+		{
+			type: 'text',
+			display: 'Company',
+			value: 'Acme & Co',
+			required: false,
+			name: 'signup[company]',
+		},
 	],
 	submit: 'https://signup.example.com/signups/subscribe/42',
 };
 
 describe('signupForm.get', () => {
 	test('one item: the webform, typed as the service sent it', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'signupForm', operation: 'get', webformId: String(DEMO_IDS.signupId) } });
+		const { items, error } = await runNode({
+			parameters: {
+				resource: 'signupForm',
+				operation: 'get',
+				webformId: String(DEMO_IDS.signupId),
+			},
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([FORM_42]);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/signups/42.json', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/signups/42.json', params: {} },
+		]);
 	});
 
 	test('keys at every depth come out in camelCase', async () => {
 		const form = env.emulator.store.signups.get(42)!;
 		(form as unknown as Record<string, unknown>).double_opt_in = true;
-		(form.background as unknown as Record<string, unknown>).image_url = 'https://img.example.com/bg.png';
-		const { items } = await runNode({ parameters: { resource: 'signupForm', operation: 'get', webformId: '42' } });
+		(form.background as unknown as Record<string, unknown>).image_url =
+			'https://img.example.com/bg.png';
+		const { items } = await runNode({
+			parameters: { resource: 'signupForm', operation: 'get', webformId: '42' },
+		});
 		expect(items[0].json.doubleOptIn).toBe(true);
-		expect((items[0].json.background as Record<string, unknown>).imageUrl).toBe('https://img.example.com/bg.png');
+		expect((items[0].json.background as Record<string, unknown>).imageUrl).toBe(
+			'https://img.example.com/bg.png',
+		);
 	});
 
 	test('the ID mapped from the input items, as a number or as text', async () => {
 		env.emulator.store.signups.set(43, { ...FORM_42, id: 43, name: 'Event signup', fields: [] });
-		const { items } = await runNode({ parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' } }, [
-			{ json: { id: 42 } },
-			{ json: { id: ' 43 ' } },
-		]);
+		const { items } = await runNode(
+			{ parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' } },
+			[{ json: { id: 42 } }, { json: { id: ' 43 ' } }],
+		);
 		expect(items.map((i) => [i.json.name, i.json.fields, i.pairedItem])).toEqual([
 			['Newsletter signup', FORM_42.fields, { item: 0 }],
 			['Event signup', [], { item: 1 }],
 		]);
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/signups/42.json', '/signups/43.json']);
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
+			'/signups/42.json',
+			'/signups/43.json',
+		]);
 	});
 
 	test("an unknown ID: the service's 400 text in a clear message", async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'signupForm', operation: 'get', webformId: '7' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'signupForm', operation: 'get', webformId: '7' },
+		});
 		expect(items).toEqual([]);
 		expect(error?.message).toBe('Mad Mimi refused the request: The signup could not be found');
 		expect(error?.description).not.toContain('/signups/7.json'); // the user's words, not the API path
@@ -65,31 +95,48 @@ describe('signupForm.get', () => {
 		['-1', 'The field "Webform ID" is not a valid webform ID: "-1"'],
 		['0', 'The field "Webform ID" is not a valid webform ID: "0"'],
 		['42/../1', 'The field "Webform ID" is not a valid webform ID: "42/../1"'],
-		['99999999999999999999', 'The field "Webform ID" is not a valid webform ID: "99999999999999999999"'],
+		[
+			'99999999999999999999',
+			'The field "Webform ID" is not a valid webform ID: "99999999999999999999"',
+		],
 		['  ', 'The field "Webform ID" is empty'],
 	])('refuses %j before any request', async (id, message) => {
-		const { error } = await runNode({ parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' } }, [{ json: { id } }]);
+		const { error } = await runNode(
+			{ parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' } },
+			[{ json: { id } }],
+		);
 		expect(error?.message).toBe(message);
 		expect(error?.context?.itemIndex).toBe(0);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('n8n refuses to run with the required ID left empty', async () => {
-		const { error } = await runNode({ parameters: { resource: 'signupForm', operation: 'get', webformId: '' } });
+		const { error } = await runNode({
+			parameters: { resource: 'signupForm', operation: 'get', webformId: '' },
+		});
 		expect(error?.message).toContain('Parameter "Webform ID" is required');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('continueOnFail: 3 items, the unknown and the malformed fail, pairing kept', async () => {
 		const { items, error } = await runNode(
-			{ parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' }, continueOnFail: true },
+			{
+				parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' },
+				continueOnFail: true,
+			},
 			[{ json: { id: 999 } }, { json: { id: 'x' } }, { json: { id: 42 } }],
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json).toMatchObject({ error: 'Mad Mimi refused the request: The signup could not be found', httpCode: '400' });
+		expect(items[0].json).toMatchObject({
+			error: 'Mad Mimi refused the request: The signup could not be found',
+			httpCode: '400',
+		});
 		expect(items[1].json.error).toBe('The field "Webform ID" is not a valid webform ID: "x"');
 		expect(items[2].json).toEqual(FORM_42);
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual(['/signups/999.json', '/signups/42.json']);
+		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
+			'/signups/999.json',
+			'/signups/42.json',
+		]);
 	});
 });

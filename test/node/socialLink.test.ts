@@ -5,15 +5,27 @@ import { received, useEmulator } from './setup';
 
 const env = useEmulator();
 
-const SEEDED = { twitter: 'https://twitter.com/demo_shop', wordpress: 'https://demoshop.wordpress.com' };
+const SEEDED = {
+	twitter: 'https://twitter.com/demo_shop',
+	wordpress: 'https://demoshop.wordpress.com',
+};
 
-const update = (links: IDataObject[]): INodeParameters => ({ resource: 'socialLink', operation: 'update', links: { link: links } }) as INodeParameters;
+const update = (links: IDataObject[]): INodeParameters =>
+	({ resource: 'socialLink', operation: 'update', links: { link: links } }) as INodeParameters;
 
 describe('socialLink.getAvailable / getAll', () => {
 	test('Get Available: every social network Mad Mimi knows, camelCase JSON', async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'socialLink', operation: 'getAvailable' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'socialLink', operation: 'getAvailable' },
+		});
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json.key)).toEqual(['facebook', 'twitter', 'wordpress', 'linkedin', 'instagram']);
+		expect(items.map((i) => i.json.key)).toEqual([
+			'facebook',
+			'twitter',
+			'wordpress',
+			'linkedin',
+			'instagram',
+		]);
 		expect(items[0].json).toEqual({
 			key: 'facebook',
 			name: 'Facebook',
@@ -21,22 +33,30 @@ describe('socialLink.getAvailable / getAll', () => {
 			formatting: 'https://www.facebook.com/<page>',
 		});
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/social_links/available.json', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/social_links/available.json', params: {} },
+		]);
 	});
 
 	test("Get Many: the account's links", async () => {
-		const { items, error } = await runNode({ parameters: { resource: 'socialLink', operation: 'getAll' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'socialLink', operation: 'getAll' },
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
 			{ key: 'twitter', name: 'Twitter', url: SEEDED.twitter },
 			{ key: 'wordpress', name: 'WordPress', url: SEEDED.wordpress },
 		]);
-		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/social_links.json', params: {} }]);
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/social_links.json', params: {} },
+		]);
 	});
 
 	test('an account without links gives no items', async () => {
 		env.emulator.reset('empty');
-		const { items, error } = await runNode({ parameters: { resource: 'socialLink', operation: 'getAll' } });
+		const { items, error } = await runNode({
+			parameters: { resource: 'socialLink', operation: 'getAll' },
+		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 	});
@@ -65,7 +85,10 @@ describe('socialLink.update', () => {
 		expect(request.effectiveMethod).toBe('PUT');
 		expect(request.rawPath).toBe('/social_links/update');
 		expect(request.form._method).toBe('put');
-		expect(request.params).toEqual({ facebook: 'https://www.facebook.com/demoshop', twitter: 'https://twitter.com/demo_shop_new' });
+		expect(request.params).toEqual({
+			facebook: 'https://www.facebook.com/demoshop',
+			twitter: 'https://twitter.com/demo_shop_new',
+		});
 		expect(env.emulator.store.socialLinks).toEqual({
 			facebook: 'https://www.facebook.com/demoshop',
 			twitter: 'https://twitter.com/demo_shop_new',
@@ -79,12 +102,18 @@ describe('socialLink.update', () => {
 			[{ json: { network: ' LinkedIn ', url: 'https://www.linkedin.com/in/demo?lang=en&x=1' } }],
 		);
 		expect(error).toBeUndefined();
-		expect(items[0].json.links).toEqual([{ key: 'linkedin', url: 'https://www.linkedin.com/in/demo?lang=en&x=1' }]);
-		expect(env.emulator.store.socialLinks.linkedin).toBe('https://www.linkedin.com/in/demo?lang=en&x=1');
+		expect(items[0].json.links).toEqual([
+			{ key: 'linkedin', url: 'https://www.linkedin.com/in/demo?lang=en&x=1' },
+		]);
+		expect(env.emulator.store.socialLinks.linkedin).toBe(
+			'https://www.linkedin.com/in/demo?lang=en&x=1',
+		);
 	});
 
 	test('a key the account does not know: the service refuses it, nothing changes', async () => {
-		const { error } = await runNode({ parameters: update([{ key: 'youtube', url: 'https://www.youtube.com/@demo' }]) });
+		const { error } = await runNode({
+			parameters: update([{ key: 'youtube', url: 'https://www.youtube.com/@demo' }]),
+		});
 		expect(error?.message).toBe('Mad Mimi refused the request: Unknown social link youtube');
 		expect(env.emulator.store.socialLinks).toEqual(SEEDED);
 	});
@@ -102,14 +131,29 @@ describe('socialLink.update', () => {
 	});
 
 	test.each([
-		['facebook.com/demoshop', 'Link 1 (facebook): the field "URL" is not a web address: "facebook.com/demoshop"'],
-		['ftp://files.example.com/x', 'Link 1 (facebook): the field "URL" is not a web address: "ftp://files.example.com/x"'],
-		['javascript:alert(1)', 'Link 1 (facebook): the field "URL" is not a web address: "javascript:alert(1)"'],
-		['https://www.facebook.com/demo shop', 'Link 1 (facebook): the field "URL" is not a web address: "https://www.facebook.com/demo shop"'],
+		[
+			'facebook.com/demoshop',
+			'Link 1 (facebook): the field "URL" is not a web address: "facebook.com/demoshop"',
+		],
+		[
+			'ftp://files.example.com/x',
+			'Link 1 (facebook): the field "URL" is not a web address: "ftp://files.example.com/x"',
+		],
+		[
+			'javascript:alert(1)',
+			'Link 1 (facebook): the field "URL" is not a web address: "javascript:alert(1)"',
+		],
+		[
+			'https://www.facebook.com/demo shop',
+			'Link 1 (facebook): the field "URL" is not a web address: "https://www.facebook.com/demo shop"',
+		],
 		['https://', 'Link 1 (facebook): the field "URL" is not a web address: "https://"'],
 		['  ', 'Link 1 (facebook): the field "URL" is empty'],
 	])('refuses the URL %j before any request', async (url, message) => {
-		const { error } = await runNode({ parameters: update([{ key: 'facebook', url: '={{ $json.url }}' }]) }, [{ json: { url } }]);
+		const { error } = await runNode(
+			{ parameters: update([{ key: 'facebook', url: '={{ $json.url }}' }]) },
+			[{ json: { url } }],
+		);
 		expect(error?.message).toBe(message);
 		expect(error?.description).toContain('https://');
 		expect(env.emulator.requests).toHaveLength(0);
@@ -121,13 +165,18 @@ describe('socialLink.update', () => {
 		['username', 'Link 1: "username" is not a social link key'],
 		['', 'Link 1: the field "Social Network" is empty'],
 	])('refuses the key %j before any request', async (key, message) => {
-		const { error } = await runNode({ parameters: update([{ key: '={{ $json.key }}', url: 'https://example.com/me' }]) }, [{ json: { key } }]);
+		const { error } = await runNode(
+			{ parameters: update([{ key: '={{ $json.key }}', url: 'https://example.com/me' }]) },
+			[{ json: { key } }],
+		);
 		expect(error?.message).toBe(message);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('no link at all is refused before any request', async () => {
-		const { error } = await runNode({ parameters: { resource: 'socialLink', operation: 'update', links: {} } });
+		const { error } = await runNode({
+			parameters: { resource: 'socialLink', operation: 'update', links: {} },
+		});
 		expect(error?.message).toBe('The field "Links" is empty');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
@@ -135,14 +184,26 @@ describe('socialLink.update', () => {
 	test('continueOnFail: 3 items, the bad URL fails without a request, the others update, pairing kept', async () => {
 		const { items, error } = await runNode(
 			{ parameters: update([{ key: 'instagram', url: '={{ $json.url }}' }]), continueOnFail: true },
-			[{ json: { url: 'https://www.instagram.com/one' } }, { json: { url: 'instagram.com/two' } }, { json: { url: 'https://www.instagram.com/three' } }],
+			[
+				{ json: { url: 'https://www.instagram.com/one' } },
+				{ json: { url: 'instagram.com/two' } },
+				{ json: { url: 'https://www.instagram.com/three' } },
+			],
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json.success).toBe(true);
-		expect(items[1].json.error).toBe('Link 1 (instagram): the field "URL" is not a web address: "instagram.com/two"');
+		expect(items[1].json.error).toBe(
+			'Link 1 (instagram): the field "URL" is not a web address: "instagram.com/two"',
+		);
 		expect(items[2].json.success).toBe(true);
-		expect(env.emulator.requests.map((r) => r.params.instagram)).toEqual(['https://www.instagram.com/one', 'https://www.instagram.com/three']);
-		expect(env.emulator.store.socialLinks).toEqual({ ...SEEDED, instagram: 'https://www.instagram.com/three' });
+		expect(env.emulator.requests.map((r) => r.params.instagram)).toEqual([
+			'https://www.instagram.com/one',
+			'https://www.instagram.com/three',
+		]);
+		expect(env.emulator.store.socialLinks).toEqual({
+			...SEEDED,
+			instagram: 'https://www.instagram.com/three',
+		});
 	});
 });

@@ -55,7 +55,19 @@ const byKey = (value: string) => ({ __rl: true, mode: 'key', value });
 const MANY = 7;
 
 /** A fresh mailing of the weekly digest with `count` recipients of one outcome (and links). */
-function mailingWith(emulator: Emulator, outcome: 'sent' | 'read' | 'clicked_thru' | 'opt_out' | 'bounced' | 'forwarded' | 'abused' | 'unopened', count: number): void {
+function mailingWith(
+	emulator: Emulator,
+	outcome:
+		| 'sent'
+		| 'read'
+		| 'clicked_thru'
+		| 'opt_out'
+		| 'bounced'
+		| 'forwarded'
+		| 'abused'
+		| 'unopened',
+	count: number,
+): void {
 	const store = emulator.store;
 	store.addMailing(P.weeklyDigest, { id: 900 });
 	if (outcome !== 'sent') store.seedRecipients(P.weeklyDigest, 900, 'sent', count);
@@ -65,7 +77,11 @@ function mailingWith(emulator: Emulator, outcome: 'sent' | 'read' | 'clicked_thr
 function linksWith(emulator: Emulator, count: number): void {
 	emulator.store.addMailing(P.weeklyDigest, {
 		id: 900,
-		links: Array.from({ length: count }, (_, i) => ({ url: `https://example.com/page-${i + 1}?a=1&b=2`, clicks: 10 + i, uniqueClicks: 5 + i })),
+		links: Array.from({ length: count }, (_, i) => ({
+			url: `https://example.com/page-${i + 1}?a=1&b=2`,
+			clicks: 10 + i,
+			uniqueClicks: 5 + i,
+		})),
 	});
 }
 
@@ -74,7 +90,9 @@ function addons(emulator: Emulator, count: number) {
 	const catalogue = emulator.store.addons;
 	return Array.from({ length: count }, (_, i) => {
 		const base = catalogue[i % catalogue.length];
-		return i < catalogue.length ? base : { ...base, id: 100 + i, key: `${base.key}_${i}`, name: `${base.name} ${i}` };
+		return i < catalogue.length
+			? base
+			: { ...base, id: 100 + i, key: `${base.key}_${i}`, name: `${base.name} ${i}` };
 	});
 }
 
@@ -87,7 +105,16 @@ function socialNetworks(emulator: Emulator, count: number) {
 	});
 }
 
-const OUTCOMES = ['sent', 'read', 'clicked_thru', 'opt_out', 'bounced', 'forwarded', 'abused', 'unopened'] as const;
+const OUTCOMES = [
+	'sent',
+	'read',
+	'clicked_thru',
+	'opt_out',
+	'bounced',
+	'forwarded',
+	'abused',
+	'unopened',
+] as const;
 const OUTCOME_VALUES: Record<(typeof OUTCOMES)[number], string> = {
 	sent: 'sent',
 	read: 'read',
@@ -117,27 +144,49 @@ const CASES: Case[] = [
 	),
 	{
 		name: 'Mailing → Get Links',
-		parameters: { resource: 'mailing', operation: 'getLinks', promotionId: byId(P.weeklyDigest), mailingId: byId(900) },
+		parameters: {
+			resource: 'mailing',
+			operation: 'getLinks',
+			promotionId: byId(P.weeklyDigest),
+			mailingId: byId(900),
+		},
 		setup: linksWith,
 		own: ['promotionId', 'mailingId'],
 	},
 	{
 		name: 'Mailing → Get Stats (the links inside the recorded document are guessed)',
-		parameters: { resource: 'mailing', operation: 'getStats', promotionId: byId(P.weeklyDigest), mailingId: byId(900) },
+		parameters: {
+			resource: 'mailing',
+			operation: 'getStats',
+			promotionId: byId(P.weeklyDigest),
+			mailingId: byId(900),
+		},
 		setup: linksWith,
 		own: ['promotionId', 'mailingId'],
 	},
 	{
 		name: 'Audience Member → Get Promotion Attempts',
-		parameters: { resource: 'audienceMember', operation: 'getPromotionAttempts', email: 'vocab@example.com' },
+		parameters: {
+			resource: 'audienceMember',
+			operation: 'getPromotionAttempts',
+			email: 'vocab@example.com',
+		},
 		setup: (emulator, count) => {
 			const store = emulator.store;
 			store.addMember('vocab@example.com');
 			for (let i = 0; i < count; i++) {
 				const mailing = store.addMailing(P.springSale, { id: 950 + i });
 				const at = mailing.startedSend ?? store.now();
-				store.addRecipient(P.springSale, mailing.id, 'sent', { email: 'vocab@example.com', firstName: 'Vo', at });
-				if (i % 2 === 0) store.addRecipient(P.springSale, mailing.id, 'read', { email: 'vocab@example.com', at: at + 1000 });
+				store.addRecipient(P.springSale, mailing.id, 'sent', {
+					email: 'vocab@example.com',
+					firstName: 'Vo',
+					at,
+				});
+				if (i % 2 === 0)
+					store.addRecipient(P.springSale, mailing.id, 'read', {
+						email: 'vocab@example.com',
+						at: at + 1000,
+					});
 			}
 		},
 		own: ['email'],
@@ -160,7 +209,10 @@ const CASES: Case[] = [
 		name: 'Analytics Domain → Get Many',
 		parameters: { resource: 'analyticsDomain', operation: 'getAll' },
 		setup: (emulator, count) => {
-			emulator.store.analyticsDomains = Array.from({ length: count }, (_, i) => `site-${i + 1}.example.com`);
+			emulator.store.analyticsDomains = Array.from(
+				{ length: count },
+				(_, i) => `site-${i + 1}.example.com`,
+			);
 		},
 	},
 	{
@@ -173,7 +225,12 @@ const CASES: Case[] = [
 			for (let i = 0; i < count; i++) {
 				const base = all[i % all.length];
 				const email = `child-${i + 1}@example.com`;
-				store.participants.set(email, { ...base, email, lastName: i % 2 ? undefined : base.lastName, createdAt: base.createdAt + i * 1000 });
+				store.participants.set(email, {
+					...base,
+					email,
+					lastName: i % 2 ? undefined : base.lastName,
+					createdAt: base.createdAt + i * 1000,
+				});
 			}
 		},
 	},
@@ -187,7 +244,12 @@ const CASES: Case[] = [
 				...template,
 				id: 70 + i,
 				name: `Campaign ${i + 1}`,
-				drips: Array.from({ length: i % 3 }, (_d, k) => ({ id: 700 + i * 10 + k, name: `Step ${k + 1}`, delayDays: k * 2, promotionId: 18 })),
+				drips: Array.from({ length: i % 3 }, (_d, k) => ({
+					id: 700 + i * 10 + k,
+					name: `Step ${k + 1}`,
+					delayDays: k * 2,
+					promotionId: 18,
+				})),
 			}));
 		},
 	},
@@ -204,7 +266,9 @@ const CASES: Case[] = [
 		setup: (emulator, count) => {
 			emulator.store.socialLinkDefs = socialNetworks(emulator, count);
 			const keys = emulator.store.socialLinkDefs.map((d) => d.key);
-			emulator.store.socialLinks = Object.fromEntries(keys.map((k) => [k, `https://social.example.com/${k}`]));
+			emulator.store.socialLinks = Object.fromEntries(
+				keys.map((k) => [k, `https://social.example.com/${k}`]),
+			);
 		},
 	},
 ];
@@ -212,7 +276,11 @@ const CASES: Case[] = [
 /** One date style and a frozen clock, so that both runs see the same dates written the same way. */
 const NOW = Date.UTC(2024, 5, 10, 12, 0, 0);
 
-async function outputIn(vocabulary: Vocabulary, c: Case, count: number): Promise<INodeExecutionData[]> {
+async function outputIn(
+	vocabulary: Vocabulary,
+	c: Case,
+	count: number,
+): Promise<INodeExecutionData[]> {
 	env.emulator.clock.set(NOW);
 	env.emulator.reset('demo');
 	env.emulator.dateStyle = '-0400';
@@ -239,9 +307,23 @@ describe.each(CASES)('$name: the same records under both vocabularies', (c) => {
 		if (count > 0) {
 			// the vocabularies really differ: beyond the node's own fields, no name is shared
 			const own = new Set([...(c.own ?? []), 'domain', 'addon', 'changed']);
-			const names = (items: INodeExecutionData[]) => [...fieldNames(items.map((i) => i.json))].filter((n) => !own.has(n));
+			const names = (items: INodeExecutionData[]) =>
+				[...fieldNames(items.map((i) => i.json))].filter((n) => !own.has(n));
 			const shared = names(second).filter((n) => names(guessed).includes(n));
-			const recorded = isSingleDocument ? ['allAudience', 'sent', 'views', 'untraced', 'clicked', 'links', 'forwarded', 'bounced', 'unsubscribed', 'abused'] : [];
+			const recorded = isSingleDocument
+				? [
+						'allAudience',
+						'sent',
+						'views',
+						'untraced',
+						'clicked',
+						'links',
+						'forwarded',
+						'bounced',
+						'unsubscribed',
+						'abused',
+					]
+				: [];
 			expect(shared.filter((n) => !recorded.includes(n))).toEqual([]);
 		}
 	});
@@ -258,42 +340,77 @@ describe('operations that act on what they read, under the second vocabulary', (
 		['activate', 'ab_testing', 'activated', false],
 		['deactivate', 'rss_campaigns', 'deactivated', true],
 		['deactivate', 'social_sharing', 'deactivated', false],
-	])('Addon → %s %s: the status read by value, toggled only when needed', async (operation, key, wanted, changed) => {
-		const { items, error } = await runNode({ parameters: { resource: 'addon', operation, addon: byKey(key) } });
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ addon: key, changed });
-		expect(Object.values(items[0].json)).toContain(wanted);
-		expect(env.emulator.store.addons.find((a) => a.key === key)?.status).toBe(wanted);
-	});
+	])(
+		'Addon → %s %s: the status read by value, toggled only when needed',
+		async (operation, key, wanted, changed) => {
+			const { items, error } = await runNode({
+				parameters: { resource: 'addon', operation, addon: byKey(key) },
+			});
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(1);
+			expect(items[0].json).toMatchObject({ addon: key, changed });
+			expect(Object.values(items[0].json)).toContain(wanted);
+			expect(env.emulator.store.addons.find((a) => a.key === key)?.status).toBe(wanted);
+		},
+	);
 
 	test('the Addon "From List" dropdown gives the same choices under both vocabularies', async () => {
-		const second = await callMethod('listSearch', 'searchAddons', { resource: 'addon', operation: 'activate' });
+		const second = await callMethod('listSearch', 'searchAddons', {
+			resource: 'addon',
+			operation: 'activate',
+		});
 		env.emulator.vocabulary = 'guessed';
-		const guessed = await callMethod('listSearch', 'searchAddons', { resource: 'addon', operation: 'activate' });
+		const guessed = await callMethod('listSearch', 'searchAddons', {
+			resource: 'addon',
+			operation: 'activate',
+		});
 		expect(second).toEqual(guessed);
 		expect((guessed as { results: unknown[] }).results).toHaveLength(5);
 	});
 
 	test('Analytics Domain → Get Many gives { domain } in both', async () => {
-		const { items } = await runNode({ parameters: { resource: 'analyticsDomain', operation: 'getAll' } });
-		expect(items.map((i) => i.json)).toEqual([{ domain: 'example.com' }, { domain: 'shop.example.com' }]);
+		const { items } = await runNode({
+			parameters: { resource: 'analyticsDomain', operation: 'getAll' },
+		});
+		expect(items.map((i) => i.json)).toEqual([
+			{ domain: 'example.com' },
+			{ domain: 'shop.example.com' },
+		]);
 	});
 
 	test('Get Recipients over several pages (Return All of 250, a Limit of 150 over 120) reads the same recipients', async () => {
-		const all = { resource: 'mailing', operation: 'getRecipients', promotionId: byId(P.weeklyDigest), mailingId: byId(M.weeklyDigest), outcome: 'sent', returnAll: true };
+		const all = {
+			resource: 'mailing',
+			operation: 'getRecipients',
+			promotionId: byId(P.weeklyDigest),
+			mailingId: byId(M.weeklyDigest),
+			outcome: 'sent',
+			returnAll: true,
+		};
 		const secondAll = await runNode({ parameters: all });
 		env.emulator.vocabulary = 'guessed';
 		const guessedAll = await runNode({ parameters: all });
 		expect(secondAll.items).toHaveLength(250);
-		expect(secondAll.items.map((i) => valuesOnly(i.json))).toEqual(guessedAll.items.map((i) => valuesOnly(i.json)));
+		expect(secondAll.items.map((i) => valuesOnly(i.json))).toEqual(
+			guessedAll.items.map((i) => valuesOnly(i.json)),
+		);
 		env.emulator.vocabulary = 'second';
 
-		const limited = { resource: 'mailing', operation: 'getRecipients', promotionId: byId(P.weeklyDigest), mailingId: byId(M.weeklyDigest), outcome: 'read', returnAll: false, limit: 150 };
+		const limited = {
+			resource: 'mailing',
+			operation: 'getRecipients',
+			promotionId: byId(P.weeklyDigest),
+			mailingId: byId(M.weeklyDigest),
+			outcome: 'read',
+			returnAll: false,
+			limit: 150,
+		};
 		const second = await runNode({ parameters: limited });
 		env.emulator.vocabulary = 'guessed';
 		const guessed = await runNode({ parameters: limited });
 		expect(second.items).toHaveLength(120);
-		expect(second.items.map((i) => valuesOnly(i.json))).toEqual(guessed.items.map((i) => valuesOnly(i.json)));
+		expect(second.items.map((i) => valuesOnly(i.json))).toEqual(
+			guessed.items.map((i) => valuesOnly(i.json)),
+		);
 	});
 });

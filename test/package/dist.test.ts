@@ -27,7 +27,10 @@ function walk(dir: string): string[] {
 const entries = [...pkg.n8n.credentials, ...pkg.n8n.nodes];
 
 beforeAll(() => {
-	if (!existsSync(path.join(root, 'dist'))) throw new Error('dist/ is missing: run `npm run build` before `npm run test:package` (npm test does)');
+	if (!existsSync(path.join(root, 'dist')))
+		throw new Error(
+			'dist/ is missing: run `npm run build` before `npm run test:package` (npm test does)',
+		);
 });
 
 test('the package has no runtime dependencies; n8n-workflow is a peer, pinned for development', () => {
@@ -40,25 +43,31 @@ test('the package has no runtime dependencies; n8n-workflow is a peer, pinned fo
 	expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
 });
 
-test.each(entries)('%s exists and requires nothing but n8n-workflow (n8n Cloud allows no Node built-in either)', (entry) => {
-	const file = path.join(root, entry);
-	expect(existsSync(file)).toBe(true);
-	const code = readFileSync(file, 'utf8');
-	const required = [...code.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
-	const foreign = required.filter((name) => name !== 'n8n-workflow');
-	expect(foreign).toEqual([]);
-	// the XML parser and the CSV writer are inlined
-	if (entry.endsWith('MadMimi.node.js')) {
-		expect(code).toContain('XMLParser');
-		expect(code).not.toMatch(/require\(["']fast-xml-parser["']\)/);
-		expect(code).not.toMatch(/require\(["']csv-stringify/);
-	}
-});
+test.each(entries)(
+	'%s exists and requires nothing but n8n-workflow (n8n Cloud allows no Node built-in either)',
+	(entry) => {
+		const file = path.join(root, entry);
+		expect(existsSync(file)).toBe(true);
+		const code = readFileSync(file, 'utf8');
+		const required = [...code.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
+		const foreign = required.filter((name) => name !== 'n8n-workflow');
+		expect(foreign).toEqual([]);
+		// the XML parser and the CSV writer are inlined
+		if (entry.endsWith('MadMimi.node.js')) {
+			expect(code).toContain('XMLParser');
+			expect(code).not.toMatch(/require\(["']fast-xml-parser["']\)/);
+			expect(code).not.toMatch(/require\(["']csv-stringify/);
+		}
+	},
+);
 
 const loadBuilt = createRequire(__filename);
 
 test.each(entries)('%s loads and exports its class', (entry) => {
-	const loaded = loadBuilt(path.join(root, entry)) as Record<string, new () => { description?: { name: string }; name?: string }>;
+	const loaded = loadBuilt(path.join(root, entry)) as Record<
+		string,
+		new () => { description?: { name: string }; name?: string }
+	>;
 	const classes = Object.values(loaded).filter((v) => typeof v === 'function');
 	expect(classes).toHaveLength(1);
 	const instance = new classes[0]();
@@ -74,7 +83,9 @@ test('icons (light and dark) and codex files sit beside the bundles', () => {
 			'dist/nodes/MadMimi/MadMimi.node.json',
 		]),
 	);
-	const codex = JSON.parse(readFileSync(path.join(root, 'dist/nodes/MadMimi/MadMimi.node.json'), 'utf8')) as { node: string };
+	const codex = JSON.parse(
+		readFileSync(path.join(root, 'dist/nodes/MadMimi/MadMimi.node.json'), 'utf8'),
+	) as { node: string };
 	expect(codex.node).toBe('n8n-nodes-madmimi.madMimi');
 });
 

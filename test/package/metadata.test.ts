@@ -27,7 +27,9 @@ test('MIT licence, in package.json and in LICENSE', () => {
 });
 
 test('repository, homepage and issue tracker name one GitHub repository; the author is named', () => {
-	const repository = /^git\+https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\.git$/.exec(pkg.repository.url)?.[1];
+	const repository = /^git\+https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\.git$/.exec(
+		pkg.repository.url,
+	)?.[1];
 	expect(pkg.repository.type).toBe('git');
 	expect(repository).toBeDefined();
 	expect(pkg.homepage).toBe(`https://github.com/${repository}#readme`);
@@ -38,13 +40,23 @@ test('repository, homepage and issue tracker name one GitHub repository; the aut
 });
 
 test("CHANGELOG.md has a section for package.json's version", () => {
-	const versions = [...read('CHANGELOG.md').matchAll(/^## \[(\d+\.\d+\.\d+[^\]]*)\]/gm)].map((m) => m[1]);
+	const versions = [...read('CHANGELOG.md').matchAll(/^## \[(\d+\.\d+\.\d+[^\]]*)\]/gm)].map(
+		(m) => m[1],
+	);
 	expect(versions[0]).toBe(pkg.version);
 });
 
 test("README.md has every section n8n's community node template names", () => {
 	const sections = [...read('README.md').matchAll(/^## (.+)$/gm)].map((m) => m[1].trim());
-	const template = ['Installation', 'Operations', 'Credentials', 'Compatibility', 'Usage', 'Resources', 'Version history'];
+	const template = [
+		'Installation',
+		'Operations',
+		'Credentials',
+		'Compatibility',
+		'Usage',
+		'Resources',
+		'Version history',
+	];
 	expect(sections).toEqual(expect.arrayContaining(template));
 });
 

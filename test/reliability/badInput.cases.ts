@@ -13,12 +13,59 @@ import { logs } from './capture';
 import { byItem, hunt, isErrorItem } from './checks';
 
 /** C0 controls, DEL and C1 controls: what the node refuses in names. */
-const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f));
+const hasControl = (text: string) =>
+	[...text].some(
+		(c) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f),
+	);
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Pieces that break paths, queries, encodings and parsers. */
-const SPECIALS = ['/', '?', '#', '%', '&', '=', '+', ' ', '..', '%2F', '%00', '%E9', '%%', '\\', ';', ':', '@', '"', "'", '<b>', '[x]', '{x}', '|', '^', '`', '~', '*', '!', '$', ','];
-const UNICODE = ['é', 'Zoë', '日本語', '😀', 'ß', 'e\u0301', '\u200b', '\u202e', '\u00a0x', 'ﬁ', 'İ', '\ufeff'];
+const SPECIALS = [
+	'/',
+	'?',
+	'#',
+	'%',
+	'&',
+	'=',
+	'+',
+	' ',
+	'..',
+	'%2F',
+	'%00',
+	'%E9',
+	'%%',
+	'\\',
+	';',
+	':',
+	'@',
+	'"',
+	"'",
+	'<b>',
+	'[x]',
+	'{x}',
+	'|',
+	'^',
+	'`',
+	'~',
+	'*',
+	'!',
+	'$',
+	',',
+];
+const UNICODE = [
+	'é',
+	'Zoë',
+	'日本語',
+	'😀',
+	'ß',
+	'e\u0301',
+	'\u200b',
+	'\u202e',
+	'\u00a0x',
+	'ﬁ',
+	'İ',
+	'\ufeff',
+];
 const CONTROLS = ['\t', '\n', '\r\n', '\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085'];
 const SURROGATES = ['\ud800', '\udfff'];
 
@@ -33,7 +80,27 @@ function listFuzz(): Fuzz[] {
 	const names: string[] = [];
 	for (const p of [...SPECIALS, ...UNICODE]) names.push(`List ${p} A`, `${p}${p}end`);
 	for (const p of [...CONTROLS, ...SURROGATES]) names.push(`bad${p}name`);
-	names.push('.', '..', '...', ' .. ', './x', 'a/../b', '../', '%2e%2e', '.%2E', 'x/', '/x', '//', '?', '#', '%', '  ', '', '  padded  ', 'a'.repeat(300));
+	names.push(
+		'.',
+		'..',
+		'...',
+		' .. ',
+		'./x',
+		'a/../b',
+		'../',
+		'%2e%2e',
+		'.%2E',
+		'x/',
+		'/x',
+		'//',
+		'?',
+		'#',
+		'%',
+		'  ',
+		'',
+		'  padded  ',
+		'a'.repeat(300),
+	);
 	return names.map((value) => {
 		const t = value.trim();
 		const refused = t === '' || t === '.' || t === '..' || hasControl(t) || LONE_SURROGATE.test(t);
@@ -42,25 +109,135 @@ function listFuzz(): Fuzz[] {
 }
 
 function emailFuzz(): Fuzz[] {
-	const reach = ['a/b', 'a?b', 'a#b', 'a%b', 'a&b', 'a=b', 'a+b', 'a!b', 'a$b', 'a*b', 'a~b', "o'brien", 'a{b}', 'a|b', 'a^b', 'a`b', '%2F', 'a%2Fb', 'zoë', '日本', '😀', 'first.last', 'a-b_c']
+	const reach = [
+		'a/b',
+		'a?b',
+		'a#b',
+		'a%b',
+		'a&b',
+		'a=b',
+		'a+b',
+		'a!b',
+		'a$b',
+		'a*b',
+		'a~b',
+		"o'brien",
+		'a{b}',
+		'a|b',
+		'a^b',
+		'a`b',
+		'%2F',
+		'a%2Fb',
+		'zoë',
+		'日本',
+		'😀',
+		'first.last',
+		'a-b_c',
+	]
 		.map((local) => `${local}@example.com`)
-		.concat(['jane@exämple.com', 'jane@例え.jp', 'jane@ex-ample.co.uk', 'UPPER@EXAMPLE.COM', ' padded@example.com ']);
-	const refuse = ['a b@example.com', 'a..b@example.com', '.a@example.com', 'a.@example.com', 'a@example..com', 'plainaddress', '@example.com', 'a@', 'a@b', 'a@@example.com', '<a@example.com>', 'a,b@example.com', 'a;b@example.com', 'a:b@example.com', '"a"@example.com', 'a\\b@example.com', 'a(b)@example.com', 'a[b]@example.com', 'a@example.c', ''].concat(
-		[...CONTROLS, ...SURROGATES].map((c) => `a${c}b@example.com`),
-	);
-	return [...reach.map((value) => ({ value, segment: value.trim() })), ...refuse.map((value) => ({ value }))];
+		.concat([
+			'jane@exämple.com',
+			'jane@例え.jp',
+			'jane@ex-ample.co.uk',
+			'UPPER@EXAMPLE.COM',
+			' padded@example.com ',
+		]);
+	const refuse = [
+		'a b@example.com',
+		'a..b@example.com',
+		'.a@example.com',
+		'a.@example.com',
+		'a@example..com',
+		'plainaddress',
+		'@example.com',
+		'a@',
+		'a@b',
+		'a@@example.com',
+		'<a@example.com>',
+		'a,b@example.com',
+		'a;b@example.com',
+		'a:b@example.com',
+		'"a"@example.com',
+		'a\\b@example.com',
+		'a(b)@example.com',
+		'a[b]@example.com',
+		'a@example.c',
+		'',
+	].concat([...CONTROLS, ...SURROGATES].map((c) => `a${c}b@example.com`));
+	return [
+		...reach.map((value) => ({ value, segment: value.trim() })),
+		...refuse.map((value) => ({ value })),
+	];
 }
 
 function addonKeyFuzz(): Fuzz[] {
 	const reach = ['ab_testing', 'social_sharing', 'AB-1', 'x', '9lives', 'a_b-c_d', 'Z9'];
-	const refuse = ['ab testing', 'ab/testing', 'ab?x', 'ab#x', 'ab%20x', 'ab&x', 'ab=x', 'ab+x', '..', '.', '_lead', '-lead', 'ünï', '😀', 'ab\tx', 'ab\nx', '\ud800', 'ab.x', 'ab:x', ''];
-	return [...reach.map((value) => ({ value, segment: value })), ...refuse.map((value) => ({ value }))];
+	const refuse = [
+		'ab testing',
+		'ab/testing',
+		'ab?x',
+		'ab#x',
+		'ab%20x',
+		'ab&x',
+		'ab=x',
+		'ab+x',
+		'..',
+		'.',
+		'_lead',
+		'-lead',
+		'ünï',
+		'😀',
+		'ab\tx',
+		'ab\nx',
+		'\ud800',
+		'ab.x',
+		'ab:x',
+		'',
+	];
+	return [
+		...reach.map((value) => ({ value, segment: value })),
+		...refuse.map((value) => ({ value })),
+	];
 }
 
 function idFuzz(): Fuzz[] {
-	const reach: Array<[unknown, string]> = [['3', '3'], [' 3 ', '3'], ['0003', '3'], [3, '3'], ['\t3\n', '3']];
-	const refuse: unknown[] = ['3/4', '3?x', '3#', '3%2F', '3&x=1', '3=', '+3', '-1', '0', '3.5', '1e3', '0x10', '٣', '３', '3 4', '9007199254740993', '..', 'abc', '', '  ', 'null', -3, 0, 3.5];
-	return [...reach.map(([value, segment]) => ({ value, segment })), ...refuse.map((value) => ({ value }))];
+	const reach: Array<[unknown, string]> = [
+		['3', '3'],
+		[' 3 ', '3'],
+		['0003', '3'],
+		[3, '3'],
+		['\t3\n', '3'],
+	];
+	const refuse: unknown[] = [
+		'3/4',
+		'3?x',
+		'3#',
+		'3%2F',
+		'3&x=1',
+		'3=',
+		'+3',
+		'-1',
+		'0',
+		'3.5',
+		'1e3',
+		'0x10',
+		'٣',
+		'３',
+		'3 4',
+		'9007199254740993',
+		'..',
+		'abc',
+		'',
+		'  ',
+		'null',
+		-3,
+		0,
+		3.5,
+	];
+	return [
+		...reach.map(([value, segment]) => ({ value, segment })),
+		...refuse.map((value) => ({ value })),
+	];
 }
 
 interface PathCase {
@@ -82,7 +259,12 @@ const PATH_CASES: PathCase[] = [
 		name: 'list names (audienceList.addMember)',
 		field: 'List',
 		fuzz: listFuzz,
-		parameters: { resource: 'audienceList', operation: 'addMember', list: byName('={{ $json.v }}'), email: 'ann.archer@example.com' },
+		parameters: {
+			resource: 'audienceList',
+			operation: 'addMember',
+			list: byName('={{ $json.v }}'),
+			email: 'ann.archer@example.com',
+		},
 		segments: (s) => ['audience_lists', s, 'add'],
 		rawPath: (s) => `/audience_lists/${enc(s)}/add`,
 	},
@@ -106,7 +288,11 @@ const PATH_CASES: PathCase[] = [
 		name: 'addon keys (addon.toggle, By Key)',
 		field: 'Addon',
 		fuzz: addonKeyFuzz,
-		parameters: { resource: 'addon', operation: 'toggle', addon: { __rl: true, mode: 'key', value: '={{ $json.v }}' } },
+		parameters: {
+			resource: 'addon',
+			operation: 'toggle',
+			addon: { __rl: true, mode: 'key', value: '={{ $json.v }}' },
+		},
 		segments: (s) => ['addon', s, 'toggle'],
 		rawPath: (s) => `/addon/${enc(s)}/toggle`,
 	},
@@ -114,7 +300,12 @@ const PATH_CASES: PathCase[] = [
 		name: 'promotion IDs (mailing.getStats)',
 		field: 'Promotion',
 		fuzz: idFuzz,
-		parameters: { resource: 'mailing', operation: 'getStats', promotionId: { __rl: true, mode: 'id', value: '={{ $json.v }}' }, mailingId: { __rl: true, mode: 'id', value: '34' } },
+		parameters: {
+			resource: 'mailing',
+			operation: 'getStats',
+			promotionId: { __rl: true, mode: 'id', value: '={{ $json.v }}' },
+			mailingId: { __rl: true, mode: 'id', value: '34' },
+		},
 		segments: (s) => ['promotions', s, 'mailings', '34.xml'],
 		rawPath: (s) => `/promotions/${enc(s)}/mailings/34.xml`,
 	},
@@ -133,67 +324,113 @@ function show(value: unknown): string {
 }
 
 export function pathFuzz(env: { readonly emulator: Emulator }): void {
-	test.each(PATH_CASES)('$name: each value is one exact path segment, or refused naming the field', async (c) => {
-		const fuzz = c.fuzz();
-		const input: INodeExecutionData[] = fuzz.map((f) => ({ json: { v: f.value } as IDataObject }));
-		const mark = logs.mark();
-		const result = await runNode({ parameters: c.parameters, continueOnFail: true }, input);
-		expect(result.error).toBeUndefined();
-		expect(hunt(c.name, result, mark)).toEqual([]);
+	test.each(PATH_CASES)(
+		'$name: each value is one exact path segment, or refused naming the field',
+		async (c) => {
+			const fuzz = c.fuzz();
+			const input: INodeExecutionData[] = fuzz.map((f) => ({
+				json: { v: f.value } as IDataObject,
+			}));
+			const mark = logs.mark();
+			const result = await runNode({ parameters: c.parameters, continueOnFail: true }, input);
+			expect(result.error).toBeUndefined();
+			expect(hunt(c.name, result, mark)).toEqual([]);
 
-		const groups = byItem(result.items, fuzz.length);
-		const requests = [...env.emulator.requests];
-		const problems: string[] = [];
-		let r = 0;
-		fuzz.forEach((f, i) => {
-			const out = groups[i];
-			if (out.length === 0) {
-				problems.push(`${show(f.value)}: no output item`);
-				return;
-			}
-			const refusal = out.length === 1 && isErrorItem(out[0]) && out[0].json.httpCode === undefined ? out[0] : undefined;
-			if (f.segment === undefined) {
-				// must be refused before any request, naming the field
-				if (!refusal) {
-					problems.push(`${show(f.value)}: not refused (${show(out.map((o) => o.json))})`);
+			const groups = byItem(result.items, fuzz.length);
+			const requests = [...env.emulator.requests];
+			const problems: string[] = [];
+			let r = 0;
+			fuzz.forEach((f, i) => {
+				const out = groups[i];
+				if (out.length === 0) {
+					problems.push(`${show(f.value)}: no output item`);
 					return;
 				}
-				if (!String(refusal.json.error).includes(`"${c.field}"`)) problems.push(`${show(f.value)}: refusal does not name "${c.field}": ${String(refusal.json.error)}`);
-				return;
+				const refusal =
+					out.length === 1 && isErrorItem(out[0]) && out[0].json.httpCode === undefined
+						? out[0]
+						: undefined;
+				if (f.segment === undefined) {
+					// must be refused before any request, naming the field
+					if (!refusal) {
+						problems.push(`${show(f.value)}: not refused (${show(out.map((o) => o.json))})`);
+						return;
+					}
+					if (!String(refusal.json.error).includes(`"${c.field}"`))
+						problems.push(
+							`${show(f.value)}: refusal does not name "${c.field}": ${String(refusal.json.error)}`,
+						);
+					return;
+				}
+				if (refusal) {
+					problems.push(
+						`${show(f.value)}: refused, should reach the service (${String(refusal.json.error)})`,
+					);
+					return;
+				}
+				const request: RecordedRequest | undefined = requests[r++];
+				if (!request) {
+					problems.push(`${show(f.value)}: no request`);
+					return;
+				}
+				const segmentsOk =
+					JSON.stringify(request.segments) === JSON.stringify(c.segments(f.segment));
+				const rawOk = request.rawPath === c.rawPath(f.segment);
+				if (!segmentsOk || !rawOk)
+					problems.push(
+						`${show(f.value)}: arrived as ${show(request.segments)} (${request.rawPath})`,
+					);
+			});
+			if (r !== requests.length) {
+				problems.push(
+					`${requests.length - r} request(s) more than values that should reach the service`,
+				);
 			}
-			if (refusal) {
-				problems.push(`${show(f.value)}: refused, should reach the service (${String(refusal.json.error)})`);
-				return;
-			}
-			const request: RecordedRequest | undefined = requests[r++];
-			if (!request) {
-				problems.push(`${show(f.value)}: no request`);
-				return;
-			}
-			const segmentsOk = JSON.stringify(request.segments) === JSON.stringify(c.segments(f.segment));
-			const rawOk = request.rawPath === c.rawPath(f.segment);
-			if (!segmentsOk || !rawOk) problems.push(`${show(f.value)}: arrived as ${show(request.segments)} (${request.rawPath})`);
-		});
-		if (r !== requests.length) {
-			problems.push(`${requests.length - r} request(s) more than values that should reach the service`);
-		}
-		expect(problems).toEqual([]);
-	});
+			expect(problems).toEqual([]);
+		},
+	);
 
 	test('values in the form body and the query string arrive exactly as given', async () => {
-		const values = ['A & B', 'a=b&c=d', '100% sure', 'plus+sign', 'hash#tag', 'slash/name', 'q?x', 'Zoë 日本語 😀', "quote ' \" <b>", 'semi;colon', 'tab-less, comma'];
+		const values = [
+			'A & B',
+			'a=b&c=d',
+			'100% sure',
+			'plus+sign',
+			'hash#tag',
+			'slash/name',
+			'q?x',
+			'Zoë 日本語 😀',
+			'quote \' " <b>',
+			'semi;colon',
+			'tab-less, comma',
+		];
 		const created = await runNode(
-			{ parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.v }}' }, continueOnFail: true },
+			{
+				parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.v }}' },
+				continueOnFail: true,
+			},
 			values.map((v) => ({ json: { v } })),
 		);
 		const searched = await runNode(
-			{ parameters: { resource: 'promotion', operation: 'search', searchBy: 'query', query: '={{ $json.v }}' }, continueOnFail: true },
+			{
+				parameters: {
+					resource: 'promotion',
+					operation: 'search',
+					searchBy: 'query',
+					query: '={{ $json.v }}',
+				},
+				continueOnFail: true,
+			},
 			values.map((v) => ({ json: { v } })),
 		);
 		expect(created.items.filter(isErrorItem)).toEqual([]);
 		expect(searched.items.filter(isErrorItem)).toEqual([]);
-		const forms = env.emulator.requests.filter((q) => q.path === '/audience_lists.json').map((q) => q.form.name);
-		const queries = env.emulator.requests.filter((q) => q.path === '/promotions/search.xml').map((q) => q.query.query);
+		const forms = env.emulator.requests
+			.filter((q) => q.path === '/audience_lists.json')
+			.map((q) => q.form.name);
+		const queries = env.emulator.requests
+			.filter((q) => q.path === '/promotions/search.xml')
+			.map((q) => q.query.query);
 		expect(forms).toEqual(values);
 		expect(queries).toEqual(values);
 		for (const v of values) expect(env.emulator.store.lists.has(v)).toBe(true);
@@ -211,41 +448,223 @@ interface RefusalCase {
 }
 
 const EMPTY_VALUES: unknown[] = ['', '   ', null, '\t\n'];
-const NOT_EMAILS = ['plainaddress', 'a b@example.com', 'a@b', 'a..b@example.com', '<a@example.com>', 'a@example.com, b@example.com', 'a@example.com\nBcc: x@example.com', 'mailto:a@example.com?x', '@example.com', 'a@', 'a@exa mple.com'];
-const NOT_DATES = ['last tuesday', '2024-02-30', '2024-13-01', '2024-01-01T25:00:00', '2024-01-01T10:61:00', '12/31/2024', '2024-1-1', 'NaN', 'Infinity', '2024-01-01T00:00:00+25:00', 'tomorrow at noon', '{}'];
+const NOT_EMAILS = [
+	'plainaddress',
+	'a b@example.com',
+	'a@b',
+	'a..b@example.com',
+	'<a@example.com>',
+	'a@example.com, b@example.com',
+	'a@example.com\nBcc: x@example.com',
+	'mailto:a@example.com?x',
+	'@example.com',
+	'a@',
+	'a@exa mple.com',
+];
+const NOT_DATES = [
+	'last tuesday',
+	'2024-02-30',
+	'2024-13-01',
+	'2024-01-01T25:00:00',
+	'2024-01-01T10:61:00',
+	'12/31/2024',
+	'2024-1-1',
+	'NaN',
+	'Infinity',
+	'2024-01-01T00:00:00+25:00',
+	'tomorrow at noon',
+	'{}',
+];
 
 const REFUSALS: RefusalCase[] = [
-	{ name: 'malformed emails (audienceMember.getLists)', parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.v }}' }, values: NOT_EMAILS, message: /^The field "Email" is not a valid email address: "/ },
-	{ name: 'malformed emails (audienceList.addMember)', parameters: { resource: 'audienceList', operation: 'addMember', list: byName('Newsletter'), email: '={{ $json.v }}' }, values: NOT_EMAILS, message: /^The field "Email" is not a valid email address/ },
-	{ name: 'malformed emails (childAccount.create)', parameters: { resource: 'childAccount', operation: 'create', email: '={{ $json.v }}', password: 'pw-123456' }, values: NOT_EMAILS, message: /^The field "Email" is not a valid email address/ },
-	{ name: 'malformed dates (audienceMember.getOptedOut)', parameters: { resource: 'audienceMember', operation: 'getOptedOut', since: '={{ $json.v }}' }, values: NOT_DATES, message: /^The field "Since" is (not a valid date|not a date n8n can read)/ },
-	{ name: 'malformed dates (audienceMember.countNew start)', parameters: { resource: 'audienceMember', operation: 'countNew', start: '={{ $json.v }}', end: '2024-05-01T00:00:00Z' }, values: NOT_DATES, message: /^The field "Start" is (not a valid date|not a date n8n can read)/ },
-	{ name: 'malformed dates (promotion.getTransactionalCount)', parameters: { resource: 'promotion', operation: 'getTransactionalCount', promotionName: 'API: Receipt', date: '={{ $json.v }}' }, values: NOT_DATES, message: /^The field "Date" is (not a valid date|not a date n8n can read)/ },
+	{
+		name: 'malformed emails (audienceMember.getLists)',
+		parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.v }}' },
+		values: NOT_EMAILS,
+		message: /^The field "Email" is not a valid email address: "/,
+	},
+	{
+		name: 'malformed emails (audienceList.addMember)',
+		parameters: {
+			resource: 'audienceList',
+			operation: 'addMember',
+			list: byName('Newsletter'),
+			email: '={{ $json.v }}',
+		},
+		values: NOT_EMAILS,
+		message: /^The field "Email" is not a valid email address/,
+	},
+	{
+		name: 'malformed emails (childAccount.create)',
+		parameters: {
+			resource: 'childAccount',
+			operation: 'create',
+			email: '={{ $json.v }}',
+			password: 'pw-123456',
+		},
+		values: NOT_EMAILS,
+		message: /^The field "Email" is not a valid email address/,
+	},
+	{
+		name: 'malformed dates (audienceMember.getOptedOut)',
+		parameters: { resource: 'audienceMember', operation: 'getOptedOut', since: '={{ $json.v }}' },
+		values: NOT_DATES,
+		message: /^The field "Since" is (not a valid date|not a date n8n can read)/,
+	},
+	{
+		name: 'malformed dates (audienceMember.countNew start)',
+		parameters: {
+			resource: 'audienceMember',
+			operation: 'countNew',
+			start: '={{ $json.v }}',
+			end: '2024-05-01T00:00:00Z',
+		},
+		values: NOT_DATES,
+		message: /^The field "Start" is (not a valid date|not a date n8n can read)/,
+	},
+	{
+		name: 'malformed dates (promotion.getTransactionalCount)',
+		parameters: {
+			resource: 'promotion',
+			operation: 'getTransactionalCount',
+			promotionName: 'API: Receipt',
+			date: '={{ $json.v }}',
+		},
+		values: NOT_DATES,
+		message: /^The field "Date" is (not a valid date|not a date n8n can read)/,
+	},
 	{
 		name: 'reversed ranges (audienceMember.countNew)',
-		parameters: { resource: 'audienceMember', operation: 'countNew', start: '={{ $json.v }}', end: '={{ $json.end }}' },
+		parameters: {
+			resource: 'audienceMember',
+			operation: 'countNew',
+			start: '={{ $json.v }}',
+			end: '={{ $json.end }}',
+		},
 		values: ['2024-05-02T00:00:00Z', '2024-05-01T00:00:01Z', '2030-01-01T00:00:00Z'],
 		extra: { end: '2024-05-01T00:00:00Z' },
 		message: /^The field "End" is before "Start"$/,
 	},
 	{
 		name: 'reversed ranges (promotion.search by date)',
-		parameters: { resource: 'promotion', operation: 'search', searchBy: 'dateRange', fromDate: '={{ $json.v }}', toDate: '2024-06-01T00:00:00' },
+		parameters: {
+			resource: 'promotion',
+			operation: 'search',
+			searchBy: 'dateRange',
+			fromDate: '={{ $json.v }}',
+			toDate: '2024-06-01T00:00:00',
+		},
 		values: ['2024-06-02T00:00:00', '2024-06-01T00:00:01', '2099-01-01T00:00:00'],
 		message: /^The field "To" is before "From"$/,
 	},
-	{ name: 'empty list name (audienceList.create)', parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.v }}' }, values: EMPTY_VALUES, message: /^The field "Name" is empty$/ },
-	{ name: 'empty list (audienceList.addMember)', parameters: { resource: 'audienceList', operation: 'addMember', list: byName('={{ $json.v }}'), email: 'ann.archer@example.com' }, values: EMPTY_VALUES, message: /^The field "List" is empty$/ },
-	{ name: 'empty email (audienceMember.getLists)', parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.v }}' }, values: EMPTY_VALUES, message: /^The field "Email" is empty$/ },
-	{ name: 'empty email (audienceMember.isSuppressed)', parameters: { resource: 'audienceMember', operation: 'isSuppressed', email: '={{ $json.v }}' }, values: EMPTY_VALUES, message: /^The field "Email" is empty$/ },
-	{ name: 'empty promotion name (promotion.save)', parameters: { resource: 'promotion', operation: 'save', promotionName: '={{ $json.v }}', contentSource: 'html', rawHtml: '<p>x</p>' }, values: EMPTY_VALUES, message: /^The field "Promotion Name" is empty$/ },
-	{ name: 'empty HTML (promotion.save)', parameters: { resource: 'promotion', operation: 'save', promotionName: 'X', contentSource: 'html', rawHtml: '={{ $json.v }}' }, values: EMPTY_VALUES, message: /^The field "HTML" is empty$/ },
-	{ name: 'empty promotion ID (mailing.getStats)', parameters: { resource: 'mailing', operation: 'getStats', promotionId: { __rl: true, mode: 'id', value: '={{ $json.v }}' }, mailingId: { __rl: true, mode: 'id', value: '34' } }, values: EMPTY_VALUES, message: /^The field "Promotion" is empty$/ },
-	{ name: 'empty addon (addon.toggle)', parameters: { resource: 'addon', operation: 'toggle', addon: { __rl: true, mode: 'key', value: '={{ $json.v }}' } }, values: EMPTY_VALUES, message: /^The field "Addon" is empty$/ },
-	{ name: 'empty domain (analyticsDomain.add)', parameters: { resource: 'analyticsDomain', operation: 'add', domain: '={{ $json.v }}' }, values: EMPTY_VALUES, message: /^The field "Domain" is empty$/ },
-	{ name: 'empty email (childAccount.create)', parameters: { resource: 'childAccount', operation: 'create', email: '={{ $json.v }}', password: 'pw-123456' }, values: EMPTY_VALUES, message: /^The field "Email" is empty$/ },
-	{ name: 'empty password (childAccount.create)', parameters: { resource: 'childAccount', operation: 'create', email: 'new.child@example.com', password: '={{ $json.v }}' }, values: ['', null], message: /^The field "Password" is empty$/ },
-	{ name: 'empty webform ID (signupForm.get)', parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.v }}' }, values: EMPTY_VALUES, message: /^The field "Webform ID" is empty$/ },
+	{
+		name: 'empty list name (audienceList.create)',
+		parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.v }}' },
+		values: EMPTY_VALUES,
+		message: /^The field "Name" is empty$/,
+	},
+	{
+		name: 'empty list (audienceList.addMember)',
+		parameters: {
+			resource: 'audienceList',
+			operation: 'addMember',
+			list: byName('={{ $json.v }}'),
+			email: 'ann.archer@example.com',
+		},
+		values: EMPTY_VALUES,
+		message: /^The field "List" is empty$/,
+	},
+	{
+		name: 'empty email (audienceMember.getLists)',
+		parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.v }}' },
+		values: EMPTY_VALUES,
+		message: /^The field "Email" is empty$/,
+	},
+	{
+		name: 'empty email (audienceMember.isSuppressed)',
+		parameters: { resource: 'audienceMember', operation: 'isSuppressed', email: '={{ $json.v }}' },
+		values: EMPTY_VALUES,
+		message: /^The field "Email" is empty$/,
+	},
+	{
+		name: 'empty promotion name (promotion.save)',
+		parameters: {
+			resource: 'promotion',
+			operation: 'save',
+			promotionName: '={{ $json.v }}',
+			contentSource: 'html',
+			rawHtml: '<p>x</p>',
+		},
+		values: EMPTY_VALUES,
+		message: /^The field "Promotion Name" is empty$/,
+	},
+	{
+		name: 'empty HTML (promotion.save)',
+		parameters: {
+			resource: 'promotion',
+			operation: 'save',
+			promotionName: 'X',
+			contentSource: 'html',
+			rawHtml: '={{ $json.v }}',
+		},
+		values: EMPTY_VALUES,
+		message: /^The field "HTML" is empty$/,
+	},
+	{
+		name: 'empty promotion ID (mailing.getStats)',
+		parameters: {
+			resource: 'mailing',
+			operation: 'getStats',
+			promotionId: { __rl: true, mode: 'id', value: '={{ $json.v }}' },
+			mailingId: { __rl: true, mode: 'id', value: '34' },
+		},
+		values: EMPTY_VALUES,
+		message: /^The field "Promotion" is empty$/,
+	},
+	{
+		name: 'empty addon (addon.toggle)',
+		parameters: {
+			resource: 'addon',
+			operation: 'toggle',
+			addon: { __rl: true, mode: 'key', value: '={{ $json.v }}' },
+		},
+		values: EMPTY_VALUES,
+		message: /^The field "Addon" is empty$/,
+	},
+	{
+		name: 'empty domain (analyticsDomain.add)',
+		parameters: { resource: 'analyticsDomain', operation: 'add', domain: '={{ $json.v }}' },
+		values: EMPTY_VALUES,
+		message: /^The field "Domain" is empty$/,
+	},
+	{
+		name: 'empty email (childAccount.create)',
+		parameters: {
+			resource: 'childAccount',
+			operation: 'create',
+			email: '={{ $json.v }}',
+			password: 'pw-123456',
+		},
+		values: EMPTY_VALUES,
+		message: /^The field "Email" is empty$/,
+	},
+	{
+		name: 'empty password (childAccount.create)',
+		parameters: {
+			resource: 'childAccount',
+			operation: 'create',
+			email: 'new.child@example.com',
+			password: '={{ $json.v }}',
+		},
+		values: ['', null],
+		message: /^The field "Password" is empty$/,
+	},
+	{
+		name: 'empty webform ID (signupForm.get)',
+		parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.v }}' },
+		values: EMPTY_VALUES,
+		message: /^The field "Webform ID" is empty$/,
+	},
 ];
 
 export function refusals(env: { readonly emulator: Emulator }): void {
@@ -261,7 +680,13 @@ export function refusals(env: { readonly emulator: Emulator }): void {
 		const groups = byItem(result.items, input.length);
 		const wrong = groups
 			.map((out, i) => ({ value: input[i].json.v, out: out.map((o) => o.json) }))
-			.filter(({ out }) => out.length !== 1 || typeof out[0].error !== 'string' || !c.message.test(String(out[0].error)) || out[0].httpCode !== undefined);
+			.filter(
+				({ out }) =>
+					out.length !== 1 ||
+					typeof out[0].error !== 'string' ||
+					!c.message.test(String(out[0].error)) ||
+					out[0].httpCode !== undefined,
+			);
 		expect(wrong).toEqual([]);
 		// without Continue On Fail the first item stops the run, named
 		expect(stop.error?.message).toMatch(c.message);

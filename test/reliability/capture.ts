@@ -74,7 +74,12 @@ const restorers = [wrapWrite(process.stdout), wrapWrite(process.stderr), wrapCon
 // writes straight to `console._stdout` / `console._stderr` when they exist: those are captured too
 for (const name of ['_stdout', '_stderr'] as const) {
 	const stream = (console as unknown as Record<string, { write?: Write } | undefined>)[name];
-	if (stream && typeof stream.write === 'function' && stream !== process.stdout && stream !== process.stderr) {
+	if (
+		stream &&
+		typeof stream.write === 'function' &&
+		stream !== process.stdout &&
+		stream !== process.stderr
+	) {
 		restorers.push(wrapWrite(stream as { write: Write }));
 	}
 }

@@ -9,7 +9,11 @@ import { leaksIn, serialize } from './support';
  * the output items, the stored run, and what was logged since `logMark`. Returns the places it
  * was found, for the assertion message.
  */
-export function hunt(label: string, result: Partial<RunResult> & { run?: IRun }, logMark: number): string[] {
+export function hunt(
+	label: string,
+	result: Partial<RunResult> & { run?: IRun },
+	logMark: number,
+): string[] {
 	const places: Record<string, string> = {
 		error: serialize(result.error ?? null),
 		message: String(result.error?.message ?? ''),
@@ -31,7 +35,8 @@ export function byItem(items: INodeExecutionData[], count: number): INodeExecuti
 	const out: INodeExecutionData[][] = Array.from({ length: count }, () => []);
 	for (const item of items) {
 		const paired = item.pairedItem;
-		const index = typeof paired === 'number' ? paired : Array.isArray(paired) ? paired[0]?.item : paired?.item;
+		const index =
+			typeof paired === 'number' ? paired : Array.isArray(paired) ? paired[0]?.item : paired?.item;
 		if (typeof index === 'number' && out[index]) out[index].push(item);
 	}
 	return out;

@@ -18,7 +18,8 @@ const UNREADABLE = 'Mad Mimi sent a response the node cannot read';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const byKey = (value: string) => ({ __rl: true, mode: 'key', value });
-const three = (json: (i: number) => IDataObject = () => ({})): INodeExecutionData[] => [0, 1, 2].map((i) => ({ json: json(i) }));
+const three = (json: (i: number) => IDataObject = () => ({})): INodeExecutionData[] =>
+	[0, 1, 2].map((i) => ({ json: json(i) }));
 
 type Answer = 'xml' | 'json' | 'txt' | 'blank';
 
@@ -63,7 +64,11 @@ export const OPS: OpCase[] = [
 		method: 'GET',
 		path: /^\/audience_members\/suppressed_since\/\d+\.txt$/,
 		endpoint: 'GET /audience_members/suppressed_since/',
-		parameters: { resource: 'audienceMember', operation: 'getOptedOut', since: '={{ $json.since }}' },
+		parameters: {
+			resource: 'audienceMember',
+			operation: 'getOptedOut',
+			since: '={{ $json.since }}',
+		},
 		input: () => three((i) => ({ since: new Date(Date.now() - (10 + i) * DAY).toISOString() })),
 		unreadable: UNREADABLE,
 		unreadableFromTransport: true,
@@ -91,9 +96,15 @@ export const OPS: OpCase[] = [
 		method: 'GET',
 		path: '/promotions/3/mailings/34.xml',
 		endpoint: 'GET /promotions/3/mailings/34.xml',
-		parameters: { resource: 'mailing', operation: 'getStats', promotionId: byId('3'), mailingId: byId('34') },
+		parameters: {
+			resource: 'mailing',
+			operation: 'getStats',
+			promotionId: byId('3'),
+			mailingId: byId('34'),
+		},
 		input: () => three(),
-		notFound: 'Mad Mimi has no promotion 3 with a mailing 34: check the promotion ID and mailing ID',
+		notFound:
+			'Mad Mimi has no promotion 3 with a mailing 34: check the promotion ID and mailing ID',
 		unreadable: UNREADABLE,
 		unreadableFromTransport: true,
 	},
@@ -203,29 +214,44 @@ interface FaultCase {
 	expect(op: OpCase): Expectation | 'success';
 }
 
-const status = (code: number, body: string, contentType = 'text/html; charset=utf-8'): FaultResponse => ({ status: code, body, contentType });
+const status = (
+	code: number,
+	body: string,
+	contentType = 'text/html; charset=utf-8',
+): FaultResponse => ({ status: code, body, contentType });
 
 const refusedWith = (text: string) => (): Expectation => ({
 	message: `Mad Mimi refused the request: ${text}`,
 	description: ['Check the values given to the node', text],
 });
 /** A fault met once and tried again: the operation succeeds, unless it is once-only and the request may have been done. */
-const triedAgain = (what: string | RegExp) => (op: OpCase): Expectation | 'success' =>
-	op.onceOnly === undefined ? 'success' : { message: op.onceOnly, description: [what, 'so Mad Mimi may have done it', 'The node did not send it again'] };
-const notFound = (code: string) => (op: OpCase): Expectation => ({
-	message: op.notFound ?? 'Mad Mimi could not find the requested record',
-	description: ['Check the IDs'],
-	httpCode: code,
-});
+const triedAgain =
+	(what: string | RegExp) =>
+	(op: OpCase): Expectation | 'success' =>
+		op.onceOnly === undefined
+			? 'success'
+			: {
+					message: op.onceOnly,
+					description: [what, 'so Mad Mimi may have done it', 'The node did not send it again'],
+				};
+const notFound =
+	(code: string) =>
+	(op: OpCase): Expectation => ({
+		message: op.notFound ?? 'Mad Mimi could not find the requested record',
+		description: ['Check the IDs'],
+		httpCode: code,
+	});
 
 const RAILS_500 =
-	"<!DOCTYPE html>\n<html>\n<head>\n  <title>We're sorry, but something went wrong (500)</title>\n  <style>body { background-color: #EFEFEF; color: #2E2F30; }</style>\n</head>\n<body>\n  <div class=\"dialog\"><h1>We're sorry, but something went wrong.</h1></div>\n  <script>window.report && report()</script>\n</body>\n</html>\n";
-const NGINX_502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+	'<!DOCTYPE html>\n<html>\n<head>\n  <title>We\'re sorry, but something went wrong (500)</title>\n  <style>body { background-color: #EFEFEF; color: #2E2F30; }</style>\n</head>\n<body>\n  <div class="dialog"><h1>We\'re sorry, but something went wrong.</h1></div>\n  <script>window.report && report()</script>\n</body>\n</html>\n';
+const NGINX_502 =
+	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 /** An error page that repeats the request, credentials included, in every form. */
 const ECHO_500 = `<html><body><h1>Internal error</h1><p>GET /audience_lists/lists.xml?username=demo%40example.com&amp;api_key=${DEMO_KEY}</p><pre>Parameters: {"api_key"=>"${DEMO_KEY}", "key"=>"${encodeURIComponent(DEMO_KEY)}"}</pre><p>key: ${DEMO_KEY}</p></body></html>`;
 /** A proxy's or captive portal's sign-in page, answered 200 in place of the service, echoing the request. */
 const PORTAL_200 = `<!DOCTYPE html><html><head><title>Sign in to the network</title></head><body><form action="/login?next=https%3A%2F%2Fapi.madmimi.com%2Faudience_lists%2Flists.xml%3Fusername%3Ddemo%2540example.com%26api_key%3D${encodeURIComponent(DEMO_KEY)}"><p>You asked for /audience_lists/lists.xml?api_key=${DEMO_KEY}</p><input name="password"></form></body></html>`;
-const MALFORMED_XML = '<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n  <list name="Newsletter" id="101">\n  <list name="VIP Customers" id="102"/>\n</lists>\n';
+const MALFORMED_XML =
+	'<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n  <list name="Newsletter" id="101">\n  <list name="VIP Customers" id="102"/>\n</lists>\n';
 export const BILLION_LAUGHS = [
 	'<?xml version="1.0"?>',
 	'<!DOCTYPE lolz [',
@@ -237,7 +263,11 @@ export const BILLION_LAUGHS = [
 ].join('\n');
 
 /** The expectation for a 200 answer whose body the operation cannot use. */
-function unreadable(op: OpCase, reason: string | RegExp, emptyBody = false): Expectation | 'success' {
+function unreadable(
+	op: OpCase,
+	reason: string | RegExp,
+	emptyBody = false,
+): Expectation | 'success' {
 	if (op.answer === 'blank' || op.unreadable === undefined) return 'success';
 	if (emptyBody && op.emptyIsValid) return 'success';
 	if (!op.unreadableFromTransport) return { message: op.unreadable, description: [] };
@@ -250,7 +280,10 @@ const FAULTS: FaultCase[] = [
 		respond: status(401, 'Unable to authenticate'),
 		expect: () => ({
 			message: 'Mad Mimi rejected the credentials',
-			description: ['Mad Mimi said: "Unable to authenticate"', 'API key in the Mad Mimi credentials'],
+			description: [
+				'Mad Mimi said: "Unable to authenticate"',
+				'API key in the Mad Mimi credentials',
+			],
 			httpCode: '401',
 		}),
 	},
@@ -263,11 +296,23 @@ const FAULTS: FaultCase[] = [
 			httpCode: '401',
 		}),
 	},
-	{ name: '400 with a text body', respond: status(400, 'Invalid value: the request could not be processed'), expect: refusedWith('Invalid value: the request could not be processed') },
+	{
+		name: '400 with a text body',
+		respond: status(400, 'Invalid value: the request could not be processed'),
+		expect: refusedWith('Invalid value: the request could not be processed'),
+	},
 	{ name: '404 blank', respond: status(404, ' '), expect: notFound('404') },
-	{ name: '409 conflict', respond: status(409, 'Conflict: the record was changed by another request'), expect: refusedWith('Conflict: the record was changed by another request') },
+	{
+		name: '409 conflict',
+		respond: status(409, 'Conflict: the record was changed by another request'),
+		expect: refusedWith('Conflict: the record was changed by another request'),
+	},
 	{ name: '410 gone', respond: status(410, 'Gone'), expect: notFound('410') },
-	{ name: '422 unprocessable', respond: status(422, 'Unprocessable entity: a value is not valid'), expect: refusedWith('Unprocessable entity: a value is not valid') },
+	{
+		name: '422 unprocessable',
+		respond: status(422, 'Unprocessable entity: a value is not valid'),
+		expect: refusedWith('Unprocessable entity: a value is not valid'),
+	},
 	{
 		name: '429 rate limited (tried again: the service did not take it)',
 		respond: status(429, 'Rate limit exceeded'),
@@ -292,14 +337,22 @@ const FAULTS: FaultCase[] = [
 	{
 		name: '500 page echoing the api_key',
 		respond: status(500, ECHO_500),
-		expect: () => ({ message: 'Mad Mimi could not handle the request (500)', description: ['Internal error'], httpCode: '500' }),
+		expect: () => ({
+			message: 'Mad Mimi could not handle the request (500)',
+			description: ['Internal error'],
+			httpCode: '500',
+		}),
 	},
 	{
 		name: 'connection refused on every try',
 		refused: true,
 		expect: () => ({
 			message: 'Could not connect to Mad Mimi: the connection was refused',
-			description: [/^Tried 5 times over /, 'Nothing responded at http://127.0.0.1:', 'base URL in the Mad Mimi credentials'],
+			description: [
+				/^Tried 5 times over /,
+				'Nothing responded at http://127.0.0.1:',
+				'base URL in the Mad Mimi credentials',
+			],
 		}),
 	},
 	{
@@ -329,18 +382,26 @@ const FAULTS: FaultCase[] = [
 	{
 		name: 'malformed XML',
 		respond: (op) => status(200, MALFORMED_XML, CONTENT_TYPE[op.answer]),
-		expect: (op) => unreadable(op, /not well-formed XML|not valid JSON|not a list of email addresses/),
+		expect: (op) =>
+			unreadable(op, /not well-formed XML|not valid JSON|not a list of email addresses/),
 	},
 	{
 		name: 'DOCTYPE with entity expansion (billion laughs)',
 		respond: (op) => status(200, BILLION_LAUGHS, CONTENT_TYPE[op.answer]),
-		expect: (op) => unreadable(op, op.answer === 'xml' ? 'DOCTYPE' : /not valid JSON|not a list of email addresses/),
+		expect: (op) =>
+			unreadable(
+				op,
+				op.answer === 'xml' ? 'DOCTYPE' : /not valid JSON|not a list of email addresses/,
+			),
 	},
 	{
 		name: '200 sign-in page of a proxy, echoing the api_key',
 		respond: status(200, PORTAL_200),
 		// refused by the transport for every operation, writes that read no answer included
-		expect: () => ({ message: UNREADABLE, description: ['The response is an HTML page', 'base URL'] }),
+		expect: () => ({
+			message: UNREADABLE,
+			description: ['The response is an HTML page', 'base URL'],
+		}),
 	},
 ];
 
@@ -354,7 +415,9 @@ function expectReadable(message: unknown, description: unknown): void {
 	if (description !== undefined) {
 		const d = String(description);
 		expect(d.length).toBeLessThan(1200);
-		expect(d).not.toMatch(/undefined|\[object Object\]|<\/?(html|body|div|h1|script|style|center)[\s>]/i);
+		expect(d).not.toMatch(
+			/undefined|\[object Object\]|<\/?(html|body|div|h1|script|style|center)[\s>]/i,
+		);
 	}
 }
 
@@ -368,7 +431,11 @@ function apiPath(op: OpCase): string {
 	return op.endpoint.replace(/^[A-Z]+ /, '');
 }
 
-function expectDescription(description: unknown, wanted: Array<string | RegExp>, op?: OpCase): void {
+function expectDescription(
+	description: unknown,
+	wanted: Array<string | RegExp>,
+	op?: OpCase,
+): void {
 	const d = String(description ?? '');
 	if (op) expect(d).not.toContain(apiPath(op));
 	for (const w of wanted) {
@@ -393,13 +460,23 @@ export function faultMatrix(env: { readonly emulator: Emulator }): void {
 		env.emulator.faults.add({ method: op.method, path: op.path, after: 1, times: 1, respond });
 	}
 
-	const cases = OPS.flatMap((op) => FAULTS.map((fault) => [op.name, fault.name, op, fault] as const));
+	const cases = OPS.flatMap((op) =>
+		FAULTS.map((fault) => [op.name, fault.name, op, fault] as const),
+	);
 
 	test.each(cases)('%s: %s', async (_opName, _faultName, op, fault) => {
 		ran.add(fault.name);
 		const expectation = fault.expect(op);
 		const failing = fault.refused ? [0, 1, 2] : [1];
-		const parameters = fault.timeoutSeconds ? { ...op.parameters, options: { ...((op.parameters.options as IDataObject | undefined) ?? {}), timeout: fault.timeoutSeconds } } : op.parameters;
+		const parameters = fault.timeoutSeconds
+			? {
+					...op.parameters,
+					options: {
+						...((op.parameters.options as IDataObject | undefined) ?? {}),
+						timeout: fault.timeoutSeconds,
+					},
+				}
+			: op.parameters;
 		const problems: string[] = [];
 
 		const t0 = Date.now();
@@ -425,18 +502,25 @@ export function faultMatrix(env: { readonly emulator: Emulator }): void {
 			const json = own[0].json;
 			expect(json.error).toBe(expectation.message);
 			expectReadable(json.error, json.description);
-			expectDescription(json.description, expectation.description, quotesThePath(fault) ? undefined : op);
+			expectDescription(
+				json.description,
+				expectation.description,
+				quotesThePath(fault) ? undefined : op,
+			);
 			if (expectation.httpCode) expect(json.httpCode).toBe(expectation.httpCode);
 		}
 		// one request per item, and one more for the fault the node tried again
-		const triedTwice = fault.transient !== undefined && !(op.onceOnly !== undefined && fault.transient === 'inDoubt');
+		const triedTwice =
+			fault.transient !== undefined &&
+			!(op.onceOnly !== undefined && fault.transient === 'inDoubt');
 		const sent = env.emulator.requests.filter((r) => pathMatches(op, r.path));
 		const wanted = fault.refused ? 0 : triedTwice ? 4 : 3;
 		expect(sent).toHaveLength(wanted);
 
 		// --- without: the run stops at the failing item, with an error naming it
 		env.emulator.reset('demo');
-		if (!fault.refused) await setCredentials({ ...DEMO_CREDENTIALS, baseUrl: env.emulator.baseUrl });
+		if (!fault.refused)
+			await setCredentials({ ...DEMO_CREDENTIALS, baseUrl: env.emulator.baseUrl });
 		await arm(op, fault);
 		mark = logs.mark();
 		const stop = await runNode({ parameters }, op.input());
@@ -446,7 +530,11 @@ export function faultMatrix(env: { readonly emulator: Emulator }): void {
 		} else {
 			expect(stop.error?.message).toBe(expectation.message);
 			expectReadable(stop.error?.message, stop.error?.description);
-			expectDescription(stop.error?.description, expectation.description, quotesThePath(fault) ? undefined : op);
+			expectDescription(
+				stop.error?.description,
+				expectation.description,
+				quotesThePath(fault) ? undefined : op,
+			);
 			expect(stop.error?.context?.itemIndex).toBe(failing[0]);
 			if (expectation.httpCode) expect(stop.error?.httpCode).toBe(expectation.httpCode);
 			// the items after the failing one are never sent
@@ -472,36 +560,55 @@ export function hugeAnswers(env: { readonly emulator: Emulator }): void {
 		['text', OPS.find((o) => o.name === 'audienceMember.getOptedOut')!],
 	] as const;
 
-	test.each(byFormat)('a 50 MB answer where %s was expected fails clearly, without garbage items', async (_format, op) => {
-		env.emulator.faults.add({ method: op.method, path: op.path, times: 1, respond: { hugeBytes: SIZE } });
-		const mark = logs.mark();
-		const started = Date.now();
-		const result = await runNode({ parameters: op.parameters }, op.input().slice(0, 1));
-		expect(Date.now() - started).toBeLessThan(20_000);
-		// refused as too large while it streams in, before it is held whole (default cap 20 MB)
-		expect(result.error?.message).toBe("Mad Mimi's response is larger than 20 MB");
-		expectReadable(result.error?.message, result.error?.description);
-		expect(String(result.error?.description)).toContain('Max Response Size');
-		expect(String(result.error?.description)).not.toContain(apiPath(op));
-		expect(result.items).toEqual([]);
-		// the stored run stays small: no part of the 50 MB is kept
-		const run = serialize(result.run);
-		expect(run.length).toBeLessThan(100_000);
-		expect(hunt(`${op.name} / 50 MB`, result, mark)).toEqual([]);
-		expect(env.emulator.requests).toHaveLength(1);
-	});
+	test.each(byFormat)(
+		'a 50 MB answer where %s was expected fails clearly, without garbage items',
+		async (_format, op) => {
+			env.emulator.faults.add({
+				method: op.method,
+				path: op.path,
+				times: 1,
+				respond: { hugeBytes: SIZE },
+			});
+			const mark = logs.mark();
+			const started = Date.now();
+			const result = await runNode({ parameters: op.parameters }, op.input().slice(0, 1));
+			expect(Date.now() - started).toBeLessThan(20_000);
+			// refused as too large while it streams in, before it is held whole (default cap 20 MB)
+			expect(result.error?.message).toBe("Mad Mimi's response is larger than 20 MB");
+			expectReadable(result.error?.message, result.error?.description);
+			expect(String(result.error?.description)).toContain('Max Response Size');
+			expect(String(result.error?.description)).not.toContain(apiPath(op));
+			expect(result.items).toEqual([]);
+			// the stored run stays small: no part of the 50 MB is kept
+			const run = serialize(result.run);
+			expect(run.length).toBeLessThan(100_000);
+			expect(hunt(`${op.name} / 50 MB`, result, mark)).toEqual([]);
+			expect(env.emulator.requests).toHaveLength(1);
+		},
+	);
 }
 
 /** Pairing holds when the items of a batch run at the same time. */
 export function parallelPairing(env: { readonly emulator: Emulator }): void {
-	test('with batching (3 items at once), a fault on the 2nd item\'s request is paired to the 2nd item', async () => {
+	test("with batching (3 items at once), a fault on the 2nd item's request is paired to the 2nd item", async () => {
 		const emails = ['ann.archer@example.com', 'ben.baker@example.com', 'cara.cole@example.com'];
-		env.emulator.faults.add({ path: `/audience_members/${emails[1]}/lists.xml`, respond: status(500, RAILS_500) });
+		env.emulator.faults.add({
+			path: `/audience_members/${emails[1]}/lists.xml`,
+			respond: status(500, RAILS_500),
+		});
 		// answers take a moment, so the three requests are in flight together
 		env.emulator.latencyMs = 40;
 		const mark = logs.mark();
 		const result = await runNode(
-			{ parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.email }}', options: { itemsPerBatch: 3 } }, continueOnFail: true },
+			{
+				parameters: {
+					resource: 'audienceMember',
+					operation: 'getLists',
+					email: '={{ $json.email }}',
+					options: { itemsPerBatch: 3 },
+				},
+				continueOnFail: true,
+			},
 			emails.map((email) => ({ json: { email } })),
 		);
 		env.emulator.latencyMs = 0;
@@ -509,7 +616,9 @@ export function parallelPairing(env: { readonly emulator: Emulator }): void {
 		const groups = byItem(result.items, 3);
 		expect(groups[0].every((i) => i.json.email === emails[0] && !isErrorItem(i))).toBe(true);
 		expect(groups[0].length).toBeGreaterThan(0);
-		expect(groups[1].map((i) => i.json.error)).toEqual(['Mad Mimi could not handle the request (500)']);
+		expect(groups[1].map((i) => i.json.error)).toEqual([
+			'Mad Mimi could not handle the request (500)',
+		]);
 		expect(groups[2].every((i) => i.json.email === emails[2] && !isErrorItem(i))).toBe(true);
 		expect(groups[2].length).toBeGreaterThan(0);
 		expect(inInputOrder(result.items)).toBe(true);
@@ -521,19 +630,34 @@ export function parallelPairing(env: { readonly emulator: Emulator }): void {
 export function specialKey(env: { readonly emulator: Emulator }): void {
 	const KEY = 'Pa55+w/rd=?&#%20ünï "q" ~!*()\'x';
 	const forms = secretForms(KEY);
-	test.each(OPS.filter((o) => ['audienceList.getAll', 'promotion.save', 'signupForm.get'].includes(o.name)))(
+	test.each(
+		OPS.filter((o) => ['audienceList.getAll', 'promotion.save', 'signupForm.get'].includes(o.name)),
+	)(
 		'a key with / ? # % & = + and unicode is in no message, item, run or log ($name)',
 		async (op) => {
-			await setCredentials({ username: DEMO_CREDENTIALS.username, apiKey: KEY, baseUrl: env.emulator.baseUrl });
+			await setCredentials({
+				username: DEMO_CREDENTIALS.username,
+				apiKey: KEY,
+				baseUrl: env.emulator.baseUrl,
+			});
 			const mark = logs.mark();
-			const result = await runNode({ parameters: op.parameters, continueOnFail: true }, op.input().slice(0, 1));
+			const result = await runNode(
+				{ parameters: op.parameters, continueOnFail: true },
+				op.input().slice(0, 1),
+			);
 			const stop = await runNode({ parameters: op.parameters }, op.input().slice(0, 1));
 			// the key travelled (URL-encoded in the query or the form) and was refused
 			const [request] = env.emulator.requests;
 			expect(request.query.api_key ?? request.form.api_key).toBe(KEY);
 			expect(result.items.map((i) => i.json.error)).toEqual(['Mad Mimi rejected the credentials']);
 			expect(stop.error?.message).toBe('Mad Mimi rejected the credentials');
-			const texts = [serialize(result.items), serialize(result.run), serialize(stop.error), serialize(stop.run), logs.since(mark)];
+			const texts = [
+				serialize(result.items),
+				serialize(result.run),
+				serialize(stop.error),
+				serialize(stop.run),
+				logs.since(mark),
+			];
 			const found = texts.flatMap((t) => leaksIn(t, forms));
 			expect(found).toEqual([]);
 		},

@@ -39,24 +39,27 @@ export function leaksIn(text: string, forms: string[] = DEMO_FORMS): string[] {
  */
 export function serialize(value: unknown): string {
 	const seen = new WeakSet<object>();
-	return JSON.stringify(value, (_key, v: unknown) => {
-		if (typeof v === 'bigint') return String(v);
-		if (v === null || typeof v !== 'object') return v;
-		if (seen.has(v)) return '[circular]';
-		seen.add(v);
-		if (v instanceof Error) {
-			const out: Record<string, unknown> = {};
-			for (const key of Object.getOwnPropertyNames(v)) out[key] = (v as unknown as Record<string, unknown>)[key];
-			out.message = v.message;
-			out.stack = v.stack;
-			out.cause = (v as { cause?: unknown }).cause;
-			return out;
-		}
-		if (v instanceof Map) return Object.fromEntries(v);
-		if (v instanceof Set) return [...v];
-		if (Buffer.isBuffer(v)) return v.toString('utf8');
-		return v;
-	}) ?? '';
+	return (
+		JSON.stringify(value, (_key, v: unknown) => {
+			if (typeof v === 'bigint') return String(v);
+			if (v === null || typeof v !== 'object') return v;
+			if (seen.has(v)) return '[circular]';
+			seen.add(v);
+			if (v instanceof Error) {
+				const out: Record<string, unknown> = {};
+				for (const key of Object.getOwnPropertyNames(v))
+					out[key] = (v as unknown as Record<string, unknown>)[key];
+				out.message = v.message;
+				out.stack = v.stack;
+				out.cause = (v as { cause?: unknown }).cause;
+				return out;
+			}
+			if (v instanceof Map) return Object.fromEntries(v);
+			if (v instanceof Set) return [...v];
+			if (Buffer.isBuffer(v)) return v.toString('utf8');
+			return v;
+		}) ?? ''
+	);
 }
 
 /** A base URL where nothing listens: a port that was free a moment ago. */

@@ -8,7 +8,10 @@ export interface Reply {
 	type: string;
 }
 
-export const DEMO_AUTH: Record<string, string> = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
+export const DEMO_AUTH: Record<string, string> = {
+	username: DEMO_CREDENTIALS.username,
+	api_key: DEMO_CREDENTIALS.apiKey,
+};
 
 type Params = Record<string, string>;
 
@@ -17,14 +20,27 @@ type Params = Record<string, string>;
  * parameters in the query string for GET and DELETE, as a form body otherwise.
  */
 export function emulatorClient(emulator: () => Emulator) {
-	async function request(method: string, path: string, params: Params = {}, auth: Params = DEMO_AUTH): Promise<Reply> {
+	async function request(
+		method: string,
+		path: string,
+		params: Params = {},
+		auth: Params = DEMO_AUTH,
+	): Promise<Reply> {
 		const all = new URLSearchParams({ ...auth, ...params }).toString();
 		const url = `${emulator().baseUrl}${path}`;
 		const res =
 			method === 'GET' || method === 'DELETE'
 				? await fetch(`${url}?${all}`, { method })
-				: await fetch(url, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: all });
-		return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+				: await fetch(url, {
+						method,
+						headers: { 'content-type': 'application/x-www-form-urlencoded' },
+						body: all,
+					});
+		return {
+			status: res.status,
+			text: await res.text(),
+			type: res.headers.get('content-type') ?? '',
+		};
 	}
 	return {
 		request,

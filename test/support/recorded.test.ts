@@ -10,31 +10,51 @@ const { text: PAGE, blocks: BLOCKS } = recordedAnswersPage();
 /** The declaration every recorded document on the page starts with. */
 const DECLARATION = `${RECORDED.lists.split('\n')[0]}\n`;
 
-test('the page\'s fenced blocks are read: four whole documents (lists, promotions, statistics, members)', () => {
-	expect(BLOCKS.filter((b) => b.startsWith(DECLARATION)).map((b) => b.split('\n')[1].split(/[ >]/)[0])).toEqual(['<lists', '<promotions', '<mailing', '<audience']);
+test("the page's fenced blocks are read: four whole documents (lists, promotions, statistics, members)", () => {
+	expect(
+		BLOCKS.filter((b) => b.startsWith(DECLARATION)).map((b) => b.split('\n')[1].split(/[ >]/)[0]),
+	).toEqual(['<lists', '<promotions', '<mailing', '<audience']);
 });
 
-test.each(['lists', 'promotions', 'mailingStats'] as const)('RECORDED.%s is a whole document on the page, byte for byte', (name) => {
-	expect(BLOCKS).toContain(RECORDED[name]);
-});
+test.each(['lists', 'promotions', 'mailingStats'] as const)(
+	'RECORDED.%s is a whole document on the page, byte for byte',
+	(name) => {
+		expect(BLOCKS).toContain(RECORDED[name]);
+	},
+);
 
-test('RECORDED.noLists is the page\'s `<lists>\\n</lists>` under the declaration', () => {
-	expect(PAGE).toContain('No lists, or a member on no list (`/audience_members/{email}/lists.xml`): `<lists>\\n</lists>`.');
+test("RECORDED.noLists is the page's `<lists>\\n</lists>` under the declaration", () => {
+	expect(PAGE).toContain(
+		'No lists, or a member on no list (`/audience_members/{email}/lists.xml`): `<lists>\\n</lists>`.',
+	);
 	expect(RECORDED.noLists).toBe(`${DECLARATION}<lists>\n</lists>`);
 });
 
 test('RECORDED.promotionTwoMailings (no recording) holds what the page says of the older fixture, in the recorded layout', () => {
 	const doc = RECORDED.promotionTwoMailings;
-	expect(PAGE).toContain('An older client fixture shows two mailings in one promotion, the second never sent\n(`<started_send></started_send>`), and dates as `Thu Feb 10 07:53:11 -0500 2011`.');
+	expect(PAGE).toContain(
+		'An older client fixture shows two mailings in one promotion, the second never sent\n(`<started_send></started_send>`), and dates as `Thu Feb 10 07:53:11 -0500 2011`.',
+	);
 	expect(doc.match(/<mailing /g)).toHaveLength(2);
 	expect(doc).toContain('    <started_send></started_send>\n');
 	expect(doc).toContain('Thu Feb 10 07:53:11 -0500 2011');
 	// each line, values left out, is a line of the recorded promotions document
 	const shape = (line: string) => line.replace(/="[^"]*"/g, '=""').replace(/>[^<]+</g, '><');
 	const recordedShapes = new Set(RECORDED.promotions.split('\n').map(shape));
-	expect(doc.split('\n').map(shape).filter((line) => !recordedShapes.has(line))).toEqual([]);
+	expect(
+		doc
+			.split('\n')
+			.map(shape)
+			.filter((line) => !recordedShapes.has(line)),
+	).toEqual([]);
 });
 
 test('every document of RECORDED is checked above', () => {
-	expect(Object.keys(RECORDED).sort()).toEqual(['lists', 'mailingStats', 'noLists', 'promotionTwoMailings', 'promotions']);
+	expect(Object.keys(RECORDED).sort()).toEqual([
+		'lists',
+		'mailingStats',
+		'noLists',
+		'promotionTwoMailings',
+		'promotions',
+	]);
 });

@@ -1,14 +1,19 @@
 import { cell, csvRecords, writeCsv } from '../../nodes/MadMimi/helpers/csv';
 import { rng } from '../../emulator/random';
 
-
 const records = (text: string) => [...csvRecords(text)];
 
 describe('writeCsv', () => {
 	test('header row then one line per row, newline at the end', () => {
-		expect(writeCsv(['email', 'first name'], [['jane@example.com', 'Jane'], ['bob@example.com', 'Bob']])).toBe(
-			'email,first name\njane@example.com,Jane\nbob@example.com,Bob\n',
-		);
+		expect(
+			writeCsv(
+				['email', 'first name'],
+				[
+					['jane@example.com', 'Jane'],
+					['bob@example.com', 'Bob'],
+				],
+			),
+		).toBe('email,first name\njane@example.com,Jane\nbob@example.com,Bob\n');
 	});
 
 	test('a header alone when there are no rows', () => {
@@ -16,7 +21,10 @@ describe('writeCsv', () => {
 	});
 
 	test('quotes fields holding commas, quotes and line breaks', () => {
-		const out = writeCsv(['email', 'name', 'note'], [['a@example.com', 'Doe, Jane', 'say "hi"\nline 2']]);
+		const out = writeCsv(
+			['email', 'name', 'note'],
+			[['a@example.com', 'Doe, Jane', 'say "hi"\nline 2']],
+		);
 		expect(out).toBe('email,name,note\na@example.com,"Doe, Jane","say ""hi""\nline 2"\n');
 	});
 
@@ -43,7 +51,10 @@ describe('writeCsv', () => {
 			['bob@example.com', 'multi\nline', ''],
 			['c@example.com', 'crlf\r\ninside', '"quoted"'],
 		];
-		expect(records(writeCsv(['email', 'name', 'note'], rows))).toEqual([['email', 'name', 'note'], ...rows]);
+		expect(records(writeCsv(['email', 'name', 'note'], rows))).toEqual([
+			['email', 'name', 'note'],
+			...rows,
+		]);
 	});
 
 	// csv-stringify on its own quotes only the record delimiter ('\n'), and a reader splits on a lone CR
@@ -52,10 +63,34 @@ describe('writeCsv', () => {
 		expect(records(writeCsv(['a', 'b'], rows))).toEqual([['a', 'b'], ...rows]);
 	});
 
-	const ALPHABET = ['a', 'b', 'Z', '0', ' ', ',', '"', '\n', '\r\n', 'é', 'ß', '日', '😀', '\t', ';', "'", '\\', '='];
+	const ALPHABET = [
+		'a',
+		'b',
+		'Z',
+		'0',
+		' ',
+		',',
+		'"',
+		'\n',
+		'\r\n',
+		'é',
+		'ß',
+		'日',
+		'😀',
+		'\t',
+		';',
+		"'",
+		'\\',
+		'=',
+	];
 	const ALPHABET_WITH_LONE_CR = [...ALPHABET, '\r'];
 
-	function randomRows(rand: () => number, alphabet: string[], columns: number, count: number): string[][] {
+	function randomRows(
+		rand: () => number,
+		alphabet: string[],
+		columns: number,
+		count: number,
+	): string[][] {
 		const rows: string[][] = [];
 		for (let r = 0; r < count; r++) {
 			const row: string[] = [];
@@ -114,7 +149,9 @@ describe('cell', () => {
 
 describe('csvRecords', () => {
 	test('quoted fields with commas, line breaks and doubled quotes', () => {
-		expect(records('email,name\r\n"a@example.com","Doe, ""Jane""\nline 2"\r\nb@example.com,Bob\n')).toEqual([
+		expect(
+			records('email,name\r\n"a@example.com","Doe, ""Jane""\nline 2"\r\nb@example.com,Bob\n'),
+		).toEqual([
 			['email', 'name'],
 			['a@example.com', 'Doe, "Jane"\nline 2'],
 			['b@example.com', 'Bob'],

@@ -13,7 +13,6 @@ import {
 import { toIsoDateTime } from '../../nodes/MadMimi/parsing';
 import { rng } from '../../emulator/random';
 
-
 const HOUR = 3_600_000;
 const DAY = 24 * 3600;
 
@@ -42,10 +41,14 @@ describe('zoneOffsetMs', () => {
 
 describe('wallTimeToUtc', () => {
 	test('wall clock in Berlin summer → UTC', () => {
-		expect(wallTimeToUtc(Date.UTC(2024, 4, 1, 9, 30), 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30));
+		expect(wallTimeToUtc(Date.UTC(2024, 4, 1, 9, 30), 'Europe/Berlin')).toBe(
+			Date.UTC(2024, 4, 1, 7, 30),
+		);
 	});
 	test('wall clock in New York winter → UTC', () => {
-		expect(wallTimeToUtc(Date.UTC(2024, 0, 15, 9, 30), 'America/New_York')).toBe(Date.UTC(2024, 0, 15, 14, 30));
+		expect(wallTimeToUtc(Date.UTC(2024, 0, 15, 9, 30), 'America/New_York')).toBe(
+			Date.UTC(2024, 0, 15, 14, 30),
+		);
 	});
 	test('UTC is the identity', () => {
 		const wall = Date.UTC(2024, 1, 29, 23, 59, 59);
@@ -72,19 +75,29 @@ describe('parseDateInput', () => {
 
 	describe('naive wall-clock strings are read in the given zone', () => {
 		test('2024-05-01T09:30:00 in Europe/Berlin → 07:30Z', () => {
-			expect(isoUtc(parseDateInput('2024-05-01T09:30:00', 'Europe/Berlin'))).toBe('2024-05-01T07:30:00Z');
+			expect(isoUtc(parseDateInput('2024-05-01T09:30:00', 'Europe/Berlin'))).toBe(
+				'2024-05-01T07:30:00Z',
+			);
 		});
 		test('space separator, no seconds, milliseconds', () => {
-			expect(parseDateInput('2024-05-01 09:30:00', 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30));
+			expect(parseDateInput('2024-05-01 09:30:00', 'Europe/Berlin')).toBe(
+				Date.UTC(2024, 4, 1, 7, 30),
+			);
 			expect(parseDateInput('2024-05-01T09:30', 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30));
-			expect(parseDateInput('2024-05-01T09:30:00.5', 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30, 0, 500));
-			expect(parseDateInput('2024-05-01T09:30:00.123456', 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30, 0, 123));
+			expect(parseDateInput('2024-05-01T09:30:00.5', 'Europe/Berlin')).toBe(
+				Date.UTC(2024, 4, 1, 7, 30, 0, 500),
+			);
+			expect(parseDateInput('2024-05-01T09:30:00.123456', 'Europe/Berlin')).toBe(
+				Date.UTC(2024, 4, 1, 7, 30, 0, 123),
+			);
 		});
 		test('a date alone is midnight in the zone', () => {
 			expect(isoUtc(parseDateInput('2024-05-01', 'Europe/Berlin'))).toBe('2024-04-30T22:00:00Z');
 			expect(isoUtc(parseDateInput('2024-05-01', 'America/New_York'))).toBe('2024-05-01T04:00:00Z');
 			expect(isoUtc(parseDateInput('2024-05-01', 'UTC'))).toBe('2024-05-01T00:00:00Z');
-			expect(formatDateTime(parseDateInput('2024-01-15', 'Asia/Kolkata'), 'Asia/Kolkata')).toBe('2024-01-15 00:00:00');
+			expect(formatDateTime(parseDateInput('2024-01-15', 'Asia/Kolkata'), 'Asia/Kolkata')).toBe(
+				'2024-01-15 00:00:00',
+			);
 		});
 		test('surrounding white space is ignored', () => {
 			expect(parseDateInput('  2024-05-01T09:30:00 \n', 'UTC')).toBe(Date.UTC(2024, 4, 1, 9, 30));
@@ -115,7 +128,9 @@ describe('parseDateInput', () => {
 
 		test('Europe/Berlin gap and overlap (documented: east of UTC the other choice is made)', () => {
 			// gap 2024-03-31 02:30 → 01:30Z = 03:30 CEST (after the gap)
-			expect(isoUtc(parseDateInput('2024-03-31T02:30:00', 'Europe/Berlin'))).toBe('2024-03-31T01:30:00Z');
+			expect(isoUtc(parseDateInput('2024-03-31T02:30:00', 'Europe/Berlin'))).toBe(
+				'2024-03-31T01:30:00Z',
+			);
 			// overlap 2024-10-27 02:30 → 01:30Z = 02:30 CET (the second, later occurrence)
 			const overlap = parseDateInput('2024-10-27T02:30:00', 'Europe/Berlin');
 			expect(isoUtc(overlap)).toBe('2024-10-27T01:30:00Z');
@@ -123,10 +138,18 @@ describe('parseDateInput', () => {
 		});
 
 		test('wall times next to the transitions are exact', () => {
-			expect(isoUtc(parseDateInput('2024-03-10T01:59:59', 'America/New_York'))).toBe('2024-03-10T06:59:59Z');
-			expect(isoUtc(parseDateInput('2024-03-10T03:00:00', 'America/New_York'))).toBe('2024-03-10T07:00:00Z');
-			expect(isoUtc(parseDateInput('2024-11-03T00:59:59', 'America/New_York'))).toBe('2024-11-03T04:59:59Z');
-			expect(isoUtc(parseDateInput('2024-11-03T02:00:00', 'America/New_York'))).toBe('2024-11-03T07:00:00Z');
+			expect(isoUtc(parseDateInput('2024-03-10T01:59:59', 'America/New_York'))).toBe(
+				'2024-03-10T06:59:59Z',
+			);
+			expect(isoUtc(parseDateInput('2024-03-10T03:00:00', 'America/New_York'))).toBe(
+				'2024-03-10T07:00:00Z',
+			);
+			expect(isoUtc(parseDateInput('2024-11-03T00:59:59', 'America/New_York'))).toBe(
+				'2024-11-03T04:59:59Z',
+			);
+			expect(isoUtc(parseDateInput('2024-11-03T02:00:00', 'America/New_York'))).toBe(
+				'2024-11-03T07:00:00Z',
+			);
 		});
 	});
 
@@ -157,7 +180,9 @@ describe('parseDateInput', () => {
 			expect(parseDateInput({ toMillis: () => 1714548600000 }, 'UTC')).toBe(1714548600000);
 		});
 		test('an object with only toISO()', () => {
-			expect(parseDateInput({ toISO: () => '2024-05-01T09:30:00.000+02:00' }, 'UTC')).toBe(Date.UTC(2024, 4, 1, 7, 30));
+			expect(parseDateInput({ toISO: () => '2024-05-01T09:30:00.000+02:00' }, 'UTC')).toBe(
+				Date.UTC(2024, 4, 1, 7, 30),
+			);
 		});
 		test('an invalid Date throws', () => {
 			expect(() => parseDateInput(new Date('nope'), 'UTC')).toThrow(DateInputError);
@@ -233,7 +258,14 @@ describe('parseDateInput', () => {
 
 	test('property: naive wall-clock strings round-trip through formatDateTime in several zones', () => {
 		const rand = rng(7);
-		const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/St_Johns'];
+		const zones = [
+			'UTC',
+			'Europe/Berlin',
+			'America/New_York',
+			'Asia/Kolkata',
+			'Australia/Lord_Howe',
+			'America/St_Johns',
+		];
 		const from = Date.UTC(2000, 0, 1);
 		const to = Date.UTC(2035, 0, 1);
 		for (let i = 0; i < 600; i++) {

@@ -20,41 +20,59 @@ function shownFor(resource: string, operation: string): INodeProperties[] {
 	});
 }
 
-const OPERATIONS = RESOURCES.flatMap(({ value: resource, operations }) => Object.entries(operations).map(([operation, op]) => ({ resource, operation, op })));
+const OPERATIONS = RESOURCES.flatMap(({ value: resource, operations }) =>
+	Object.entries(operations).map(([operation, op]) => ({ resource, operation, op })),
+);
 
 describe('one Options collection per operation, holding only what applies to it', () => {
-	test.each(OPERATIONS.map(({ resource, operation, op }) => [`${resource}.${operation}`, resource, operation, isBatchOperation(op)]))(
-		'%s',
-		(_name, resource, operation, batch) => {
-			const shown = shownFor(resource as string, operation as string);
-			const collections = shown.filter((p) => p.type === 'collection' && p.name === 'options');
-			expect(collections).toHaveLength(1);
-			const names = (collections[0].options as INodeProperties[]).map((o) => o.name);
-			expect(names).toContain('timeout');
-			expect(names.includes('itemsPerBatch')).toBe(!batch);
-			expect(names.includes('batchInterval')).toBe(!batch);
-			expect(new Set(names).size).toBe(names.length);
-			// sorted as n8n shows them
-			const labels = (collections[0].options as INodeProperties[]).map((o) => o.displayName);
-			expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
-			// no collection of this operation is empty, and no Options collection hides behind another parameter's value
-			for (const p of shown.filter((q) => q.type === 'collection')) expect((p.options ?? []).length).toBeGreaterThan(0);
-			expect(Object.keys(collections[0].displayOptions?.show ?? {}).sort()).toEqual(['operation', 'resource']);
-		},
-	);
+	test.each(
+		OPERATIONS.map(({ resource, operation, op }) => [
+			`${resource}.${operation}`,
+			resource,
+			operation,
+			isBatchOperation(op),
+		]),
+	)('%s', (_name, resource, operation, batch) => {
+		const shown = shownFor(resource as string, operation as string);
+		const collections = shown.filter((p) => p.type === 'collection' && p.name === 'options');
+		expect(collections).toHaveLength(1);
+		const names = (collections[0].options as INodeProperties[]).map((o) => o.name);
+		expect(names).toContain('timeout');
+		expect(names.includes('itemsPerBatch')).toBe(!batch);
+		expect(names.includes('batchInterval')).toBe(!batch);
+		expect(new Set(names).size).toBe(names.length);
+		// sorted as n8n shows them
+		const labels = (collections[0].options as INodeProperties[]).map((o) => o.displayName);
+		expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+		// no collection of this operation is empty, and no Options collection hides behind another parameter's value
+		for (const p of shown.filter((q) => q.type === 'collection'))
+			expect((p.options ?? []).length).toBeGreaterThan(0);
+		expect(Object.keys(collections[0].displayOptions?.show ?? {}).sort()).toEqual([
+			'operation',
+			'resource',
+		]);
+	});
 
-	test('every parameter but Resource, Operation and the tool\'s description is shown only for named resources and operations that exist', () => {
+	test("every parameter but Resource, Operation and the tool's description is shown only for named resources and operations that exist", () => {
 		// the tool's description fields are shown in n8n's tool variant of the node, whatever the operation
-		const toolWide = (p: INodeProperties) => p.displayOptions?.show?.['@tool'] !== undefined && !p.displayOptions.show.operation;
+		const toolWide = (p: INodeProperties) =>
+			p.displayOptions?.show?.['@tool'] !== undefined && !p.displayOptions.show.operation;
 		const misplaced = properties
 			.filter((p) => p.name !== 'resource' && p.name !== 'operation' && !toolWide(p))
 			.flatMap((p) => {
 				const shownResources = (p.displayOptions?.show?.resource ?? []) as string[];
 				const shownOperations = (p.displayOptions?.show?.operation ?? []) as string[];
-				const known = shownResources.flatMap((r) => Object.keys(RESOURCES.find((resource) => resource.value === r)?.operations ?? {}));
+				const known = shownResources.flatMap((r) =>
+					Object.keys(RESOURCES.find((resource) => resource.value === r)?.operations ?? {}),
+				);
 				const unknown = shownOperations.filter((o) => !known.includes(o));
-				if (shownResources.length === 0 || shownOperations.length === 0) return [`${p.name}: shown for every resource or operation`];
-				return unknown.length > 0 ? [`${p.name}: shown for ${unknown.join(', ')}, no operation of ${shownResources.join(', ')}`] : [];
+				if (shownResources.length === 0 || shownOperations.length === 0)
+					return [`${p.name}: shown for every resource or operation`];
+				return unknown.length > 0
+					? [
+							`${p.name}: shown for ${unknown.join(', ')}, no operation of ${shownResources.join(', ')}`,
+						]
+					: [];
 			});
 		expect(misplaced).toEqual([]);
 	});
@@ -65,17 +83,26 @@ describe('documentation links', () => {
 		'%s: the primary documentation URL has no query or fragment (n8n appends "?utm_…" to it as text)',
 		(file) => {
 			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			const codex = require(`../../${file}`) as { resources: { primaryDocumentation: Array<{ url: string }> } };
-			for (const { url } of codex.resources.primaryDocumentation) expect(url).toMatch(/^https:\/\/[^?#]+$/);
+			const codex = require(`../../${file}`) as {
+				resources: { primaryDocumentation: Array<{ url: string }> };
+			};
+			for (const { url } of codex.resources.primaryDocumentation)
+				expect(url).toMatch(/^https:\/\/[^?#]+$/);
 		},
 	);
 });
 
 describe('the order and words the editor shows', () => {
-	test('the Resource dropdown, and so the nodes panel\'s action groups, start with the everyday work; every resource once', () => {
+	test("the Resource dropdown, and so the nodes panel's action groups, start with the everyday work; every resource once", () => {
 		const resource = properties.find((p) => p.name === 'resource')!;
 		const names = (resource.options as Array<{ name: string }>).map((o) => o.name);
-		expect(names.slice(0, 5)).toEqual(['Audience Member', 'Email', 'Audience List', 'Promotion', 'Mailing']);
+		expect(names.slice(0, 5)).toEqual([
+			'Audience Member',
+			'Email',
+			'Audience List',
+			'Promotion',
+			'Mailing',
+		]);
 		expect([...names.slice(5)]).toEqual([...names.slice(5)].sort((a, b) => a.localeCompare(b)));
 		expect(new Set(names).size).toBe(11);
 	});
@@ -83,7 +110,9 @@ describe('the order and words the editor shows', () => {
 	test('the canvas subtitle is the action in words, for every operation', () => {
 		const subtitle = new MadMimi().description.subtitle!;
 		const actions = JSON.parse(/^=\{\{ (\{.*\})\[/.exec(subtitle)![1]) as Record<string, string>;
-		expect(Object.keys(actions).sort()).toEqual(OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort());
+		expect(Object.keys(actions).sort()).toEqual(
+			OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort(),
+		);
 		expect(actions['audienceMember:createOrUpdate']).toBe('Create or update a member');
 		expect(actions['email:send']).toBe('Send an email');
 	});

@@ -38,7 +38,12 @@ function context(extra: Partial<ErrorContext> = {}): ErrorContext {
 const FORBIDDEN = [HIDDEN, ODD_HIDDEN].flatMap((s) => [s, encodeURIComponent(s), encodeURI(s)]);
 
 function expectNoSecret(error: NodeApiError): void {
-	const texts = [error.message, error.description ?? '', inspect(error, { depth: 6 }), JSON.stringify(error.messages)];
+	const texts = [
+		error.message,
+		error.description ?? '',
+		inspect(error, { depth: 6 }),
+		JSON.stringify(error.messages),
+	];
 	for (const text of texts) {
 		for (const form of FORBIDDEN) expect(text).not.toContain(form);
 	}
@@ -52,16 +57,23 @@ const ECHO =
 
 describe('redactAll', () => {
 	test('replaces a secret and its URI-encoded forms', () => {
-		const out = redactAll(`a ${ODD_HIDDEN} b ${encodeURIComponent(ODD_HIDDEN)} c ${encodeURI(ODD_HIDDEN)} d`, [ODD_HIDDEN]);
+		const out = redactAll(
+			`a ${ODD_HIDDEN} b ${encodeURIComponent(ODD_HIDDEN)} c ${encodeURI(ODD_HIDDEN)} d`,
+			[ODD_HIDDEN],
+		);
 		expect(out).toBe('a *** b *** c *** d');
 	});
 
 	test('replaces every occurrence of every secret', () => {
-		expect(redactAll(`${HIDDEN}/${HIDDEN} other-secret-999`, [HIDDEN, 'other-secret-999'])).toBe('***/*** ***');
+		expect(redactAll(`${HIDDEN}/${HIDDEN} other-secret-999`, [HIDDEN, 'other-secret-999'])).toBe(
+			'***/*** ***',
+		);
 	});
 
 	test('cuts any api_key query value, whatever the secrets list holds', () => {
-		expect(redactAll('GET /x?username=a&api_key=abcdef&promotion=1', [])).toBe('GET /x?username=a&api_key=***&promotion=1');
+		expect(redactAll('GET /x?username=a&api_key=abcdef&promotion=1', [])).toBe(
+			'GET /x?username=a&api_key=***&promotion=1',
+		);
 		expect(redactAll('API_KEY=zzz "api_key=yyy"', [])).toBe('API_KEY=*** "api_key=***"');
 	});
 
@@ -70,7 +82,9 @@ describe('redactAll', () => {
 	});
 
 	test('leaves text without secrets unchanged', () => {
-		expect(redactAll('Mad Mimi said: Unable to authenticate', [HIDDEN])).toBe('Mad Mimi said: Unable to authenticate');
+		expect(redactAll('Mad Mimi said: Unable to authenticate', [HIDDEN])).toBe(
+			'Mad Mimi said: Unable to authenticate',
+		);
 	});
 });
 
@@ -112,7 +126,9 @@ describe('statusError', () => {
 	test('401 without API rights → account not allowed', () => {
 		const error = statusError(context(), 401, 'You do not have the rights to use this API');
 		expect(error.message).toBe('This Mad Mimi account is not allowed to use the API');
-		expect(error.description).toContain('Mad Mimi said: "You do not have the rights to use this API".');
+		expect(error.description).toContain(
+			'Mad Mimi said: "You do not have the rights to use this API".',
+		);
 		expect(error.description).toContain('enable API access');
 		expect(error.httpCode).toBe('401');
 		expectNoSecret(error);
@@ -140,7 +156,9 @@ describe('statusError', () => {
 	// n8n's NodeApiError rewrites a message holding a Node error code (EPERM, ENOENT…, any case)
 	test('a 400 whose text contains an error-code-like substring ("deepermind" holds EPERM) keeps its message', () => {
 		const error = statusError(context(), 400, 'deepermind@example.com does not exist');
-		expect(error.message).toBe('Mad Mimi refused the request: deepermind@example.com does not exist');
+		expect(error.message).toBe(
+			'Mad Mimi refused the request: deepermind@example.com does not exist',
+		);
 	});
 
 	test('404 with a single-space body → not found, no "Mad Mimi said"', () => {
@@ -154,8 +172,12 @@ describe('statusError', () => {
 		expectNoSecret(error);
 	});
 
-	test('404 uses the operation\'s own not-found text', () => {
-		const error = statusError(context({ notFound: 'The list "Newsletter" does not exist in Mad Mimi' }), 404, 'Not found');
+	test("404 uses the operation's own not-found text", () => {
+		const error = statusError(
+			context({ notFound: 'The list "Newsletter" does not exist in Mad Mimi' }),
+			404,
+			'Not found',
+		);
 		expect(error.message).toBe('The list "Newsletter" does not exist in Mad Mimi');
 		expect(error.description).toContain('Mad Mimi said: "Not found".');
 	});
@@ -167,13 +189,16 @@ describe('statusError', () => {
 		expect(error.description).toContain('Mad Mimi said: "Rate limit exceeded".');
 		expect(error.httpCode).toBe('429');
 		expect(error.failure).toEqual({ cause: 'rate-limited' });
-		expect(statusError(context(), 429, '', 2500).failure).toEqual({ cause: 'rate-limited', retryAfterMs: 2500 });
+		expect(statusError(context(), 429, '', 2500).failure).toEqual({
+			cause: 'rate-limited',
+			retryAfterMs: 2500,
+		});
 		expectNoSecret(error);
 	});
 
 	test('500 with an HTML page echoing the api_key → readable, redacted', () => {
 		const page =
-			'<!DOCTYPE html>\n<html><head><title>We\'re sorry, but something went wrong (500)</title>' +
+			"<!DOCTYPE html>\n<html><head><title>We're sorry, but something went wrong (500)</title>" +
 			'<style>body{font-family:arial}</style></head><body>\n' +
 			`<h1>Something went wrong</h1><p>GET /audience_lists/lists.xml?username=a&api_key=${HIDDEN}</p>` +
 			`<p>key: ${HIDDEN} / ${encodeURIComponent(ODD_HIDDEN)} / ${ODD_HIDDEN}</p></body></html>`;
@@ -195,7 +220,9 @@ describe('statusError', () => {
 	test('an unexpected status', () => {
 		const error = statusError(context(), 418, "I'm a teapot");
 		expect(error.message).toBe('Mad Mimi responded with an unexpected status 418');
-		expect(error.description).toBe('Check that the base URL in the credentials points at the Mad Mimi API. Mad Mimi said: "I\'m a teapot".');
+		expect(error.description).toBe(
+			'Check that the base URL in the credentials points at the Mad Mimi API. Mad Mimi said: "I\'m a teapot".',
+		);
 	});
 
 	test('the item index is kept in the error context', () => {
@@ -208,10 +235,17 @@ describe('statusError', () => {
 		expect(error.description).not.toContain(HIDDEN.slice(0, 8));
 	});
 
-	test.each([400, 401, 404, 409, 410, 422, 429, 500, 502, 503, 418])('status %d: secrets in the body never show', (status) => {
-		const error = statusError(context({ notFound: `Nothing at ${HIDDEN}` }), status, `<p>${ECHO}</p>`);
-		expectNoSecret(error);
-	});
+	test.each([400, 401, 404, 409, 410, 422, 429, 500, 502, 503, 418])(
+		'status %d: secrets in the body never show',
+		(status) => {
+			const error = statusError(
+				context({ notFound: `Nothing at ${HIDDEN}` }),
+				status,
+				`<p>${ECHO}</p>`,
+			);
+			expectNoSecret(error);
+		},
+	);
 });
 
 describe('connectionError', () => {
@@ -235,28 +269,50 @@ describe('connectionError', () => {
 		const error = connectionError(context(), timeout, ORIGIN, 100);
 		expect(error.context.errorCode).toBe('ETIMEDOUT');
 		expect(error.message).toBe('Mad Mimi did not respond within 100 ms');
-		expect(error.description).toBe(`No response came from ${ORIGIN}. Run the workflow again later.`);
+		expect(error.description).toBe(
+			`No response came from ${ORIGIN}. Run the workflow again later.`,
+		);
 		expectNoSecret(error);
 	});
 
 	test("n8n 2.8's wrapper, which keeps the code in httpCode and the original message in messages, with no cause", () => {
 		// as n8n-core 2.8.4's httpRequestWithAuthentication throws a cut connection (seen in the e2e suite)
-		const wrapped = Object.assign(new Error('The connection to the server was closed unexpectedly, perhaps it is offline.'), { httpCode: 'ECONNRESET', messages: ['read ECONNRESET'] });
+		const wrapped = Object.assign(
+			new Error('The connection to the server was closed unexpectedly, perhaps it is offline.'),
+			{ httpCode: 'ECONNRESET', messages: ['read ECONNRESET'] },
+		);
 		expect(findCode(wrapped)).toBe('ECONNRESET');
-		expect(findCode(Object.assign(new Error('The connection was aborted'), { messages: ['socket hang up'] }))).toBe('ECONNRESET');
-		expect(findCode(Object.assign(new Error('Something else'), { httpCode: '500', messages: ['Internal'] }))).toBeUndefined();
+		expect(
+			findCode(
+				Object.assign(new Error('The connection was aborted'), { messages: ['socket hang up'] }),
+			),
+		).toBe('ECONNRESET');
+		expect(
+			findCode(
+				Object.assign(new Error('Something else'), { httpCode: '500', messages: ['Internal'] }),
+			),
+		).toBeUndefined();
 	});
 
 	test('a timeout recognised from the message only', () => {
-		expect(connectionError(context(), new Error('timeout of 60000ms exceeded'), ORIGIN, 60_000).httpCode).toBe('ETIMEDOUT');
-		expect(connectionError(context(), { code: 'ETIMEDOUT' }, ORIGIN, 60_000).httpCode).toBe('ETIMEDOUT');
-		expect(connectionError(context(), { code: 'ERR_CANCELED' }, ORIGIN, 60_000).httpCode).toBe('ETIMEDOUT');
+		expect(
+			connectionError(context(), new Error('timeout of 60000ms exceeded'), ORIGIN, 60_000).httpCode,
+		).toBe('ETIMEDOUT');
+		expect(connectionError(context(), { code: 'ETIMEDOUT' }, ORIGIN, 60_000).httpCode).toBe(
+			'ETIMEDOUT',
+		);
+		expect(connectionError(context(), { code: 'ERR_CANCELED' }, ORIGIN, 60_000).httpCode).toBe(
+			'ETIMEDOUT',
+		);
 	});
 
 	test.each([
 		['at the top', reset],
 		['as .cause', resetAsCause],
-		['as .cause.cause', { message: 'outer', cause: { message: 'inner', cause: { code: 'ECONNRESET' } } }],
+		[
+			'as .cause.cause',
+			{ message: 'outer', cause: { message: 'inner', cause: { code: 'ECONNRESET' } } },
+		],
 		['as "socket hang up"', new Error('socket hang up')],
 	])('ECONNRESET %s', (_where, input) => {
 		const error = connectionError(context(), input, ORIGIN, 60_000);
@@ -268,26 +324,49 @@ describe('connectionError', () => {
 	});
 
 	test('ENOTFOUND', () => {
-		const error = connectionError(context(), { code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND api.madmimi.invalid' }, ORIGIN, 60_000);
+		const error = connectionError(
+			context(),
+			{ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND api.madmimi.invalid' },
+			ORIGIN,
+			60_000,
+		);
 		expect(error.httpCode).toBe('ENOTFOUND');
-		expect(error.description).toBe(`The host of ${ORIGIN} could not be resolved. Check the base URL in the Mad Mimi credentials.`);
+		expect(error.description).toBe(
+			`The host of ${ORIGIN} could not be resolved. Check the base URL in the Mad Mimi credentials.`,
+		);
 		expectNoSecret(error);
 	});
 
 	test('an unknown failure keeps its (redacted) text', () => {
-		const error = connectionError(context(), new Error(`Invalid URL ${ORIGIN}/x?username=a&api_key=${HIDDEN}`), ORIGIN, 60_000);
+		const error = connectionError(
+			context(),
+			new Error(`Invalid URL ${ORIGIN}/x?username=a&api_key=${HIDDEN}`),
+			ORIGIN,
+			60_000,
+		);
 		expect(error.httpCode).toBe('UNKNOWN');
 		expect(error.message).toBe('The request did not reach Mad Mimi');
-		expect(error.description).toBe(`Check the base URL in the Mad Mimi credentials (${ORIGIN}), and that the service is reachable from n8n. Node.js said: Invalid URL ${ORIGIN}/x?username=a&api_key=***`);
+		expect(error.description).toBe(
+			`Check the base URL in the Mad Mimi credentials (${ORIGIN}), and that the service is reachable from n8n. Node.js said: Invalid URL ${ORIGIN}/x?username=a&api_key=***`,
+		);
 		expectNoSecret(error);
 	});
 
 	test('the item index is kept in the error context', () => {
-		expect(connectionError(context({ itemIndex: 2 }), refused, ORIGIN, 60_000).context.itemIndex).toBe(2);
+		expect(
+			connectionError(context({ itemIndex: 2 }), refused, ORIGIN, 60_000).context.itemIndex,
+		).toBe(2);
 	});
 
 	test.each([
-		['refused', { ...refused, message: `connect ECONNREFUSED ${ECHO}`, config: { url: `${ORIGIN}/x?api_key=${HIDDEN}` } }],
+		[
+			'refused',
+			{
+				...refused,
+				message: `connect ECONNREFUSED ${ECHO}`,
+				config: { url: `${ORIGIN}/x?api_key=${HIDDEN}` },
+			},
+		],
 		['timeout', { ...timeout, message: `timeout of 100ms exceeded ${ECHO}` }],
 		['reset', { ...resetAsCause, message: ECHO }],
 		['reset nested', { message: 'failed', cause: { code: 'ECONNRESET', message: ECHO } }],
@@ -302,16 +381,31 @@ describe('connectionError', () => {
 	test.each([
 		['ECONNREFUSED', refused, 'Could not connect to Mad Mimi: the connection was refused'],
 		['ETIMEDOUT', timeout, 'Mad Mimi did not respond within 60 seconds'],
-		['ECONNRESET', resetAsCause, 'The connection to Mad Mimi was cut before the response was complete'],
-		['ENOTFOUND', { code: 'ENOTFOUND' }, 'Could not connect to Mad Mimi: the host name was not found'],
-	])('%s keeps the message connectionError wrote, not n8n\'s generic text for the code', (_code, input, expected) => {
-		expect(connectionError(context(), input, ORIGIN, 60_000).message).toBe(expected);
-	});
+		[
+			'ECONNRESET',
+			resetAsCause,
+			'The connection to Mad Mimi was cut before the response was complete',
+		],
+		[
+			'ENOTFOUND',
+			{ code: 'ENOTFOUND' },
+			'Could not connect to Mad Mimi: the host name was not found',
+		],
+	])(
+		"%s keeps the message connectionError wrote, not n8n's generic text for the code",
+		(_code, input, expected) => {
+			expect(connectionError(context(), input, ORIGIN, 60_000).message).toBe(expected);
+		},
+	);
 });
 
 describe('answerError', () => {
 	test('says what is wrong and quotes the start of the answer, redacted; the endpoint only on the context', () => {
-		const error = answerError(context(), 'The response is an HTML page, not an XML document', `<html><body>Login ${HIDDEN}</body></html>`);
+		const error = answerError(
+			context(),
+			'The response is an HTML page, not an XML document',
+			`<html><body>Login ${HIDDEN}</body></html>`,
+		);
 		expect(error.message).toBe('Mad Mimi sent a response the node cannot read');
 		expect(error.description).toContain('The response is an HTML page, not an XML document.');
 		expect(error.description).not.toContain(ENDPOINT);

@@ -4,11 +4,23 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import { collectPages } from '../../nodes/MadMimi/transport/paging';
 import { rng } from '../../emulator/random';
 
-const node = { id: '1', name: 'Mad Mimi', type: 'n8n-nodes-madmimi.madMimi', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
-const httpError = (code: number) => new NodeApiError(node, { message: `HTTP ${code}` }, { httpCode: String(code) });
+const node = {
+	id: '1',
+	name: 'Mad Mimi',
+	type: 'n8n-nodes-madmimi.madMimi',
+	typeVersion: 1,
+	position: [0, 0] as [number, number],
+	parameters: {},
+};
+const httpError = (code: number) =>
+	new NodeApiError(node, { message: `HTTP ${code}` }, { httpCode: String(code) });
 
 /** A paged source of `total` records, `pageSize` a page, answering after random delays; it records what it was asked. */
-function source(total: number, pageSize: number, opts: { statesCount?: boolean; seed?: number; failOn?: Record<number, Error> } = {}) {
+function source(
+	total: number,
+	pageSize: number,
+	opts: { statesCount?: boolean; seed?: number; failOn?: Record<number, Error> } = {},
+) {
 	const random = rng(opts.seed ?? 7);
 	const asked: number[] = [];
 	let inFlight = 0;
@@ -24,7 +36,9 @@ function source(total: number, pageSize: number, opts: { statesCount?: boolean; 
 		const from = (page - 1) * pageSize;
 		const records: IDataObject[] = [];
 		for (let i = from; i < Math.min(total, from + pageSize); i++) records.push({ n: i });
-		return opts.statesCount ? { records, pageCount: Math.max(1, Math.ceil(total / pageSize)) } : records;
+		return opts.statesCount
+			? { records, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
+			: records;
 	};
 	return {
 		fetchPage,
@@ -42,13 +56,16 @@ const numbers = (records: IDataObject[]) => records.map((r) => r.n);
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 describe('collectPages: pages side by side, records in page order', () => {
-	test.each([1, 2, 4, 7])('window %i: every record once, in order, never more than the window in flight', async (window) => {
-		const s = source(1003, 100, { seed: window });
-		const records = await collectPages(s.fetchPage, { pageSize: 100, window });
-		expect(numbers(records)).toEqual(range(1003));
-		expect(s.maxInFlight).toBeLessThanOrEqual(window);
-		if (window > 1) expect(s.maxInFlight).toBeGreaterThan(1);
-	});
+	test.each([1, 2, 4, 7])(
+		'window %i: every record once, in order, never more than the window in flight',
+		async (window) => {
+			const s = source(1003, 100, { seed: window });
+			const records = await collectPages(s.fetchPage, { pageSize: 100, window });
+			expect(numbers(records)).toEqual(range(1003));
+			expect(s.maxInFlight).toBeLessThanOrEqual(window);
+			if (window > 1) expect(s.maxInFlight).toBeGreaterThan(1);
+		},
+	);
 
 	test('no page count stated: at most window − 1 requests past the short page that ends it', async () => {
 		for (const total of [0, 50, 100, 150, 1000, 1003]) {
@@ -66,7 +83,9 @@ describe('collectPages: pages side by side, records in page order', () => {
 			const s = source(total, 100, { statesCount: true });
 			const records = await collectPages(s.fetchPage, { pageSize: 100, window: 4 });
 			expect(numbers(records)).toEqual(range(total));
-			expect([...s.asked].sort((a, b) => a - b)).toEqual(range(Math.ceil(total / 100)).map((i) => i + 1));
+			expect([...s.asked].sort((a, b) => a - b)).toEqual(
+				range(Math.ceil(total / 100)).map((i) => i + 1),
+			);
 		}
 	});
 
@@ -98,7 +117,9 @@ describe('collectPages: pages side by side, records in page order', () => {
 
 	test('the first page failing fails at once, without asking for another', async () => {
 		const first = source(1000, 100, { failOn: { 1: httpError(503) } });
-		await expect(collectPages(first.fetchPage, { pageSize: 100, window: 4 })).rejects.toMatchObject({ httpCode: '503' });
+		await expect(collectPages(first.fetchPage, { pageSize: 100, window: 4 })).rejects.toMatchObject(
+			{ httpCode: '503' },
+		);
 		expect(first.asked).toEqual([1]);
 	});
 

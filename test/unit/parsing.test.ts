@@ -13,7 +13,6 @@ import {
 import { decodeXmlText } from '../../nodes/MadMimi/parsing/values';
 import { rng } from '../../emulator/random';
 
-
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 describe('toIsoDateTime', () => {
@@ -74,7 +73,9 @@ describe('toIsoDateTime', () => {
 	test('the instant never shifts (Ruby form)', () => {
 		const input = 'Mon Feb 14 09:59:05 -0500 2011';
 		expect(Date.parse(toIsoDateTime(input) as string)).toBe(Date.UTC(2011, 1, 14, 14, 59, 5));
-		expect(Date.parse(toIsoDateTime('2014-09-04 18:32:31 UTC') as string)).toBe(Date.UTC(2014, 8, 4, 18, 32, 31));
+		expect(Date.parse(toIsoDateTime('2014-09-04 18:32:31 UTC') as string)).toBe(
+			Date.UTC(2014, 8, 4, 18, 32, 31),
+		);
 	});
 });
 
@@ -131,7 +132,9 @@ describe('convertScalar', () => {
 
 describe('decodeXmlText', () => {
 	test('decodes the predefined entities and character references', () => {
-		expect(decodeXmlText('A &amp; B &lt;x&gt; &quot;q&quot; &apos;s&apos;')).toBe('A & B <x> "q" \'s\'');
+		expect(decodeXmlText('A &amp; B &lt;x&gt; &quot;q&quot; &apos;s&apos;')).toBe(
+			'A & B <x> "q" \'s\'',
+		);
 		expect(decodeXmlText('caf&#233; caf&#xE9; caf&#xe9;')).toBe('café café café');
 		expect(decodeXmlText('&#128512;')).toBe('😀');
 	});
@@ -173,9 +176,13 @@ const list = (xml: string) => xmlList(xml).records;
 
 describe('xmlList: the records of a list answer are the children of its root, whatever their names', () => {
 	test('a list of lists: camelCase attributes, numbers converted, empty attribute → null', () => {
-		const doc = xmlList('<lists><list subscriber_count="3" display_name="" name="Newsletter" id="101"/></lists>');
+		const doc = xmlList(
+			'<lists><list subscriber_count="3" display_name="" name="Newsletter" id="101"/></lists>',
+		);
 		expect(doc.root).toBe('lists');
-		expect(doc.records).toEqual([{ subscriberCount: 3, displayName: null, name: 'Newsletter', id: 101 }]);
+		expect(doc.records).toEqual([
+			{ subscriberCount: 3, displayName: null, name: 'Newsletter', id: 101 },
+		]);
 	});
 
 	test('the recorded lists document (XML declaration, indentation, display_name="")', () => {
@@ -190,7 +197,11 @@ describe('xmlList: the records of a list answer are the children of its root, wh
 	});
 
 	test('BOM and surrounding white space are accepted', () => {
-		expect(list('\uFEFF  <?xml version="1.0" encoding="UTF-8"?>\n<lists>\n  <list id="1" name="A"/>\n  <list id="2" name="B"/>\n</lists>\n')).toEqual([
+		expect(
+			list(
+				'\uFEFF  <?xml version="1.0" encoding="UTF-8"?>\n<lists>\n  <list id="1" name="A"/>\n  <list id="2" name="B"/>\n</lists>\n',
+			),
+		).toEqual([
 			{ id: 1, name: 'A' },
 			{ id: 2, name: 'B' },
 		]);
@@ -206,17 +217,18 @@ describe('xmlList: the records of a list answer are the children of its root, wh
 	});
 
 	test("the root's attributes are paging figures, not records", () => {
-		const doc = xmlList('<catalog page="2" per_page="100" total_pages="7"><entry ref="1"/><entry ref="2"/></catalog>');
+		const doc = xmlList(
+			'<catalog page="2" per_page="100" total_pages="7"><entry ref="1"/><entry ref="2"/></catalog>',
+		);
 		expect(doc.records).toEqual([{ ref: 1 }, { ref: 2 }]);
 		expect(doc.meta).toEqual({ page: 2, perPage: 100, totalPages: 7 });
 	});
 
 	test('records of any name, one or many, in document order; a record that is only text is { name: text }', () => {
 		expect(list('<tracking><site>a.com</site></tracking>')).toEqual([{ site: 'a.com' }]);
-		expect(list('<google_analytics><domain>a.com</domain><domain>b.com</domain></google_analytics>')).toEqual([
-			{ domain: 'a.com' },
-			{ domain: 'b.com' },
-		]);
+		expect(
+			list('<google_analytics><domain>a.com</domain><domain>b.com</domain></google_analytics>'),
+		).toEqual([{ domain: 'a.com' }, { domain: 'b.com' }]);
 		expect(list('<x><entry/></x>')).toEqual([{ entry: null }]);
 	});
 
@@ -225,12 +237,21 @@ describe('xmlList: the records of a list answer are the children of its root, wh
 			'<promotion_attempts><promotion_attempt id="77" promotion_id="5" sent_at="2014-09-07 16:54:55 -0400" viewed="true">' +
 			'<note>hi</note><brand_new_field/></promotion_attempt></promotion_attempts>';
 		expect(list(xml)).toEqual([
-			{ id: 77, promotionId: 5, sentAt: '2014-09-07T20:54:55Z', viewed: true, note: 'hi', brandNewField: null },
+			{
+				id: 77,
+				promotionId: 5,
+				sentAt: '2014-09-07T20:54:55Z',
+				viewed: true,
+				note: 'hi',
+				brandNewField: null,
+			},
 		]);
 	});
 
 	test('a record with no attributes whose only child is a record stays a record (the root rule comes first)', () => {
-		expect(list('<campaigns><campaign><drips><drip id="1"/></drips></campaign></campaigns>')).toEqual([{ drips: [{ id: 1 }] }]);
+		expect(
+			list('<campaigns><campaign><drips><drip id="1"/></drips></campaign></campaigns>'),
+		).toEqual([{ drips: [{ id: 1 }] }]);
 	});
 });
 
@@ -238,18 +259,27 @@ describe('xmlList: wrappers and the ambiguous case (rules 3 to 7 of parsing/xml.
 	const one = (inner: string) => list(`<records><record id="1">${inner}</record></records>`)[0];
 
 	test('rule 3: repeated children of one name are an array, whatever the names', () => {
-		expect(one('<drips><drip id="1"/><drip id="2"/></drips>').drips).toEqual([{ id: 1 }, { id: 2 }]);
-		expect(one('<sequence><step><key>1</key></step><step><key>2</key></step></sequence>').sequence).toEqual([{ key: 1 }, { key: 2 }]);
+		expect(one('<drips><drip id="1"/><drip id="2"/></drips>').drips).toEqual([
+			{ id: 1 },
+			{ id: 2 },
+		]);
+		expect(
+			one('<sequence><step><key>1</key></step><step><key>2</key></step></sequence>').sequence,
+		).toEqual([{ key: 1 }, { key: 2 }]);
 		expect(one('<tags><tag>a</tag><tag>b</tag></tags>').tags).toEqual(['a', 'b']);
 	});
 
 	test('rule 4: one child that is a record → a wrapper of one', () => {
 		expect(one('<drips><drip id="1"/></drips>').drips).toEqual([{ id: 1 }]);
-		expect(one('<catalog><entry><code>x</code><title>T</title></entry></catalog>').catalog).toEqual([{ code: 'x', title: 'T' }]);
+		expect(one('<catalog><entry><code>x</code><title>T</title></entry></catalog>').catalog).toEqual(
+			[{ code: 'x', title: 'T' }],
+		);
 	});
 
 	test('rule 4: one plain child → a record with one field', () => {
-		expect(one('<address><street>Main St</street></address>').address).toEqual({ street: 'Main St' });
+		expect(one('<address><street>Main St</street></address>').address).toEqual({
+			street: 'Main St',
+		});
 		expect(one('<tags><tag>a</tag></tags>').tags).toEqual({ tag: 'a' });
 	});
 
@@ -289,34 +319,49 @@ describe('xmlList: wrappers and the ambiguous case (rules 3 to 7 of parsing/xml.
 			'<promotion id="3"></promotion>' +
 			'</promotions>';
 		expect(list(xml)).toEqual([
-			{ id: 1, mailing: [{ id: 11, startedSend: null }, { id: 12, startedSend: null }] },
+			{
+				id: 1,
+				mailing: [
+					{ id: 11, startedSend: null },
+					{ id: 12, startedSend: null },
+				],
+			},
 			{ id: 2, mailing: [{ id: 21, startedSend: null }] },
 			{ id: 3 },
 		]);
 	});
 
 	test('without evidence, a single child record under a parent with attributes stays an object', () => {
-		expect(list('<promotions><promotion id="2"><mailing id="21"/></promotion></promotions>')).toEqual([{ id: 2, mailing: { id: 21 } }]);
+		expect(
+			list('<promotions><promotion id="2"><mailing id="21"/></promotion></promotions>'),
+		).toEqual([{ id: 2, mailing: { id: 21 } }]);
 	});
 
 	test('rule 7: a container the recording shows is always an array, empty or with one plain child', () => {
-		const read = (inner: string) => xmlList(`<audience><member><email>a@x.com</email>${inner}</member></audience>`, { arrays: ['lists'] }).records[0];
+		const read = (inner: string) =>
+			xmlList(`<audience><member><email>a@x.com</email>${inner}</member></audience>`, {
+				arrays: ['lists'],
+			}).records[0];
 		expect(read('<lists>\n    </lists>').lists).toEqual([]);
 		expect(read('<lists/>').lists).toEqual([]);
 		expect(read('<lists><list>list 1</list></lists>').lists).toEqual(['list 1']);
-		expect(read('<lists><list membership_created_at="2014-09-07 19:14:29 UTC">list 1</list></lists>').lists).toEqual([
-			{ membershipCreatedAt: '2014-09-07T19:14:29Z', value: 'list 1' },
-		]);
+		expect(
+			read('<lists><list membership_created_at="2014-09-07 19:14:29 UTC">list 1</list></lists>')
+				.lists,
+		).toEqual([{ membershipCreatedAt: '2014-09-07T19:14:29Z', value: 'list 1' }]);
 	});
 
 	test('rule 7: a code the recording names in `text` is never a number', () => {
-		const xml = '<promotions><promotion id="1" mimio="4e9245"/><promotion id="2" mimio="293145"><mimio_child>0</mimio_child></promotion></promotions>';
+		const xml =
+			'<promotions><promotion id="1" mimio="4e9245"/><promotion id="2" mimio="293145"><mimio_child>0</mimio_child></promotion></promotions>';
 		expect(xmlList(xml, { text: ['mimio'] }).records).toEqual([
 			{ id: 1, mimio: '4e9245' },
 			{ id: 2, mimio: '293145', mimioChild: 0 },
 		]);
 		expect(xmlList(xml).records[1].mimio).toBe(293145);
-		expect(xmlDocument('<p><mimio>007</mimio><code></code></p>', { text: ['mimio', 'code'] })).toEqual({ mimio: '007', code: null });
+		expect(
+			xmlDocument('<p><mimio>007</mimio><code></code></p>', { text: ['mimio', 'code'] }),
+		).toEqual({ mimio: '007', code: null });
 	});
 
 	test('an element with attributes and repeated children is a record whose repeated field is an array', () => {
@@ -324,7 +369,10 @@ describe('xmlList: wrappers and the ambiguous case (rules 3 to 7 of parsing/xml.
 	});
 
 	test('children of different names make a record', () => {
-		expect(one('<nested_thing><inner_value>2.5</inner_value><other>x</other></nested_thing>').nestedThing).toEqual({
+		expect(
+			one('<nested_thing><inner_value>2.5</inner_value><other>x</other></nested_thing>')
+				.nestedThing,
+		).toEqual({
 			innerValue: 2.5,
 			other: 'x',
 		});
@@ -351,22 +399,37 @@ describe('xmlDocument: a document that is one record', () => {
 	});
 
 	test('links with one link and with several, whatever the link elements are called', () => {
-		const stats = (links: string) => xmlDocument(`<mailing><sent>3</sent><links>${links}</links></mailing>`, { arrays: ['links'] });
-		expect(stats('<link><id>1</id><url>https://e.com/a</url></link>').links).toEqual([{ id: 1, url: 'https://e.com/a' }]);
-		expect(stats('<target ref="1" href="https://e.com/a"/><target ref="2" href="https://e.com/b"/>').links).toEqual([
+		const stats = (links: string) =>
+			xmlDocument(`<mailing><sent>3</sent><links>${links}</links></mailing>`, {
+				arrays: ['links'],
+			});
+		expect(stats('<link><id>1</id><url>https://e.com/a</url></link>').links).toEqual([
+			{ id: 1, url: 'https://e.com/a' },
+		]);
+		expect(
+			stats('<target ref="1" href="https://e.com/a"/><target ref="2" href="https://e.com/b"/>')
+				.links,
+		).toEqual([
 			{ ref: 1, href: 'https://e.com/a' },
 			{ ref: 2, href: 'https://e.com/b' },
 		]);
 	});
 
 	test('entities are decoded in text and attributes, once', () => {
-		const xml = '<list name="A &amp; B &lt;c&gt; caf&#233;"><note>caf&#xE9; &amp;amp; &quot;q&quot;</note></list>';
+		const xml =
+			'<list name="A &amp; B &lt;c&gt; caf&#233;"><note>caf&#xE9; &amp;amp; &quot;q&quot;</note></list>';
 		expect(xmlDocument(xml)).toEqual({ name: 'A & B <c> café', note: 'café &amp; "q"' });
 	});
 
 	test('codes with leading zeros and big integers stay text', () => {
-		const xml = '<member><zip>00501</zip><phone>0123456789</phone><big>12345678901234567890</big><n>-3</n></member>';
-		expect(xmlDocument(xml)).toEqual({ zip: '00501', phone: '0123456789', big: '12345678901234567890', n: -3 });
+		const xml =
+			'<member><zip>00501</zip><phone>0123456789</phone><big>12345678901234567890</big><n>-3</n></member>';
+		expect(xmlDocument(xml)).toEqual({
+			zip: '00501',
+			phone: '0123456789',
+			big: '12345678901234567890',
+			n: -3,
+		});
 	});
 
 	test('an element with attributes and text keeps the text as value', () => {
@@ -374,7 +437,9 @@ describe('xmlDocument: a document that is one record', () => {
 	});
 
 	test('repeated plain elements become arrays; single ones stay values', () => {
-		expect(xmlDocument('<member><email>a@x.com</email><email>b@x.com</email><name>N</name></member>')).toEqual({
+		expect(
+			xmlDocument('<member><email>a@x.com</email><email>b@x.com</email><name>N</name></member>'),
+		).toEqual({
 			email: ['a@x.com', 'b@x.com'],
 			name: 'N',
 		});
@@ -412,12 +477,15 @@ describe('xmlDocument: a document that is one record', () => {
 		});
 
 		test('external entities (XXE) are refused', () => {
-			const xxe = '<?xml version="1.0"?><!DOCTYPE foo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><list><name>&xxe;</name></list>';
+			const xxe =
+				'<?xml version="1.0"?><!DOCTYPE foo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><list><name>&xxe;</name></list>';
 			expect(() => xmlDocument(xxe)).toThrow(AnswerError);
 		});
 
 		test('a lowercase doctype is refused too', () => {
-			expect(() => xmlDocument('<!doctype lolz [<!ENTITY a "b">]><lolz>&a;</lolz>')).toThrow(AnswerError);
+			expect(() => xmlDocument('<!doctype lolz [<!ENTITY a "b">]><lolz>&a;</lolz>')).toThrow(
+				AnswerError,
+			);
 		});
 
 		// a check of the first 2048 characters only would miss it
@@ -440,11 +508,15 @@ describe('xmlDocument: a document that is one record', () => {
 		});
 
 		test('HTML pages are refused', () => {
-			expect(() => xmlDocument('<!DOCTYPE html><html><head><title>Error</title></head><body>Oops</body></html>')).toThrow(
+			expect(() =>
+				xmlDocument(
+					'<!DOCTYPE html><html><head><title>Error</title></head><body>Oops</body></html>',
+				),
+			).toThrow(/HTML page/);
+			expect(() => xmlDocument('<!doctype HTML>\n<html></html>')).toThrow(/HTML page/);
+			expect(() => xmlDocument('<html><body><h1>502 Bad Gateway</h1></body></html>')).toThrow(
 				/HTML page/,
 			);
-			expect(() => xmlDocument('<!doctype HTML>\n<html></html>')).toThrow(/HTML page/);
-			expect(() => xmlDocument('<html><body><h1>502 Bad Gateway</h1></body></html>')).toThrow(/HTML page/);
 			expect(() => xmlDocument('<HTML><BODY>x</BODY></HTML>')).toThrow(AnswerError);
 		});
 
@@ -474,7 +546,14 @@ describe('parseJson', () => {
 				list_id: 101,
 				display_name: null,
 				created_at: '2014-09-07 16:54:55 -0400',
-				members: [{ first_name: 'Jane', opted_out: false, updated_at: 'Mon Feb 14 09:59:05 -0500 2011', zip_code: '00501' }],
+				members: [
+					{
+						first_name: 'Jane',
+						opted_out: false,
+						updated_at: 'Mon Feb 14 09:59:05 -0500 2011',
+						zip_code: '00501',
+					},
+				],
 				nested_deeper: { third_level: { fourth_key: 1.5 } },
 			},
 		});
@@ -483,18 +562,32 @@ describe('parseJson', () => {
 				listId: 101,
 				displayName: null,
 				createdAt: '2014-09-07T20:54:55Z',
-				members: [{ firstName: 'Jane', optedOut: false, updatedAt: '2011-02-14T14:59:05Z', zipCode: '00501' }],
+				members: [
+					{
+						firstName: 'Jane',
+						optedOut: false,
+						updatedAt: '2011-02-14T14:59:05Z',
+						zipCode: '00501',
+					},
+				],
 				nestedDeeper: { thirdLevel: { fourthKey: 1.5 } },
 			},
 		});
 	});
 
 	test('strings that look like numbers are kept as the service typed them', () => {
-		expect(parseJson('{"count":"42","n":42,"ok":"true"}')).toEqual({ count: '42', n: 42, ok: 'true' });
+		expect(parseJson('{"count":"42","n":42,"ok":"true"}')).toEqual({
+			count: '42',
+			n: 42,
+			ok: 'true',
+		});
 	});
 
 	test('top-level arrays and scalars', () => {
-		expect(parseJson('[{"a_b":1},{"a_b":"2014-09-04 18:32:31 UTC"}]')).toEqual([{ aB: 1 }, { aB: '2014-09-04T18:32:31Z' }]);
+		expect(parseJson('[{"a_b":1},{"a_b":"2014-09-04 18:32:31 UTC"}]')).toEqual([
+			{ aB: 1 },
+			{ aB: '2014-09-04T18:32:31Z' },
+		]);
 		expect(parseJson('7')).toBe(7);
 		expect(parseJson('null')).toBeNull();
 		expect(parseJson('"2014-09-04 18:32:31 UTC"')).toBe('2014-09-04T18:32:31Z');
@@ -557,13 +650,18 @@ describe('jsonList: the records of a JSON list answer, whatever its keys', () =>
 	});
 
 	test('an object wrapping one array beside counters: that array', () => {
-		expect(jsonList({ total: 2, catalog: [{ code: 'a' }, { code: 'b' }] })).toEqual([{ code: 'a' }, { code: 'b' }]);
+		expect(jsonList({ total: 2, catalog: [{ code: 'a' }, { code: 'b' }] })).toEqual([
+			{ code: 'a' },
+			{ code: 'b' },
+		]);
 		expect(jsonList({ total: 0, catalog: [] })).toEqual([]);
 		expect(jsonList({ entries: [{ code: 'a' }] })).toEqual([{ code: 'a' }]);
 	});
 
 	test('any other object is one record; an empty object none; scalars are { value }', () => {
-		expect(jsonList({ twitter: 'https://t.co/x', wordpress: 'https://w.com' })).toEqual([{ twitter: 'https://t.co/x', wordpress: 'https://w.com' }]);
+		expect(jsonList({ twitter: 'https://t.co/x', wordpress: 'https://w.com' })).toEqual([
+			{ twitter: 'https://t.co/x', wordpress: 'https://w.com' },
+		]);
 		expect(jsonList({ a: [1], b: [2] })).toEqual([{ a: [1], b: [2] }]);
 		expect(jsonList({})).toEqual([]);
 		expect(jsonList(['a', 2])).toEqual([{ value: 'a' }, { value: 2 }]);
@@ -571,7 +669,7 @@ describe('jsonList: the records of a JSON list answer, whatever its keys', () =>
 	});
 });
 
-describe('well-formedness: fast-xml-parser\'s validator before the parser, and what it lets pass', () => {
+describe("well-formedness: fast-xml-parser's validator before the parser, and what it lets pass", () => {
 	test.each([
 		['<a/>'],
 		['<?xml version="1.0" encoding="UTF-8"?>\n<a>\n  <b x="1" y=\'2\'>t</b>\n</a>\n'],
@@ -607,7 +705,10 @@ describe('well-formedness: fast-xml-parser\'s validator before the parser, and w
 		['<a>x<!-y</a>', /an unexpected "<!" at position 4/],
 		['<!DOCTYPE a><a/>', /declares a DOCTYPE, which is refused for safety/],
 		['<a><!DOCTYPE a></a>', /declares a DOCTYPE, which is refused for safety/],
-		['<!-- <!DOCTYPE not this one --><!doctype a><a/>', /declares a DOCTYPE, which is refused for safety/],
+		[
+			'<!-- <!DOCTYPE not this one --><!doctype a><a/>',
+			/declares a DOCTYPE, which is refused for safety/,
+		],
 		['', /empty where an XML document was expected/],
 	])('not well-formed: %j', (xml, reason) => {
 		expect(() => xmlDocument(xml)).toThrow(AnswerError);
@@ -616,6 +717,10 @@ describe('well-formedness: fast-xml-parser\'s validator before the parser, and w
 	});
 
 	test('a raw "&" or "<" inside an attribute value is read as it stands (the validator allows it); nothing is expanded', () => {
-		expect(xmlDocument('<a x="1 & 2" y="<" z="&lol;"/>')).toEqual({ x: '1 & 2', y: '<', z: '&lol;' });
+		expect(xmlDocument('<a x="1 & 2" y="<" z="&lol;"/>')).toEqual({
+			x: '1 & 2',
+			y: '<',
+			z: '&lol;',
+		});
 	});
 });

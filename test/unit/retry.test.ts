@@ -1,6 +1,12 @@
 import { DEFAULT_RETRY } from '../../nodes/MadMimi/requestSettings';
 import { heldOutcomes, recall, remember } from '../../nodes/MadMimi/transport/onceOnly';
-import { backoffMs, connectionFault, parseRetryAfter, readableDuration, statusFault } from '../../nodes/MadMimi/transport/retry';
+import {
+	backoffMs,
+	connectionFault,
+	parseRetryAfter,
+	readableDuration,
+	statusFault,
+} from '../../nodes/MadMimi/transport/retry';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
@@ -24,8 +30,16 @@ describe('Retry-After', () => {
 
 describe('which failures are tried again', () => {
 	test('429 and 503: the service did not take the request', () => {
-		expect(statusFault(429, '3', NOW)).toEqual({ kind: 'notTaken', reason: expect.stringContaining('429'), retryAfterMs: 3000 });
-		expect(statusFault(503, undefined, NOW)).toEqual({ kind: 'notTaken', reason: expect.stringContaining('503'), retryAfterMs: undefined });
+		expect(statusFault(429, '3', NOW)).toEqual({
+			kind: 'notTaken',
+			reason: expect.stringContaining('429'),
+			retryAfterMs: 3000,
+		});
+		expect(statusFault(503, undefined, NOW)).toEqual({
+			kind: 'notTaken',
+			reason: expect.stringContaining('503'),
+			retryAfterMs: undefined,
+		});
 	});
 
 	test('502 and 504: the request went out, and what became of it is unknown', () => {
@@ -38,52 +52,77 @@ describe('which failures are tried again', () => {
 	});
 
 	test('a connection refused or unroutable never left; a reset, a cut pipe or a timeout may have done the work', () => {
-		for (const code of ['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']) expect(connectionFault(code)?.kind).toBe('notTaken');
-		for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_BAD_RESPONSE']) expect(connectionFault(code)?.kind).toBe('inDoubt');
+		for (const code of ['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
+			expect(connectionFault(code)?.kind).toBe('notTaken');
+		for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_BAD_RESPONSE'])
+			expect(connectionFault(code)?.kind).toBe('inDoubt');
 	});
 
 	test('a host that does not exist, a cancelled request and an unknown failure are not tried again', () => {
-		for (const code of ['ENOTFOUND', 'ERR_CANCELED', undefined]) expect(connectionFault(code)).toBeUndefined();
+		for (const code of ['ENOTFOUND', 'ERR_CANCELED', undefined])
+			expect(connectionFault(code)).toBeUndefined();
 	});
 });
 
 describe('backoff', () => {
 	test('doubles from the base, each wait between half and all of its ceiling', () => {
 		const policy = { ...DEFAULT_RETRY, baseDelayMs: 1000 };
-		expect([2, 3, 4, 5].map((next) => backoffMs(next, policy, () => 0))).toEqual([500, 1000, 2000, 4000]);
-		expect([2, 3, 4, 5].map((next) => backoffMs(next, policy, () => 1))).toEqual([1000, 2000, 4000, 8000]);
+		expect([2, 3, 4, 5].map((next) => backoffMs(next, policy, () => 0))).toEqual([
+			500, 1000, 2000, 4000,
+		]);
+		expect([2, 3, 4, 5].map((next) => backoffMs(next, policy, () => 1))).toEqual([
+			1000, 2000, 4000, 8000,
+		]);
 	});
 
 	test('the default policy waits at most 15 s in all between its 5 tries when the service names no wait', () => {
 		let most = 0;
-		for (let next = 2; next <= DEFAULT_RETRY.maxTries; next++) most += backoffMs(next, DEFAULT_RETRY, () => 1);
+		for (let next = 2; next <= DEFAULT_RETRY.maxTries; next++)
+			most += backoffMs(next, DEFAULT_RETRY, () => 1);
 		expect(most).toBe(15_000);
 		expect(most).toBeLessThan(DEFAULT_RETRY.maxTotalWaitMs);
 	});
 });
 
 test('durations read as a person reads them', () => {
-	expect([800, 1000, 12_400, 60_000, 125_000].map(readableDuration)).toEqual(['800 ms', '1 s', '12 s', '1 min', '2 min 5 s']);
+	expect([800, 1000, 12_400, 60_000, 125_000].map(readableDuration)).toEqual([
+		'800 ms',
+		'1 s',
+		'12 s',
+		'1 min',
+		'2 min 5 s',
+	]);
 });
 
 describe('the memory of once-only writes', () => {
 	test('an outcome is recalled in its execution only', () => {
-		remember({ execution: 'e1', write: 'node|0|3|The email to a@example.com may have gone out' }, { done: true, body: '123' });
-		expect(recall({ execution: 'e1', write: 'node|0|3|The email to a@example.com may have gone out' })).toEqual({ done: true, body: '123' });
-		expect(recall({ execution: 'e2', write: 'node|0|3|The email to a@example.com may have gone out' })).toBeUndefined();
-		expect(recall({ execution: 'e1', write: 'node|0|4|The email to a@example.com may have gone out' })).toBeUndefined();
+		remember(
+			{ execution: 'e1', write: 'node|0|3|The email to a@example.com may have gone out' },
+			{ done: true, body: '123' },
+		);
+		expect(
+			recall({ execution: 'e1', write: 'node|0|3|The email to a@example.com may have gone out' }),
+		).toEqual({ done: true, body: '123' });
+		expect(
+			recall({ execution: 'e2', write: 'node|0|3|The email to a@example.com may have gone out' }),
+		).toBeUndefined();
+		expect(
+			recall({ execution: 'e1', write: 'node|0|4|The email to a@example.com may have gone out' }),
+		).toBeUndefined();
 	});
 
 	test('is bounded: older executions are forgotten first, the one in progress never', () => {
 		for (let e = 0; e < 30; e++) {
-			for (let i = 0; i < 5_000; i++) remember({ execution: `bound-${e}`, write: String(i) }, { done: true, body: String(i) });
+			for (let i = 0; i < 5_000; i++)
+				remember({ execution: `bound-${e}`, write: String(i) }, { done: true, body: String(i) });
 		}
 		const held = heldOutcomes();
 		expect(held.outcomes).toBeLessThanOrEqual(100_000);
 		expect(recall({ execution: 'bound-0', write: '0' })).toBeUndefined();
 		expect(recall({ execution: 'bound-29', write: '4999' })).toEqual({ done: true, body: '4999' });
 		// one execution larger than the bound keeps all of its outcomes while it runs
-		for (let i = 0; i < 120_000; i++) remember({ execution: 'huge', write: String(i) }, { done: true, body: '' });
+		for (let i = 0; i < 120_000; i++)
+			remember({ execution: 'huge', write: String(i) }, { done: true, body: '' });
 		expect(recall({ execution: 'huge', write: '0' })).toEqual({ done: true, body: '' });
 		expect(heldOutcomes().executions).toBe(1);
 	});

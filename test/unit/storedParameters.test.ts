@@ -33,7 +33,9 @@ const ROOT = path.join(__dirname, '..', '..');
 
 /** A description as n8n holds it once loaded (its loader's applySpecialNodeParameters). */
 function asLoaded(description: INodeTypeDescription): INodeTypeDescription {
-	return description.polling ? { ...description, properties: [...commonPollingParameters, ...description.properties] } : description;
+	return description.polling
+		? { ...description, properties: [...commonPollingParameters, ...description.properties] }
+		: description;
 }
 
 /** The tool n8n generates from the node (its node-types.js): the node's own fields, which bring the tool's description fields. */
@@ -64,28 +66,48 @@ function optionValues(property: INodeProperties): unknown[] {
 }
 
 /** What is wrong with one stored value of `property`, at `where` (empty when nothing is). */
-function valueProblems(property: INodeProperties, value: NodeParameterValueType, where: string): string[] {
+function valueProblems(
+	property: INodeProperties,
+	value: NodeParameterValueType,
+	where: string,
+): string[] {
 	if (isExpression(value)) return [];
 	switch (property.type) {
 		case 'options':
 			if (property.typeOptions?.loadOptionsMethod) return [];
-			return optionValues(property).includes(value) ? [] : [`${where}: the value ${JSON.stringify(value)} is not an option any more`];
+			return optionValues(property).includes(value)
+				? []
+				: [`${where}: the value ${JSON.stringify(value)} is not an option any more`];
 		case 'multiOptions':
 			if (property.typeOptions?.loadOptionsMethod || !Array.isArray(value)) return [];
-			return value.filter((v) => !optionValues(property).includes(v)).map((v) => `${where}: the value ${JSON.stringify(v)} is not an option any more`);
+			return value
+				.filter((v) => !optionValues(property).includes(v))
+				.map((v) => `${where}: the value ${JSON.stringify(v)} is not an option any more`);
 		case 'resourceLocator': {
 			const mode = (value as { mode?: string } | null)?.mode;
 			const modes = (property.modes ?? []).map((m) => m.name);
-			return mode === undefined || modes.includes(mode) ? [] : [`${where}: the mode "${mode}" is gone (modes: ${modes.join(', ')})`];
+			return mode === undefined || modes.includes(mode)
+				? []
+				: [`${where}: the mode "${mode}" is gone (modes: ${modes.join(', ')})`];
 		}
 		case 'collection':
-			return fieldsProblems((property.options ?? []) as INodeProperties[], (value ?? {}) as INodeParameters, where);
+			return fieldsProblems(
+				(property.options ?? []) as INodeProperties[],
+				(value ?? {}) as INodeParameters,
+				where,
+			);
 		case 'fixedCollection':
 			return Object.entries((value ?? {}) as INodeParameters).flatMap(([groupName, groupValue]) => {
-				const group = ((property.options ?? []) as INodePropertyCollection[]).find((g) => g.name === groupName);
+				const group = ((property.options ?? []) as INodePropertyCollection[]).find(
+					(g) => g.name === groupName,
+				);
 				if (!group) return [`${where}.${groupName}: no such group any more`];
-				const entries = (Array.isArray(groupValue) ? groupValue : [groupValue]) as INodeParameters[];
-				return entries.flatMap((entry, index) => fieldsProblems(group.values, entry, `${where}.${groupName}[${index}]`));
+				const entries = (
+					Array.isArray(groupValue) ? groupValue : [groupValue]
+				) as INodeParameters[];
+				return entries.flatMap((entry, index) =>
+					fieldsProblems(group.values, entry, `${where}.${groupName}[${index}]`),
+				);
 			});
 		default:
 			return [];
@@ -93,30 +115,58 @@ function valueProblems(property: INodeProperties, value: NodeParameterValueType,
 }
 
 /** The fields of a collection or a fixed-collection entry: each stored one still exists. */
-function fieldsProblems(fields: INodeProperties[], stored: INodeParameters, where: string): string[] {
+function fieldsProblems(
+	fields: INodeProperties[],
+	stored: INodeParameters,
+	where: string,
+): string[] {
 	return Object.entries(stored).flatMap(([name, value]) => {
 		const field = fields.find((f) => f.name === name);
-		return field ? valueProblems(field, value, `${where}.${name}`) : [`${where}.${name}: no such field any more`];
+		return field
+			? valueProblems(field, value, `${where}.${name}`)
+			: [`${where}.${name}: no such field any more`];
 	});
 }
 
 /** Everything a saved node has that its node type no longer knows, in words. */
-export function storedNodeProblems(node: Pick<INode, 'name' | 'type' | 'typeVersion' | 'parameters'>): string[] {
+export function storedNodeProblems(
+	node: Pick<INode, 'name' | 'type' | 'typeVersion' | 'parameters'>,
+): string[] {
 	const description = DESCRIPTIONS[node.type];
 	if (!description) return [];
 	const versions = ([] as number[]).concat(description.version);
-	if (!versions.includes(node.typeVersion)) return [`${node.name}: type version ${node.typeVersion} is not one of ${versions.join(', ')}`];
+	if (!versions.includes(node.typeVersion))
+		return [`${node.name}: type version ${node.typeVersion} is not one of ${versions.join(', ')}`];
 	// what the editor holds for the node: the stored values and the defaults of what is shown
-	const values = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description) ?? {};
+	const values =
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			node.parameters,
+			true,
+			false,
+			node,
+			description,
+		) ?? {};
 	const problems = Object.entries(node.parameters).flatMap(([name, value]) => {
-		const shown = description.properties.filter((p) => p.name === name && NodeHelpers.displayParameter(values, p, node, description));
-		if (shown.length === 0) return [`${node.name}: the parameter "${name}" is not a parameter of this resource and operation any more`];
+		const shown = description.properties.filter(
+			(p) => p.name === name && NodeHelpers.displayParameter(values, p, node, description),
+		);
+		if (shown.length === 0)
+			return [
+				`${node.name}: the parameter "${name}" is not a parameter of this resource and operation any more`,
+			];
 		// a name can have several properties (one per operation); the value has to fit one of them
 		const each = shown.map((property) => valueProblems(property, value, `${node.name}: ${name}`));
 		return each.some((p) => p.length === 0) ? [] : each[0];
 	});
-	const issues = NodeHelpers.getNodeParametersIssues(description.properties, { ...node, parameters: values } as INode, description);
-	const missing = Object.keys(issues?.parameters ?? {}).map((name) => `${node.name}: the required parameter "${name}" has no value`);
+	const issues = NodeHelpers.getNodeParametersIssues(
+		description.properties,
+		{ ...node, parameters: values } as INode,
+		description,
+	);
+	const missing = Object.keys(issues?.parameters ?? {}).map(
+		(name) => `${node.name}: the required parameter "${name}" has no value`,
+	);
 	return [...problems, ...missing];
 }
 
@@ -136,24 +186,65 @@ describe('the check fails on what a rename would leave behind', () => {
 		name: 'Get member',
 		type: 'n8n-nodes-madmimi.madMimi',
 		typeVersion: 1,
-		parameters: { resource: 'audienceMember', operation: 'get', email: 'ann@example.com' } as INodeParameters,
+		parameters: {
+			resource: 'audienceMember',
+			operation: 'get',
+			email: 'ann@example.com',
+		} as INodeParameters,
 	};
 
 	test('the sample itself is fine', () => expect(storedNodeProblems(member)).toEqual([]));
 
 	test.each<[string, INodeParameters | number, RegExp]>([
-		['a parameter renamed', { resource: 'audienceMember', operation: 'get', emailAddress: 'ann@example.com' }, /"emailAddress" is not a parameter/],
-		['an operation value renamed', { resource: 'audienceMember', operation: 'fetch', email: 'ann@example.com' }, /"fetch" is not an option/],
-		['a resource value renamed', { resource: 'member', operation: 'get', email: 'ann@example.com' }, /"member" is not an option/],
-		['an option field renamed', { resource: 'audienceMember', operation: 'get', email: 'ann@example.com', options: { maxAnswerBytes: 5 } }, /options\.maxAnswerBytes: no such field/],
-		['a locator mode renamed', { resource: 'promotion', operation: 'send', promotionName: { __rl: true, mode: 'byName', value: 'News' } }, /mode "byName" is gone/],
+		[
+			'a parameter renamed',
+			{ resource: 'audienceMember', operation: 'get', emailAddress: 'ann@example.com' },
+			/"emailAddress" is not a parameter/,
+		],
+		[
+			'an operation value renamed',
+			{ resource: 'audienceMember', operation: 'fetch', email: 'ann@example.com' },
+			/"fetch" is not an option/,
+		],
+		[
+			'a resource value renamed',
+			{ resource: 'member', operation: 'get', email: 'ann@example.com' },
+			/"member" is not an option/,
+		],
+		[
+			'an option field renamed',
+			{
+				resource: 'audienceMember',
+				operation: 'get',
+				email: 'ann@example.com',
+				options: { maxAnswerBytes: 5 },
+			},
+			/options\.maxAnswerBytes: no such field/,
+		],
+		[
+			'a locator mode renamed',
+			{
+				resource: 'promotion',
+				operation: 'send',
+				promotionName: { __rl: true, mode: 'byName', value: 'News' },
+			},
+			/mode "byName" is gone/,
+		],
 		['a type version gone', 2, /type version 2 is not one of 1/],
 	])('%s', (_what, change, expected) => {
-		const changed = typeof change === 'number' ? { ...member, typeVersion: change } : { ...member, parameters: change };
+		const changed =
+			typeof change === 'number'
+				? { ...member, typeVersion: change }
+				: { ...member, parameters: change };
 		expect(storedNodeProblems(changed).join('\n')).toMatch(expected);
 	});
 
 	test('a required parameter left empty', () => {
-		expect(storedNodeProblems({ ...member, parameters: { resource: 'audienceMember', operation: 'get' } })).toContain('Get member: the required parameter "email" has no value');
+		expect(
+			storedNodeProblems({
+				...member,
+				parameters: { resource: 'audienceMember', operation: 'get' },
+			}),
+		).toContain('Get member: the required parameter "email" has no value');
 	});
 });

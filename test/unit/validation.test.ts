@@ -50,12 +50,18 @@ describe('isEmail', () => {
 });
 
 describe('hasControlChars', () => {
-	test.each(['\u0000', '\t', '\n', '\r', '\u001b', '\u001f', '\u007f', 'abc\ndef'])('finds a control char in %p', (text) => {
-		expect(hasControlChars(text)).toBe(true);
-	});
-	test.each(['', 'plain text', 'Zoë 😀 日本', ' spaces ', '~!@#$%^&*()'])('finds none in %p', (text) => {
-		expect(hasControlChars(text)).toBe(false);
-	});
+	test.each(['\u0000', '\t', '\n', '\r', '\u001b', '\u001f', '\u007f', 'abc\ndef'])(
+		'finds a control char in %p',
+		(text) => {
+			expect(hasControlChars(text)).toBe(true);
+		},
+	);
+	test.each(['', 'plain text', 'Zoë 😀 日本', ' spaces ', '~!@#$%^&*()'])(
+		'finds none in %p',
+		(text) => {
+			expect(hasControlChars(text)).toBe(false);
+		},
+	);
 });
 
 describe('printable', () => {

@@ -9,7 +9,8 @@ import { parse } from 'yaml';
 import { yamlMapping, yamlQuoted } from '../../nodes/MadMimi/helpers/yaml';
 import { rng } from '../../emulator/random';
 
-const readBack = (text: string): unknown => parse(text, { version: '1.1', uniqueKeys: true, schema: 'yaml-1.1' });
+const readBack = (text: string): unknown =>
+	parse(text, { version: '1.1', uniqueKeys: true, schema: 'yaml-1.1' });
 
 /** Texts a YAML 1.1 reader takes for something else, or that end or break a scalar. */
 const ADVERSARIAL = [
@@ -88,7 +89,29 @@ const ADVERSARIAL = [
 	'rtl\u202eoverride',
 ];
 
-const PIECES = [...ADVERSARIAL.filter((s) => s !== ''), 'a', 'Jane', ' ', ',', '{', '}', '[', ']', '"', "'", ':', '#', '\n', '\t', '\\', '😀', '\u2028', '\u0085', '\ufeff', '\u0000'];
+const PIECES = [
+	...ADVERSARIAL.filter((s) => s !== ''),
+	'a',
+	'Jane',
+	' ',
+	',',
+	'{',
+	'}',
+	'[',
+	']',
+	'"',
+	"'",
+	':',
+	'#',
+	'\n',
+	'\t',
+	'\\',
+	'😀',
+	'\u2028',
+	'\u0085',
+	'\ufeff',
+	'\u0000',
+];
 
 function generated(random: () => number): string {
 	const parts = Math.floor(random() * 5);
@@ -115,7 +138,8 @@ describe('a YAML 1.1 double-quoted scalar is read back as the very text written'
 			if (code >= 0xd800 && code <= 0xdfff) continue;
 			const char = String.fromCharCode(code);
 			const read = readBack(yamlMapping([[`k${char}`, `v${char}`]])) as Record<string, string>;
-			if (read[`k${char}`] !== `v${char}`) throw new Error(`U+${code.toString(16)} was read back as ${JSON.stringify(read)}`);
+			if (read[`k${char}`] !== `v${char}`)
+				throw new Error(`U+${code.toString(16)} was read back as ${JSON.stringify(read)}`);
 		}
 	});
 
@@ -124,7 +148,8 @@ describe('a YAML 1.1 double-quoted scalar is read back as the very text written'
 		for (let round = 0; round < 5_000; round++) {
 			const entries = new Map<string, string>();
 			const size = 1 + Math.floor(random() * 6);
-			while (entries.size < size) entries.set(generated(random) || `empty${entries.size}`, generated(random));
+			while (entries.size < size)
+				entries.set(generated(random) || `empty${entries.size}`, generated(random));
 			const written = yamlMapping([...entries]);
 			const read = readBack(written) as Record<string, string>;
 			expect(Object.entries(read)).toEqual([...entries]);
@@ -132,6 +157,12 @@ describe('a YAML 1.1 double-quoted scalar is read back as the very text written'
 	});
 
 	test('each entry is one line, and nothing but quoted scalars is written', () => {
-		expect(yamlMapping([['first_name', 'yes'], ['time', '10:30'], ['note', 'a\nb']])).toBe('"first_name": "yes"\n"time": "10:30"\n"note": "a\\nb"\n');
+		expect(
+			yamlMapping([
+				['first_name', 'yes'],
+				['time', '10:30'],
+				['note', 'a\nb'],
+			]),
+		).toBe('"first_name": "yes"\n"time": "10:30"\n"note": "a\\nb"\n');
 	});
 });

@@ -1,7 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { RequestSettings } from '../requestSettings';
-import { DEFAULT_MAX_RESPONSE_MB, DEFAULT_PAGE_WINDOW, DEFAULT_RETRY, DEFAULT_TIMEOUT_SECONDS, MAX_PAGE_WINDOW } from '../requestSettings';
+import {
+	DEFAULT_MAX_RESPONSE_MB,
+	DEFAULT_PAGE_WINDOW,
+	DEFAULT_RETRY,
+	DEFAULT_TIMEOUT_SECONDS,
+	MAX_PAGE_WINDOW,
+} from '../requestSettings';
 import { MadMimiClient } from '../transport';
 
 /** The Options of an operation that set how it talks to Mad Mimi (descriptions/options.ts shows them). */
@@ -21,7 +27,10 @@ export function readRequestSettings(ctx: IExecuteFunctions, itemIndex: number): 
 	return {
 		timeoutMs: Math.round((positive(options.timeout) ?? DEFAULT_TIMEOUT_SECONDS) * 1000),
 		maxBytes: Math.round((positive(options.maxAnswerSize) ?? DEFAULT_MAX_RESPONSE_MB) * 1_000_000),
-		pageWindow: Math.min(MAX_PAGE_WINDOW, Math.max(1, Math.floor(positive(options.parallelPageReads) ?? DEFAULT_PAGE_WINDOW))),
+		pageWindow: Math.min(
+			MAX_PAGE_WINDOW,
+			Math.max(1, Math.floor(positive(options.parallelPageReads) ?? DEFAULT_PAGE_WINDOW)),
+		),
 		retry: DEFAULT_RETRY,
 	};
 }
@@ -33,7 +42,10 @@ function runIndexOf(ctx: IExecuteFunctions, itemIndex: number): number {
 	let runIndex = runIndexes.get(ctx);
 	if (runIndex === undefined) {
 		// every execute context of n8n 2.x has a data proxy; one without it counts as run 0
-		runIndex = typeof ctx.getWorkflowDataProxy === 'function' ? Number(ctx.getWorkflowDataProxy(itemIndex).$runIndex ?? 0) : 0;
+		runIndex =
+			typeof ctx.getWorkflowDataProxy === 'function'
+				? Number(ctx.getWorkflowDataProxy(itemIndex).$runIndex ?? 0)
+				: 0;
 		runIndexes.set(ctx, runIndex);
 	}
 	return runIndex;
@@ -51,7 +63,10 @@ export function client(ctx: IExecuteFunctions, itemIndex: number): MadMimiClient
 			const execution = ctx.getExecutionId();
 			// without an execution id, nothing may be remembered: two runs would share their outcomes
 			if (!execution) return undefined;
-			return { execution, runAndItem: `${ctx.getNode().id}\u0000${runIndexOf(ctx, itemIndex)}\u0000${itemIndex}` };
+			return {
+				execution,
+				runAndItem: `${ctx.getNode().id}\u0000${runIndexOf(ctx, itemIndex)}\u0000${itemIndex}`,
+			};
 		},
 		cancelled: () => ctx.getExecutionCancelSignal?.()?.aborted === true,
 	});

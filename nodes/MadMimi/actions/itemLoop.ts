@@ -44,7 +44,10 @@ export interface Batching {
 export function readBatching(ctx: IExecuteFunctions): Batching {
 	const batching = ctx.getNodeParameter('options', 0, {}) as Partial<Batching>;
 	return {
-		itemsPerBatch: Math.min(MAX_ITEMS_PER_BATCH, Math.max(1, Math.floor(batching.itemsPerBatch ?? DEFAULT_ITEMS_PER_BATCH))),
+		itemsPerBatch: Math.min(
+			MAX_ITEMS_PER_BATCH,
+			Math.max(1, Math.floor(batching.itemsPerBatch ?? DEFAULT_ITEMS_PER_BATCH)),
+		),
 		batchInterval: Math.max(0, Math.floor(batching.batchInterval ?? 0)),
 	};
 }
@@ -67,12 +70,15 @@ export async function runPerItem(
 	for (let first = 0; first < itemCount; first += size) {
 		if (first > 0 && batching.batchInterval > 0) await sleep(batching.batchInterval);
 		const indexes = Array.from({ length: Math.min(size, itemCount - first) }, (_, k) => first + k);
-		const settled = await Promise.allSettled(indexes.map(async (itemIndex) => await run(itemIndex)));
+		const settled = await Promise.allSettled(
+			indexes.map(async (itemIndex) => await run(itemIndex)),
+		);
 		for (let k = 0; k < settled.length; k++) {
 			const itemIndex = indexes[k];
 			const outcome = settled[k];
 			if (outcome.status === 'fulfilled') {
-				for (const json of outcome.value) returnData.push({ json: identityFirst(json), pairedItem: { item: itemIndex } });
+				for (const json of outcome.value)
+					returnData.push({ json: identityFirst(json), pairedItem: { item: itemIndex } });
 				continue;
 			}
 			if (ctx.continueOnFail()) {

@@ -54,7 +54,9 @@ export const resourceProperty: INodeProperties = {
 /** The operation of a resource, or undefined when the node has no such pair. */
 export function operationOf(resource: string, operation: string): Operation | undefined {
 	const found = RESOURCES.find((r) => r.value === resource);
-	return found && Object.prototype.hasOwnProperty.call(found.operations, operation) ? found.operations[operation] : undefined;
+	return found && Object.prototype.hasOwnProperty.call(found.operations, operation)
+		? found.operations[operation]
+		: undefined;
 }
 
 /**
@@ -66,7 +68,8 @@ export function subtitleExpression(): string {
 	for (const resource of RESOURCES) {
 		const operationField = resource.description.find((p) => p.name === 'operation');
 		for (const option of operationField?.options ?? []) {
-			if ('value' in option && 'action' in option && typeof option.action === 'string') actions[`${resource.value}:${String(option.value)}`] = option.action;
+			if ('value' in option && 'action' in option && typeof option.action === 'string')
+				actions[`${resource.value}:${String(option.value)}`] = option.action;
 		}
 	}
 	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;

@@ -34,8 +34,12 @@ export const RETRY_LOOK_BACK_MS = 24 * 3_600_000;
  */
 export function retriedSince(ctx: IExecuteFunctions): number | undefined {
 	if (ctx.getMode?.() !== 'retry') return undefined;
-	const context = typeof ctx.getExecutionContext === 'function' ? ctx.getExecutionContext() : undefined;
-	const began = context && context.source !== 'retry' && Number.isFinite(context.establishedAt) ? context.establishedAt : Date.now() - RETRY_LOOK_BACK_MS;
+	const context =
+		typeof ctx.getExecutionContext === 'function' ? ctx.getExecutionContext() : undefined;
+	const began =
+		context && context.source !== 'retry' && Number.isFinite(context.establishedAt)
+			? context.establishedAt
+			: Date.now() - RETRY_LOOK_BACK_MS;
 	return began - CLOCK_SKEW_MARGIN_MS;
 }
 
@@ -61,7 +65,12 @@ export function oncePerRun<T>(ctx: IExecuteFunctions, key: string, compute: () =
  * send is never taken for another's. `keyOf` gives an item's key, undefined when the item cannot
  * be read (it fails on its own). Counted once per node run and kind of write (`kind`).
  */
-export function occurrenceOf(ctx: IExecuteFunctions, itemIndex: number, kind: string, keyOf: (itemIndex: number) => string | undefined): number {
+export function occurrenceOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: string,
+	keyOf: (itemIndex: number) => string | undefined,
+): number {
 	const occurrences = oncePerRun(ctx, `occurrences:${kind}`, () => {
 		const seen = new Map<string, number>();
 		return ctx.getInputData().map((_, index) => {
@@ -75,7 +84,10 @@ export function occurrenceOf(ctx: IExecuteFunctions, itemIndex: number, kind: st
 	return occurrences[itemIndex] ?? 1;
 }
 
-function keyOrUndefined(keyOf: (itemIndex: number) => string | undefined, itemIndex: number): string | undefined {
+function keyOrUndefined(
+	keyOf: (itemIndex: number) => string | undefined,
+	itemIndex: number,
+): string | undefined {
 	try {
 		return keyOf(itemIndex);
 	} catch {

@@ -13,11 +13,23 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const op = operationOf(resource, operation);
 	if (!op) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+		);
 	}
 	const runAll = async (): Promise<INodeExecutionData[]> => {
-		if (isBatchOperation(op)) return (await op.executeAll.call(this, items)).map((item) => ({ ...item, json: identityFirst(item.json) }));
-		return await runPerItem(this, items.length, async (itemIndex) => await op.execute.call(this, itemIndex), readBatching(this));
+		if (isBatchOperation(op))
+			return (await op.executeAll.call(this, items)).map((item) => ({
+				...item,
+				json: identityFirst(item.json),
+			}));
+		return await runPerItem(
+			this,
+			items.length,
+			async (itemIndex) => await op.execute.call(this, itemIndex),
+			readBatching(this),
+		);
 	};
 	if (!isToolRun(this)) return [await runAll()];
 	// an AI Agent's tool: a result the model can hold, and errors that say what to do in their message

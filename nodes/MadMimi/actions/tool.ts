@@ -39,7 +39,10 @@ export function sizedForModel(items: INodeExecutionData[]): INodeExecutionData[]
 		kept.push(item);
 	}
 	const note = `${items.length - kept.length} more of ${items.length} records are not shown: the result was cut at ${MODEL_RESULT_MAX_BYTES.toLocaleString('en-US')} bytes. Ask for fewer (a lower limit, a search, a shorter date range).`;
-	return [...kept, { json: { note }, pairedItem: kept[kept.length - 1]?.pairedItem ?? { item: 0 } }];
+	return [
+		...kept,
+		{ json: { note }, pairedItem: kept[kept.length - 1]?.pairedItem ?? { item: 0 } },
+	];
 }
 
 /** How many names of the account's lists an error shows a model before "and N more". */
@@ -51,16 +54,29 @@ const LISTS_SHOWN = 10;
  * message and description as they are.
  */
 export async function errorForModel(ctx: IExecuteFunctions, error: unknown): Promise<Error> {
-	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error instanceof Error ? error : new Error(String(error));
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError))
+		return error instanceof Error ? error : new Error(String(error));
 	let more = '';
 	if (/^Mad Mimi has no list named /.test(error.message)) {
 		const names = await accountListNames(client(ctx, 0)).catch(() => undefined);
 		if (names) {
-			const shown = names.slice(0, LISTS_SHOWN).map((name) => `"${name}"`).join(', ');
-			more = names.length === 0 ? ' The account has no lists.' : ` The account's lists are: ${shown}${names.length > LISTS_SHOWN ? `, and ${names.length - LISTS_SHOWN} more` : ''}.`;
+			const shown = names
+				.slice(0, LISTS_SHOWN)
+				.map((name) => `"${name}"`)
+				.join(', ');
+			more =
+				names.length === 0
+					? ' The account has no lists.'
+					: ` The account's lists are: ${shown}${names.length > LISTS_SHOWN ? `, and ${names.length - LISTS_SHOWN} more` : ''}.`;
 		}
 	}
 	const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
-	error.message = [sentence(error.message), error.description ? sentence(error.description) : '', more.trim()].filter((part) => part !== '').join(' ');
+	error.message = [
+		sentence(error.message),
+		error.description ? sentence(error.description) : '',
+		more.trim(),
+	]
+		.filter((part) => part !== '')
+		.join(' ');
 	return error;
 }

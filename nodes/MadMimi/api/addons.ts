@@ -14,7 +14,12 @@ import type { MadMimiClient } from '../transport';
 const ACTIVATED_WORDS = new Set(['activated', 'active', 'enabled']);
 
 /** An addon record's status words: never its key or its name. */
-export const ADDON_STATUS_WORDS: ReadonlySet<string> = new Set([...ACTIVATED_WORDS, 'deactivated', 'inactive', 'disabled']);
+export const ADDON_STATUS_WORDS: ReadonlySet<string> = new Set([
+	...ACTIVATED_WORDS,
+	'deactivated',
+	'inactive',
+	'disabled',
+]);
 
 /** Whether the status an addon record holds in `statusField` says it is activated. */
 export function isActivated(addon: IDataObject, statusField: string): boolean {
@@ -36,7 +41,11 @@ export async function availableAddons(api: MadMimiClient): Promise<IDataObject[]
  * `readsStatus`: the caller reads the status before toggling (Activate, Deactivate), so a later
  * try of the node reads it again instead of recalling this toggle.
  */
-export async function toggleAddon(api: MadMimiClient, ref: AddonRef, readsStatus = false): Promise<void> {
+export async function toggleAddon(
+	api: MadMimiClient,
+	ref: AddonRef,
+	readsStatus = false,
+): Promise<void> {
 	await api.request({
 		method: 'POST',
 		path: ['addon', ref.value, 'toggle'],

@@ -13,7 +13,14 @@ export async function childAccounts(api: MadMimiClient): Promise<IDataObject[]> 
 }
 
 /** The child account whose record holds this sign-in address (upper and lower case alike), or undefined. */
-export async function childAccountByEmail(api: MadMimiClient, email: string): Promise<IDataObject | undefined> {
+export async function childAccountByEmail(
+	api: MadMimiClient,
+	email: string,
+): Promise<IDataObject | undefined> {
 	const wanted = email.trim().toLowerCase();
-	return (await childAccounts(api)).find((child) => Object.values(child).some((value) => typeof value === 'string' && value.trim().toLowerCase() === wanted));
+	return (await childAccounts(api)).find((child) =>
+		Object.values(child).some(
+			(value) => typeof value === 'string' && value.trim().toLowerCase() === wanted,
+		),
+	);
 }

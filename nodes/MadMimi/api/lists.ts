@@ -16,8 +16,13 @@ export async function accountLists(api: MadMimiClient): Promise<IDataObject[]> {
 }
 
 /** The account's list of exactly this name, or undefined. */
-export async function listNamed(api: MadMimiClient, name: string): Promise<IDataObject | undefined> {
-	return (await accountLists(api)).find((list) => list.name !== undefined && list.name !== null && String(list.name) === name);
+export async function listNamed(
+	api: MadMimiClient,
+	name: string,
+): Promise<IDataObject | undefined> {
+	return (await accountLists(api)).find(
+		(list) => list.name !== undefined && list.name !== null && String(list.name) === name,
+	);
 }
 
 /** The names of the account's lists (the recorded lists document), sorted, none empty. */
@@ -59,9 +64,12 @@ export function noSuchList(list: string, more?: string): { message: string; desc
 export function listRefusal(list: string | string[]): Refusal {
 	const lists = Array.isArray(list) ? list : [list];
 	return ({ status, text }) => {
-		const named = lists.find((l) => text.includes(l)) ?? (lists.length === 1 ? lists[0] : undefined);
-		const saysMissing = /list/i.test(text) && /does not exist|not found|no such|unknown/i.test(text);
-		if (named !== undefined && (saysMissing || (status === 404 && lists.length === 1))) return noSuchList(named);
+		const named =
+			lists.find((l) => text.includes(l)) ?? (lists.length === 1 ? lists[0] : undefined);
+		const saysMissing =
+			/list/i.test(text) && /does not exist|not found|no such|unknown/i.test(text);
+		if (named !== undefined && (saysMissing || (status === 404 && lists.length === 1)))
+			return noSuchList(named);
 		return undefined;
 	};
 }

@@ -20,7 +20,20 @@ import { listRefusal } from './lists';
  */
 export const MEMBERS_DOCUMENT: XmlReadOptions = {
 	arrays: ['lists'],
-	text: ['first_name', 'last_name', 'name', 'phone', 'zip', 'company', 'title', 'address', 'city', 'state', 'country', 'list'],
+	text: [
+		'first_name',
+		'last_name',
+		'name',
+		'phone',
+		'zip',
+		'company',
+		'title',
+		'address',
+		'city',
+		'state',
+		'country',
+		'list',
+	],
 };
 
 /** The message of a member the account does not have: `memberMissing`'s wording. */
@@ -34,7 +47,8 @@ export function memberMissing(email: string): Refusal {
 		status === 400 && /does not exist/i.test(text)
 			? {
 					message: noSuchMemberMessage(email),
-					description: 'Check the address (Audience Member → Get finds a member by address). New people are added with Audience Member → Create or Update, or Import.',
+					description:
+						'Check the address (Audience Member → Get finds a member by address). New people are added with Audience Member → Create or Update, or Import.',
 				}
 			: undefined;
 }
@@ -58,7 +72,8 @@ function memberList(entry: unknown): IDataObject {
 /** One member as the node outputs it: the address and names first, `lists` always an array of `{ name, membershipCreatedAt? }`. */
 export function memberRecord(raw: IDataObject): IDataObject {
 	const { email, firstName, lastName, lists, ...rest } = raw;
-	const entries = lists === undefined || lists === null ? [] : Array.isArray(lists) ? lists : [lists];
+	const entries =
+		lists === undefined || lists === null ? [] : Array.isArray(lists) ? lists : [lists];
 	return { email, firstName, lastName, ...rest, lists: entries.map(memberList) };
 }
 
@@ -87,7 +102,8 @@ export async function membersPage(api: MadMimiClient, query: MembersQuery): Prom
 	const answer = await api.xmlList(
 		{
 			method: 'GET',
-			path: query.list === undefined ? ['audience_members'] : ['audience_lists', query.list, 'members'],
+			path:
+				query.list === undefined ? ['audience_members'] : ['audience_lists', query.list, 'members'],
 			qs: {
 				page: query.page,
 				per_page: query.perPage,
@@ -100,12 +116,22 @@ export async function membersPage(api: MadMimiClient, query: MembersQuery): Prom
 		MEMBERS_DOCUMENT,
 	);
 	const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
-	return { records: answer.records.map(memberRecord), pageCount: number(answer.meta.totalPages), count: number(answer.meta.count) };
+	return {
+		records: answer.records.map(memberRecord),
+		pageCount: number(answer.meta.totalPages),
+		count: number(answer.meta.count),
+	};
 }
 
 /** The member of this address (opted out or not: `raw=true`), found by the recorded search, or undefined. */
-export async function memberByEmail(api: MadMimiClient, email: string): Promise<IDataObject | undefined> {
-	const records = await api.xmlRecords({ method: 'GET', path: ['audience_members', 'search'], qs: { email, raw: 'true' } }, MEMBERS_DOCUMENT);
+export async function memberByEmail(
+	api: MadMimiClient,
+	email: string,
+): Promise<IDataObject | undefined> {
+	const records = await api.xmlRecords(
+		{ method: 'GET', path: ['audience_members', 'search'], qs: { email, raw: 'true' } },
+		MEMBERS_DOCUMENT,
+	);
 	const wanted = email.toLowerCase();
 	return records.map(memberRecord).find((m) => String(m.email ?? '').toLowerCase() === wanted);
 }
@@ -113,7 +139,11 @@ export async function memberByEmail(api: MadMimiClient, email: string): Promise<
 /** Whether the member of this address opted out (`is_suppressed`: `true` or `false`); an unknown address is refused (memberMissing). */
 export async function isSuppressed(api: MadMimiClient, email: string): Promise<boolean> {
 	const answer = await api.read(
-		{ method: 'GET', path: ['audience_members', email, 'is_suppressed'], refusal: memberMissing(email) },
+		{
+			method: 'GET',
+			path: ['audience_members', email, 'is_suppressed'],
+			refusal: memberMissing(email),
+		},
 		answerMatching(/^(true|false)$/, 'The response is neither true nor false'),
 	);
 	return answer === 'true';
@@ -123,14 +153,22 @@ export async function isSuppressed(api: MadMimiClient, email: string): Promise<b
 export async function countNew(api: MadMimiClient, start: number, end: number): Promise<number> {
 	let count = 0;
 	for (const [from, to] of splitCountNewRange(start, end)) {
-		count += await api.integer({ method: 'GET', path: ['audience_members', 'count_new'], qs: { start: from, end: to } });
+		count += await api.integer({
+			method: 'GET',
+			path: ['audience_members', 'count_new'],
+			qs: { start: from, end: to },
+		});
 	}
 	return count;
 }
 
 /** The addresses suppressed (opted out) since a time (unix seconds): the service says no more, not even when. */
 export async function suppressedSince(api: MadMimiClient, since: number): Promise<string[]> {
-	return await api.lines({ method: 'GET', path: ['audience_members', 'suppressed_since', String(Math.max(0, since))], format: 'txt' });
+	return await api.lines({
+		method: 'GET',
+		path: ['audience_members', 'suppressed_since', String(Math.max(0, since))],
+		format: 'txt',
+	});
 }
 
 /** A member record's `createdAt` (ISO 8601 after parsing) as unix seconds, or undefined. */
@@ -171,27 +209,57 @@ export interface CreatedSinceOptions {
  * are all the same second). Records that come out of order, on a page or between pages, make
  * the reader fall back to every page (and warn).
  */
-export async function membersCreatedSince(api: MadMimiClient, since: number, options: CreatedSinceOptions): Promise<IDataObject[]> {
-	const read = (page: number) => membersPage(api, { page, perPage: MAX_MEMBERS_PER_PAGE, order: 'created_at', includeSuppressed: true });
+export async function membersCreatedSince(
+	api: MadMimiClient,
+	since: number,
+	options: CreatedSinceOptions,
+): Promise<IDataObject[]> {
+	const read = (page: number) =>
+		membersPage(api, {
+			page,
+			perPage: MAX_MEMBERS_PER_PAGE,
+			order: 'created_at',
+			includeSuppressed: true,
+		});
 	const first = await read(1);
 	const pageCount = first.pageCount ?? 1;
 	const isNew = (member: IDataObject) => (createdAtSeconds(member) ?? -Infinity) >= since;
-	const newestFirst = (members: IDataObject[]) => members.filter(isNew).sort((a, b) => createdAtSeconds(b)! - createdAtSeconds(a)!);
+	const newestFirst = (members: IDataObject[]) =>
+		members.filter(isNew).sort((a, b) => createdAtSeconds(b)! - createdAtSeconds(a)!);
 	if (pageCount <= 1) return newestFirst(first.records);
 
 	let direction = directionOf(first.records);
 	let last: MembersPage | undefined;
 	if (direction === 'flat') {
 		last = await read(pageCount);
-		const [a, b] = [createdAtSeconds(first.records[0] ?? {}), createdAtSeconds(last.records[0] ?? {})];
-		direction = a === undefined || b === undefined || a === b ? 'unordered' : a > b ? 'newestFirst' : 'oldestFirst';
+		const [a, b] = [
+			createdAtSeconds(first.records[0] ?? {}),
+			createdAtSeconds(last.records[0] ?? {}),
+		];
+		direction =
+			a === undefined || b === undefined || a === b
+				? 'unordered'
+				: a > b
+					? 'newestFirst'
+					: 'oldestFirst';
 	}
 	if (direction !== 'unordered') {
-		const found = await readFromNewestEnd(direction === 'newestFirst' ? first : last ?? (await read(pageCount)), direction, pageCount, read, { since, ...options });
+		const found = await readFromNewestEnd(
+			direction === 'newestFirst' ? first : (last ?? (await read(pageCount))),
+			direction,
+			pageCount,
+			read,
+			{ since, ...options },
+		);
 		if (found) return newestFirst(found);
 	}
-	options.warn(`Mad Mimi's members ordered by created_at came in no order the trigger can follow: it read all ${pageCount} pages to find the new ones`);
-	const all = await api.pages(async (page) => (page === 1 ? first : await read(page)), MAX_MEMBERS_PER_PAGE);
+	options.warn(
+		`Mad Mimi's members ordered by created_at came in no order the trigger can follow: it read all ${pageCount} pages to find the new ones`,
+	);
+	const all = await api.pages(
+		async (page) => (page === 1 ? first : await read(page)),
+		MAX_MEMBERS_PER_PAGE,
+	);
 	return newestFirst(all);
 }
 

@@ -13,11 +13,21 @@ import { memberMissing, noSuchMemberMessage } from './members';
  */
 
 /** The member's promotion attempts, one record each; none for an address the account has no member of. */
-export async function promotionAttemptsOf(api: MadMimiClient, email: string): Promise<IDataObject[]> {
-	const request = { method: 'GET' as const, path: ['audience_members', email, 'promotion_attempts'], refusal: memberMissing(email) };
+export async function promotionAttemptsOf(
+	api: MadMimiClient,
+	email: string,
+): Promise<IDataObject[]> {
+	const request = {
+		method: 'GET' as const,
+		path: ['audience_members', email, 'promotion_attempts'],
+		refusal: memberMissing(email),
+	};
 	// Mad Mimi knows nothing of the address: nothing was sent to it
-	const unknownMember = (error: unknown) => error instanceof NodeApiError && error.message === noSuchMemberMessage(email);
-	return await api.xmlRecords(request).catch(async (error: unknown) => (unknownMember(error) ? [] : await Promise.reject(error)));
+	const unknownMember = (error: unknown) =>
+		error instanceof NodeApiError && error.message === noSuchMemberMessage(email);
+	return await api
+		.xmlRecords(request)
+		.catch(async (error: unknown) => (unknownMember(error) ? [] : await Promise.reject(error)));
 }
 
 /** The promotion an attempt is looked for by: its exact name, and its ID where known. */
@@ -37,8 +47,10 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 /** Every scalar value of a record, its nested records' included. */
 function* valuesOf(value: unknown): Generator<string | number | boolean> {
 	if (Array.isArray(value)) for (const entry of value) yield* valuesOf(entry);
-	else if (value !== null && typeof value === 'object') for (const entry of Object.values(value)) yield* valuesOf(entry);
-	else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') yield value;
+	else if (value !== null && typeof value === 'object')
+		for (const entry of Object.values(value)) yield* valuesOf(entry);
+	else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+		yield value;
 }
 
 /** Whether the record names the promotion: a value equal to its name, or a number equal to its ID. */
@@ -56,7 +68,8 @@ function earliestDate(record: IDataObject): { ms: number; text: string } | undef
 	for (const value of valuesOf(record)) {
 		if (typeof value !== 'string' || !ISO_DATE_TIME.test(value)) continue;
 		const ms = Date.parse(value);
-		if (!Number.isNaN(ms) && (earliest === undefined || ms < earliest.ms)) earliest = { ms, text: value };
+		if (!Number.isNaN(ms) && (earliest === undefined || ms < earliest.ms))
+			earliest = { ms, text: value };
 	}
 	return earliest;
 }
@@ -66,12 +79,17 @@ function earliestDate(record: IDataObject): { ms: number; text: string } | undef
  * first. An attempt that gives no date counts as recent: taking an old send for a new one skips an
  * email, taking a new one for an old one would send it twice.
  */
-export function attemptsOfPromotion(records: IDataObject[], promotion: PromotionRef, since?: number): PromotionAttempt[] {
+export function attemptsOfPromotion(
+	records: IDataObject[],
+	promotion: PromotionRef,
+	since?: number,
+): PromotionAttempt[] {
 	const found: Array<PromotionAttempt & { ms: number }> = [];
 	for (const record of records) {
 		if (!namesPromotion(record, promotion)) continue;
 		const sent = earliestDate(record);
-		if (since === undefined || sent === undefined || sent.ms >= since) found.push({ record, sentAt: sent?.text, ms: sent?.ms ?? Infinity });
+		if (since === undefined || sent === undefined || sent.ms >= since)
+			found.push({ record, sentAt: sent?.text, ms: sent?.ms ?? Infinity });
 	}
 	return found.sort((a, b) => a.ms - b.ms).map(({ record, sentAt }) => ({ record, sentAt }));
 }

@@ -31,19 +31,33 @@ export function promotionRecord(promotion: IDataObject): IDataObject {
 
 /** One page of the account's promotions (newest first), as output records. */
 export async function promotionsPage(api: MadMimiClient, page: number): Promise<IDataObject[]> {
-	const records = await api.xmlRecords({ method: 'GET', path: ['promotions'], qs: { page } }, PROMOTIONS_DOCUMENT);
+	const records = await api.xmlRecords(
+		{ method: 'GET', path: ['promotions'], qs: { page } },
+		PROMOTIONS_DOCUMENT,
+	);
 	return records.map(promotionRecord);
 }
 
 /** The promotions a search finds (`/promotions/search.xml`: by `query`, `name`, `id` or dates), as output records. */
-export async function searchPromotions(api: MadMimiClient, qs: Record<string, string | number | undefined>): Promise<IDataObject[]> {
-	const records = await api.xmlRecords({ method: 'GET', path: ['promotions', 'search'], qs }, PROMOTIONS_DOCUMENT);
+export async function searchPromotions(
+	api: MadMimiClient,
+	qs: Record<string, string | number | undefined>,
+): Promise<IDataObject[]> {
+	const records = await api.xmlRecords(
+		{ method: 'GET', path: ['promotions', 'search'], qs },
+		PROMOTIONS_DOCUMENT,
+	);
 	return records.map(promotionRecord);
 }
 
 /** The mailings of a promotion record as items: the mailing's ID first, then its promotion's ID and name. */
 export function mailingsOf(promotion: IDataObject): IDataObject[] {
-	return (promotion.mailings as IDataObject[]).map(({ id, ...mailing }) => ({ id, promotionId: promotion.id, promotionName: promotion.name, ...mailing }));
+	return (promotion.mailings as IDataObject[]).map(({ id, ...mailing }) => ({
+		id,
+		promotionId: promotion.id,
+		promotionName: promotion.name,
+		...mailing,
+	}));
 }
 
 /**
@@ -51,13 +65,19 @@ export function mailingsOf(promotion: IDataObject): IDataObject[] {
  * when there is none. Mad Mimi's documentation says searches leave out "API mailings" unless
  * `api_mailings` is set: the sends are API mailings, so it is set.
  */
-export async function promotionByName(api: MadMimiClient, name: string): Promise<IDataObject | undefined> {
+export async function promotionByName(
+	api: MadMimiClient,
+	name: string,
+): Promise<IDataObject | undefined> {
 	const found = await searchPromotions(api, { name, api_mailings: 'true' });
 	return found.find((p) => p.name === name);
 }
 
 /** The ID of the promotion of exactly this name, or undefined when there is none. */
-export async function promotionIdByName(api: MadMimiClient, name: string): Promise<number | undefined> {
+export async function promotionIdByName(
+	api: MadMimiClient,
+	name: string,
+): Promise<number | undefined> {
 	const id = (await promotionByName(api, name))?.id;
 	return typeof id === 'number' ? id : undefined;
 }

@@ -15,13 +15,22 @@ const SEND_CONTENT_SOURCE: INodeProperties = {
 	name: 'contentSource',
 	type: 'options',
 	options: [
-		{ name: 'Saved Promotion', value: 'promotion', description: 'A promotion already saved in Mad Mimi, picked below' },
+		{
+			name: 'Saved Promotion',
+			value: 'promotion',
+			description: 'A promotion already saved in Mad Mimi, picked below',
+		},
 		{ name: 'HTML', value: 'html', description: 'HTML you give here' },
-		{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: 'An HTML version and a plain-text version you give here' },
+		{
+			name: 'HTML and Plain Text',
+			value: 'htmlAndPlainText',
+			description: 'An HTML version and a plain-text version you give here',
+		},
 		{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
 	],
 	default: 'promotion',
-	description: 'Where the content of the email comes from: a saved promotion, or content you write here',
+	description:
+		'Where the content of the email comes from: a saved promotion, or content you write here',
 };
 
 /** Where the content of a promotion being saved comes from: given here, or a web page. */
@@ -31,7 +40,11 @@ const SAVE_CONTENT_SOURCE: INodeProperties = {
 	type: 'options',
 	options: [
 		{ name: 'HTML', value: 'html', description: 'HTML you give here' },
-		{ name: 'HTML and Plain Text', value: 'htmlAndPlainText', description: 'An HTML version and a plain-text version' },
+		{
+			name: 'HTML and Plain Text',
+			value: 'htmlAndPlainText',
+			description: 'An HTML version and a plain-text version',
+		},
 		{ name: 'Plain Text', value: 'plainText', description: 'Plain text you give here' },
 		{ name: 'URL', value: 'url', description: 'Mad Mimi takes the content from a web page' },
 	],
@@ -41,13 +54,16 @@ const SAVE_CONTENT_SOURCE: INodeProperties = {
 
 const HTML_PLACEHOLDER: Record<ContentUse, string> = {
 	transactionalEmail: '<html><body><p>Hello {first_name}</p>[[tracking_beacon]]</body></html>',
-	listMailing: '<html><body><p>Hello {first_name}</p>[[unsubscribe]] [[tracking_beacon]]</body></html>',
+	listMailing:
+		'<html><body><p>Hello {first_name}</p>[[unsubscribe]] [[tracking_beacon]]</body></html>',
 	savedPromotion: '<html><body><h1>Spring sale</h1>[[unsubscribe]]</body></html>',
 };
 
 const HTML_DESCRIPTION: Record<ContentUse, string> = {
-	transactionalEmail: 'The HTML of the email. It must contain [[tracking_beacon]]; {name} placeholders are filled in from "Placeholders".',
-	listMailing: 'The HTML of the email. It must contain [[tracking_beacon]] and an [[unsubscribe]] link; {name} placeholders are filled in from "Placeholders".',
+	transactionalEmail:
+		'The HTML of the email. It must contain [[tracking_beacon]]; {name} placeholders are filled in from "Placeholders".',
+	listMailing:
+		'The HTML of the email. It must contain [[tracking_beacon]] and an [[unsubscribe]] link; {name} placeholders are filled in from "Placeholders".',
 	savedPromotion: 'The HTML of the email',
 };
 
@@ -136,7 +152,8 @@ export function mailContentFields(use: 'transactionalEmail' | 'listMailing'): IN
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. Shop Team <team@example.com>',
-			description: "The sender's address, optionally with a name. Leave empty to use the account's default sender.",
+			description:
+				"The sender's address, optionally with a name. Leave empty to use the account's default sender.",
 		},
 		{
 			displayName: 'Placeholders',
@@ -145,7 +162,8 @@ export function mailContentFields(use: 'transactionalEmail' | 'listMailing'): IN
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add placeholder',
 			default: {},
-			description: 'Values for the {placeholders} of the content, e.g. first_name for {first_name}. Each value arrives exactly as typed.',
+			description:
+				'Values for the {placeholders} of the content, e.g. first_name for {first_name}. Each value arrives exactly as typed.',
 			options: [
 				{
 					displayName: 'Placeholder',
@@ -181,7 +199,8 @@ export const trackingOptions: INodeProperties[] = [
 		name: 'hidden',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to hide the promotion in the Mad Mimi web app, so sends made by workflows do not clutter it',
+		description:
+			'Whether to hide the promotion in the Mad Mimi web app, so sends made by workflows do not clutter it',
 	},
 	{
 		displayName: 'Track Clicks',

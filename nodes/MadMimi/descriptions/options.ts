@@ -36,7 +36,8 @@ export const maxResponseSizeOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: MAX_RESPONSE_MB_LIMIT },
 	default: DEFAULT_MAX_RESPONSE_MB,
-	description: "The largest response to read from Mad Mimi; a larger one fails the item before it is held in memory. Mad Mimi's pages and lists are far smaller.",
+	description:
+		"The largest response to read from Mad Mimi; a larger one fails the item before it is held in memory. Mad Mimi's pages and lists are far smaller.",
 };
 
 /** Per-item requests in parallel, as the HTTP Request node's batching. */
@@ -92,13 +93,18 @@ function commonOptions(pattern: RequestPattern): INodeProperties[] {
  * An operation's "Options": its own options, then the common settings that apply to it, sorted by
  * name as n8n's lint asks. Every operation has one, so the timeout is always at hand.
  */
-export function optionsCollection(pattern: RequestPattern, ownOptions: INodeProperties[] = []): INodeProperties {
+export function optionsCollection(
+	pattern: RequestPattern,
+	ownOptions: INodeProperties[] = [],
+): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [...ownOptions, ...commonOptions(pattern)].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...ownOptions, ...commonOptions(pattern)].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
 	};
 }

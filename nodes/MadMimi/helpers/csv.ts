@@ -4,14 +4,21 @@ export type CsvRow = Array<string>;
 
 /** CSV text with a header row, written with csv-stringify (quotes where needed, CRLF-safe). */
 export function writeCsv(columns: string[], rows: CsvRow[]): string {
-	return stringify(rows, { header: true, columns, eof: true, record_delimiter: 'unix', quoted_match: /\r/ });
+	return stringify(rows, {
+		header: true,
+		columns,
+		eof: true,
+		record_delimiter: 'unix',
+		quoted_match: /\r/,
+	});
 }
 
 /** A value of an item field as one CSV cell. */
 export function cell(value: unknown): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value;
-	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+		return String(value);
 	if (value instanceof Date) return value.toISOString();
 	return JSON.stringify(value);
 }

@@ -5,7 +5,8 @@
 import { isRealDateTime } from '../parsing/values';
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
-const WITH_ZONE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const WITH_ZONE =
+	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 /** The offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
 export function zoneOffsetMs(utcMs: number, timeZone: string): number {
@@ -23,7 +24,14 @@ export function zoneOffsetMs(utcMs: number, timeZone: string): number {
 	for (const p of dtf.formatToParts(new Date(utcMs))) {
 		if (p.type !== 'literal') parts[p.type] = Number(p.value);
 	}
-	const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+	const asUtc = Date.UTC(
+		parts.year,
+		parts.month - 1,
+		parts.day,
+		parts.hour,
+		parts.minute,
+		parts.second,
+	);
 	return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 
@@ -62,8 +70,17 @@ export function parseDateInput(value: unknown, timeZone: string): number {
 	const naive = NAIVE.exec(text);
 	if (naive) {
 		const [, y, mo, d, h = '0', mi = '0', s = '0', ms = '0'] = naive;
-		if (!isRealDateTime(y, mo, d, h, mi, s)) throw new DateInputError(`is not a valid date: "${text}"`);
-		const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0')));
+		if (!isRealDateTime(y, mo, d, h, mi, s))
+			throw new DateInputError(`is not a valid date: "${text}"`);
+		const wall = Date.UTC(
+			Number(y),
+			Number(mo) - 1,
+			Number(d),
+			Number(h),
+			Number(mi),
+			Number(s),
+			Number(ms.padEnd(3, '0')),
+		);
 		return wallTimeToUtc(wall, timeZone);
 	}
 	const zoned = WITH_ZONE.exec(text);
@@ -73,7 +90,9 @@ export function parseDateInput(value: unknown, timeZone: string): number {
 		if (!Number.isNaN(ms) && isRealDateTime(y, mo, d, h, mi, s)) return ms;
 		throw new DateInputError(`is not a valid date: "${text}"`);
 	}
-	throw new DateInputError(`is not a date n8n can read: "${text.slice(0, 60)}" (use the date picker, or a value like 2024-05-01T09:30:00)`);
+	throw new DateInputError(
+		`is not a date n8n can read: "${text.slice(0, 60)}" (use the date picker, or a value like 2024-05-01T09:30:00)`,
+	);
 }
 
 function fromNumber(n: number): number {
@@ -111,7 +130,11 @@ export const COUNT_NEW_WINDOW_SECONDS = 28 * 24 * 3600;
  * accepts (at most 28 days each, safely under "one month" whatever the month). Windows do
  * not overlap: the service counts both ends, so the next window starts one second later.
  */
-export function splitCountNewRange(start: number, end: number, windowSeconds = COUNT_NEW_WINDOW_SECONDS): Array<[number, number]> {
+export function splitCountNewRange(
+	start: number,
+	end: number,
+	windowSeconds = COUNT_NEW_WINDOW_SECONDS,
+): Array<[number, number]> {
 	const windows: Array<[number, number]> = [];
 	let from = start;
 	while (from <= end) {
@@ -130,7 +153,11 @@ export function instantOf(value: unknown): number | undefined {
 }
 
 /** Whether an instant lies in [after, before] (either end open when undefined); no instant never does when a bound is set. */
-export function within(at: number | undefined, after: number | undefined, before: number | undefined): boolean {
+export function within(
+	at: number | undefined,
+	after: number | undefined,
+	before: number | undefined,
+): boolean {
 	if (after === undefined && before === undefined) return true;
 	if (at === undefined) return false;
 	return (after === undefined || at >= after) && (before === undefined || at <= before);

@@ -23,8 +23,19 @@ export function parseAddress(text: string): { email: string; name?: string } | u
 }
 
 /** A required address field (optionally with a display name), as the service takes it. */
-export function requireAddress(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string): string {
-	const text = requireText(ctx, itemIndex, value, field, 'Give an email address, e.g. jane@example.com or Jane Doe <jane@example.com>.');
+export function requireAddress(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	field: string,
+): string {
+	const text = requireText(
+		ctx,
+		itemIndex,
+		value,
+		field,
+		'Give an email address, e.g. jane@example.com or Jane Doe <jane@example.com>.',
+	);
 	const parsed = parseAddress(text);
 	if (!parsed) {
 		throw itemError(
@@ -38,7 +49,12 @@ export function requireAddress(ctx: IExecuteFunctions, itemIndex: number, value:
 }
 
 /** An optional address field: undefined when empty, checked when given. */
-export function optionalAddress(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string): string | undefined {
+export function optionalAddress(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	field: string,
+): string | undefined {
 	if (value === undefined || value === null || String(value).trim() === '') return undefined;
 	return requireAddress(ctx, itemIndex, value, field);
 }
@@ -67,7 +83,13 @@ export function contentFields(
 	if (source === 'promotion') return {};
 	const out: Record<string, string> = {};
 	if (source === 'html' || source === 'htmlAndPlainText') {
-		const html = requireText(ctx, itemIndex, ctx.getNodeParameter('rawHtml', itemIndex, ''), 'HTML', 'Give the HTML of the email.');
+		const html = requireText(
+			ctx,
+			itemIndex,
+			ctx.getNodeParameter('rawHtml', itemIndex, ''),
+			'HTML',
+			'Give the HTML of the email.',
+		);
 		if (use !== 'savedPromotion' && !BEACON.test(html)) {
 			throw itemError(
 				ctx,
@@ -87,7 +109,13 @@ export function contentFields(
 		out.raw_html = html;
 	}
 	if (source === 'plainText' || source === 'htmlAndPlainText') {
-		const text = requireText(ctx, itemIndex, ctx.getNodeParameter('rawPlainText', itemIndex, ''), 'Plain Text', 'Give the plain text of the email.');
+		const text = requireText(
+			ctx,
+			itemIndex,
+			ctx.getNodeParameter('rawPlainText', itemIndex, ''),
+			'Plain Text',
+			'Give the plain text of the email.',
+		);
 		if (use === 'listMailing' && !UNSUBSCRIBE.test(text)) {
 			throw itemError(
 				ctx,
@@ -116,16 +144,38 @@ export function placeholdersYaml(ctx: IExecuteFunctions, itemIndex: number): str
 	for (const [position, entry] of entries.entries()) {
 		const name = String(entry.name ?? '').trim();
 		if (name === '') {
-			throw itemError(ctx, itemIndex, `Placeholder ${position + 1}: the field "Name" is empty`, 'Give the name used in the promotion, e.g. first_name for {first_name}.');
+			throw itemError(
+				ctx,
+				itemIndex,
+				`Placeholder ${position + 1}: the field "Name" is empty`,
+				'Give the name used in the promotion, e.g. first_name for {first_name}.',
+			);
 		}
 		if (values.has(name)) {
-			throw itemError(ctx, itemIndex, `The placeholder "${printable(name)}" is given twice`, 'Each placeholder can have one value: remove one of the two.');
+			throw itemError(
+				ctx,
+				itemIndex,
+				`The placeholder "${printable(name)}" is given twice`,
+				'Each placeholder can have one value: remove one of the two.',
+			);
 		}
 		const given = entry.value;
-		const value = given === undefined || given === null ? '' : typeof given === 'string' ? given : typeof given === 'object' ? JSON.stringify(given) : String(given);
+		const value =
+			given === undefined || given === null
+				? ''
+				: typeof given === 'string'
+					? given
+					: typeof given === 'object'
+						? JSON.stringify(given)
+						: String(given);
 		const broken = [name, value].find(hasLoneSurrogate);
 		if (broken !== undefined) {
-			throw itemError(ctx, itemIndex, `The placeholder "${printable(name)}" holds a broken character (half of an emoji or symbol)`, `Fix or remove it in "${printable(broken)}": it cannot be sent to Mad Mimi.`);
+			throw itemError(
+				ctx,
+				itemIndex,
+				`The placeholder "${printable(name)}" holds a broken character (half of an emoji or symbol)`,
+				`Fix or remove it in "${printable(broken)}": it cannot be sent to Mad Mimi.`,
+			);
 		}
 		values.set(name, value);
 	}

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { DateInputError, parseDateInput } from './dates';
 import { itemError, printable } from './validation';
@@ -15,25 +20,47 @@ export function recordLimit(ctx: IExecuteFunctions, itemIndex: number): number |
 }
 
 /** A date-time parameter as an instant (ms), or an error naming the field. */
-export function readDate(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): number {
+export function readDate(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+): number {
 	const value = ctx.getNodeParameter(parameter, itemIndex, '');
 	try {
 		return parseDateInput(value, ctx.getTimezone());
 	} catch (error) {
 		const reason = error instanceof DateInputError ? error.message : 'is not a valid date';
-		throw itemError(ctx, itemIndex, `The field "${label}" ${reason}`, 'Pick a date in the date picker, or map a value such as 2024-05-01T09:30:00 or {{ $now }}.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${label}" ${reason}`,
+			'Pick a date in the date picker, or map a value such as 2024-05-01T09:30:00 or {{ $now }}.',
+		);
 	}
 }
 
 /** An optional date-time parameter (a filter) as an instant (ms), undefined when left empty. */
-export function optionalDate(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): number | undefined {
+export function optionalDate(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+): number | undefined {
 	const value = ctx.getNodeParameter(parameter, itemIndex, '');
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
 	return readDate(ctx, itemIndex, parameter, label);
 }
 
 /** A date-time parameter with a sensible default when left empty (its hint says which). */
-export function dateOr(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string, fallback: number): number {
+export function dateOr(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+	fallback: number,
+): number {
 	return optionalDate(ctx, itemIndex, parameter, label) ?? fallback;
 }
 
@@ -42,7 +69,8 @@ export const DAY_MS = 86_400_000;
 function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (value !== null && typeof value === 'object') return Object.values(value as IDataObject).some(holdsExpression);
+	if (value !== null && typeof value === 'object')
+		return Object.values(value as IDataObject).some(holdsExpression);
 	return false;
 }
 
@@ -52,9 +80,14 @@ function holdsExpression(value: unknown): boolean {
  * copies the parameters for each call) costs a lot on 100,000 items. With an expression anywhere
  * in it (`options.optOut` = `{{ $json.out }}`), every item is read on its own.
  */
-export function perItem<T>(ctx: IExecuteFunctions, parameter: string, read: (itemIndex: number) => T): (itemIndex: number) => T {
+export function perItem<T>(
+	ctx: IExecuteFunctions,
+	parameter: string,
+	read: (itemIndex: number) => T,
+): (itemIndex: number) => T {
 	let raw: unknown = ctx.getNode().parameters;
-	for (const part of parameter.split('.')) raw = raw !== null && typeof raw === 'object' ? (raw as IDataObject)[part] : undefined;
+	for (const part of parameter.split('.'))
+		raw = raw !== null && typeof raw === 'object' ? (raw as IDataObject)[part] : undefined;
 	if (holdsExpression(raw)) return read;
 	let once: { value: T } | undefined;
 	return (itemIndex) => {
@@ -72,7 +105,12 @@ const loose = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
  * value in another case or spelling: either is taken. Anything else is refused before any request,
  * with the values the field takes.
  */
-export function optionOf<T extends string>(ctx: IExecuteFunctions, itemIndex: number, properties: INodeProperties[], name: string): T {
+export function optionOf<T extends string>(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	properties: INodeProperties[],
+	name: string,
+): T {
 	const property = properties.find((p) => p.name === name && p.type === 'options');
 	if (!property) throw new Error(`No options field "${name}" among the operation's fields`);
 	const options = (property.options ?? []) as INodePropertyOptions[];
@@ -80,7 +118,9 @@ export function optionOf<T extends string>(ctx: IExecuteFunctions, itemIndex: nu
 	const exact = options.find((option) => option.value === given);
 	if (exact) return exact.value as T;
 	const wanted = loose(String(given ?? ''));
-	const near = options.find((option) => loose(String(option.value)) === wanted || loose(option.name) === wanted);
+	const near = options.find(
+		(option) => loose(String(option.value)) === wanted || loose(option.name) === wanted,
+	);
 	if (near) return near.value as T;
 	throw itemError(
 		ctx,

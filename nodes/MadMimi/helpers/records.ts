@@ -37,8 +37,12 @@ export function findByValue(records: IDataObject[], value: string): IDataObject 
 }
 
 /** The name of the record's first field whose value (as lower-case text) is one of `values`. */
-export function fieldWithValue(record: IDataObject, values: ReadonlySet<string>): string | undefined {
-	for (const [key, value] of scalarFields(record)) if (values.has(String(value).toLowerCase())) return key;
+export function fieldWithValue(
+	record: IDataObject,
+	values: ReadonlySet<string>,
+): string | undefined {
+	for (const [key, value] of scalarFields(record))
+		if (values.has(String(value).toLowerCase())) return key;
 	return undefined;
 }
 
@@ -51,7 +55,10 @@ const URL_LIKE = /^[a-z]+:\/\//i;
  * key-like text (`ab_testing`) or else its first positive whole number (an ID); the name is its
  * first text that reads as a name (has a space or a capital, is no date or address), else the value.
  */
-export function recordChoice(record: IDataObject, skip: ReadonlySet<string> = new Set()): { name: string; value: string } | undefined {
+export function recordChoice(
+	record: IDataObject,
+	skip: ReadonlySet<string> = new Set(),
+): { name: string; value: string } | undefined {
 	const fields = scalarFields(record).filter(([, v]) => !skip.has(String(v).toLowerCase()));
 	const key = fields.find(([, v]) => typeof v === 'string' && KEY_LIKE.test(v));
 	const id = fields.find(([, v]) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0);
@@ -59,7 +66,12 @@ export function recordChoice(record: IDataObject, skip: ReadonlySet<string> = ne
 	if (!address) return undefined;
 	const value = String(address[1]);
 	const name = fields.find(
-		([, v]) => typeof v === 'string' && v !== value && /[\sA-Z]/.test(v) && !DATE_LIKE.test(v) && !URL_LIKE.test(v),
+		([, v]) =>
+			typeof v === 'string' &&
+			v !== value &&
+			/[\sA-Z]/.test(v) &&
+			!DATE_LIKE.test(v) &&
+			!URL_LIKE.test(v),
 	);
 	return { name: name ? String(name[1]) : value, value };
 }

@@ -18,7 +18,13 @@ export function withoutEmpty(record: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(record)) {
 		const kept = Array.isArray(value)
-			? value.map((entry) => (entry !== null && typeof entry === 'object' ? withoutEmpty(entry as IDataObject) : entry)).filter((entry) => !isEmpty(entry))
+			? value
+					.map((entry) =>
+						entry !== null && typeof entry === 'object'
+							? withoutEmpty(entry as IDataObject)
+							: entry,
+					)
+					.filter((entry) => !isEmpty(entry))
 			: value !== null && typeof value === 'object'
 				? withoutEmpty(value as IDataObject)
 				: value;
@@ -29,7 +35,9 @@ export function withoutEmpty(record: IDataObject): IDataObject {
 
 /** A member: its filled fields, and its lists as names. */
 export function simpleMember(member: IDataObject): IDataObject {
-	const lists = Array.isArray(member.lists) ? (member.lists as IDataObject[]).map((list) => list.name).filter((name) => !isEmpty(name)) : [];
+	const lists = Array.isArray(member.lists)
+		? (member.lists as IDataObject[]).map((list) => list.name).filter((name) => !isEmpty(name))
+		: [];
 	return withoutEmpty({ ...member, lists: lists as IDataObject[keyof IDataObject] });
 }
 

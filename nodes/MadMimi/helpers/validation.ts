@@ -8,7 +8,12 @@ export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
  * The error of one input item, in the user's words: bad input (thrown before any request, naming
  * the field), or what the service's data says (an addon the account does not have).
  */
-export function itemError(ctx: NodeContext, itemIndex: number, message: string, description?: string) {
+export function itemError(
+	ctx: NodeContext,
+	itemIndex: number,
+	message: string,
+	description?: string,
+) {
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
@@ -33,19 +38,46 @@ export function hasLoneSurrogate(text: string): boolean {
 }
 
 export function isEmail(value: string): boolean {
-	if (value.length > 254 || hasControlChars(value) || hasLoneSurrogate(value) || !EMAIL.test(value) || value.includes('..')) return false;
+	if (
+		value.length > 254 ||
+		hasControlChars(value) ||
+		hasLoneSurrogate(value) ||
+		!EMAIL.test(value) ||
+		value.includes('..')
+	)
+		return false;
 	const local = value.slice(0, value.lastIndexOf('@'));
 	return !local.startsWith('.') && !local.endsWith('.');
 }
 
 /** A required email field: trimmed, checked, or an error naming the field. */
-export function requireEmail(ctx: IExecuteFunctions, itemIndex: number, value: unknown, field: string): string {
-	const email = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+export function requireEmail(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	field: string,
+): string {
+	const email =
+		typeof value === 'string'
+			? value.trim()
+			: value === undefined || value === null
+				? ''
+				: String(value);
 	if (email === '') {
-		throw itemError(ctx, itemIndex, `The field "${field}" is empty`, 'Give an email address, e.g. jane@example.com, or map one from the input item.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${field}" is empty`,
+			'Give an email address, e.g. jane@example.com, or map one from the input item.',
+		);
 	}
 	if (!isEmail(email)) {
-		throw itemError(ctx, itemIndex, `The field "${field}" is not a valid email address: "${printable(email)}"`, 'An address looks like jane@example.com, with no spaces.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${field}" is not a valid email address: "${printable(email)}"`,
+			'An address looks like jane@example.com, with no spaces.',
+		);
 	}
 	return email;
 }
@@ -54,26 +86,67 @@ export function requireEmail(ctx: IExecuteFunctions, itemIndex: number, value: u
  * A name that goes into the URL path as one segment (a list name): not empty, no control
  * characters, and not `.` or `..`, which URL parsers fold away whatever their encoding.
  */
-export function requirePathName(ctx: NodeContext, itemIndex: number, value: unknown, field: string): string {
-	const name = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+export function requirePathName(
+	ctx: NodeContext,
+	itemIndex: number,
+	value: unknown,
+	field: string,
+): string {
+	const name =
+		typeof value === 'string'
+			? value.trim()
+			: value === undefined || value === null
+				? ''
+				: String(value);
 	if (name === '') {
-		throw itemError(ctx, itemIndex, `The field "${field}" is empty`, 'Pick a value from the list, or type or map one.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${field}" is empty`,
+			'Pick a value from the list, or type or map one.',
+		);
 	}
 	if (hasControlChars(name)) {
-		throw itemError(ctx, itemIndex, `The field "${field}" contains control characters (such as a line break or tab)`, `Remove them from "${printable(name)}".`);
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${field}" contains control characters (such as a line break or tab)`,
+			`Remove them from "${printable(name)}".`,
+		);
 	}
 	if (hasLoneSurrogate(name)) {
-		throw itemError(ctx, itemIndex, `The field "${field}" contains a broken character (half of an emoji or symbol)`, `Fix or remove it in "${printable(name)}": it cannot be sent to Mad Mimi.`);
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${field}" contains a broken character (half of an emoji or symbol)`,
+			`Fix or remove it in "${printable(name)}": it cannot be sent to Mad Mimi.`,
+		);
 	}
 	if (name === '.' || name === '..') {
-		throw itemError(ctx, itemIndex, `The field "${field}" cannot be "${name}"`, 'Mad Mimi cannot address a record with this name in its API.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${field}" cannot be "${name}"`,
+			'Mad Mimi cannot address a record with this name in its API.',
+		);
 	}
 	return name;
 }
 
 /** A required text field, trimmed. */
-export function requireText(ctx: NodeContext, itemIndex: number, value: unknown, field: string, hint?: string): string {
-	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+export function requireText(
+	ctx: NodeContext,
+	itemIndex: number,
+	value: unknown,
+	field: string,
+	hint?: string,
+): string {
+	const text =
+		typeof value === 'string'
+			? value.trim()
+			: value === undefined || value === null
+				? ''
+				: String(value);
 	if (text === '') throw itemError(ctx, itemIndex, `The field "${field}" is empty`, hint);
 	return text;
 }
@@ -84,7 +157,11 @@ export function printable(text: string): string {
 	for (const c of text) {
 		const code = c.charCodeAt(0);
 		const lone = c.length === 1 && code >= 0xd800 && code <= 0xdfff;
-		chars.push(code < 0x20 || (code >= 0x7f && code <= 0x9f) || lone ? `\\u${code.toString(16).padStart(4, '0')}` : c);
+		chars.push(
+			code < 0x20 || (code >= 0x7f && code <= 0x9f) || lone
+				? `\\u${code.toString(16).padStart(4, '0')}`
+				: c,
+		);
 	}
 	// cut by code points, never inside a surrogate pair
 	return chars.length > 80 ? `${chars.slice(0, 80).join('')}…` : chars.join('');
@@ -107,15 +184,26 @@ export interface IdField {
  * (white space around them is dropped). Anything else is refused, naming the field, before any
  * request is sent.
  */
-export function requirePositiveId(ctx: NodeContext, itemIndex: number, value: unknown, idField: IdField): number {
+export function requirePositiveId(
+	ctx: NodeContext,
+	itemIndex: number,
+	value: unknown,
+	idField: IdField,
+): number {
 	let text: string;
 	if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
 	else if (value === undefined || value === null) text = '';
 	else text = String(value).trim();
-	if (text === '') throw itemError(ctx, itemIndex, `The field "${idField.field}" is empty`, idField.emptyHint);
+	if (text === '')
+		throw itemError(ctx, itemIndex, `The field "${idField.field}" is empty`, idField.emptyHint);
 	const id = /^\d+$/.test(text) ? Number(text) : NaN;
 	if (!Number.isSafeInteger(id) || id < 1) {
-		throw itemError(ctx, itemIndex, `The field "${idField.field}" is not a valid ${idField.what} ID: "${printable(text)}"`, idField.invalidHint);
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${idField.field}" is not a valid ${idField.what} ID: "${printable(text)}"`,
+			idField.invalidHint,
+		);
 	}
 	return id;
 }

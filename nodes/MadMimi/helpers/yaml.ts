@@ -33,7 +33,13 @@ const NAMED_ESCAPES: Record<string, string> = {
 
 /** Whether a character (one code point) is outside YAML 1.1's printable set, or one the BOM a reader may swallow. */
 function unprintable(code: number): boolean {
-	return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0xfeff || code === 0xfffe || code === 0xffff;
+	return (
+		code < 0x20 ||
+		(code >= 0x7f && code <= 0x9f) ||
+		code === 0xfeff ||
+		code === 0xfffe ||
+		code === 0xffff
+	);
 }
 
 function hex(code: number, digits: number): string {

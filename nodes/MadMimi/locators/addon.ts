@@ -36,7 +36,8 @@ export function addonLocator(overrides: Partial<INodeProperties> = {}): INodePro
 						type: 'regex',
 						properties: {
 							regex: ADDON_KEY,
-							errorMessage: 'A key has only letters, digits, underscores and hyphens, e.g. ab_testing',
+							errorMessage:
+								'A key has only letters, digits, underscores and hyphens, e.g. ab_testing',
 						},
 					},
 				],
@@ -76,18 +77,33 @@ export function readAddonRef(ctx: IExecuteFunctions, itemIndex: number): AddonRe
 	}
 	const text = value === undefined || value === null ? '' : String(value).trim();
 	if (text === '') {
-		throw itemError(ctx, itemIndex, 'The field "Addon" is empty', 'Pick an addon from the list, or give its key (e.g. ab_testing) or its ID.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			'The field "Addon" is empty',
+			'Pick an addon from the list, or give its key (e.g. ab_testing) or its ID.',
+		);
 	}
 	if (mode === 'id') {
 		if (!isAddonId(text)) {
-			throw itemError(ctx, itemIndex, `The field "Addon" is not an addon ID: "${printable(text)}"`, 'An addon ID is a number, e.g. 3. To give a key such as ab_testing, pick "By Key".');
+			throw itemError(
+				ctx,
+				itemIndex,
+				`The field "Addon" is not an addon ID: "${printable(text)}"`,
+				'An addon ID is a number, e.g. 3. To give a key such as ab_testing, pick "By Key".',
+			);
 		}
 		return { by: 'id', value: String(Number(text)) };
 	}
 	// "From List" and "By Key" give a key; a mapped number is taken as an ID
 	if (mode !== 'key' && isAddonId(text)) return { by: 'id', value: String(Number(text)) };
 	if (!isAddonKey(text)) {
-		throw itemError(ctx, itemIndex, `The field "Addon" is not a valid addon key: "${printable(text)}"`, 'An addon key has only letters, digits, underscores and hyphens, e.g. ab_testing. Pick the addon from the list to be sure.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "Addon" is not a valid addon key: "${printable(text)}"`,
+			'An addon key has only letters, digits, underscores and hyphens, e.g. ab_testing. Pick the addon from the list to be sure.',
+		);
 	}
 	return { by: 'key', value: text };
 }
@@ -96,4 +112,3 @@ export function readAddonRef(ctx: IExecuteFunctions, itemIndex: number): AddonRe
 export function describeAddon(ref: AddonRef): string {
 	return ref.by === 'id' ? `with the ID ${ref.value}` : `with the key "${ref.value}"`;
 }
-

@@ -38,7 +38,12 @@ export function listLocator(overrides: Partial<INodeProperties> = {}): INodeProp
 }
 
 /** Several audience lists, picked from the account (a multi-select), or names mapped by an expression. Read with `listNamesOf`. */
-export function listNamesField(field: { displayName: string; name: string; description: string; hint?: string }): INodeProperties {
+export function listNamesField(field: {
+	displayName: string;
+	name: string;
+	description: string;
+	hint?: string;
+}): INodeProperties {
 	return {
 		displayName: field.displayName,
 		name: field.name,
@@ -47,17 +52,29 @@ export function listNamesField(field: { displayName: string; name: string; descr
 		default: [],
 		// the sentence n8n's lint asks of a multi-select filled from the account; the hint says that Mad Mimi takes names
 		description: `${field.description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-		hint: field.hint ?? 'Mad Mimi addresses lists by name: an expression gives names, as a list or as a text with the names separated by commas',
+		hint:
+			field.hint ??
+			'Mad Mimi addresses lists by name: an expression gives names, as a list or as a text with the names separated by commas',
 	};
 }
 
 /** The list name of a `listLocator` parameter, checked (lists are addressed by name). */
-export function listName(ctx: IExecuteFunctions, itemIndex: number, parameter = 'list', label = 'List'): string {
+export function listName(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter = 'list',
+	label = 'List',
+): string {
 	return requirePathName(ctx, itemIndex, locatorValue(ctx, parameter, itemIndex), label);
 }
 
 /** The list name of an optional `listLocator` parameter, checked; undefined when it is left empty. */
-export function optionalListName(ctx: IExecuteFunctions, itemIndex: number, parameter = 'list', label = 'List'): string | undefined {
+export function optionalListName(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter = 'list',
+	label = 'List',
+): string | undefined {
 	const value = locatorValue(ctx, parameter, itemIndex);
 	if (value === undefined || value === null || String(value).trim() === '') return undefined;
 	return requirePathName(ctx, itemIndex, value, label);

@@ -29,7 +29,10 @@ export function mailingLocator(overrides: Partial<INodeProperties> = {}): INodeP
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^[1-9][0-9]*$', errorMessage: 'A mailing ID is a whole number, e.g. 7654321' },
+						properties: {
+							regex: '^[1-9][0-9]*$',
+							errorMessage: 'A mailing ID is a whole number, e.g. 7654321',
+						},
 					},
 				],
 			},
@@ -44,7 +47,8 @@ export function mailingIdOf(ctx: IExecuteFunctions, itemIndex: number): number {
 		field: 'Mailing',
 		what: 'mailing',
 		emptyHint: 'Pick a mailing from the list, or type or map its ID.',
-		invalidHint: 'A mailing ID is a positive whole number, e.g. 1234567. Pick the mailing from the list, or map the "id" of a mailing from an earlier node.',
+		invalidHint:
+			'A mailing ID is a positive whole number, e.g. 1234567. Pick the mailing from the list, or map the "id" of a mailing from an earlier node.',
 	});
 }
 

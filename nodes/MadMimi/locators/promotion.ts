@@ -34,7 +34,10 @@ export function promotionLocator(overrides: Partial<INodeProperties> = {}): INod
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^[1-9][0-9]*$', errorMessage: 'A promotion ID is a whole number, e.g. 1234567' },
+						properties: {
+							regex: '^[1-9][0-9]*$',
+							errorMessage: 'A promotion ID is a whole number, e.g. 1234567',
+						},
 					},
 				],
 			},
@@ -80,12 +83,14 @@ export function promotionNameFields(savedDescription: string): INodeProperties[]
 		],
 	};
 	// the editor shows a resource locator's mode hint, not the field's: the words go on each mode
-	const replaces = "Your content below becomes this promotion's content: a new name creates the promotion, an existing one's saved content is replaced";
+	const replaces =
+		"Your content below becomes this promotion's content: a new name creates the promotion, an existing one's saved content is replaced";
 	const holdingOwnContent: INodeProperties = {
 		...saved,
 		displayName: 'Save As Promotion',
 		default: { mode: 'name', value: '' },
-		description: 'The promotion Mad Mimi files this email under: its statistics are counted there. Mad Mimi needs one for every send.',
+		description:
+			'The promotion Mad Mimi files this email under: its statistics are counted there. Mad Mimi needs one for every send.',
 		displayOptions: { show: { contentSource: ['html', 'plainText', 'htmlAndPlainText'] } },
 		modes: saved.modes!.map((mode) => ({ ...mode, hint: replaces })),
 	};
@@ -94,15 +99,26 @@ export function promotionNameFields(savedDescription: string): INodeProperties[]
 
 /** The name of the promotion a send uses (`promotionNameFields`, or a plain name stored before them), checked. */
 export function promotionNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireText(ctx, itemIndex, locatorValue(ctx, 'promotionName', itemIndex), 'Promotion', 'Pick the promotion from the list, or give its name, e.g. Welcome email.');
+	return requireText(
+		ctx,
+		itemIndex,
+		locatorValue(ctx, 'promotionName', itemIndex),
+		'Promotion',
+		'Pick the promotion from the list, or give its name, e.g. Welcome email.',
+	);
 }
 
 /** The promotion ID of the `promotionId` resource locator (or of another parameter holding one), checked. */
-export function promotionIdOf(ctx: IExecuteFunctions, itemIndex: number, parameter = 'promotionId'): number {
+export function promotionIdOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter = 'promotionId',
+): number {
 	return requirePositiveId(ctx, itemIndex, locatorValue(ctx, parameter, itemIndex), {
 		field: 'Promotion',
 		what: 'promotion',
 		emptyHint: 'Pick a promotion from the list, or type or map its ID.',
-		invalidHint: 'A promotion ID is a positive whole number, e.g. 1234567. Pick the promotion from the list, or map the "id" of a promotion from an earlier node.',
+		invalidHint:
+			'A promotion ID is a positive whole number, e.g. 1234567. Pick the promotion from the list, or map the "id" of a promotion from an earlier node.',
 	});
 }

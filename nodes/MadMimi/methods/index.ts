@@ -17,7 +17,9 @@ export const listSearch = {
 	/** The account's audience lists whose name contains the filter. */
 	async searchLists(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 		const names = await accountListNames(editorClient(this));
-		return { results: names.filter((n) => matches(n, filter)).map((name) => ({ name, value: name })) };
+		return {
+			results: names.filter((n) => matches(n, filter)).map((name) => ({ name, value: name })),
+		};
 	},
 	...promotionListSearch,
 	...addonListSearch,

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { PROMOTIONS_PAGE_SIZE, promotionsPage, searchPromotions } from '../api/promotions';
@@ -36,12 +41,22 @@ function matches(name: string, filter?: string): boolean {
 }
 
 /** The promotions a search of the editor shows: a page of the account's, or those whose name contains the filter. */
-async function promotionsFor(ctx: ILoadOptionsFunctions, filter: string | undefined, paginationToken: string | undefined): Promise<{ promotions: IDataObject[]; next?: string }> {
+async function promotionsFor(
+	ctx: ILoadOptionsFunctions,
+	filter: string | undefined,
+	paginationToken: string | undefined,
+): Promise<{ promotions: IDataObject[]; next?: string }> {
 	const query = filter?.trim() ?? '';
-	if (query !== '') return { promotions: await searchPromotions(editorClient(ctx), { query, api_mailings: 'true' }) };
+	if (query !== '')
+		return {
+			promotions: await searchPromotions(editorClient(ctx), { query, api_mailings: 'true' }),
+		};
 	const page = Math.max(1, Number.parseInt(paginationToken ?? '1', 10) || 1);
 	const promotions = await promotionsPage(editorClient(ctx), page);
-	return { promotions, next: promotions.length < PROMOTIONS_PAGE_SIZE ? undefined : String(page + 1) };
+	return {
+		promotions,
+		next: promotions.length < PROMOTIONS_PAGE_SIZE ? undefined : String(page + 1),
+	};
 }
 
 export const promotionListSearch = {
@@ -55,7 +70,9 @@ export const promotionListSearch = {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
 		const { promotions, next } = await promotionsFor(this, filter, paginationToken);
-		const results = promotions.map(promotionItem).filter((r): r is INodeListSearchItems => r !== undefined);
+		const results = promotions
+			.map(promotionItem)
+			.filter((r): r is INodeListSearchItems => r !== undefined);
 		return next === undefined ? { results } : { results, paginationToken: next };
 	},
 
@@ -74,22 +91,36 @@ export const promotionListSearch = {
 	},
 
 	/** The mailings of the promotion chosen in "Promotion", newest first. */
-	async searchMailings(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	async searchMailings(
+		this: ILoadOptionsFunctions,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
 		const chosen = text(this.getCurrentNodeParameter('promotionId', { extractValue: true })).trim();
 		if (chosen === '') {
 			throw new NodeOperationError(this.getNode(), 'Choose a promotion first', {
-				description: 'The mailings listed here are those of the promotion in the field "Promotion".',
+				description:
+					'The mailings listed here are those of the promotion in the field "Promotion".',
 			});
 		}
 		if (chosen.startsWith('=')) {
-			throw new NodeOperationError(this.getNode(), 'The mailings cannot be listed for a promotion given by an expression', {
-				description: 'Pick the promotion from the list or type its ID to choose a mailing here, or give the mailing by ID.',
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'The mailings cannot be listed for a promotion given by an expression',
+				{
+					description:
+						'Pick the promotion from the list or type its ID to choose a mailing here, or give the mailing by ID.',
+				},
+			);
 		}
 		if (!/^\d+$/.test(chosen) || Number(chosen) < 1) {
-			throw new NodeOperationError(this.getNode(), `The field "Promotion" is not a valid promotion ID: "${chosen.slice(0, 80)}"`, {
-				description: 'A promotion ID is a positive whole number. Pick the promotion from the list, or type its ID.',
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`The field "Promotion" is not a valid promotion ID: "${chosen.slice(0, 80)}"`,
+				{
+					description:
+						'A promotion ID is a positive whole number. Pick the promotion from the list, or type its ID.',
+				},
+			);
 		}
 		const found = await searchPromotions(editorClient(this), { id: chosen });
 		if (found.length === 0) {

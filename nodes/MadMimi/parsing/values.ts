@@ -34,22 +34,60 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * sends (here) and dates given to the node (helpers/dates.ts). Years 0 to 99 are refused too:
  * `Date.UTC` reads them as 1900 to 1999.
  */
-export function isRealDateTime(year: string, month: string, day: string, hour: string, minute: string, second: string): boolean {
+export function isRealDateTime(
+	year: string,
+	month: string,
+	day: string,
+	hour: string,
+	minute: string,
+	second: string,
+): boolean {
 	const y = Number(year);
 	const m = Number(month);
 	const d = Number(day);
 	const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 	const days = m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1];
-	return y >= 100 && m >= 1 && m <= 12 && d >= 1 && d <= days && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60;
+	return (
+		y >= 100 &&
+		m >= 1 &&
+		m <= 12 &&
+		d >= 1 &&
+		d <= days &&
+		Number(hour) < 24 &&
+		Number(minute) < 60 &&
+		Number(second) < 60
+	);
 }
 
 /**
  * The instant `y-mo-d h:mi:s` at that offset from UTC, written in UTC: `2014-09-07T20:54:55Z`. The
  * fraction of a second, if given, is kept as written.
  */
-function utcIso(parts: { y: string; mo: string; d: string; h: string; mi: string; s: string; frac?: string; sign?: string; oh?: string; om?: string }): string {
-	const offsetMinutes = parts.sign ? (parts.sign === '-' ? -1 : 1) * (Number(parts.oh) * 60 + Number(parts.om)) : 0;
-	const ms = Date.UTC(Number(parts.y), Number(parts.mo) - 1, Number(parts.d), Number(parts.h), Number(parts.mi), Number(parts.s)) - offsetMinutes * 60_000;
+function utcIso(parts: {
+	y: string;
+	mo: string;
+	d: string;
+	h: string;
+	mi: string;
+	s: string;
+	frac?: string;
+	sign?: string;
+	oh?: string;
+	om?: string;
+}): string {
+	const offsetMinutes = parts.sign
+		? (parts.sign === '-' ? -1 : 1) * (Number(parts.oh) * 60 + Number(parts.om))
+		: 0;
+	const ms =
+		Date.UTC(
+			Number(parts.y),
+			Number(parts.mo) - 1,
+			Number(parts.d),
+			Number(parts.h),
+			Number(parts.mi),
+			Number(parts.s),
+		) -
+		offsetMinutes * 60_000;
 	return `${new Date(ms).toISOString().slice(0, 19)}${parts.frac ?? ''}Z`;
 }
 
@@ -101,7 +139,9 @@ export function decodeXmlText(text: string): string {
 }
 
 function safeCodePoint(code: number, fallback: string): string {
-	return Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+	return Number.isInteger(code) && code >= 0 && code <= 0x10ffff
+		? String.fromCodePoint(code)
+		: fallback;
 }
 
 export type Scalar = string | number | boolean | null;
@@ -141,6 +181,8 @@ function toCamelCase(key: string): string {
 	const parts = key.split(/[_\s-]+/).filter((p) => p !== '');
 	if (parts.length === 0) return key;
 	return parts
-		.map((p, i) => (i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1)))
+		.map((p, i) =>
+			i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1),
+		)
 		.join('');
 }

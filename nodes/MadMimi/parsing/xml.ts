@@ -88,12 +88,14 @@ export interface XmlList {
  * element named `!…`). Comments, CDATA sections and processing instructions are skipped, each up
  * to its end (or the end of the text: the validator refuses an unclosed one).
  */
-const DECLARATION = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<\?[\s\S]*?(?:\?>|$)|<!(DOCTYPE)?/gi;
+const DECLARATION =
+	/<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<\?[\s\S]*?(?:\?>|$)|<!(DOCTYPE)?/gi;
 
 /** The first such `<!` in the markup: `DOCTYPE`, another `<!` (with its position), or undefined. */
 function stray(xml: string): { doctype: boolean; at: number } | undefined {
 	for (const match of xml.matchAll(DECLARATION)) {
-		if (match[1] !== undefined || match[0] === '<!') return { doctype: match[1] !== undefined, at: match.index };
+		if (match[1] !== undefined || match[0] === '<!')
+			return { doctype: match[1] !== undefined, at: match.index };
 	}
 	return undefined;
 }
@@ -116,7 +118,8 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 	// the first character that is no BOM or white space (no copy of a large answer is made)
 	let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 	while (start < text.length && /\s/.test(text[start])) start++;
-	if (start === text.length) throw new AnswerError('The response was empty where an XML document was expected');
+	if (start === text.length)
+		throw new AnswerError('The response was empty where an XML document was expected');
 	if (text[start] !== '<') throw new AnswerError('The response is not an XML document');
 	const body = start === 0 ? text : text.slice(start);
 	// a document type declaration is refused, wherever it stands in the markup: its entities are
@@ -139,7 +142,8 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 			problem = error instanceof Error ? error.message : String(error);
 		}
 	}
-	if (problem !== undefined) throw new AnswerError(`The response is not well-formed XML: ${problem}`);
+	if (problem !== undefined)
+		throw new AnswerError(`The response is not well-formed XML: ${problem}`);
 	let root: string | undefined;
 	for (const key in parsed) {
 		if (key === TEXT) continue;
@@ -148,8 +152,10 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 		}
 		root = key;
 	}
-	if (root === undefined) throw new AnswerError('The response is not an XML document with one root element');
-	if (/^html$/i.test(root)) throw new AnswerError('The response is an HTML page, not an XML document');
+	if (root === undefined)
+		throw new AnswerError('The response is not an XML document with one root element');
+	if (/^html$/i.test(root))
+		throw new AnswerError('The response is an HTML page, not an XML document');
 	return { root, node: parsed[root] as RawNode };
 }
 
@@ -167,7 +173,8 @@ export function xmlList(text: string, options: XmlReadOptions = {}): XmlList {
 				continue;
 			}
 			const children = node[key] as RawNode;
-			if (Array.isArray(children)) for (const child of children) records.push(reader.record(child, key));
+			if (Array.isArray(children))
+				for (const child of children) records.push(reader.record(child, key));
 			else records.push(reader.record(children, key));
 		}
 	}
@@ -241,7 +248,8 @@ class DocumentReader {
 		if (node === null || typeof node !== 'object' || Array.isArray(node) || !isRecordNode(node)) {
 			let text = '';
 			if (typeof node === 'string') text = decodeXmlText(node);
-			else if (node !== null && typeof node === 'object' && !Array.isArray(node)) text = elementText(node) ?? '';
+			else if (node !== null && typeof node === 'object' && !Array.isArray(node))
+				text = elementText(node) ?? '';
 			return { [camelCase(tag)]: convertScalar(text) };
 		}
 		return this.fields(node, tag);
@@ -251,14 +259,19 @@ class DocumentReader {
 	private fields(node: IDataObject, tag: string): IDataObject {
 		const out: IDataObject = {};
 		const text = elementText(node);
-		if (text !== undefined && text.trim() !== '') out.value = this.scalar(text, tag) as IDataObject[keyof IDataObject];
+		if (text !== undefined && text.trim() !== '')
+			out.value = this.scalar(text, tag) as IDataObject[keyof IDataObject];
 		for (const key in node) {
 			if (key === TEXT || key === CDATA) continue;
 			const raw = node[key] as RawNode;
 			if (key.startsWith(ATTR)) {
 				const attribute = key.slice(ATTR.length);
 				const name = camelCase(attribute);
-				if (!(name in out)) out[name] = this.scalar(decodeXmlText(String(raw)), attribute) as IDataObject[keyof IDataObject];
+				if (!(name in out))
+					out[name] = this.scalar(
+						decodeXmlText(String(raw)),
+						attribute,
+					) as IDataObject[keyof IDataObject];
 				continue;
 			}
 			const name = camelCase(key);
@@ -271,7 +284,8 @@ class DocumentReader {
 				continue;
 			}
 			out[name] = this.value(raw, key, out, name) as IDataObject[keyof IDataObject];
-			if (isRecordNode(raw) && !Array.isArray(out[name])) this.childSlots.push({ record: out, field: name, pair: `${tag}>${key}` });
+			if (isRecordNode(raw) && !Array.isArray(out[name]))
+				this.childSlots.push({ record: out, field: name, pair: `${tag}>${key}` });
 		}
 		return out;
 	}
@@ -318,7 +332,8 @@ class DocumentReader {
 			}
 			// rule 4: one plain child: a record with one field, unless evidence says wrapper
 			const single = this.value(inner, child);
-			if (out !== undefined && name !== undefined) this.singleSlots.push({ record: out, field: name, tag, single });
+			if (out !== undefined && name !== undefined)
+				this.singleSlots.push({ record: out, field: name, tag, single });
 			return { [camelCase(child)]: single };
 		}
 		return this.fields(node, tag);
@@ -326,13 +341,15 @@ class DocumentReader {
 
 	private empty(tag: string, out?: IDataObject, name?: string): unknown {
 		if (this.wrappers.has(tag)) return [];
-		if (out !== undefined && name !== undefined) this.emptySlots.push({ record: out, field: name, tag });
+		if (out !== undefined && name !== undefined)
+			this.emptySlots.push({ record: out, field: name, tag });
 		return null;
 	}
 
 	/** Reshapes the values whose shape the rest of the document decided (rules 5 and 6). */
 	settle(): void {
-		for (const { record, field, tag } of this.emptySlots) if (this.wrappers.has(tag)) record[field] = [];
+		for (const { record, field, tag } of this.emptySlots)
+			if (this.wrappers.has(tag)) record[field] = [];
 		for (const { record, field, tag, single } of this.singleSlots) {
 			if (this.wrappers.has(tag)) record[field] = [single] as IDataObject[];
 		}

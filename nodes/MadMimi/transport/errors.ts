@@ -70,7 +70,13 @@ export interface Wording {
 /** An operation's reading of a refusal: its own wording, or undefined for the usual one. */
 export type Refusal = (refused: Refused) => Wording | undefined;
 
-function apiError(request: ErrorContext, code: string, message: string, description: string, failure?: Failure): NodeApiError {
+function apiError(
+	request: ErrorContext,
+	code: string,
+	message: string,
+	description: string,
+	failure?: Failure,
+): NodeApiError {
 	const safeMessage = redactAll(message, request.secrets);
 	const safeDescription = redactAll(description, request.secrets);
 	const isHttpStatus = /^\d{3}$/.test(code);
@@ -94,10 +100,20 @@ function apiError(request: ErrorContext, code: string, message: string, descript
 }
 
 /** What an HTTP error answer means for a no-code user, and what to do: the operation's own reading first. */
-function statusWording(request: ErrorContext, status: number, text: string, retryAfterMs?: number): Wording & { failure?: Failure } {
+function statusWording(
+	request: ErrorContext,
+	status: number,
+	text: string,
+	retryAfterMs?: number,
+): Wording & { failure?: Failure } {
 	const said = text ? `Mad Mimi said: "${text}". ` : '';
-	const operationsOwn = status !== 401 && status < 500 ? request.refusal?.({ status, text }) : undefined;
-	if (operationsOwn) return { message: operationsOwn.message, description: `${operationsOwn.description} ${said}`.trim() };
+	const operationsOwn =
+		status !== 401 && status < 500 ? request.refusal?.({ status, text }) : undefined;
+	if (operationsOwn)
+		return {
+			message: operationsOwn.message,
+			description: `${operationsOwn.description} ${said}`.trim(),
+		};
 	const askedWait = retryAfterMs !== undefined ? { retryAfterMs } : {};
 	if (status === 401 && /rights/i.test(text)) {
 		return {
@@ -112,18 +128,23 @@ function statusWording(request: ErrorContext, status: number, text: string, retr
 		};
 	}
 	if (status === 400 || status === 409 || status === 422) {
-		return { message: text ? `Mad Mimi refused the request: ${text}` : 'Mad Mimi refused the request', description: `Check the values given to the node. ${said}`.trim() };
+		return {
+			message: text ? `Mad Mimi refused the request: ${text}` : 'Mad Mimi refused the request',
+			description: `Check the values given to the node. ${said}`.trim(),
+		};
 	}
 	if (status === 404 || status === 410) {
 		return {
 			message: request.notFound ?? 'Mad Mimi could not find the requested record',
-			description: `Check the IDs and names given to the node, and that the base URL in the credentials is right. ${said}`.trim(),
+			description:
+				`Check the IDs and names given to the node, and that the base URL in the credentials is right. ${said}`.trim(),
 		};
 	}
 	if (status === 429) {
 		return {
 			message: 'Mad Mimi is limiting the rate of requests',
-			description: `Run the workflow again later, or send fewer requests at once: lower "Items per Batch" or "Parallel Page Reads" in the node's options. ${said}`.trim(),
+			description:
+				`Run the workflow again later, or send fewer requests at once: lower "Items per Batch" or "Parallel Page Reads" in the node's options. ${said}`.trim(),
 			failure: { cause: 'rate-limited', ...askedWait },
 		};
 	}
@@ -137,10 +158,15 @@ function statusWording(request: ErrorContext, status: number, text: string, retr
 	if (status >= 500) {
 		return {
 			message: `Mad Mimi could not handle the request (${status})`,
-			description: `Mad Mimi could not handle this request, and sending it again as it is fails the same way: the node did not repeat it. Check the values given to the node; if it goes on, contact Mad Mimi support. ${said}`.trim(),
+			description:
+				`Mad Mimi could not handle this request, and sending it again as it is fails the same way: the node did not repeat it. Check the values given to the node; if it goes on, contact Mad Mimi support. ${said}`.trim(),
 		};
 	}
-	return { message: `Mad Mimi responded with an unexpected status ${status}`, description: `Check that the base URL in the credentials points at the Mad Mimi API. ${said}`.trim() };
+	return {
+		message: `Mad Mimi responded with an unexpected status ${status}`,
+		description:
+			`Check that the base URL in the credentials points at the Mad Mimi API. ${said}`.trim(),
+	};
 }
 
 /**
@@ -148,14 +174,32 @@ function statusWording(request: ErrorContext, status: number, text: string, retr
  * `rate-limited` failure (with the wait Mad Mimi asked for), a 502, 503 or 504
  * `temporarily-unavailable`: n8n's engine and its poll backoff read them.
  */
-export function statusError(request: ErrorContext, status: number, body: string, retryAfterMs?: number): NodeApiError {
+export function statusError(
+	request: ErrorContext,
+	status: number,
+	body: string,
+	retryAfterMs?: number,
+): NodeApiError {
 	// redacted before it is cut, so no part of a key survives the cut
 	const text = serviceText(redactAll(body, request.secrets));
 	const { message, description, failure } = statusWording(request, status, text, retryAfterMs);
 	return apiError(request, String(status), message, description, failure);
 }
 
-const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ERR_CANCELED', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_BAD_RESPONSE', 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED'] as const;
+const NETWORK_CODES = [
+	'ECONNREFUSED',
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EPIPE',
+	'ERR_CANCELED',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'ERR_BAD_RESPONSE',
+	'ERR_FR_MAX_BODY_LENGTH_EXCEEDED',
+] as const;
 
 /** One error of a failure's chain, as far as it tells the failure's system code. */
 interface ErrorLink {
@@ -167,7 +211,8 @@ interface ErrorLink {
 	messages?: unknown;
 }
 
-const isNetworkCode = (value: unknown): value is string => typeof value === 'string' && (NETWORK_CODES as readonly string[]).includes(value);
+const isNetworkCode = (value: unknown): value is string =>
+	typeof value === 'string' && (NETWORK_CODES as readonly string[]).includes(value);
 
 /**
  * The system error code of a failure, looked up along its chain of causes: where n8n's wrapper
@@ -180,11 +225,19 @@ export function findCode(error: unknown): string | undefined {
 		chain.push(current as ErrorLink);
 		current = (current as { cause?: unknown }).cause;
 	}
-	const messages = [...chain].reverse().flatMap((link) => [...(Array.isArray(link.messages) ? link.messages : []), link.message]);
+	const messages = [...chain]
+		.reverse()
+		.flatMap((link) => [...(Array.isArray(link.messages) ? link.messages : []), link.message]);
 	// an explicit code anywhere in the chain wins (n8n's wrapper has a generic message of its own),
 	// the error's own code before the one n8n's wrapper copied
-	const explicit = chain.map((link) => link.code).find(isNetworkCode) ?? chain.map((link) => link.httpCode).find(isNetworkCode);
-	if (explicit === 'ECONNABORTED' && messages.some((m) => typeof m === 'string' && /timeout/i.test(m))) return 'ETIMEDOUT';
+	const explicit =
+		chain.map((link) => link.code).find(isNetworkCode) ??
+		chain.map((link) => link.httpCode).find(isNetworkCode);
+	if (
+		explicit === 'ECONNABORTED' &&
+		messages.some((m) => typeof m === 'string' && /timeout/i.test(m))
+	)
+		return 'ETIMEDOUT';
 	if (explicit !== undefined) return explicit;
 	for (const message of messages) {
 		if (typeof message !== 'string') continue;
@@ -197,25 +250,55 @@ export function findCode(error: unknown): string | undefined {
 }
 
 /** Turns a failure to get any answer (refused, reset, timeout, DNS) into a clear error. */
-export function connectionError(request: ErrorContext, error: unknown, origin: string, timeoutMs: number): NodeApiError {
+export function connectionError(
+	request: ErrorContext,
+	error: unknown,
+	origin: string,
+	timeoutMs: number,
+): NodeApiError {
 	const code = findCode(error);
 	switch (code) {
 		case 'ECONNREFUSED':
-			return apiError(request, code, `Could not connect to Mad Mimi: the connection was refused`, `Nothing responded at ${origin}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`);
+			return apiError(
+				request,
+				code,
+				`Could not connect to Mad Mimi: the connection was refused`,
+				`Nothing responded at ${origin}. Check the base URL in the Mad Mimi credentials, and that the service is reachable from n8n.`,
+			);
 		case 'ENOTFOUND':
 		case 'EAI_AGAIN':
-			return apiError(request, code, 'Could not connect to Mad Mimi: the host name was not found', `The host of ${origin} could not be resolved. Check the base URL in the Mad Mimi credentials.`);
+			return apiError(
+				request,
+				code,
+				'Could not connect to Mad Mimi: the host name was not found',
+				`The host of ${origin} could not be resolved. Check the base URL in the Mad Mimi credentials.`,
+			);
 		case 'ETIMEDOUT':
 		case 'ECONNABORTED':
 		case 'ERR_CANCELED':
-			return apiError(request, 'ETIMEDOUT', `Mad Mimi did not respond within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`, `No response came from ${origin}. Run the workflow again later.`);
+			return apiError(
+				request,
+				'ETIMEDOUT',
+				`Mad Mimi did not respond within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}`,
+				`No response came from ${origin}. Run the workflow again later.`,
+			);
 		case 'ECONNRESET':
 		case 'EPIPE':
 		case 'ERR_BAD_RESPONSE':
-			return apiError(request, code, 'The connection to Mad Mimi was cut before the response was complete', `The connection to ${origin} was reset. Run the workflow again later.`);
+			return apiError(
+				request,
+				code,
+				'The connection to Mad Mimi was cut before the response was complete',
+				`The connection to ${origin} was reset. Run the workflow again later.`,
+			);
 		default: {
 			const raw = error instanceof Error ? error.message : String(error);
-			return apiError(request, code ?? 'UNKNOWN', 'The request did not reach Mad Mimi', `Check the base URL in the Mad Mimi credentials (${origin}), and that the service is reachable from n8n. Node.js said: ${raw}`);
+			return apiError(
+				request,
+				code ?? 'UNKNOWN',
+				'The request did not reach Mad Mimi',
+				`Check the base URL in the Mad Mimi credentials (${origin}), and that the service is reachable from n8n. Node.js said: ${raw}`,
+			);
 		}
 	}
 }
@@ -226,7 +309,13 @@ export function connectionError(request: ErrorContext, error: unknown, origin: s
 export function refusedAnswerError(request: ErrorContext, text: string): NodeApiError {
 	const said = serviceText(redactAll(text, request.secrets));
 	const operationsOwn = request.refusal?.({ text: said });
-	if (operationsOwn) return apiError(request, 'REFUSED', operationsOwn.message, `${operationsOwn.description}${said ? ` Mad Mimi said: "${said}".` : ''}`);
+	if (operationsOwn)
+		return apiError(
+			request,
+			'REFUSED',
+			operationsOwn.message,
+			`${operationsOwn.description}${said ? ` Mad Mimi said: "${said}".` : ''}`,
+		);
 	return apiError(
 		request,
 		'REFUSED',
@@ -280,10 +369,14 @@ export interface InDoubtWording {
 }
 
 /** What a Retry of the failed execution does with a once-only write that is checked on retry. */
-const RETRY_IS_SAFE = "Retrying this execution from n8n's Executions list is safe: the node then asks Mad Mimi first and does only what was not done.";
+const RETRY_IS_SAFE =
+	"Retrying this execution from n8n's Executions list is safe: the node then asks Mad Mimi first and does only what was not done.";
 
 /** The message and description of a once-only write that may have been done, and why it may have. */
-export function inDoubtText(wording: InDoubtWording, reason: string): { message: string; description: string } {
+export function inDoubtText(
+	wording: InDoubtWording,
+	reason: string,
+): { message: string; description: string } {
 	const what = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`;
 	const retry = wording.checkedOnRetry === false ? '' : ` ${RETRY_IS_SAFE}`;
 	return {
@@ -296,7 +389,11 @@ export function inDoubtText(wording: InDoubtWording, reason: string): { message:
  * A write that must happen at most once went out and no answer says what became of it: the
  * service may have done it. It is not sent again; the user is told so, and how to check.
  */
-export function inDoubtError(request: ErrorContext, text: { message: string; description: string }, code: string): NodeApiError {
+export function inDoubtError(
+	request: ErrorContext,
+	text: { message: string; description: string },
+	code: string,
+): NodeApiError {
 	const error = apiError(request, code, text.message, text.description);
 	error.context.mayHaveTakenEffect = true;
 	return error;

@@ -86,7 +86,11 @@ function acceptFor(format: Format | undefined): string {
 }
 
 /** Sends one try through n8n's authenticated request helper (credentials in the query string, as the service takes them). */
-export async function sendOnce(ctx: MadMimiContext, baseUrl: string, call: HttpCall): Promise<HttpOutcome> {
+export async function sendOnce(
+	ctx: MadMimiContext,
+	baseUrl: string,
+	call: HttpCall,
+): Promise<HttpOutcome> {
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		baseURL: baseUrl,
@@ -107,7 +111,11 @@ export async function sendOnce(ctx: MadMimiContext, baseUrl: string, call: HttpC
 	}
 	let response: IN8nHttpFullResponse;
 	try {
-		response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIALS_TYPE, options)) as IN8nHttpFullResponse;
+		response = (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIALS_TYPE,
+			options,
+		)) as IN8nHttpFullResponse;
 	} catch (error) {
 		return { answered: false, tooLarge: false, error };
 	}
@@ -125,7 +133,12 @@ export async function sendOnce(ctx: MadMimiContext, baseUrl: string, call: HttpC
 class AnswerTooLarge extends Error {}
 
 function isReadable(body: unknown): body is NodeJS.ReadableStream {
-	return body !== null && typeof body === 'object' && typeof (body as { on?: unknown }).on === 'function' && Symbol.asyncIterator in body;
+	return (
+		body !== null &&
+		typeof body === 'object' &&
+		typeof (body as { on?: unknown }).on === 'function' &&
+		Symbol.asyncIterator in body
+	);
 }
 
 function bodyText(body: unknown): string {

@@ -5,7 +5,18 @@ import { addressLines, jsonList, parseJson, textInteger, xmlDocument, xmlList } 
 import type { XmlList, XmlReadOptions } from '../parsing';
 import type { RequestSettings } from '../requestSettings';
 import type { ErrorContext, InDoubtWording, Refusal } from './errors';
-import { afterTries, answerError, connectionError, findCode, inDoubtError, inDoubtText, redactValues, refusedAnswerError, statusError, tooLargeError } from './errors';
+import {
+	afterTries,
+	answerError,
+	connectionError,
+	findCode,
+	inDoubtError,
+	inDoubtText,
+	redactValues,
+	refusedAnswerError,
+	statusError,
+	tooLargeError,
+} from './errors';
 import type { Format, HttpOutcome, MadMimiContext, MadMimiCredentials } from './http';
 import { buildPath, getMadMimiCredentials, originOf, sendOnce } from './http';
 import type { OnceKey, OnceOutcome } from './onceOnly';
@@ -113,10 +124,15 @@ export interface RequestPlace {
  * A try's verdict: the answer's body, or the error to give, with the transient fault it is (if
  * any), and whether it failed before any answer came (the request may have been carried out).
  */
-type Verdict = { body: string } | { error: NodeApiError; fault?: TransientFault; unanswered?: boolean };
+type Verdict =
+	| { body: string }
+	| { error: NodeApiError; fault?: TransientFault; unanswered?: boolean };
 
 /** A failure before any answer whose cause is unknown: not tried again, but a once-only write may have been done. */
-const UNKNOWN_FAILURE: TransientFault = { kind: 'inDoubt', reason: 'the request failed before a response came' };
+const UNKNOWN_FAILURE: TransientFault = {
+	kind: 'inDoubt',
+	reason: 'the request failed before a response came',
+};
 
 /** A whole HTML page: never an answer of the API, whose answers are XML, JSON or plain text. */
 const HTML_PAGE = /^\uFEFF?\s*(?:<!DOCTYPE\s+html|<html[\s>])/i;
@@ -154,7 +170,10 @@ export class MadMimiClient {
 	async request(req: MadMimiRequest): Promise<string> {
 		const credentials = await getMadMimiCredentials(this.ctx);
 		const errorContext = this.errorContext(req, credentials);
-		const onceKey = req.method !== 'GET' && isOnceOnly(req.repeat) && req.repeat.remembered !== false ? this.onceKey(req.repeat) : undefined;
+		const onceKey =
+			req.method !== 'GET' && isOnceOnly(req.repeat) && req.repeat.remembered !== false
+				? this.onceKey(req.repeat)
+				: undefined;
 		const earlier = onceKey && recall(onceKey);
 		if (earlier) return this.replay(earlier, errorContext);
 
@@ -162,7 +181,11 @@ export class MadMimiClient {
 		const started = Date.now();
 		let inDoubtBefore = false;
 		for (let attempt = 1; ; attempt++) {
-			const verdict = this.judge(await sendOnce(this.ctx, credentials.baseUrl, this.httpCall(req)), errorContext, credentials);
+			const verdict = this.judge(
+				await sendOnce(this.ctx, credentials.baseUrl, this.httpCall(req)),
+				errorContext,
+				credentials,
+			);
 			if ('body' in verdict) {
 				if (onceKey) remember(onceKey, { done: true, body: verdict.body });
 				return verdict.body;
@@ -170,24 +193,38 @@ export class MadMimiClient {
 			const { error, fault, unanswered } = verdict;
 			const tried = `Tried ${attempt} time${attempt > 1 ? 's' : ''} over ${readableDuration(Date.now() - started)}.`;
 			if (req.method !== 'GET' && req.repeat === 'delete' && inDoubtBefore && isGone(error)) {
-				this.ctx.logger.debug(`Mad Mimi: nothing left to delete at ${errorContext.endpoint} on try ${attempt}: an earlier try did it`, { node: errorContext.node.name });
+				this.ctx.logger.debug(
+					`Mad Mimi: nothing left to delete at ${errorContext.endpoint} on try ${attempt}: an earlier try did it`,
+					{ node: errorContext.node.name },
+				);
 				return '';
 			}
 			const once = req.method !== 'GET' && isOnceOnly(req.repeat) ? req.repeat : undefined;
-			if (once && (fault?.kind === 'inDoubt' || (!fault && unanswered))) throw this.inDoubt(onceKey, once, errorContext, fault ?? UNKNOWN_FAILURE, error);
+			if (once && (fault?.kind === 'inDoubt' || (!fault && unanswered)))
+				throw this.inDoubt(onceKey, once, errorContext, fault ?? UNKNOWN_FAILURE, error);
 			if (!fault) throw attempt > 1 ? afterTries(error, tried) : error;
 			inDoubtBefore ||= fault.kind === 'inDoubt';
 			const wait = fault.retryAfterMs ?? backoffMs(attempt + 1, policy);
 			if (fault.retryAfterMs !== undefined && fault.retryAfterMs > policy.maxWaitMs) {
-				throw afterTries(error, `Mad Mimi asked to wait ${readableDuration(fault.retryAfterMs)} before another try, longer than the node waits (${readableDuration(policy.maxWaitMs)}). ${tried}`);
+				throw afterTries(
+					error,
+					`Mad Mimi asked to wait ${readableDuration(fault.retryAfterMs)} before another try, longer than the node waits (${readableDuration(policy.maxWaitMs)}). ${tried}`,
+				);
 			}
-			if (attempt >= policy.maxTries || Date.now() - started + wait > policy.maxTotalWaitMs || this.place.cancelled?.()) {
+			if (
+				attempt >= policy.maxTries ||
+				Date.now() - started + wait > policy.maxTotalWaitMs ||
+				this.place.cancelled?.()
+			) {
 				throw afterTries(error, tried);
 			}
-			this.ctx.logger.debug(`Mad Mimi: ${fault.reason} at ${errorContext.endpoint}; try ${attempt + 1} of ${policy.maxTries} in ${readableDuration(wait)}`, {
-				node: errorContext.node.name,
-				itemIndex: this.place.itemIndex,
-			});
+			this.ctx.logger.debug(
+				`Mad Mimi: ${fault.reason} at ${errorContext.endpoint}; try ${attempt + 1} of ${policy.maxTries} in ${readableDuration(wait)}`,
+				{
+					node: errorContext.node.name,
+					itemIndex: this.place.itemIndex,
+				},
+			);
 			await sleep(wait);
 		}
 	}
@@ -229,9 +266,17 @@ export class MadMimiClient {
 	async json(req: MadMimiRequest): Promise<unknown> {
 		const jsonReq: MadMimiRequest = { ...req, format: 'json' };
 		const answer = await this.read(jsonReq, parseJson);
-		if (answer !== null && typeof answer === 'object' && !Array.isArray(answer) && (answer as IDataObject).success === false) {
+		if (
+			answer !== null &&
+			typeof answer === 'object' &&
+			!Array.isArray(answer) &&
+			(answer as IDataObject).success === false
+		) {
 			const said = (answer as IDataObject).error;
-			throw refusedAnswerError(await this.errorContextOf(jsonReq), typeof said === 'string' ? said : JSON.stringify(said ?? ''));
+			throw refusedAnswerError(
+				await this.errorContextOf(jsonReq),
+				typeof said === 'string' ? said : JSON.stringify(said ?? ''),
+			);
 		}
 		return answer;
 	}
@@ -264,7 +309,11 @@ export class MadMimiClient {
 	 * (transport/paging.ts). Each page's request is tried again on its own, so a fault at page 37
 	 * repeats page 37 and nothing before it.
 	 */
-	async pages(fetchPage: (page: number) => Promise<IDataObject[] | Page>, pageSize: number, limit?: number): Promise<IDataObject[]> {
+	async pages(
+		fetchPage: (page: number) => Promise<IDataObject[] | Page>,
+		pageSize: number,
+		limit?: number,
+	): Promise<IDataObject[]> {
 		return await collectPages(fetchPage, { pageSize, limit, window: this.settings.pageWindow });
 	}
 
@@ -278,7 +327,11 @@ export class MadMimiClient {
 			return read(body);
 		} catch (error) {
 			// the readers are pure parsers: whatever they throw means the answer is unreadable
-			throw answerError(await this.errorContextOf(req), error instanceof Error ? error.message : String(error), body);
+			throw answerError(
+				await this.errorContextOf(req),
+				error instanceof Error ? error.message : String(error),
+				body,
+			);
 		}
 	}
 
@@ -301,11 +354,20 @@ export class MadMimiClient {
 	}
 
 	/** What a try came to: the body, or an error with the transient fault it is, if any. */
-	private judge(outcome: HttpOutcome, errorContext: ErrorContext, credentials: MadMimiCredentials): Verdict {
+	private judge(
+		outcome: HttpOutcome,
+		errorContext: ErrorContext,
+		credentials: MadMimiCredentials,
+	): Verdict {
 		if (!outcome.answered) {
 			if (outcome.tooLarge) return { error: tooLargeError(errorContext, this.settings.maxBytes) };
 			const code = findCode(outcome.error);
-			const error = connectionError(errorContext, outcome.error, originOf(credentials.baseUrl), this.settings.timeoutMs);
+			const error = connectionError(
+				errorContext,
+				outcome.error,
+				originOf(credentials.baseUrl),
+				this.settings.timeoutMs,
+			);
 			return { error, fault: connectionFault(code), unanswered: code !== 'ENOTFOUND' };
 		}
 		const { status, headers, body } = outcome;
@@ -316,7 +378,13 @@ export class MadMimiClient {
 		if (HTML_PAGE.test(body)) {
 			// a proxy's or a network's sign-in page, answered 200 in place of the service: a write that
 			// reads no answer would otherwise pass as done
-			return { error: answerError(errorContext, 'The response is an HTML page, not a response of the Mad Mimi API (a proxy or a sign-in page of the network may have responded)', body) };
+			return {
+				error: answerError(
+					errorContext,
+					'The response is an HTML page, not a response of the Mad Mimi API (a proxy or a sign-in page of the network may have responded)',
+					body,
+				),
+			};
 		}
 		// An answer that echoes the request (a proxy's page, an error page sent with 200) would carry
 		// the key into items and into the messages operations build from the answer: it never does.
@@ -324,7 +392,13 @@ export class MadMimiClient {
 	}
 
 	/** A once-only write that may have been done: the error saying so, remembered for Retry On Fail. */
-	private inDoubt(onceKey: OnceKey | undefined, wording: InDoubtWording, errorContext: ErrorContext, fault: TransientFault, cause: NodeApiError): NodeApiError {
+	private inDoubt(
+		onceKey: OnceKey | undefined,
+		wording: InDoubtWording,
+		errorContext: ErrorContext,
+		fault: TransientFault,
+		cause: NodeApiError,
+	): NodeApiError {
 		const code = cause.httpCode ?? String(cause.context.errorCode ?? 'IN_DOUBT');
 		const text = inDoubtText(wording, fault.reason);
 		if (onceKey) remember(onceKey, { done: false, ...text, code });
@@ -333,7 +407,10 @@ export class MadMimiClient {
 
 	/** An earlier try's outcome of the same once-only write, in this execution: its answer again, or its error again. */
 	private replay(earlier: OnceOutcome, errorContext: ErrorContext): string {
-		this.ctx.logger.debug(`Mad Mimi: ${errorContext.endpoint} not sent again: an earlier try of this node in this execution sent it`, { node: errorContext.node.name });
+		this.ctx.logger.debug(
+			`Mad Mimi: ${errorContext.endpoint} not sent again: an earlier try of this node in this execution sent it`,
+			{ node: errorContext.node.name },
+		);
 		if (earlier.done) return earlier.body;
 		throw inDoubtError(errorContext, earlier, earlier.code);
 	}
@@ -341,7 +418,9 @@ export class MadMimiClient {
 	/** The key of a once-only write: this execution, the node's run and item, and the effect. */
 	private onceKey(wording: InDoubtWording): OnceKey | undefined {
 		const scope = this.place.onceScope?.();
-		return scope ? { execution: scope.execution, write: `${scope.runAndItem}\u0000${wording.mayHave}` } : undefined;
+		return scope
+			? { execution: scope.execution, write: `${scope.runAndItem}\u0000${wording.mayHave}` }
+			: undefined;
 	}
 
 	private errorContext(req: MadMimiRequest, credentials: MadMimiCredentials): ErrorContext {

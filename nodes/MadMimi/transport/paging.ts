@@ -36,7 +36,10 @@ function asPage(answer: IDataObject[] | Page): Page {
  *   behind). A page's request has been tried again by then as far as the retry policy allows
  *   (MadMimiClient.request): a page that fails here failed for good.
  */
-export async function collectPages(fetchPage: (page: number) => Promise<IDataObject[] | Page>, options: PagingOptions): Promise<IDataObject[]> {
+export async function collectPages(
+	fetchPage: (page: number) => Promise<IDataObject[] | Page>,
+	options: PagingOptions,
+): Promise<IDataObject[]> {
 	const read = new PagedRead(fetchPage, options);
 	const first = asPage(await fetchPage(1));
 	read.take(first.records);
@@ -82,14 +85,17 @@ class PagedRead {
 	}
 
 	isLast(page: number, answer: Page): boolean {
-		return answer.pageCount !== undefined ? page >= answer.pageCount : (answer.size ?? answer.records.length) < this.options.pageSize;
+		return answer.pageCount !== undefined
+			? page >= answer.pageCount
+			: (answer.size ?? answer.records.length) < this.options.pageSize;
 	}
 
 	/** The last page that can exist, from the first page: the count it states, or the pages the Limit needs when every entry is a record. */
 	bound(first: Page): void {
 		const { limit, pageSize } = this.options;
 		this.lastPage = first.pageCount ?? Infinity;
-		if (limit !== undefined && first.size === undefined) this.lastPage = Math.min(this.lastPage, Math.ceil(limit / pageSize));
+		if (limit !== undefined && first.size === undefined)
+			this.lastPage = Math.min(this.lastPage, Math.ceil(limit / pageSize));
 	}
 
 	async rest(): Promise<IDataObject[]> {
@@ -135,7 +141,8 @@ class PagedRead {
 		this.inFlight.delete(result.page);
 		this.settled.set(result.page, result);
 		if ('error' in result) this.failed = true;
-		else if (this.isLast(result.page, result.answer)) this.lastPage = Math.min(this.lastPage, result.page);
+		else if (this.isLast(result.page, result.answer))
+			this.lastPage = Math.min(this.lastPage, result.page);
 	}
 
 	/** Puts out the records of the pages that are next in order, as soon as the pages before them are in. */
@@ -152,7 +159,9 @@ class PagedRead {
 	}
 
 	private earliestFailure(): { error: unknown } | undefined {
-		const failures = [...this.settled.values()].filter((s): s is { page: number; error: unknown } => 'error' in s);
+		const failures = [...this.settled.values()].filter(
+			(s): s is { page: number; error: unknown } => 'error' in s,
+		);
 		return failures.sort((a, b) => a.page - b.page)[0];
 	}
 }

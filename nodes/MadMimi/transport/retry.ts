@@ -27,11 +27,19 @@ const STATUS_FAULTS: Record<number, { kind: TransientFault['kind']; reason: stri
 	429: { kind: 'notTaken', reason: 'Mad Mimi responded 429 (too many requests)' },
 	503: { kind: 'notTaken', reason: 'Mad Mimi responded 503 (service unavailable)' },
 	502: { kind: 'inDoubt', reason: "Mad Mimi's gateway responded 502 (bad gateway)" },
-	504: { kind: 'inDoubt', reason: "Mad Mimi's gateway responded 504 (gateway timeout): the request went out, and no response came back" },
+	504: {
+		kind: 'inDoubt',
+		reason:
+			"Mad Mimi's gateway responded 504 (gateway timeout): the request went out, and no response came back",
+	},
 };
 
 /** The transient fault of an answer's status, or undefined: a 500 is the service's own error, the same again on a repeat. */
-export function statusFault(status: number, retryAfter: unknown, nowMs: number): TransientFault | undefined {
+export function statusFault(
+	status: number,
+	retryAfter: unknown,
+	nowMs: number,
+): TransientFault | undefined {
 	const fault = STATUS_FAULTS[status];
 	if (!fault) return undefined;
 	return { ...fault, retryAfterMs: parseRetryAfter(retryAfter, nowMs) };
@@ -72,7 +80,11 @@ export function parseRetryAfter(value: unknown, nowMs: number): number | undefin
  * (base, 2 × base, 4 × base…) with "equal jitter", between half and all of it, so that requests
  * that failed together do not all come back together.
  */
-export function backoffMs(nextTry: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function backoffMs(
+	nextTry: number,
+	policy: RetryPolicy,
+	random: () => number = Math.random,
+): number {
 	const ceiling = policy.baseDelayMs * 2 ** Math.max(0, nextTry - 2);
 	return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }

@@ -6,7 +6,9 @@ import { setAddonStatus } from './status';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
-	addonLocator({ description: 'The addon to deactivate. Nothing is sent when it is already deactivated.' }),
+	addonLocator({
+		description: 'The addon to deactivate. Nothing is sent when it is already deactivated.',
+	}),
 	optionsCollection('perItem'),
 ];
 

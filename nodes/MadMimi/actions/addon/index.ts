@@ -7,7 +7,13 @@ import * as getAvailable from './getAvailable.operation';
 import * as toggle from './toggle.operation';
 import type { Operation } from '../types';
 
-export const operations: Record<string, Operation> = { activate, deactivate, getAll, getAvailable, toggle };
+export const operations: Record<string, Operation> = {
+	activate,
+	deactivate,
+	getAll,
+	getAvailable,
+	toggle,
+};
 
 export const description: INodeProperties[] = [
 	{

@@ -14,14 +14,21 @@ import { withItemIndex } from '../itemLoop';
 type WantedStatus = 'activated' | 'deactivated';
 
 /** The addon of the account the user gave, found by its ID or key among the record's values, with the field holding its status. */
-async function findAddon(ctx: IExecuteFunctions, api: MadMimiClient, ref: AddonRef, itemIndex: number): Promise<{ addon: IDataObject; statusField: string }> {
+async function findAddon(
+	ctx: IExecuteFunctions,
+	api: MadMimiClient,
+	ref: AddonRef,
+	itemIndex: number,
+): Promise<{ addon: IDataObject; statusField: string }> {
 	const addons = await accountAddons(api);
 	const addon = findByValue(addons, ref.value);
 	if (!addon) {
 		const known = addons
 			.map((a) => recordChoice(a, ADDON_STATUS_WORDS))
 			.filter((choice) => choice !== undefined)
-			.map((choice) => (choice.name === choice.value ? choice.value : `${choice.value} (${choice.name})`));
+			.map((choice) =>
+				choice.name === choice.value ? choice.value : `${choice.value} (${choice.name})`,
+			);
 		throw itemError(
 			ctx,
 			itemIndex,
@@ -33,10 +40,14 @@ async function findAddon(ctx: IExecuteFunctions, api: MadMimiClient, ref: AddonR
 	}
 	const statusField = fieldWithValue(addon, ADDON_STATUS_WORDS);
 	if (statusField === undefined) {
-		throw new NodeOperationError(ctx.getNode(), `Mad Mimi's list of addons does not say whether the addon ${describeAddon(ref)} is activated`, {
-			itemIndex,
-			description: `Its record reads: ${printable(JSON.stringify(addon))}. Nothing was changed. Use Toggle to switch it regardless of its status.`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Mad Mimi's list of addons does not say whether the addon ${describeAddon(ref)} is activated`,
+			{
+				itemIndex,
+				description: `Its record reads: ${printable(JSON.stringify(addon))}. Nothing was changed. Use Toggle to switch it regardless of its status.`,
+			},
+		);
 	}
 	return { addon, statusField };
 }
@@ -46,7 +57,14 @@ async function findAddon(ctx: IExecuteFunctions, api: MadMimiClient, ref: AddonR
  * cut), its status says which: switched, it is done; not switched, the toggle never took effect
  * and is sent once more. So Activate and Deactivate are safe to repeat, as a toggle is not.
  */
-async function toggleOnce(ctx: IExecuteFunctions, api: MadMimiClient, ref: AddonRef, itemIndex: number, wanted: WantedStatus, statusField: string): Promise<void> {
+async function toggleOnce(
+	ctx: IExecuteFunctions,
+	api: MadMimiClient,
+	ref: AddonRef,
+	itemIndex: number,
+	wanted: WantedStatus,
+	statusField: string,
+): Promise<void> {
 	try {
 		await toggleAddon(api, ref, true);
 	} catch (error) {
@@ -62,11 +80,16 @@ async function toggleOnce(ctx: IExecuteFunctions, api: MadMimiClient, ref: Addon
  * differs, then reads it again: a toggle Mad Mimi did not carry out (a paid addon cannot be
  * activated through the API) fails instead of passing as done.
  */
-export async function setAddonStatus(ctx: IExecuteFunctions, itemIndex: number, wanted: WantedStatus): Promise<IDataObject[]> {
+export async function setAddonStatus(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	wanted: WantedStatus,
+): Promise<IDataObject[]> {
 	const ref = readAddonRef(ctx, itemIndex);
 	const api = client(ctx, itemIndex);
 	const { addon, statusField } = await findAddon(ctx, api, ref, itemIndex);
-	if (isActivated(addon, statusField) === (wanted === 'activated')) return [{ addon: ref.value, ...addon, changed: false }];
+	if (isActivated(addon, statusField) === (wanted === 'activated'))
+		return [{ addon: ref.value, ...addon, changed: false }];
 
 	try {
 		await toggleOnce(ctx, api, ref, itemIndex, wanted, statusField);
@@ -78,13 +101,17 @@ export async function setAddonStatus(ctx: IExecuteFunctions, itemIndex: number, 
 	}
 	const after = await findAddon(ctx, api, ref, itemIndex);
 	if (isActivated(after.addon, statusField) !== (wanted === 'activated')) {
-		throw new NodeOperationError(ctx.getNode(), `Mad Mimi did not ${wanted === 'activated' ? 'activate' : 'deactivate'} the addon ${describeAddon(ref)}`, {
-			itemIndex,
-			description:
-				wanted === 'activated'
-					? 'Mad Mimi accepted the request but the addon is still deactivated. Paid addons can only be activated in the Mad Mimi web app (Account, Add-ons).'
-					: 'Mad Mimi accepted the request but the addon is still activated. Deactivate it in the Mad Mimi web app (Account, Add-ons).',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Mad Mimi did not ${wanted === 'activated' ? 'activate' : 'deactivate'} the addon ${describeAddon(ref)}`,
+			{
+				itemIndex,
+				description:
+					wanted === 'activated'
+						? 'Mad Mimi accepted the request but the addon is still deactivated. Paid addons can only be activated in the Mad Mimi web app (Account, Add-ons).'
+						: 'Mad Mimi accepted the request but the addon is still activated. Deactivate it in the Mad Mimi web app (Account, Add-ons).',
+			},
+		);
 	}
 	return [{ addon: ref.value, ...after.addon, changed: true }];
 }

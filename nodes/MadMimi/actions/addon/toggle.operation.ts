@@ -12,7 +12,8 @@ import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	addonLocator({
-		description: 'The addon to switch: an activated addon is deactivated, a deactivated one activated',
+		description:
+			'The addon to switch: an activated addon is deactivated, a deactivated one activated',
 		hint: 'To be sure of the result, use Activate or Deactivate: they switch only when needed',
 	}),
 	optionsCollection('perItem'),
@@ -38,17 +39,27 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * undo the first toggle half the time. The item fails saying where the addon stands, and that
  * Activate and Deactivate, which set a state and are safe to run again, are the way to retry.
  */
-async function refuseRetriedToggle(ctx: IExecuteFunctions, itemIndex: number, api: MadMimiClient, ref: AddonRef): Promise<never> {
+async function refuseRetriedToggle(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	api: MadMimiClient,
+	ref: AddonRef,
+): Promise<never> {
 	let now = '';
 	try {
 		const addon = findByValue(await accountAddons(api), ref.value);
 		const statusField = addon && fieldWithValue(addon, ADDON_STATUS_WORDS);
-		if (addon && statusField) now = ` It is ${isActivated(addon, statusField) ? 'activated' : 'deactivated'} now.`;
+		if (addon && statusField)
+			now = ` It is ${isActivated(addon, statusField) ? 'activated' : 'deactivated'} now.`;
 	} catch {
 		// where it stands is a courtesy: the refusal stands without it
 	}
-	throw new NodeOperationError(ctx.getNode(), `The addon ${describeAddon(ref)} was not toggled: this execution retries a failed one`, {
-		itemIndex,
-		description: `Mad Mimi cannot tell whether the failed execution already toggled it, and a second toggle would switch it back.${now} If that is the status you want, nothing is left to do; otherwise switch it in Mad Mimi, or use Addon → Activate or Deactivate, which set the status and are safe to run again.`,
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The addon ${describeAddon(ref)} was not toggled: this execution retries a failed one`,
+		{
+			itemIndex,
+			description: `Mad Mimi cannot tell whether the failed execution already toggled it, and a second toggle would switch it back.${now} If that is the status you want, nothing is left to do; otherwise switch it in Mad Mimi, or use Addon → Activate or Deactivate, which set the status and are safe to run again.`,
+		},
+	);
 }

@@ -5,7 +5,10 @@ import { domainField, requireDomain } from './common';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [domainField('The domain to track with Google Analytics in your promotions'), optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	domainField('The domain to track with Google Analytics in your promotions'),
+	optionsCollection('perItem'),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['analyticsDomain'], operation: ['add'] } },
@@ -14,6 +17,11 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const domain = requireDomain(this, itemIndex);
-	await client(this, itemIndex).request({ method: 'POST', path: ['google_analytics'], form: { domain }, repeat: 'safe' });
+	await client(this, itemIndex).request({
+		method: 'POST',
+		path: ['google_analytics'],
+		form: { domain },
+		repeat: 'safe',
+	});
 	return [{ success: true, domain }];
 }

@@ -43,9 +43,16 @@ function asciiHost(text: string): string | undefined {
 /** The `domain` field, trimmed and checked to be a host name, before any request. */
 export function requireDomain(ctx: IExecuteFunctions, itemIndex: number): string {
 	const value = ctx.getNodeParameter('domain', itemIndex, '') as unknown;
-	const domain = (value === undefined || value === null ? '' : String(value)).trim().replace(/\.$/, '');
+	const domain = (value === undefined || value === null ? '' : String(value))
+		.trim()
+		.replace(/\.$/, '');
 	if (domain === '') {
-		throw itemError(ctx, itemIndex, 'The field "Domain" is empty', 'Give a domain such as example.com or shop.example.com.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			'The field "Domain" is empty',
+			'Give a domain such as example.com or shop.example.com.',
+		);
 	}
 	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(domain) || domain.includes('/')) {
 		throw itemError(

@@ -5,7 +5,10 @@ import { domainField, requireDomain } from './common';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [domainField('The analytics domain to remove, as it was added'), optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	domainField('The analytics domain to remove, as it was added'),
+	optionsCollection('perItem'),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['analyticsDomain'], operation: ['delete'] } },

@@ -7,11 +7,16 @@ import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
-	listLocator({ description: 'The audience list to empty: every member leaves it, the list itself stays' }),
+	listLocator({
+		description: 'The audience list to empty: every member leaves it, the list itself stays',
+	}),
 	optionsCollection('perItem'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['audienceList'], operation: ['clear'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceList'], operation: ['clear'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);

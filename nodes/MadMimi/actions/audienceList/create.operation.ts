@@ -33,25 +33,34 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const repeat = {
 		mayHave: `The list "${printable(name)}" may have been created`,
 		check: 'Look for it with Audience List → Get Many before creating it again.',
-		askFirst: retriedSince(this) === undefined ? undefined : async () => await createdAlready(api, name),
+		askFirst:
+			retriedSince(this) === undefined ? undefined : async () => await createdAlready(api, name),
 	};
 	// the JSON form of the endpoint (recorded) answers the new list, or why not; a repeat after the
 	// list was created is refused ("Name has already been taken")
-	const outcome = await api.writeOnce(repeat, async () =>
-		await api.json({
-			method: 'POST',
-			path: ['audience_lists'],
-			form: { name },
-			repeat,
-			refusal: ({ text }) =>
-				/taken/i.test(text)
-					? { message: `A list named "${printable(name)}" already exists`, description: 'List names are unique in Mad Mimi: pick another name, or use the existing list.' }
-					: undefined,
-		}),
+	const outcome = await api.writeOnce(
+		repeat,
+		async () =>
+			await api.json({
+				method: 'POST',
+				path: ['audience_lists'],
+				form: { name },
+				repeat,
+				refusal: ({ text }) =>
+					/taken/i.test(text)
+						? {
+								message: `A list named "${printable(name)}" already exists`,
+								description:
+									'List names are unique in Mad Mimi: pick another name, or use the existing list.',
+							}
+						: undefined,
+			}),
 	);
 	if ('foundDone' in outcome) return [{ success: true, ...outcome.foundDone }];
 	const result = ((outcome.sent as IDataObject | null)?.result ?? {}) as IDataObject;
-	return [{ success: true, id: result.id ?? null, name: result.name ?? name, size: result.size ?? 0 }];
+	return [
+		{ success: true, id: result.id ?? null, name: result.name ?? name, size: result.size ?? 0 },
+	];
 }
 
 /**

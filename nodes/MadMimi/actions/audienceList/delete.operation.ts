@@ -5,7 +5,10 @@ import { client } from '../client';
 import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [listLocator({ description: 'The audience list to delete' }), optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	listLocator({ description: 'The audience list to delete' }),
+	optionsCollection('perItem'),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['audienceList'], operation: ['delete'] } },

@@ -9,7 +9,15 @@ import * as removeMember from './removeMember.operation';
 import * as rename from './rename.operation';
 import type { Operation } from '../types';
 
-export const operations: Record<string, Operation> = { addMember, clear, create, delete: del, getAll, removeMember, rename };
+export const operations: Record<string, Operation> = {
+	addMember,
+	clear,
+	create,
+	delete: del,
+	getAll,
+	removeMember,
+	rename,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -19,13 +27,49 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['audienceList'] } },
 		options: [
-			{ name: 'Add Member', value: 'addMember', description: 'Add someone who is already a member to a list (new people: Audience Member → Create or Update)', action: 'Add a member to a list' },
-			{ name: 'Clear', value: 'clear', description: 'Take every member off a list, keeping the list', action: 'Clear a list' },
-			{ name: 'Create', value: 'create', description: 'Create an audience list', action: 'Create a list' },
-			{ name: 'Delete', value: 'delete', description: 'Delete an audience list', action: 'Delete a list' },
-			{ name: 'Get Many', value: 'getAll', description: 'Get the audience lists of the account', action: 'Get many lists' },
-			{ name: 'Remove Member', value: 'removeMember', description: 'Remove a member from a list', action: 'Remove a member from a list' },
-			{ name: 'Rename', value: 'rename', description: 'Give a list a new name, keeping its members', action: 'Rename a list' },
+			{
+				name: 'Add Member',
+				value: 'addMember',
+				description:
+					'Add someone who is already a member to a list (new people: Audience Member → Create or Update)',
+				action: 'Add a member to a list',
+			},
+			{
+				name: 'Clear',
+				value: 'clear',
+				description: 'Take every member off a list, keeping the list',
+				action: 'Clear a list',
+			},
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create an audience list',
+				action: 'Create a list',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete an audience list',
+				action: 'Delete a list',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'Get the audience lists of the account',
+				action: 'Get many lists',
+			},
+			{
+				name: 'Remove Member',
+				value: 'removeMember',
+				description: 'Remove a member from a list',
+				action: 'Remove a member from a list',
+			},
+			{
+				name: 'Rename',
+				value: 'rename',
+				description: 'Give a list a new name, keeping its members',
+				action: 'Rename a list',
+			},
 		],
 		default: 'getAll',
 	},

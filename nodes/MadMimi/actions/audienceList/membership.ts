@@ -14,17 +14,29 @@ export function membershipOperation(operation: 'addMember' | 'removeMember') {
 		listLocator(),
 		emailField({
 			description: `Email address of an existing audience member to ${verb === 'add' ? 'add to' : 'remove from'} the list`,
-			...(verb === 'add' ? { hint: 'Only someone who is already a member can be added. To add new people, use Audience Member → Create or Update.' } : {}),
+			...(verb === 'add'
+				? {
+						hint: 'Only someone who is already a member can be added. To add new people, use Audience Member → Create or Update.',
+					}
+				: {}),
 		}),
 		optionsCollection('perItem'),
 	];
 
-	const description = updateDisplayOptions({ show: { resource: ['audienceList'], operation: [operation] } }, properties);
+	const description = updateDisplayOptions(
+		{ show: { resource: ['audienceList'], operation: [operation] } },
+		properties,
+	);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const list = listName(this, itemIndex);
 		const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-		await client(this, itemIndex).request({ method: 'POST', path: ['audience_lists', list, verb], form: { email }, repeat: 'safe' });
+		await client(this, itemIndex).request({
+			method: 'POST',
+			path: ['audience_lists', list, verb],
+			form: { email },
+			repeat: 'safe',
+		});
 		return [{ success: true, [verb === 'add' ? 'added' : 'removed']: true, list, email }];
 	}
 

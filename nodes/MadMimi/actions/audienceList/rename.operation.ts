@@ -23,27 +23,60 @@ const properties: INodeProperties[] = [
 	optionsCollection('perItem'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['audienceList'], operation: ['rename'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceList'], operation: ['rename'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);
-	const newName = requirePathName(this, itemIndex, this.getNodeParameter('newName', itemIndex), 'New Name');
+	const newName = requirePathName(
+		this,
+		itemIndex,
+		this.getNodeParameter('newName', itemIndex),
+		'New Name',
+	);
 	const api = client(this, itemIndex);
 	const repeat = {
 		mayHave: `The list "${printable(list)}" may have been renamed "${printable(newName)}"`,
 		check: 'Look for both names with Audience List → Get Many before renaming it again.',
-		askFirst: retriedSince(this) === undefined ? undefined : async () => await renamedAlready(api, list, newName),
+		askFirst:
+			retriedSince(this) === undefined
+				? undefined
+				: async () => await renamedAlready(api, list, newName),
 	};
 	// a repeat after the rename finds no list of the old name
-	const outcome = await api.writeOnce(repeat, async () =>
-		await api.request({ method: 'POST', path: ['audience_lists', list, 'rename'], form: { name: newName }, refusal: listRefusal(list), repeat }),
+	const outcome = await api.writeOnce(
+		repeat,
+		async () =>
+			await api.request({
+				method: 'POST',
+				path: ['audience_lists', list, 'rename'],
+				form: { name: newName },
+				refusal: listRefusal(list),
+				repeat,
+			}),
 	);
-	return [{ success: true, list: newName, previousName: list, ...('foundDone' in outcome ? outcome.foundDone : {}) }];
+	return [
+		{
+			success: true,
+			list: newName,
+			previousName: list,
+			...('foundDone' in outcome ? outcome.foundDone : {}),
+		},
+	];
 }
 
 /** In a retried execution: done when the account has a list of the new name and none of the old one. */
-async function renamedAlready(api: MadMimiClient, list: string, newName: string): Promise<IDataObject | undefined> {
+async function renamedAlready(
+	api: MadMimiClient,
+	list: string,
+	newName: string,
+): Promise<IDataObject | undefined> {
 	const names = new Set(await accountListNames(api));
 	if (!names.has(newName) || names.has(list)) return undefined;
-	return { skipped: true, reason: `The list is named "${newName}" and none is named "${list}": the execution being retried renamed it, so it was not renamed again` };
+	return {
+		skipped: true,
+		reason: `The list is named "${newName}" and none is named "${list}": the execution being retried renamed it, so it was not renamed again`,
+	};
 }

@@ -22,7 +22,8 @@ const properties: INodeProperties[] = [
 		name: 'end',
 		type: 'dateTime',
 		default: '',
-		description: 'Count the members created up to this time. Mad Mimi counts at most one month per request: longer ranges are split and the counts added.',
+		description:
+			'Count the members created up to this time. Mad Mimi counts at most one month per request: longer ranges are split and the counts added.',
 		hint: 'Leave empty for now',
 	},
 	optionsCollection('perItem'),
@@ -38,7 +39,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const start = toUnixSeconds(dateOr(this, itemIndex, 'start', 'Start', endMs - 7 * DAY_MS));
 	const end = toUnixSeconds(endMs);
 	if (end < start) {
-		throw itemError(this, itemIndex, 'The field "End" is before "Start"', `Start is ${isoUtc(start * 1000)} and End is ${isoUtc(end * 1000)}: swap them, or fix the one that is wrong.`);
+		throw itemError(
+			this,
+			itemIndex,
+			'The field "End" is before "Start"',
+			`Start is ${isoUtc(start * 1000)} and End is ${isoUtc(end * 1000)}: swap them, or fix the one that is wrong.`,
+		);
 	}
 	const count = await countNew(client(this, itemIndex), start, end);
 	return [{ count, start: isoUtc(start * 1000), end: isoUtc(end * 1000) }];

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
@@ -6,7 +11,12 @@ import { perItem } from '../../helpers/params';
 import { requireEmail } from '../../helpers/validation';
 import { errorJson } from '../itemLoop';
 import { importInBatches } from './import/batches';
-import { batchSizeOption, createListOption, DEFAULT_BATCH_SIZE, hintLeftOut } from './import/common';
+import {
+	batchSizeOption,
+	createListOption,
+	DEFAULT_BATCH_SIZE,
+	hintLeftOut,
+} from './import/common';
 import { listOutput, prepareLists, withoutMissingLists } from './import/lists';
 import type { ImportPerson } from './import/rows';
 import { importLayout } from './import/rows';
@@ -16,13 +26,15 @@ import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
 	emailField({
-		description: "The person's email address: a new address creates a member, a known one updates it",
+		description:
+			"The person's email address: a new address creates a member, a known one updates it",
 		placeholder: 'e.g. {{ $json.email }}',
 	}),
 	listLocator({
 		required: false,
 		default: { mode: 'list', value: '' },
-		description: 'The audience list the member joins. Leave empty to add or update the member without a list.',
+		description:
+			'The audience list the member joins. Leave empty to add or update the member without a list.',
 	}),
 	memberFieldsCollection('Additional Fields', 'additionalFields', 'describing'),
 	optionsCollection('allItems', [
@@ -38,7 +50,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['createOrUpdate'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['createOrUpdate'] } },
+	properties,
+);
 
 /** One person, read with its own item's parameters. */
 interface Person extends ImportPerson {
@@ -51,15 +66,31 @@ interface Person extends ImportPerson {
 
 /** How each person is read: every parameter per item when it is an expression, else once (see perItem). */
 function personReader(ctx: IExecuteFunctions): (itemIndex: number) => Person {
-	const emailOf = perItem(ctx, 'email', (i) => requireEmail(ctx, i, ctx.getNodeParameter('email', i, ''), 'Email'));
-	const fieldsOf = perItem(ctx, 'additionalFields', (i) => readMemberFields(ctx, i, 'additionalFields'));
-	const optOutOf = perItem(ctx, 'options', (i) => (ctx.getNodeParameter('options', i, {}) as { optOut?: boolean }).optOut === true);
+	const emailOf = perItem(ctx, 'email', (i) =>
+		requireEmail(ctx, i, ctx.getNodeParameter('email', i, ''), 'Email'),
+	);
+	const fieldsOf = perItem(ctx, 'additionalFields', (i) =>
+		readMemberFields(ctx, i, 'additionalFields'),
+	);
+	const optOutOf = perItem(
+		ctx,
+		'options',
+		(i) => (ctx.getNodeParameter('options', i, {}) as { optOut?: boolean }).optOut === true,
+	);
 	const listOf = perItem(ctx, 'list', (i) => optionalListName(ctx, i));
 	return (itemIndex) => {
 		const email = emailOf(itemIndex);
 		const { columns, output } = fieldsOf(itemIndex);
 		const list = listOf(itemIndex);
-		return { itemIndex, email, list, lists: list === undefined ? [] : [list], columns, output, optOut: optOutOf(itemIndex) };
+		return {
+			itemIndex,
+			email,
+			list,
+			lists: list === undefined ? [] : [list],
+			columns,
+			output,
+			optOut: optOutOf(itemIndex),
+		};
 	};
 }
 
@@ -70,7 +101,10 @@ function personReader(ctx: IExecuteFunctions): (itemIndex: number) => Person {
  * exist) fails on its own: with Continue On Fail it gives its error item and the others are sent;
  * without it the run stops before anything is sent.
  */
-export async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function executeAll(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const out: Array<INodeExecutionData | undefined> = new Array(items.length);
 	const fail = (itemIndex: number, error: unknown) => {
@@ -88,23 +122,53 @@ export async function executeAll(this: IExecuteFunctions, items: INodeExecutionD
 	}
 	if (people.length > 0) {
 		const first = people[0].itemIndex;
-		const options = this.getNodeParameter('options', first, {}) as { batchSize?: number; createList?: boolean };
-		const check = await prepareLists(this, people.flatMap((person) => person.lists), options.createList === true, first);
-		const sendable = withoutMissingLists(this, people, check, (person, error) => fail(person.itemIndex, error));
+		const options = this.getNodeParameter('options', first, {}) as {
+			batchSize?: number;
+			createList?: boolean;
+		};
+		const check = await prepareLists(
+			this,
+			people.flatMap((person) => person.lists),
+			options.createList === true,
+			first,
+		);
+		const sendable = withoutMissingLists(this, people, check, (person, error) =>
+			fail(person.itemIndex, error),
+		);
 		const fieldColumns = [...new Set(sendable.flatMap((person) => Object.keys(person.columns)))];
-		await importInBatches(this, sendable, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)), {
-			...importLayout(sendable, fieldColumns, (person, column) => person.columns[column] ?? ''),
-			itemIndex: (person) => person.itemIndex,
-			imported: (person, importId) => ({ email: person.email, ...person.output, ...listOutput(person.list, check), ...(person.optOut ? { optedOut: true } : {}), importId, success: true }),
-			failed: (person, _batch, error) => ({ email: person.email, ...error }),
-			emit: (itemIndex, output) => (out[itemIndex] = output),
-		});
+		await importInBatches(
+			this,
+			sendable,
+			Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)),
+			{
+				...importLayout(sendable, fieldColumns, (person, column) => person.columns[column] ?? ''),
+				itemIndex: (person) => person.itemIndex,
+				imported: (person, importId) => ({
+					email: person.email,
+					...person.output,
+					...listOutput(person.list, check),
+					...(person.optOut ? { optedOut: true } : {}),
+					importId,
+					success: true,
+				}),
+				failed: (person, _batch, error) => ({ email: person.email, ...error }),
+				emit: (itemIndex, output) => (out[itemIndex] = output),
+			},
+		);
 	}
 	const failed = out.filter((item) => item !== undefined && item.json.error !== undefined).length;
-	hintLeftOut(this, failed, items.length, 'items were not added or updated', 'see their "error" in the output.');
+	hintLeftOut(
+		this,
+		failed,
+		items.length,
+		'items were not added or updated',
+		'see their "error" in the output.',
+	);
 	if (out.some((item) => item === undefined)) {
 		// every item has an output: a gap would be a bug, not something to pass over
-		throw new NodeOperationError(this.getNode(), 'Some input items got no result', { description: 'Please report this to the package maintainers.' });
+		throw new NodeOperationError(this.getNode(), 'Some input items got no result', {
+			description: 'Please report this to the package maintainers.',
+		});
 	}
 	return out as INodeExecutionData[];
 }

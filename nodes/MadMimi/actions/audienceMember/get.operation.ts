@@ -8,19 +8,31 @@ import { memberByEmail } from '../../api/members';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to get' }), ...simplifyFields, optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	emailField({ description: 'Email address of the member to get' }),
+	...simplifyFields,
+	optionsCollection('perItem'),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
 	// opted-out (suppressed) members are found too
 	const member = await memberByEmail(client(this, itemIndex), email);
 	if (!member) {
-		throw new NodeOperationError(this.getNode(), `Mad Mimi has no member with the address ${printable(email)}`, {
-			itemIndex,
-			description: 'Check the address. New people are added with Audience Member → Create or Update, or Import.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Mad Mimi has no member with the address ${printable(email)}`,
+			{
+				itemIndex,
+				description:
+					'Check the address. New people are added with Audience Member → Create or Update, or Import.',
+			},
+		);
 	}
 	return [this.getNodeParameter('simplify', itemIndex, false) ? simpleMember(member) : member];
 }

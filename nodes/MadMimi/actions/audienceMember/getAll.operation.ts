@@ -41,7 +41,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['getAll'] } },
+	properties,
+);
 
 interface GetAllOptions {
 	includeSuppressed?: boolean;
@@ -53,7 +56,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetAllOptions;
 	const list = optionalListName(this, itemIndex, 'options.list');
 	const limit = recordLimit(this, itemIndex);
-	const perPage = limit === undefined ? MAX_MEMBERS_PER_PAGE : Math.min(MAX_MEMBERS_PER_PAGE, Math.max(1, Math.floor(limit)));
+	const perPage =
+		limit === undefined
+			? MAX_MEMBERS_PER_PAGE
+			: Math.min(MAX_MEMBERS_PER_PAGE, Math.max(1, Math.floor(limit)));
 	const api = client(this, itemIndex);
 	let total: number | undefined;
 	// the members documents say how many pages there are: none is asked for past the last
@@ -66,7 +72,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		perPage,
 		limit,
 	);
-	const out = this.getNodeParameter('simplify', itemIndex, false) ? members.map(simpleMember) : members;
+	const out = this.getNodeParameter('simplify', itemIndex, false)
+		? members.map(simpleMember)
+		: members;
 	if (!isToolRun(this)) return out;
 	return [...out, ...(await whatWasLeftOut(api, { list, options, shown: out.length, total }))];
 }
@@ -83,11 +91,17 @@ async function whatWasLeftOut(
 	const { list, options, shown, total } = read;
 	const where = list === undefined ? 'the audience' : `the list "${list}"`;
 	const parts: string[] = [];
-	if (total !== undefined && total > shown) parts.push(`${shown} of the ${total} members of ${where} are shown: ask with a higher limit for more, or search for someone`);
+	if (total !== undefined && total > shown)
+		parts.push(
+			`${shown} of the ${total} members of ${where} are shown: ask with a higher limit for more, or search for someone`,
+		);
 	if (!options.includeSuppressed && !options.suppressedOnly) {
-		const optedOut = (await membersPage(api, { list, page: 1, perPage: 1, suppressedOnly: true })).count;
-		if (optedOut !== undefined && optedOut > 0) parts.push(`${optedOut} members who opted out are left out (ask with includeSuppressed to see them)`);
+		const optedOut = (await membersPage(api, { list, page: 1, perPage: 1, suppressedOnly: true }))
+			.count;
+		if (optedOut !== undefined && optedOut > 0)
+			parts.push(
+				`${optedOut} members who opted out are left out (ask with includeSuppressed to see them)`,
+			);
 	}
 	return parts.length === 0 ? [] : [{ note: `${parts.join('; ')}.` }];
 }
-

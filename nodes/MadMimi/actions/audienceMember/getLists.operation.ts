@@ -6,7 +6,10 @@ import { requireEmail } from '../../helpers/validation';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [emailField({ description: 'Email address of the member whose lists to get' }), optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	emailField({ description: 'Email address of the member whose lists to get' }),
+	optionsCollection('perItem'),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['audienceMember'], operation: ['getLists'] } },
@@ -15,6 +18,9 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const lists = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['audience_members', email, 'lists']});
+	const lists = await client(this, itemIndex).xmlRecords({
+		method: 'GET',
+		path: ['audience_members', email, 'lists'],
+	});
 	return lists.map((list) => ({ ...list, email }));
 }

@@ -13,7 +13,8 @@ const properties: INodeProperties[] = [
 		name: 'since',
 		type: 'dateTime',
 		default: '',
-		description: 'Get the members who opted out at or after this time, e.g. {{ $now.minus(1, "day") }} (in the workflow\'s time zone unless the value carries an offset)',
+		description:
+			'Get the members who opted out at or after this time, e.g. {{ $now.minus(1, "day") }} (in the workflow\'s time zone unless the value carries an offset)',
 		hint: 'Leave empty for the last 7 days',
 	},
 	optionsCollection('perItem'),

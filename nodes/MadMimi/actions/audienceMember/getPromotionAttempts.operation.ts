@@ -7,7 +7,10 @@ import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
-	emailField({ description: 'Email address of the member whose mailings to get, with their results (viewed, clicked, bounced…)' }),
+	emailField({
+		description:
+			'Email address of the member whose mailings to get, with their results (viewed, clicked, bounced…)',
+	}),
 	optionsCollection('perItem'),
 ];
 

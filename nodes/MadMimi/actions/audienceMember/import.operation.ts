@@ -22,7 +22,11 @@ const properties: INodeProperties[] = [
 				value: 'items',
 				description: 'Each input item becomes one member; its fields become columns',
 			},
-			{ name: 'CSV', value: 'csv', description: 'A CSV file or CSV text with a header row and an email column' },
+			{
+				name: 'CSV',
+				value: 'csv',
+				description: 'A CSV file or CSV text with a header row and an email column',
+			},
 			{
 				name: 'Text',
 				value: 'text',
@@ -34,7 +38,8 @@ const properties: INodeProperties[] = [
 	listLocator({
 		required: false,
 		default: { mode: 'list', value: '' },
-		description: 'The audience list every imported member joins. Leave empty to import without a list.',
+		description:
+			'The audience list every imported member joins. Leave empty to import without a list.',
 		hint: 'A list that does not exist is refused before anything is imported, unless the option "Create List If Missing" is on',
 	}),
 	{
@@ -103,7 +108,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'jane@example.com "Jane Doe", joe@example.com',
 		displayOptions: { show: { source: ['text'] } },
-		description: 'Email addresses, each optionally followed by a name in double quotes, separated by commas or white space',
+		description:
+			'Email addresses, each optionally followed by a name in double quotes, separated by commas or white space',
 	},
 	optionsCollection('allItems', [
 		batchSizeOption('How many members to send in one request', { show: { '/source': ['items'] } }),
@@ -116,7 +122,8 @@ const properties: INodeProperties[] = [
 				{
 					name: 'Report and Skip',
 					value: 'report',
-					description: 'Import the rows with a valid address; report the others in the output, with the reason',
+					description:
+						'Import the rows with a valid address; report the others in the output, with the reason',
 				},
 				{
 					name: 'Stop the Workflow',
@@ -142,7 +149,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function executeAll(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const source = optionOf(this, 0, properties, 'source');
 	// input items: all of them in as few requests as the batch size allows
 	if (source === 'items') return await importItems(this, items);

@@ -7,9 +7,15 @@ import { isSuppressed } from '../../api/members';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [emailField({ description: 'Email address of the member to check' }), optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	emailField({ description: 'Email address of the member to check' }),
+	optionsCollection('perItem'),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['isSuppressed'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['isSuppressed'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');

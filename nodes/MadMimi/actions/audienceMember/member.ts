@@ -36,7 +36,11 @@ const STANDARD_FIELDS: Array<{ field: string; name: string; displayName: string 
  * The member's fields as a collection: for Update they replace what the member has (`replacing`:
  * "The member's new title"), for Create or Update they are the person's (`describing`).
  */
-export function memberFieldsCollection(displayName: string, name: string, values: 'replacing' | 'describing'): INodeProperties {
+export function memberFieldsCollection(
+	displayName: string,
+	name: string,
+	values: 'replacing' | 'describing',
+): INodeProperties {
 	const whose = values === 'replacing' ? "The member's new" : "The member's";
 	const standard: INodeProperties[] = STANDARD_FIELDS.map((f) => ({
 		displayName: f.displayName,
@@ -52,14 +56,28 @@ export function memberFieldsCollection(displayName: string, name: string, values
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add custom field',
 		default: {},
-		description: "Fields of your own, such as a membership level; a field the account doesn't have yet is created",
+		description:
+			"Fields of your own, such as a membership level; a field the account doesn't have yet is created",
 		options: [
 			{
 				displayName: 'Field',
 				name: 'field',
 				values: [
-					{ displayName: 'Name', name: 'key', type: 'string', default: '', placeholder: 'e.g. plan', description: "The field's name" },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: "The field's value" },
+					{
+						displayName: 'Name',
+						name: 'key',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. plan',
+						description: "The field's name",
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: "The field's value",
+					},
 				],
 			},
 		],
@@ -72,7 +90,8 @@ export function memberFieldsCollection(displayName: string, name: string, values
 		type: 'json',
 		default: '{}',
 		placeholder: '{ "plan": "gold", "city_of_birth": "Lyon" }',
-		description: 'Custom fields as one JSON object of names and values, e.g. {"plan": "gold"}; with Custom Fields beside it, both are sent',
+		description:
+			'Custom fields as one JSON object of names and values, e.g. {"plan": "gold"}; with Custom Fields beside it, both are sent',
 	};
 	return {
 		displayName,
@@ -81,7 +100,9 @@ export function memberFieldsCollection(displayName: string, name: string, values
 		placeholder: 'Add field',
 		default: {},
 		// sorted by name, as n8n's lint wants a collection's options
-		options: [...standard, custom, customJson].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...standard, custom, customJson].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
 	};
 }
 
@@ -91,8 +112,13 @@ type MemberFields = Partial<Record<string, string>> & {
 };
 
 /** The custom fields of Custom Fields (JSON): an object of names and values, given as JSON text or as an object. */
-function customFieldsFromJson(ctx: IExecuteFunctions, itemIndex: number, given: unknown): Array<{ key?: string; value?: unknown }> {
-	if (given === undefined || given === null || (typeof given === 'string' && given.trim() === '')) return [];
+function customFieldsFromJson(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	given: unknown,
+): Array<{ key?: string; value?: unknown }> {
+	if (given === undefined || given === null || (typeof given === 'string' && given.trim() === ''))
+		return [];
 	let value: unknown = given;
 	if (typeof given === 'string') {
 		try {
@@ -102,9 +128,17 @@ function customFieldsFromJson(ctx: IExecuteFunctions, itemIndex: number, given: 
 		}
 	}
 	if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-		throw itemError(ctx, itemIndex, 'The field "Custom Fields (JSON)" is not a JSON object', 'Give an object of field names and values, e.g. {"plan": "gold", "city": "Lyon"}.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			'The field "Custom Fields (JSON)" is not a JSON object',
+			'Give an object of field names and values, e.g. {"plan": "gold", "city": "Lyon"}.',
+		);
 	}
-	return Object.entries(value as IDataObject).map(([key, entry]) => ({ key, value: entry !== null && typeof entry === 'object' ? JSON.stringify(entry) : entry }));
+	return Object.entries(value as IDataObject).map(([key, entry]) => ({
+		key,
+		value: entry !== null && typeof entry === 'object' ? JSON.stringify(entry) : entry,
+	}));
 }
 
 /**
@@ -113,7 +147,11 @@ function customFieldsFromJson(ctx: IExecuteFunctions, itemIndex: number, given: 
  * checked before any request: not empty, no brackets or control characters, and none of the
  * names the import and the update keep for themselves.
  */
-export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, parameter: string): { columns: Record<string, string>; output: IDataObject } {
+export function readMemberFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+): { columns: Record<string, string>; output: IDataObject } {
 	const given = ctx.getNodeParameter(parameter, itemIndex, {}) as MemberFields;
 	const columns: Record<string, string> = {};
 	const output: IDataObject = {};
@@ -121,12 +159,21 @@ export function readMemberFields(ctx: IExecuteFunctions, itemIndex: number, para
 		columns[field] = cell(value);
 		output[label] = cell(value);
 	};
-	for (const f of STANDARD_FIELDS) if (given[f.name] !== undefined) put(f.field, f.name, given[f.name]);
-	const custom = [...(given.customFields?.field ?? []), ...customFieldsFromJson(ctx, itemIndex, given.customFieldsJson)];
+	for (const f of STANDARD_FIELDS)
+		if (given[f.name] !== undefined) put(f.field, f.name, given[f.name]);
+	const custom = [
+		...(given.customFields?.field ?? []),
+		...customFieldsFromJson(ctx, itemIndex, given.customFieldsJson),
+	];
 	for (const [position, entry] of custom.entries()) {
 		const key = cell(entry.key).trim();
 		if (key === '') {
-			throw itemError(ctx, itemIndex, `Custom field ${position + 1}: the field "Name" is empty`, 'Give the name of the field, e.g. company.');
+			throw itemError(
+				ctx,
+				itemIndex,
+				`Custom field ${position + 1}: the field "Name" is empty`,
+				'Give the name of the field, e.g. company.',
+			);
 		}
 		if (/[[\]]/.test(key) || hasControlChars(key) || isReservedColumn(key)) {
 			throw itemError(

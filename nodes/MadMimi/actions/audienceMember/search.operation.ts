@@ -21,17 +21,31 @@ const properties: INodeProperties[] = [
 		hint: 'Mad Mimi gives at most 100 members per search',
 	},
 	...simplifyFields,
-	optionsCollection('perItem', [
-		includeSuppressedOption,
-	]),
+	optionsCollection('perItem', [includeSuppressedOption]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['search'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['search'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const query = requireText(this, itemIndex, this.getNodeParameter('query', itemIndex), 'Search Text', 'Give a part of an address or name, e.g. example.com.');
-	const options = this.getNodeParameter('options', itemIndex, {}) as { includeSuppressed?: boolean };
-	const records = await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['audience_members', 'search'], qs: { query, raw: options.includeSuppressed ? 'true' : undefined }},
+	const query = requireText(
+		this,
+		itemIndex,
+		this.getNodeParameter('query', itemIndex),
+		'Search Text',
+		'Give a part of an address or name, e.g. example.com.',
+	);
+	const options = this.getNodeParameter('options', itemIndex, {}) as {
+		includeSuppressed?: boolean;
+	};
+	const records = await client(this, itemIndex).xmlRecords(
+		{
+			method: 'GET',
+			path: ['audience_members', 'search'],
+			qs: { query, raw: options.includeSuppressed ? 'true' : undefined },
+		},
 		MEMBERS_DOCUMENT,
 	);
 	const members = records.map(memberRecord);

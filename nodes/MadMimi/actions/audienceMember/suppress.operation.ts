@@ -8,11 +8,17 @@ import { sendCsv } from './import/common';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
-	emailField({ description: 'Email address to opt out: Mad Mimi sends it no more promotions (a new address is added as opted out)' }),
+	emailField({
+		description:
+			'Email address to opt out: Mad Mimi sends it no more promotions (a new address is added as opted out)',
+	}),
 	optionsCollection('perItem'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['suppress'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['suppress'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');

@@ -14,7 +14,10 @@ const properties: INodeProperties[] = [
 	optionsCollection('perItem'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['audienceMember'], operation: ['unsuppress'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['audienceMember'], operation: ['unsuppress'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
@@ -22,28 +25,39 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const since = retriedSince(this);
 	const repeat = {
 		mayHave: `${printable(email)} may have been opted back in`,
-		check: 'See whether the address is still opted out with Audience Member → Is Opted Out before running it again.',
+		check:
+			'See whether the address is still opted out with Audience Member → Is Opted Out before running it again.',
 		askFirst: since === undefined ? undefined : async () => await optedInAlready(api, email, since),
 	};
 	// a JSON answer on a path without extension; "success": false (an unknown member) is a failure.
 	// A repeat after it took effect finds nobody suppressed, and the service refuses it.
-	const outcome = await api.writeOnce(repeat, async () =>
-		await api.json({
-			method: 'DELETE',
-			path: ['suppressed_audience_members', email],
-			extension: false,
-			repeat,
-			// refused with "success": false (no status), or a 4xx naming the unknown address
-			refusal: ({ status, text }) =>
-				status === undefined || /does not exist|undefined method/i.test(text)
-					? {
-							message: `Mad Mimi could not opt ${printable(email)} back in`,
-							description: 'Mad Mimi responds so when the address is not a member of the account: check it with Audience Member → Get.',
-						}
-					: undefined,
-		}),
+	const outcome = await api.writeOnce(
+		repeat,
+		async () =>
+			await api.json({
+				method: 'DELETE',
+				path: ['suppressed_audience_members', email],
+				extension: false,
+				repeat,
+				// refused with "success": false (no status), or a 4xx naming the unknown address
+				refusal: ({ status, text }) =>
+					status === undefined || /does not exist|undefined method/i.test(text)
+						? {
+								message: `Mad Mimi could not opt ${printable(email)} back in`,
+								description:
+									'Mad Mimi responds so when the address is not a member of the account: check it with Audience Member → Get.',
+							}
+						: undefined,
+			}),
 	);
-	return [{ success: true, email, suppressed: false, ...('foundDone' in outcome ? outcome.foundDone : {}) }];
+	return [
+		{
+			success: true,
+			email,
+			suppressed: false,
+			...('foundDone' in outcome ? outcome.foundDone : {}),
+		},
+	];
 }
 
 /**
@@ -51,9 +65,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * again since the run being retried began (Mad Mimi lists them as suppressed since then): that run
  * opted them back in, and they chose to leave again, which a retry must not undo.
  */
-async function optedInAlready(api: MadMimiClient, email: string, since: number): Promise<IDataObject | undefined> {
+async function optedInAlready(
+	api: MadMimiClient,
+	email: string,
+	since: number,
+): Promise<IDataObject | undefined> {
 	if (!(await isSuppressed(api, email))) {
-		return { skipped: true, reason: `${email} is not opted out: the execution being retried opted them back in (or they were not opted out), so it was not sent again` };
+		return {
+			skipped: true,
+			reason: `${email} is not opted out: the execution being retried opted them back in (or they were not opted out), so it was not sent again`,
+		};
 	}
 	const wanted = email.toLowerCase();
 	const againSince = await suppressedSince(api, Math.floor(since / 1000));

@@ -80,7 +80,12 @@ export function accountFieldValue(
 	const value = field.name === 'password' ? text : text.trim();
 	const checked = field.name === 'address' ? value.replace(/\r?\n/g, ' ') : value;
 	if (hasControlChars(checked)) {
-		throw itemError(ctx, itemIndex, `The field "${field.label}" contains control characters (such as a line break or tab)`, 'Remove them and run again.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${field.label}" contains control characters (such as a line break or tab)`,
+			'Remove them and run again.',
+		);
 	}
 	return value;
 }

@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { itemError } from '../../helpers/validation';
-import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
+import {
+	ACCOUNT_FIELDS,
+	accountFieldProperties,
+	accountFieldValue,
+	childEmail,
+	childEmailField,
+} from './common';
 import { childAccountByEmail } from '../../api/childAccounts';
 import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
@@ -10,7 +16,9 @@ import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
-	childEmailField('Email address the child account signs in with. It must not be in use by another Mad Mimi account.'),
+	childEmailField(
+		'Email address the child account signs in with. It must not be in use by another Mad Mimi account.',
+	),
 	{ ...accountFieldProperties.password, required: true },
 	accountFieldProperties.firstName,
 	accountFieldProperties.lastName,
@@ -36,9 +44,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const email = childEmail(this, itemIndex);
 	const form: Record<string, string> = { email };
 	for (const field of ACCOUNT_FIELDS) {
-		const value = accountFieldValue(this, itemIndex, field, this.getNodeParameter(field.name, itemIndex, ''));
+		const value = accountFieldValue(
+			this,
+			itemIndex,
+			field,
+			this.getNodeParameter(field.name, itemIndex, ''),
+		);
 		if (field.name === 'password' && value.trim() === '') {
-			throw itemError(this, itemIndex, 'The field "Password" is empty', 'Give the password the child account signs in with.');
+			throw itemError(
+				this,
+				itemIndex,
+				'The field "Password" is empty',
+				'Give the password the child account signs in with.',
+			);
 		}
 		if (value !== '') form[field.form] = value;
 	}
@@ -50,18 +68,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const repeat = {
 		mayHave: `The child account ${email} may have been created`,
 		check: 'Look for it with Child Account → Get Many before creating it again.',
-		askFirst: retriedSince(this) === undefined ? undefined : async () => await createdAlready(api, email),
+		askFirst:
+			retriedSince(this) === undefined ? undefined : async () => await createdAlready(api, email),
 	};
 	// a repeat after it was created is refused ("Email has already been taken")
-	const outcome = await api.writeOnce(repeat, async () => await api.request({ method: 'POST', path: ['participants'], form, repeat }));
+	const outcome = await api.writeOnce(
+		repeat,
+		async () => await api.request({ method: 'POST', path: ['participants'], form, repeat }),
+	);
 	if ('foundDone' in outcome) return [{ success: true, email, ...outcome.foundDone }];
 	const answer = outcome.sent;
 	const apiKey = answer.trim();
 	if (apiKey === '' || /\s/.test(apiKey)) {
-		throw new NodeOperationError(this.getNode(), 'Mad Mimi did not send the API key of the new child account', {
-			itemIndex,
-			description: `The child account ${email} may have been created: check in Mad Mimi (Child Accounts) before running again.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Mad Mimi did not send the API key of the new child account',
+			{
+				itemIndex,
+				description: `The child account ${email} may have been created: check in Mad Mimi (Child Accounts) before running again.`,
+			},
+		);
 	}
 	return [{ success: true, email, apiKey, invitationSent: sendInvitation }];
 }

@@ -5,7 +5,10 @@ import { childEmail, childEmailField } from './common';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [childEmailField('Email address of the child account to delete'), optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	childEmailField('Email address of the child account to delete'),
+	optionsCollection('perItem'),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['childAccount'], operation: ['delete'] } },

@@ -7,7 +7,13 @@ import * as setPermissions from './setPermissions.operation';
 import * as update from './update.operation';
 import type { Operation } from '../types';
 
-export const operations: Record<string, Operation> = { create, delete: del, getAll, setPermissions, update };
+export const operations: Record<string, Operation> = {
+	create,
+	delete: del,
+	getAll,
+	setPermissions,
+	update,
+};
 
 export const description: INodeProperties[] = [
 	{

@@ -15,7 +15,12 @@ const LEVELS = [
 		what: 'can use and change',
 		hint: 'A field you fill replaces that whole access level; an empty field leaves its level as it is',
 	},
-	{ name: 'read', label: 'Read-Only List Names or IDs', what: 'can see but not change', hint: undefined },
+	{
+		name: 'read',
+		label: 'Read-Only List Names or IDs',
+		what: 'can see but not change',
+		hint: undefined,
+	},
 	{
 		name: 'none',
 		label: 'No Access List Names or IDs',
@@ -50,7 +55,11 @@ export const description = updateDisplayOptions(
  * holding a comma (possible only when picked in the dropdown) cannot be sent, nor one with line
  * breaks. The Mailer differs: it reads one CSV row, where such a name is quoted (`listNamesCsv`).
  */
-function levelListNames(ctx: IExecuteFunctions, itemIndex: number, level: (typeof LEVELS)[number]): string[] {
+function levelListNames(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	level: (typeof LEVELS)[number],
+): string[] {
 	const names = listNamesOf(ctx.getNodeParameter(level.name, itemIndex, []));
 	const withComma = names.find((name) => name.includes(','));
 	if (withComma !== undefined) {
@@ -63,7 +72,12 @@ function levelListNames(ctx: IExecuteFunctions, itemIndex: number, level: (typeo
 	}
 	const withControlChars = names.find(hasControlChars);
 	if (withControlChars !== undefined) {
-		throw itemError(ctx, itemIndex, `The field "${level.label}" holds a list name with control characters: "${printable(withControlChars)}"`, 'Remove line breaks and tabs from the list names.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The field "${level.label}" holds a list name with control characters: "${printable(withControlChars)}"`,
+			'Remove line breaks and tabs from the list names.',
+		);
 	}
 	return names;
 }
@@ -97,7 +111,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const form: Record<string, string> = { email };
-	for (const level of LEVELS) if (namesByLevel[level.name].length > 0) form[level.name] = namesByLevel[level.name].join(',');
-	await client(this, itemIndex).request({ method: 'POST', path: ['participants', 'update_permissions_for'], form, repeat: 'safe' });
-	return [{ success: true, email, full: namesByLevel.full, read: namesByLevel.read, none: namesByLevel.none }];
+	for (const level of LEVELS)
+		if (namesByLevel[level.name].length > 0) form[level.name] = namesByLevel[level.name].join(',');
+	await client(this, itemIndex).request({
+		method: 'POST',
+		path: ['participants', 'update_permissions_for'],
+		form,
+		repeat: 'safe',
+	});
+	return [
+		{
+			success: true,
+			email,
+			full: namesByLevel.full,
+			read: namesByLevel.read,
+			none: namesByLevel.none,
+		},
+	];
 }

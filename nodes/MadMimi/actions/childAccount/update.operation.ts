@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemError } from '../../helpers/validation';
-import { ACCOUNT_FIELDS, accountFieldProperties, accountFieldValue, childEmail, childEmailField } from './common';
+import {
+	ACCOUNT_FIELDS,
+	accountFieldProperties,
+	accountFieldValue,
+	childEmail,
+	childEmailField,
+} from './common';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -20,7 +26,10 @@ const properties: INodeProperties[] = [
 			accountFieldProperties.firstName,
 			accountFieldProperties.lastName,
 			accountFieldProperties.organizationName,
-			{ ...accountFieldProperties.password, description: 'New password the child account signs in with' },
+			{
+				...accountFieldProperties.password,
+				description: 'New password the child account signs in with',
+			},
 		],
 	},
 	optionsCollection('perItem'),
@@ -51,7 +60,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		updated.push(field.name);
 	}
 	if (updated.length === 0) {
-		throw itemError(this, itemIndex, 'Nothing to update: "Update Fields" is empty', 'Add at least one field to change under "Update Fields".');
+		throw itemError(
+			this,
+			itemIndex,
+			'Nothing to update: "Update Fields" is empty',
+			'Add at least one field to change under "Update Fields".',
+		);
 	}
 	await client(this, itemIndex).request({
 		method: 'PUT',

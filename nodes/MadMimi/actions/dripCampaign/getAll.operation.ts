@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-
 const properties: INodeProperties[] = [optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
@@ -14,5 +13,8 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	// no source shows this document's names: one item per child of its root, the drips of a
 	// campaign as the array the document's shape makes of them (parsing/xml.ts)
-	return await client(this, itemIndex).xmlRecords({ method: 'GET', path: ['drip_campaigns', 'list']});
+	return await client(this, itemIndex).xmlRecords({
+		method: 'GET',
+		path: ['drip_campaigns', 'list'],
+	});
 }

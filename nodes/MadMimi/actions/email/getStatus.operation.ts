@@ -20,7 +20,10 @@ const properties: INodeProperties[] = [
 	optionsCollection('perItem'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['email'], operation: ['getStatus'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['email'], operation: ['getStatus'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const raw = this.getNodeParameter('transactionId', itemIndex);
@@ -33,12 +36,27 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Transaction IDs have 20 digits, more than a number holds. Map the transactionId of Email → Send as it is (it is text), e.g. {{ $json.transactionId }}, without converting it.',
 		);
 	}
-	const transactionId = requireText(this, itemIndex, raw, 'Transaction ID', 'Map the transactionId of Email → Send.');
+	const transactionId = requireText(
+		this,
+		itemIndex,
+		raw,
+		'Transaction ID',
+		'Map the transactionId of Email → Send.',
+	);
 	if (!/^\d{1,40}$/.test(transactionId)) {
-		throw itemError(this, itemIndex, `The field "Transaction ID" is not a transaction ID: "${printable(transactionId)}"`, 'A transaction ID is a whole number of up to 20 digits: the transactionId of Email → Send.');
+		throw itemError(
+			this,
+			itemIndex,
+			`The field "Transaction ID" is not a transaction ID: "${printable(transactionId)}"`,
+			'A transaction ID is a whole number of up to 20 digits: the transactionId of Email → Send.',
+		);
 	}
 	const status = await client(this, itemIndex).read(
-		{ method: 'GET', path: ['mailers', 'status', transactionId], notFound: `Mad Mimi has no email with the transaction ID ${transactionId}` },
+		{
+			method: 'GET',
+			path: ['mailers', 'status', transactionId],
+			notFound: `Mad Mimi has no email with the transaction ID ${transactionId}`,
+		},
 		answerMatching(/^[a-z_]+$/, 'The response is not a delivery status'),
 	);
 	return [{ transactionId, status }];

@@ -17,13 +17,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Status',
 				value: 'getStatus',
-				description: 'Get the delivery status of an email sent with Send: sent, received, bounced, opened…',
+				description:
+					'Get the delivery status of an email sent with Send: sent, received, bounced, opened…',
 				action: 'Get status of an email',
 			},
 			{
 				name: 'Send',
 				value: 'send',
-				description: 'Send one transactional email to one person, from a saved promotion or your own HTML or text',
+				description:
+					'Send one transactional email to one person, from a saved promotion or your own HTML or text',
 				action: 'Send an email',
 			},
 		],

@@ -4,7 +4,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
 import { listNamesCsv, listNamesOf } from '../../api/lists';
 import type { MailContentSource } from '../../helpers/mailer';
-import { contentFields, flag, optionalAddress, parseAddress, placeholdersYaml, promotionMissing, requireAddress } from '../../helpers/mailer';
+import {
+	contentFields,
+	flag,
+	optionalAddress,
+	parseAddress,
+	placeholdersYaml,
+	promotionMissing,
+	requireAddress,
+} from '../../helpers/mailer';
 import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/promotionAttempts';
 import { promotionIdByName } from '../../api/promotions';
 import { optionOf } from '../../helpers/params';
@@ -29,7 +37,11 @@ const properties: INodeProperties[] = [
 	},
 	...mailContentFields('transactionalEmail'),
 	optionsCollection('perItem', [
-		listNamesField({ displayName: 'Add Recipient to Lists', name: 'addToLists', description: 'Audience lists to add the recipient to as the email is sent' }),
+		listNamesField({
+			displayName: 'Add Recipient to Lists',
+			name: 'addToLists',
+			description: 'Audience lists to add the recipient to as the email is sent',
+		}),
 		{
 			displayName: 'BCC',
 			name: 'bcc',
@@ -52,7 +64,8 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. {{ $json.first_name }}',
-			description: 'The name shown with the recipient\'s address (Jane Doe &lt;jane@example.com&gt;), e.g. mapped from a form. It replaces a name given in Recipient.',
+			description:
+				"The name shown with the recipient's address (Jane Doe &lt;jane@example.com&gt;), e.g. mapped from a form. It replaces a name given in Recipient.",
 		},
 		{
 			displayName: 'Reply To',
@@ -67,7 +80,11 @@ const properties: INodeProperties[] = [
 			name: 'skipIfAlreadySent',
 			type: 'options',
 			options: [
-				{ name: 'Ever', value: 'ever', description: 'Send this promotion at most once to each person' },
+				{
+					name: 'Ever',
+					value: 'ever',
+					description: 'Send this promotion at most once to each person',
+				},
 				{ name: 'In the Last Day (24 Hours)', value: 'day' },
 				{ name: 'In the Last Hour', value: 'hour' },
 				{ name: 'In the Last Month (30 Days)', value: 'month' },
@@ -83,25 +100,36 @@ const properties: INodeProperties[] = [
 			name: 'checkSuppressed',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to not send when the recipient has opted out (unsubscribed) of your emails',
+			description:
+				'Whether to not send when the recipient has opted out (unsubscribed) of your emails',
 		},
 		{
 			displayName: 'Skip Placeholders',
 			name: 'skipPlaceholders',
 			type: 'boolean',
 			default: false,
-			description: 'Whether Mad Mimi leaves {placeholders} in the content as they are, instead of filling them in',
+			description:
+				'Whether Mad Mimi leaves {placeholders} in the content as they are, instead of filling them in',
 		},
 		...trackingOptions,
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['email'], operation: ['send'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['email'], operation: ['send'] } },
+	properties,
+);
 
 type SkipPeriod = 'ever' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
 const HOUR_MS = 3_600_000;
-const SKIP_PERIOD_MS: Record<Exclude<SkipPeriod, 'ever'>, number> = { hour: HOUR_MS, day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS, year: 365 * 24 * HOUR_MS };
+const SKIP_PERIOD_MS: Record<Exclude<SkipPeriod, 'ever'>, number> = {
+	hour: HOUR_MS,
+	day: 24 * HOUR_MS,
+	week: 7 * 24 * HOUR_MS,
+	month: 30 * 24 * HOUR_MS,
+	year: 365 * 24 * HOUR_MS,
+};
 
 /** The start of Skip If Already Sent's period (epoch ms; 0 for "ever"), or undefined when the option is off. */
 function skipPeriodStart(period: SkipPeriod | undefined): number | undefined {
@@ -126,7 +154,10 @@ interface SendOptions {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionName = promotionNameOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
-	const recipient = withName(requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient'), options.recipientName);
+	const recipient = withName(
+		requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient'),
+		options.recipientName,
+	);
 	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
 	const content = contentFields(this, itemIndex, source, 'transactionalEmail');
 	const lists = listNamesOf(options.addToLists);
@@ -154,16 +185,42 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// the address alone: n8n's error panel reads "Name <address>" as markup and drops it
 		mayHave: `The email to ${address} may have gone out`,
 		check: `Audience Member → Get Promotion Attempts for the address shows whether it got "${promotionName}"; send it again only if not.`,
-		askFirst: sentAlreadyCheck(this, itemIndex, api, address, promotionName, skipPeriodStart(options.skipIfAlreadySent)),
+		askFirst: sentAlreadyCheck(
+			this,
+			itemIndex,
+			api,
+			address,
+			promotionName,
+			skipPeriodStart(options.skipIfAlreadySent),
+		),
 	};
 	// a second request is a second email; the transaction ID has 20 digits, more than a JavaScript
 	// number holds exactly, so it stays text from end to end
-	const outcome = await api.writeOnce(repeat, async () =>
-		await api.read({ method: 'POST', path: ['mailer'], form, refusal: promotionMissing(promotionName, source), repeat }, answerMatching(/^\d+$/, 'The response is not a transaction ID')),
+	const outcome = await api.writeOnce(
+		repeat,
+		async () =>
+			await api.read(
+				{
+					method: 'POST',
+					path: ['mailer'],
+					form,
+					refusal: promotionMissing(promotionName, source),
+					repeat,
+				},
+				answerMatching(/^\d+$/, 'The response is not a transaction ID'),
+			),
 	);
 	// not sent now: nobody was added to the lists by this item either
-	if ('foundDone' in outcome) return [{ transactionId: null, recipient, promotionName, ...outcome.foundDone }];
-	return [{ transactionId: outcome.sent, recipient, promotionName, ...(lists.length > 0 ? { addedToLists: lists } : {}) }];
+	if ('foundDone' in outcome)
+		return [{ transactionId: null, recipient, promotionName, ...outcome.foundDone }];
+	return [
+		{
+			transactionId: outcome.sent,
+			recipient,
+			promotionName,
+			...(lists.length > 0 ? { addedToLists: lists } : {}),
+		},
+	];
 }
 
 /**
@@ -171,16 +228,25 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * a name holding a comma, a quote or angle brackets is quoted, as an address header wants it.
  */
 function withName(recipient: string, name: string | undefined): string {
-	const trimmed = String(name ?? '').replace(/[\r\n\t]+/g, ' ').trim();
+	const trimmed = String(name ?? '')
+		.replace(/[\r\n\t]+/g, ' ')
+		.trim();
 	if (trimmed === '') return recipient;
 	const address = parseAddress(recipient)?.email ?? recipient;
-	const shown = /[",<>;:@()[\]\\]/.test(trimmed) ? `"${trimmed.replace(/["\\]/g, '\\$&')}"` : trimmed;
+	const shown = /[",<>;:@()[\]\\]/.test(trimmed)
+		? `"${trimmed.replace(/["\\]/g, '\\$&')}"`
+		: trimmed;
 	return `${shown} <${address}>`;
 }
 
 /** Which send of this promotion to this address the item is, among the node's items (actions/retry.ts). */
 function emailKey(ctx: IExecuteFunctions, itemIndex: number): string {
-	const recipient = requireAddress(ctx, itemIndex, ctx.getNodeParameter('recipient', itemIndex), 'Recipient');
+	const recipient = requireAddress(
+		ctx,
+		itemIndex,
+		ctx.getNodeParameter('recipient', itemIndex),
+		'Recipient',
+	);
 	return `${(parseAddress(recipient)?.email ?? recipient).toLowerCase()}\u0000${promotionNameOf(ctx, itemIndex)}`;
 }
 
@@ -202,7 +268,14 @@ function sentAlreadyCheck(
 	if (retrySince === undefined && periodStart === undefined) return undefined;
 	return async () => {
 		const records = await promotionAttemptsOf(api, address);
-		const promotion = { name: promotionName, id: await oncePerRun(ctx, `promotionId:${promotionName}`, async () => await promotionIdByName(api, promotionName)) };
+		const promotion = {
+			name: promotionName,
+			id: await oncePerRun(
+				ctx,
+				`promotionId:${promotionName}`,
+				async () => await promotionIdByName(api, promotionName),
+			),
+		};
 		if (periodStart !== undefined) {
 			const earlier = attemptsOfPromotion(records, promotion, periodStart).pop();
 			if (earlier) {

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mailingsOf, PROMOTIONS_PAGE_SIZE, promotionsPage, searchPromotions } from '../../api/promotions';
+import {
+	mailingsOf,
+	PROMOTIONS_PAGE_SIZE,
+	promotionsPage,
+	searchPromotions,
+} from '../../api/promotions';
 import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { withoutEmpty } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
@@ -30,7 +35,8 @@ const properties: INodeProperties[] = [
 				name: 'sentAfter',
 				type: 'dateTime',
 				default: '',
-				description: 'Only the mailings that started sending at or after this time, e.g. {{ $now.minus(7, "days") }}',
+				description:
+					'Only the mailings that started sending at or after this time, e.g. {{ $now.minus(7, "days") }}',
 			},
 			{
 				displayName: 'Sent Before',
@@ -44,7 +50,10 @@ const properties: INodeProperties[] = [
 	optionsCollection('pagedPerItem'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['mailing'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['mailing'], operation: ['getAll'] } },
+	properties,
+);
 
 /** When a mailing was sent: when it started sending (a mailing not sent yet has no date). */
 function sentAt(mailing: IDataObject): number | undefined {
@@ -53,7 +62,9 @@ function sentAt(mailing: IDataObject): number | undefined {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const mailings = await readMailings(this, itemIndex);
-	return this.getNodeParameter('simplify', itemIndex, false) ? mailings.map(withoutEmpty) : mailings;
+	return this.getNodeParameter('simplify', itemIndex, false)
+		? mailings.map(withoutEmpty)
+		: mailings;
 }
 
 async function readMailings(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -62,7 +73,11 @@ async function readMailings(ctx: IExecuteFunctions, itemIndex: number): Promise<
 	const before = optionalDate(ctx, itemIndex, 'filters.sentBefore', 'Sent Before');
 	const keep = (mailing: IDataObject) => within(sentAt(mailing), after, before);
 	const promotionFilter = locatorValue(ctx, 'filters.promotionId', itemIndex);
-	if (promotionFilter !== undefined && promotionFilter !== null && String(promotionFilter).trim() !== '') {
+	if (
+		promotionFilter !== undefined &&
+		promotionFilter !== null &&
+		String(promotionFilter).trim() !== ''
+	) {
 		// one promotion: its mailings from the search by ID
 		const promotionId = promotionIdOf(ctx, itemIndex, 'filters.promotionId');
 		const found = await searchPromotions(client(ctx, itemIndex), { id: promotionId });
@@ -80,4 +95,3 @@ async function readMailings(ctx: IExecuteFunctions, itemIndex: number): Promise<
 		limit,
 	);
 }
-

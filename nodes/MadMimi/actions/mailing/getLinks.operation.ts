@@ -6,7 +6,11 @@ import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mai
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [promotionLocator(), mailingLocator(), optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	promotionLocator(),
+	mailingLocator(),
+	optionsCollection('perItem'),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['mailing'], operation: ['getLinks'] } },

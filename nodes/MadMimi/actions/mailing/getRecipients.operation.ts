@@ -48,14 +48,23 @@ const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Abused', value: 'abused', description: 'Recipients who marked the mail as spam' },
 			{ name: 'Bounced', value: 'bounced', description: 'Recipients whose mail bounced' },
-			{ name: 'Clicked', value: 'clickedThru', description: 'Recipients who clicked a link (clicked through), each once' },
+			{
+				name: 'Clicked',
+				value: 'clickedThru',
+				description: 'Recipients who clicked a link (clicked through), each once',
+			},
 			{ name: 'Forwarded', value: 'forwarded', description: 'Recipients who forwarded the mail' },
 			{ name: 'Sent', value: 'sent', description: 'Every recipient the mail was sent to' },
-			{ name: 'Unsubscribed', value: 'optOut', description: 'Recipients who opted out through the mail' },
+			{
+				name: 'Unsubscribed',
+				value: 'optOut',
+				description: 'Recipients who opted out through the mail',
+			},
 			{
 				name: 'Untraced (Deprecated)',
 				value: 'unopened',
-				description: 'Recipients whose opening cannot be traced (unopened). Deprecated by Mad Mimi: it will stop working in a future version of its API.',
+				description:
+					'Recipients whose opening cannot be traced (unopened). Deprecated by Mad Mimi: it will stop working in a future version of its API.',
 			},
 			{ name: 'Views', value: 'read', description: 'Recipients who opened (read) the mail' },
 		],
@@ -77,7 +86,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const outcome = optionOf(this, itemIndex, properties, 'outcome');
 	const segment = OUTCOME_PATHS[outcome];
 	const limit = recordLimit(this, itemIndex);
-	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
+	const perPage =
+		limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
 	const recipients = await client(this, itemIndex).pages(
 		async (page) =>
 			await client(this, itemIndex).xmlRecords({
@@ -89,6 +99,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		perPage,
 		limit,
 	);
-	return recipients.map((recipient) => ({ ...recipient, promotionId, mailingId, outcome: OUTCOME_COUNTERS[outcome] }));
+	return recipients.map((recipient) => ({
+		...recipient,
+		promotionId,
+		mailingId,
+		outcome: OUTCOME_COUNTERS[outcome],
+	}));
 }
-

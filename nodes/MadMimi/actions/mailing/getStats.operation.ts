@@ -6,7 +6,11 @@ import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mai
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [promotionLocator(), mailingLocator(), optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	promotionLocator(),
+	mailingLocator(),
+	optionsCollection('perItem'),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['mailing'], operation: ['getStats'] } },
@@ -17,12 +21,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const promotionId = promotionIdOf(this, itemIndex);
 	const mailingId = mailingIdOf(this, itemIndex);
 	// the recorded statistics document: <mailing> with counters and a <links> container
-	const stats = await client(this, itemIndex).xmlDocument({
+	const stats = await client(this, itemIndex).xmlDocument(
+		{
 			method: 'GET',
 			path: ['promotions', promotionId, 'mailings', mailingId],
 			notFound: mailingNotFound(promotionId, mailingId),
 		},
 		{ arrays: ['links'] },
 	);
-	return [{ promotionId, mailingId, ...stats, links: Array.isArray(stats.links) ? stats.links : [] }];
+	return [
+		{ promotionId, mailingId, ...stats, links: Array.isArray(stats.links) ? stats.links : [] },
+	];
 }

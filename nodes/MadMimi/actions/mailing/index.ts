@@ -25,19 +25,22 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'Get every mailing (send) of the account, with its promotion; filter by date sent or promotion',
+				description:
+					'Get every mailing (send) of the account, with its promotion; filter by date sent or promotion',
 				action: 'Get many mailings',
 			},
 			{
 				name: 'Get Recipients',
 				value: 'getRecipients',
-				description: 'Get the recipients of a mailing by outcome: sent, views (opened), clicked, unsubscribed, bounced…',
+				description:
+					'Get the recipients of a mailing by outcome: sent, views (opened), clicked, unsubscribed, bounced…',
 				action: 'Get recipients of a mailing',
 			},
 			{
 				name: 'Get Stats',
 				value: 'getStats',
-				description: 'Get the counters of a mailing: sent, views (opened), clicked, unsubscribed, bounced…',
+				description:
+					'Get the counters of a mailing: sent, views (opened), clicked, unsubscribed, bounced…',
 				action: 'Get stats of a mailing',
 			},
 		],

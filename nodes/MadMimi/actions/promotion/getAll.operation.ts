@@ -24,7 +24,8 @@ const properties: INodeProperties[] = [
 				name: 'updatedAfter',
 				type: 'dateTime',
 				default: '',
-				description: 'Only the promotions changed at or after this time, e.g. {{ $now.minus(7, "days") }}',
+				description:
+					'Only the promotions changed at or after this time, e.g. {{ $now.minus(7, "days") }}',
 			},
 			{
 				displayName: 'Updated Before',
@@ -52,11 +53,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		async (page) => {
 			const promotions = await promotionsPage(api, page);
 			// the filter is the node's: the service lists every promotion, so every page is read
-			return { records: promotions.filter((p) => within(instantOf(p.updatedAt), after, before)), size: promotions.length };
+			return {
+				records: promotions.filter((p) => within(instantOf(p.updatedAt), after, before)),
+				size: promotions.length,
+			};
 		},
 		PROMOTIONS_PAGE_SIZE,
 		limit,
 	);
-	return this.getNodeParameter('simplify', itemIndex, false) ? promotions.map(simplePromotion) : promotions;
+	return this.getNodeParameter('simplify', itemIndex, false)
+		? promotions.map(simplePromotion)
+		: promotions;
 }
-

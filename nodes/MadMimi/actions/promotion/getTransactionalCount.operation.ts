@@ -15,14 +15,16 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. Order receipt',
-		description: 'Name of the promotion the transactional emails were sent with (through the Mad Mimi mailer API)',
+		description:
+			'Name of the promotion the transactional emails were sent with (through the Mad Mimi mailer API)',
 	},
 	{
 		displayName: 'Date',
 		name: 'date',
 		type: 'dateTime',
 		default: '',
-		description: "The day to count the emails of, in the workflow's time zone (the time of day is ignored)",
+		description:
+			"The day to count the emails of, in the workflow's time zone (the time of day is ignored)",
 		hint: 'Leave empty for today',
 	},
 	optionsCollection('perItem'),
@@ -34,7 +36,13 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion, e.g. Order receipt.');
+	const promotionName = requireText(
+		this,
+		itemIndex,
+		this.getNodeParameter('promotionName', itemIndex),
+		'Promotion Name',
+		'Give the name of the promotion, e.g. Order receipt.',
+	);
 	const date = formatDate(dateOr(this, itemIndex, 'date', 'Date', Date.now()), this.getTimezone());
 	const count = await client(this, itemIndex).integer({
 		method: 'GET',

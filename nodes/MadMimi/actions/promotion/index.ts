@@ -8,7 +8,14 @@ import * as send from './send.operation';
 import * as trash from './trash.operation';
 import type { Operation } from '../types';
 
-export const operations: Record<string, Operation> = { getAll, getTransactionalCount, save, search, send, trash };
+export const operations: Record<string, Operation> = {
+	getAll,
+	getTransactionalCount,
+	save,
+	search,
+	send,
+	trash,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -45,7 +52,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Send',
 				value: 'send',
-				description: 'Send a promotion to chosen audience lists, or to the whole audience, as a new mailing',
+				description:
+					'Send a promotion to chosen audience lists, or to the whole audience, as a new mailing',
 				action: 'Send a promotion',
 			},
 			{

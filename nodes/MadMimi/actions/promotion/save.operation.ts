@@ -32,7 +32,13 @@ export const description = updateDisplayOptions(
 type ContentSource = 'html' | 'plainText' | 'htmlAndPlainText' | 'url';
 
 function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
-	const text = requireText(ctx, itemIndex, value, 'URL', 'Give the address of a web page, e.g. https://example.com/newsletter.html.');
+	const text = requireText(
+		ctx,
+		itemIndex,
+		value,
+		'URL',
+		'Give the address of a web page, e.g. https://example.com/newsletter.html.',
+	);
 	if (!isHttpUrl(text)) {
 		throw itemError(
 			ctx,
@@ -55,7 +61,12 @@ function promotionContent(ctx: IExecuteFunctions, itemIndex: number): Record<str
 		case 'url':
 			return { url: requireHttpUrl(ctx, itemIndex, ctx.getNodeParameter('url', itemIndex, '')) };
 		default:
-			throw itemError(ctx, itemIndex, `The content source "${String(source)}" is not supported`, 'Pick one in "Content Source".');
+			throw itemError(
+				ctx,
+				itemIndex,
+				`The content source "${String(source)}" is not supported`,
+				'Pick one in "Content Source".',
+			);
 	}
 }
 
@@ -63,7 +74,9 @@ function promotionContent(ctx: IExecuteFunctions, itemIndex: number): Record<str
  * Reads `Saved <name> (<id>)`. The name may itself hold parentheses (`Saved Sale (June) (42)`):
  * the id is in the last pair.
  */
-export function parseSaved(body: string): { promotionName: string; promotionId: number } | undefined {
+export function parseSaved(
+	body: string,
+): { promotionName: string; promotionId: number } | undefined {
 	const m = /^Saved ([\s\S]*) \((\d+)\)$/.exec(body.trim());
 	if (!m) return undefined;
 	const promotionId = Number(m[2]);
@@ -71,7 +84,13 @@ export function parseSaved(body: string): { promotionName: string; promotionId: 
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const promotionName = requireText(this, itemIndex, this.getNodeParameter('promotionName', itemIndex), 'Promotion Name', 'Give the name of the promotion, e.g. Spring sale.');
+	const promotionName = requireText(
+		this,
+		itemIndex,
+		this.getNodeParameter('promotionName', itemIndex),
+		'Promotion Name',
+		'Give the name of the promotion, e.g. Spring sale.',
+	);
 	const content = promotionContent(this, itemIndex);
 	const body = await client(this, itemIndex).request({
 		method: 'POST',
@@ -83,10 +102,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const saved = parseSaved(body);
 	if (!saved) {
 		const responseText = serviceText(body, 200);
-		throw new NodeOperationError(this.getNode(), 'Mad Mimi did not confirm that the promotion was saved', {
-			itemIndex,
-			description: `${responseText ? `Mad Mimi responded: "${responseText}". ` : 'Mad Mimi responded with an empty text. '}Check in Mad Mimi whether the promotion "${printable(promotionName)}" was saved before running the node again.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'Mad Mimi did not confirm that the promotion was saved',
+			{
+				itemIndex,
+				description: `${responseText ? `Mad Mimi responded: "${responseText}". ` : 'Mad Mimi responded with an empty text. '}Check in Mad Mimi whether the promotion "${printable(promotionName)}" was saved before running the node again.`,
+			},
+		);
 	}
 	return [{ success: true, promotionId: saved.promotionId, promotionName: saved.promotionName }];
 }

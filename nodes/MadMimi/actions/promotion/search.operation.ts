@@ -19,7 +19,11 @@ const properties: INodeProperties[] = [
 			{ name: 'Date Range', value: 'dateRange', description: 'Promotions dated between two times' },
 			{ name: 'Exact Name', value: 'name', description: 'The promotion with exactly this name' },
 			{ name: 'ID', value: 'id', description: 'One promotion by its ID' },
-			{ name: 'Name Contains', value: 'query', description: 'Promotions whose name contains a text' },
+			{
+				name: 'Name Contains',
+				value: 'query',
+				description: 'Promotions whose name contains a text',
+			},
 		],
 		default: 'query',
 	},
@@ -41,7 +45,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. Spring sale',
 		displayOptions: { show: { searchBy: ['name'] } },
-		description: 'The full name of the promotion, exactly as in Mad Mimi (upper and lower case count)',
+		description:
+			'The full name of the promotion, exactly as in Mad Mimi (upper and lower case count)',
 	},
 	promotionLocator({
 		displayOptions: { show: { searchBy: ['id'] } },
@@ -53,7 +58,8 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		displayOptions: { show: { searchBy: ['dateRange'] } },
-		description: "Find the promotions dated at or after this time (in the workflow's time zone unless the value carries an offset)",
+		description:
+			"Find the promotions dated at or after this time (in the workflow's time zone unless the value carries an offset)",
 		hint: 'Leave empty for 7 days before To',
 	},
 	{
@@ -62,7 +68,8 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		displayOptions: { show: { searchBy: ['dateRange'] } },
-		description: "Find the promotions dated at or before this time (in the workflow's time zone unless the value carries an offset)",
+		description:
+			"Find the promotions dated at or before this time (in the workflow's time zone unless the value carries an offset)",
 		hint: 'Leave empty for now',
 	},
 	optionsCollection('perItem', [
@@ -85,13 +92,26 @@ export const description = updateDisplayOptions(
 
 type SearchBy = 'query' | 'name' | 'id' | 'dateRange';
 
-function searchParameters(ctx: IExecuteFunctions, itemIndex: number): Record<string, string | number | undefined> {
+function searchParameters(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Record<string, string | number | undefined> {
 	const searchBy = optionOf<SearchBy>(ctx, itemIndex, properties, 'searchBy');
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as { includeApiMailings?: boolean };
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as {
+		includeApiMailings?: boolean;
+	};
 	const apiMailings = { api_mailings: options.includeApiMailings ? 'true' : undefined };
 	switch (searchBy) {
 		case 'name':
-			return { name: requireText(ctx, itemIndex, ctx.getNodeParameter('name', itemIndex, ''), 'Name', 'Give the full name of the promotion, e.g. Spring sale.') };
+			return {
+				name: requireText(
+					ctx,
+					itemIndex,
+					ctx.getNodeParameter('name', itemIndex, ''),
+					'Name',
+					'Give the full name of the promotion, e.g. Spring sale.',
+				),
+			};
 		case 'id':
 			return { id: promotionIdOf(ctx, itemIndex) };
 		case 'dateRange': {
@@ -106,15 +126,31 @@ function searchParameters(ctx: IExecuteFunctions, itemIndex: number): Record<str
 					`From is ${formatDateTime(from, timeZone)} and To is ${formatDateTime(to, timeZone)} (${timeZone}): swap them, or fix the one that is wrong.`,
 				);
 			}
-			return { date: 1, from_date: formatDateTime(from, timeZone), to_date: formatDateTime(to, timeZone), ...apiMailings };
+			return {
+				date: 1,
+				from_date: formatDateTime(from, timeZone),
+				to_date: formatDateTime(to, timeZone),
+				...apiMailings,
+			};
 		}
 		case 'query':
 			return {
-				query: requireText(ctx, itemIndex, ctx.getNodeParameter('query', itemIndex, ''), 'Search Text', 'Give a part of the promotion names to look for, e.g. sale.'),
+				query: requireText(
+					ctx,
+					itemIndex,
+					ctx.getNodeParameter('query', itemIndex, ''),
+					'Search Text',
+					'Give a part of the promotion names to look for, e.g. sale.',
+				),
 				...apiMailings,
 			};
 		default:
-			throw itemError(ctx, itemIndex, `The search "${String(searchBy)}" is not supported`, 'Pick one in "Search By".');
+			throw itemError(
+				ctx,
+				itemIndex,
+				`The search "${String(searchBy)}" is not supported`,
+				'Pick one in "Search By".',
+			);
 	}
 }
 

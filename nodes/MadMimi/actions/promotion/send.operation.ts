@@ -3,7 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
 import type { MailContentSource } from '../../helpers/mailer';
-import { contentFields, flag, optionalAddress, placeholdersYaml, promotionMissing } from '../../helpers/mailer';
+import {
+	contentFields,
+	flag,
+	optionalAddress,
+	placeholdersYaml,
+	promotionMissing,
+} from '../../helpers/mailer';
 import { optionOf } from '../../helpers/params';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import { answerMatching } from '../../parsing';
@@ -23,14 +29,26 @@ const properties: INodeProperties[] = [
 		name: 'audience',
 		type: 'options',
 		options: [
-			{ name: 'Chosen Lists', value: 'lists', description: 'The members of the audience lists chosen below' },
-			{ name: 'Whole Audience', value: 'all', description: 'Every member of the account who has not opted out' },
+			{
+				name: 'Chosen Lists',
+				value: 'lists',
+				description: 'The members of the audience lists chosen below',
+			},
+			{
+				name: 'Whole Audience',
+				value: 'all',
+				description: 'Every member of the account who has not opted out',
+			},
 		],
 		default: 'lists',
 		description: 'Who receives the mailing',
 	},
 	{
-		...listNamesField({ displayName: 'List Names or IDs', name: 'lists', description: 'The audience lists to send to; a member on several of them gets the email once' }),
+		...listNamesField({
+			displayName: 'List Names or IDs',
+			name: 'lists',
+			description: 'The audience lists to send to; a member on several of them gets the email once',
+		}),
 		required: true,
 		displayOptions: { show: { audience: ['lists'] } },
 	},
@@ -47,7 +65,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['promotion'], operation: ['send'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['promotion'], operation: ['send'] } },
+	properties,
+);
 
 interface SendOptions {
 	hidden?: boolean;
@@ -63,11 +84,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (audience === 'lists') {
 		lists = listNamesOf(this.getNodeParameter('lists', itemIndex, []));
 		if (lists.length === 0) {
-			throw itemError(this, itemIndex, 'The field "List Names or IDs" is empty: no list to send to', 'Choose at least one audience list, or set "Send To" to "Whole Audience".');
+			throw itemError(
+				this,
+				itemIndex,
+				'The field "List Names or IDs" is empty: no list to send to',
+				'Choose at least one audience list, or set "Send To" to "Whole Audience".',
+			);
 		}
 		const bad = lists.find((name) => hasControlChars(name));
 		if (bad !== undefined) {
-			throw itemError(this, itemIndex, 'A list name in "List Names or IDs" contains control characters', `Remove them from "${printable(bad)}".`);
+			throw itemError(
+				this,
+				itemIndex,
+				'A list name in "List Names or IDs" contains control characters',
+				`Remove them from "${printable(bad)}".`,
+			);
 		}
 	}
 	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
@@ -95,24 +126,34 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		askFirst: startedAlreadyCheck(this, itemIndex, api, promotionName),
 	};
 	// a second request is a second mailing to everyone
-	const outcome = await api.writeOnce(repeat, async () =>
-		await api.read(
-			{
-				method: 'POST',
-				path,
-				form,
-				refusal: (refused) => promotionMissing(promotionName, source)(refused) ?? (audience === 'lists' ? listRefusal(lists)(refused) : undefined),
-				repeat,
-			},
-			answerMatching(/^\d{1,15}$/, 'The response is not the ID of a mailing'),
-		),
+	const outcome = await api.writeOnce(
+		repeat,
+		async () =>
+			await api.read(
+				{
+					method: 'POST',
+					path,
+					form,
+					refusal: (refused) =>
+						promotionMissing(promotionName, source)(refused) ??
+						(audience === 'lists' ? listRefusal(lists)(refused) : undefined),
+					repeat,
+				},
+				answerMatching(/^\d{1,15}$/, 'The response is not the ID of a mailing'),
+			),
 	);
 	const sent = { promotionName, audience, ...(audience === 'lists' ? { lists } : {}) };
 	if ('foundDone' in outcome) {
 		const { mailing, promotionId, ...found } = outcome.foundDone;
 		return [{ mailingId: (mailing as IDataObject).id, promotionId, ...sent, ...found, mailing }];
 	}
-	return [{ mailingId: Number(outcome.sent), promotionId: await sentPromotionId(this, api, promotionName), ...sent }];
+	return [
+		{
+			mailingId: Number(outcome.sent),
+			promotionId: await sentPromotionId(this, api, promotionName),
+			...sent,
+		},
+	];
 }
 
 /**
@@ -122,13 +163,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * (actions/retry.ts). The recorded mailings say nothing of their lists, so any mailing of the
  * promotion counts. Undefined in a fresh run: nothing is asked.
  */
-function startedAlreadyCheck(ctx: IExecuteFunctions, itemIndex: number, api: MadMimiClient, promotionName: string): (() => Promise<IDataObject | undefined>) | undefined {
+function startedAlreadyCheck(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	api: MadMimiClient,
+	promotionName: string,
+): (() => Promise<IDataObject | undefined>) | undefined {
 	const since = retriedSince(ctx);
 	if (since === undefined) return undefined;
 	return async () => {
 		const promotion = await promotionByName(api, promotionName);
 		if (!promotion) return undefined;
-		const occurrence = occurrenceOf(ctx, itemIndex, 'mailing', (index) => promotionNameOf(ctx, index));
+		const occurrence = occurrenceOf(ctx, itemIndex, 'mailing', (index) =>
+			promotionNameOf(ctx, index),
+		);
 		const mailing = mailingsStartedSince(promotion, since)[occurrence - 1];
 		if (!mailing) return undefined;
 		return {
@@ -146,11 +194,18 @@ function startedAlreadyCheck(ctx: IExecuteFunctions, itemIndex: number, api: Mad
  * promotion. The send has happened whatever this read meets: a failure leaves the ID out
  * (null) and is logged, rather than fail an item whose mailing went out.
  */
-async function sentPromotionId(ctx: IExecuteFunctions, api: MadMimiClient, promotionName: string): Promise<number | null> {
+async function sentPromotionId(
+	ctx: IExecuteFunctions,
+	api: MadMimiClient,
+	promotionName: string,
+): Promise<number | null> {
 	try {
 		return (await promotionIdByName(api, promotionName)) ?? null;
 	} catch (error) {
-		ctx.logger.warn(`Mad Mimi: the mailing of "${promotionName}" went out, but its promotion's ID could not be read: ${(error as Error).message}`, { node: ctx.getNode().name });
+		ctx.logger.warn(
+			`Mad Mimi: the mailing of "${promotionName}" went out, but its promotion's ID could not be read: ${(error as Error).message}`,
+			{ node: ctx.getNode().name },
+		);
 		return null;
 	}
 }

@@ -5,7 +5,10 @@ import { client } from '../client';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
-const properties: INodeProperties[] = [promotionLocator({ description: 'The promotion to move to the trash' }), optionsCollection('perItem')];
+const properties: INodeProperties[] = [
+	promotionLocator({ description: 'The promotion to move to the trash' }),
+	optionsCollection('perItem'),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['promotion'], operation: ['trash'] } },

@@ -28,7 +28,8 @@ function webformId(ctx: IExecuteFunctions, itemIndex: number): number {
 		field: 'Webform ID',
 		what: 'webform',
 		emptyHint: 'Give the number of the signup form, e.g. 42.',
-		invalidHint: 'A webform ID is a number such as 42: the number in the address of the signup form in Mad Mimi.',
+		invalidHint:
+			'A webform ID is a number such as 42: the number in the address of the signup form in Mad Mimi.',
 	});
 }
 
@@ -40,7 +41,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		notFound: `Mad Mimi has no signup form with the ID ${id}`,
 	});
 	if (form === null || typeof form !== 'object' || Array.isArray(form)) {
-		throw new NodeOperationError(this.getNode(), `Mad Mimi sent no signup form for the ID ${id}`, { itemIndex, description: 'Check the webform ID in Mad Mimi.' });
+		throw new NodeOperationError(this.getNode(), `Mad Mimi sent no signup form for the ID ${id}`, {
+			itemIndex,
+			description: 'Check the webform ID in Mad Mimi.',
+		});
 	}
 	return [form as IDataObject];
 }

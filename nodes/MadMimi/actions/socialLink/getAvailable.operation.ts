@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
-
 const properties: INodeProperties[] = [optionsCollection('perItem')];
 
 export const description = updateDisplayOptions(
@@ -12,5 +11,8 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await client(this, itemIndex).jsonList({ method: 'GET', path: ['social_links', 'available']});
+	return await client(this, itemIndex).jsonList({
+		method: 'GET',
+		path: ['social_links', 'available'],
+	});
 }

@@ -18,7 +18,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Available',
 				value: 'getAvailable',
-				description: 'Get every social network Mad Mimi can link to, with its key and the expected address format',
+				description:
+					'Get every social network Mad Mimi can link to, with its key and the expected address format',
 				action: 'Get available social links',
 			},
 			{

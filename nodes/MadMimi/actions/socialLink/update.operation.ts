@@ -65,9 +65,23 @@ const KEY = /^[a-z][a-z0-9_]*$/;
 const RESERVED = new Set(['username', 'api_key']);
 
 /** One entry of "Links", checked before any request: a known kind of key, not given before, and a web address. */
-function readLink(ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject, linkNumber: number, earlier: Record<string, string>): { key: string; url: string } {
-	const key = String(entry.key ?? '').trim().toLowerCase();
-	if (key === '') throw itemError(ctx, itemIndex, `Link ${linkNumber}: the field "Social Network" is empty`, 'Pick a social network.');
+function readLink(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	entry: IDataObject,
+	linkNumber: number,
+	earlier: Record<string, string>,
+): { key: string; url: string } {
+	const key = String(entry.key ?? '')
+		.trim()
+		.toLowerCase();
+	if (key === '')
+		throw itemError(
+			ctx,
+			itemIndex,
+			`Link ${linkNumber}: the field "Social Network" is empty`,
+			'Pick a social network.',
+		);
 	if (!KEY.test(key) || RESERVED.has(key)) {
 		throw itemError(
 			ctx,
@@ -77,11 +91,21 @@ function readLink(ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject,
 		);
 	}
 	if (key in earlier) {
-		throw itemError(ctx, itemIndex, `The social network "${key}" is given twice in "Links"`, 'Each social network can have one link: remove one of the two.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The social network "${key}" is given twice in "Links"`,
+			'Each social network can have one link: remove one of the two.',
+		);
 	}
 	const url = String(entry.url ?? '').trim();
 	if (url === '') {
-		throw itemError(ctx, itemIndex, `Link ${linkNumber} (${key}): the field "URL" is empty`, 'Give the address of your page, e.g. https://www.facebook.com/yourpage.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`Link ${linkNumber} (${key}): the field "URL" is empty`,
+			'Give the address of your page, e.g. https://www.facebook.com/yourpage.',
+		);
 	}
 	if (!isHttpUrl(url)) {
 		throw itemError(
@@ -98,7 +122,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const raw = this.getNodeParameter('links.link', itemIndex, []) as unknown;
 	const entries = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 	if (entries.length === 0) {
-		throw itemError(this, itemIndex, 'The field "Links" is empty', 'Add at least one link: a social network and the address of your page there.');
+		throw itemError(
+			this,
+			itemIndex,
+			'The field "Links" is empty',
+			'Add at least one link: a social network and the address of your page there.',
+		);
 	}
 	const form: Record<string, string> = {};
 	for (const [position, entry] of entries.entries()) {

@@ -29,7 +29,12 @@ export interface BatchPlan<T> {
  * items get `failed` and the next batches go on; without it the run stops with an error that says
  * which batches were imported (with their import ids), which failed and which were not sent.
  */
-export async function importInBatches<T>(ctx: IExecuteFunctions, items: T[], batchSize: number, plan: BatchPlan<T>): Promise<void> {
+export async function importInBatches<T>(
+	ctx: IExecuteFunctions,
+	items: T[],
+	batchSize: number,
+	plan: BatchPlan<T>,
+): Promise<void> {
 	const batches = Math.ceil(items.length / batchSize);
 	const importIds: number[] = [];
 	const answer = (item: T, json: IDataObject) => {
@@ -51,7 +56,13 @@ export async function importInBatches<T>(ctx: IExecuteFunctions, items: T[], bat
 				for (const item of batch) answer(item, plan.failed(item, b + 1, json));
 				continue;
 			}
-			throw describeFailedBatch(ctx, error, { sentBefore: b, batches, firstItem, lastItem: plan.itemIndex(batch[batch.length - 1]), importIds });
+			throw describeFailedBatch(ctx, error, {
+				sentBefore: b,
+				batches,
+				firstItem,
+				lastItem: plan.itemIndex(batch[batch.length - 1]),
+				importIds,
+			});
 		}
 	}
 }
@@ -60,16 +71,32 @@ export async function importInBatches<T>(ctx: IExecuteFunctions, items: T[], bat
 function describeFailedBatch(
 	ctx: IExecuteFunctions,
 	error: unknown,
-	{ sentBefore, batches, firstItem, lastItem, importIds }: { sentBefore: number; batches: number; firstItem: number; lastItem: number; importIds: number[] },
+	{
+		sentBefore,
+		batches,
+		firstItem,
+		lastItem,
+		importIds,
+	}: {
+		sentBefore: number;
+		batches: number;
+		firstItem: number;
+		lastItem: number;
+		importIds: number[];
+	},
 ): Error {
 	const failed = withItemIndex(ctx, error, firstItem);
-	const range = (from: number, to: number) => (from === to ? `Batch ${from} was` : `Batches ${from}–${to} were`);
+	const range = (from: number, to: number) =>
+		from === to ? `Batch ${from} was` : `Batches ${from}–${to} were`;
 	const done =
 		sentBefore === 0
 			? 'No earlier batch was sent.'
 			: `${range(1, sentBefore)} imported (import id${sentBefore > 1 ? 's' : ''} ${importIds.join(', ')}).`;
 	const rest = sentBefore + 1 < batches ? ` ${range(sentBefore + 2, batches)} not sent.` : '';
-	const items = firstItem === lastItem ? `the ${ordinal(firstItem + 1)} item` : `the ${ordinal(firstItem + 1)} to ${ordinal(lastItem + 1)} items`;
+	const items =
+		firstItem === lastItem
+			? `the ${ordinal(firstItem + 1)} item`
+			: `the ${ordinal(firstItem + 1)} to ${ordinal(lastItem + 1)} items`;
 	const summary = `Batch ${sentBefore + 1} of ${batches} (${items}) was not imported. ${done}${rest}`;
 	if (failed instanceof NodeApiError || failed instanceof NodeOperationError) {
 		failed.message = `Import stopped: ${failed.message}`;

@@ -7,7 +7,10 @@ import { client } from '../../client';
 export const DEFAULT_BATCH_SIZE = 10_000;
 
 /** The Batch Size option of the imports: how many people go in one request. */
-export function batchSizeOption(description: string, displayOptions?: IDisplayOptions): INodeProperties {
+export function batchSizeOption(
+	description: string,
+	displayOptions?: IDisplayOptions,
+): INodeProperties {
 	return {
 		displayName: 'Batch Size',
 		name: 'batchSize',
@@ -43,7 +46,11 @@ export function readOptions(ctx: IExecuteFunctions, itemIndex: number): ImportOp
 }
 
 /** Sends one CSV (the spec's import) and returns the import id the service answers. */
-export async function sendCsv(ctx: IExecuteFunctions, csv: string, itemIndex: number): Promise<number> {
+export async function sendCsv(
+	ctx: IExecuteFunctions,
+	csv: string,
+	itemIndex: number,
+): Promise<number> {
 	return await client(ctx, itemIndex).integer({
 		method: 'POST',
 		path: ['audience_members'],
@@ -70,7 +77,19 @@ export interface SkippedRow {
 export function checkSkipped(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ field, valid, skipped, options, example }: { field: string; valid: number; skipped: SkippedRow[]; options: ImportOptions; example: string },
+	{
+		field,
+		valid,
+		skipped,
+		options,
+		example,
+	}: {
+		field: string;
+		valid: number;
+		skipped: SkippedRow[];
+		options: ImportOptions;
+		example: string;
+	},
 ): void {
 	if (skipped.length === 0 || (valid > 0 && options.invalidRows !== 'fail')) return;
 	const firstRows = skipped
@@ -99,14 +118,32 @@ export function checkSkipped(
  * green run that did not do everything says so. `whatWasNot` ends the count ("items were not
  * imported"); `details` says why and where to look.
  */
-export function hintLeftOut(ctx: IExecuteFunctions, leftOut: number, total: number, whatWasNot: string, details: string): void {
+export function hintLeftOut(
+	ctx: IExecuteFunctions,
+	leftOut: number,
+	total: number,
+	whatWasNot: string,
+	details: string,
+): void {
 	if (leftOut === 0) return;
-	ctx.addExecutionHints({ message: `${leftOut} of ${total} ${whatWasNot}: ${details}`, type: 'warning', location: 'outputPane' });
+	ctx.addExecutionHints({
+		message: `${leftOut} of ${total} ${whatWasNot}: ${details}`,
+		type: 'warning',
+		location: 'outputPane',
+	});
 }
 
 /** The notice for the rows of a CSV or text source that were skipped. */
-export function hintSkipped(ctx: IExecuteFunctions, skipped: SkippedRow[], total: number, what: string): void {
-	const firstRowNumbers = skipped.slice(0, 5).map((r) => r.row).join(', ');
+export function hintSkipped(
+	ctx: IExecuteFunctions,
+	skipped: SkippedRow[],
+	total: number,
+	what: string,
+): void {
+	const firstRowNumbers = skipped
+		.slice(0, 5)
+		.map((r) => r.row)
+		.join(', ');
 	hintLeftOut(
 		ctx,
 		skipped.length,
@@ -119,7 +156,10 @@ export function hintSkipped(ctx: IExecuteFunctions, skipped: SkippedRow[], total
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */
 export function ordinal(n: number): string {
 	const tens = n % 100;
-	const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+	const suffix =
+		tens >= 11 && tens <= 13
+			? 'th'
+			: (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
 	return `${n}${suffix}`;
 }
 
@@ -132,6 +172,8 @@ export function itemsByPlace(itemIndexes: number[], max = 5): string {
 	const places = itemIndexes.slice(0, max).map((i) => ordinal(i + 1));
 	const more = itemIndexes.length > max ? `, … (${itemIndexes.length} in all)` : '';
 	if (places.length === 1 && !more) return `the ${places[0]} item`;
-	const listed = more ? places.join(', ') : `${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
+	const listed = more
+		? places.join(', ')
+		: `${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
 	return `the ${listed}${more} items`;
 }

@@ -7,13 +7,22 @@ import { checkSkipped, hintSkipped, readOptions, sendCsv } from './common';
 import { optionalListName } from '../../../locators/list';
 import { listMissingError, listOutput, prepareLists } from './lists';
 
-const EXAMPLE = 'Each row below the header needs an address in the "email" column, e.g. jane@example.com.';
+const EXAMPLE =
+	'Each row below the header needs an address in the "email" column, e.g. jane@example.com.';
 
 /** The CSV text of the item: from a binary property (a file) or from the "CSV Text" field. */
-async function readCsv(ctx: IExecuteFunctions, itemIndex: number): Promise<{ csv: string; field: string }> {
+async function readCsv(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<{ csv: string; field: string }> {
 	const from = ctx.getNodeParameter('csvSource', itemIndex, 'binary') as string;
 	if (from === 'binary') {
-		const property = requireText(ctx, itemIndex, ctx.getNodeParameter('binaryProperty', itemIndex), 'Input Binary Field');
+		const property = requireText(
+			ctx,
+			itemIndex,
+			ctx.getNodeParameter('binaryProperty', itemIndex),
+			'Input Binary Field',
+		);
 		ctx.helpers.assertBinaryData(itemIndex, property);
 		const csv = (await ctx.helpers.getBinaryDataBuffer(itemIndex, property)).toString('utf8');
 		return { csv: csv.replace(/^\uFEFF/, ''), field: `the file in "${property}"` };
@@ -32,12 +41,22 @@ export async function importCsv(ctx: IExecuteFunctions, itemIndex: number): Prom
 	const records = csvRecords(csv);
 	const header = records.next();
 	if (header.done || header.value.every((h) => h.trim() === '')) {
-		throw itemError(ctx, itemIndex, `The CSV in ${field} is empty`, 'Give a CSV with a header row, e.g. "email,first name", and one row per member.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The CSV in ${field} is empty`,
+			'Give a CSV with a header row, e.g. "email,first name", and one row per member.',
+		);
 	}
 	const columns = header.value;
 	const emailColumn = columns.findIndex((h) => h.trim().toLowerCase() === 'email');
 	if (emailColumn === -1) {
-		throw itemError(ctx, itemIndex, `The CSV in ${field} has no "email" column`, `Its header row is: ${printable(columns.join(','))}. Mad Mimi needs a column named "email".`);
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The CSV in ${field} has no "email" column`,
+			`Its header row is: ${printable(columns.join(','))}. Mad Mimi needs a column named "email".`,
+		);
 	}
 	const valid: string[][] = [];
 	const skipped: SkippedRow[] = [];
@@ -46,17 +65,39 @@ export async function importCsv(ctx: IExecuteFunctions, itemIndex: number): Prom
 		row++;
 		const email = (r.value[emailColumn] ?? '').trim();
 		if (isEmail(email)) valid.push(r.value);
-		else skipped.push({ row, value: email, reason: email === '' ? 'no address in the email column' : 'not a valid email address' });
+		else
+			skipped.push({
+				row,
+				value: email,
+				reason: email === '' ? 'no address in the email column' : 'not a valid email address',
+			});
 	}
 	if (row === 0) {
-		throw itemError(ctx, itemIndex, `The CSV in ${field} has a header row but no members`, 'Add one row per member below the header.');
+		throw itemError(
+			ctx,
+			itemIndex,
+			`The CSV in ${field} has a header row but no members`,
+			'Add one row per member below the header.',
+		);
 	}
 	const options = readOptions(ctx, itemIndex);
-	checkSkipped(ctx, itemIndex, { field: `The CSV in ${field}`, valid: valid.length, skipped, options, example: EXAMPLE });
+	checkSkipped(ctx, itemIndex, {
+		field: `The CSV in ${field}`,
+		valid: valid.length,
+		skipped,
+		options,
+		example: EXAMPLE,
+	});
 	const list = optionalListName(ctx, itemIndex);
 	const listColumn = columns.findIndex((h) => h.trim() === 'add_list');
-	const ownLists = listColumn === -1 ? [] : valid.map((r) => (r[listColumn] ?? '').trim()).filter((l) => l !== '');
-	const check = await prepareLists(ctx, [...ownLists, ...(list === undefined ? [] : [list])], options.createList === true, itemIndex);
+	const ownLists =
+		listColumn === -1 ? [] : valid.map((r) => (r[listColumn] ?? '').trim()).filter((l) => l !== '');
+	const check = await prepareLists(
+		ctx,
+		[...ownLists, ...(list === undefined ? [] : [list])],
+		options.createList === true,
+		itemIndex,
+	);
 	const missing = [...check.missing][0];
 	if (missing !== undefined) throw listMissingError(ctx, missing, itemIndex);
 	// the CSV goes out as given when nothing is to change; else re-written
@@ -79,10 +120,22 @@ export async function importCsv(ctx: IExecuteFunctions, itemIndex: number): Prom
  * The rows with the picked list in their `add_list` column (added when the CSV has none): a row
  * naming another list of its own keeps it, and a second row joins the picked one.
  */
-function writeCsvWithList(columns: string[], rows: string[][], listColumn: number, list: string): string {
+function writeCsvWithList(
+	columns: string[],
+	rows: string[][],
+	listColumn: number,
+	list: string,
+): string {
 	if (listColumn === -1) {
 		// a short row (fewer cells than the header) is padded so the list lands in its column
-		return writeCsv([...columns, 'add_list'], rows.map((r) => [...r, ...new Array<string>(Math.max(0, columns.length - r.length)).fill(''), list]));
+		return writeCsv(
+			[...columns, 'add_list'],
+			rows.map((r) => [
+				...r,
+				...new Array<string>(Math.max(0, columns.length - r.length)).fill(''),
+				list,
+			]),
+		);
 	}
 	const out: string[][] = [];
 	for (const row of rows) {

@@ -44,26 +44,45 @@ interface Skipped {
  * gives its name (`requiresDataPath`). An expression that gives the address itself
  * (`{{ $json.email }}`, as a workflow may map it by hand) is read as that address, item by item.
  */
-function readAddress(setting: string, json: IDataObject): { email?: string; field?: string; found: string } {
+function readAddress(
+	setting: string,
+	json: IDataObject,
+): { email?: string; field?: string; found: string } {
 	if (isEmail(setting)) return { email: setting, found: setting };
 	const raw = json[setting];
-	const value = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
-	return isEmail(value) ? { email: value, field: setting, found: value } : { field: setting, found: value };
+	const value =
+		typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw);
+	return isEmail(value)
+		? { email: value, field: setting, found: value }
+		: { field: setting, found: value };
 }
 
 /** The run fails when not a single item has an address: a green run that imported nothing helps nobody. */
-function noAddressAtAll(ctx: IExecuteFunctions, items: INodeExecutionData[], setting: string): NodeOperationError {
+function noAddressAtAll(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+	setting: string,
+): NodeOperationError {
 	const { field, found } = readAddress(setting, items[0].json);
 	const seen =
 		field === undefined
 			? `"${printable(found)}", which is not an email address`
 			: found === ''
-				? `no field "${printable(field)}" (the first item's fields are: ${Object.keys(items[0].json).slice(0, 10).map((k) => printable(k)).join(', ') || 'none'})`
+				? `no field "${printable(field)}" (the first item's fields are: ${
+						Object.keys(items[0].json)
+							.slice(0, 10)
+							.map((k) => printable(k))
+							.join(', ') || 'none'
+					})`
 				: `"${printable(found)}" in its field "${printable(field)}", which is not an email address`;
-	return new NodeOperationError(ctx.getNode(), `No input item has a valid email address in "Email Field"; nothing was imported`, {
-		itemIndex: 0,
-		description: `"Email Field" is "${printable(setting)}", and the first item has ${seen}. Give the name of the field that holds the address (e.g. email), or drag that field from the input into "Email Field".`,
-	});
+	return new NodeOperationError(
+		ctx.getNode(),
+		`No input item has a valid email address in "Email Field"; nothing was imported`,
+		{
+			itemIndex: 0,
+			description: `"Email Field" is "${printable(setting)}", and the first item has ${seen}. Give the name of the field that holds the address (e.g. email), or drag that field from the input into "Email Field".`,
+		},
+	);
 }
 
 /** What the input items hold: the items to import, those without an address, and the member-field columns they use. */
@@ -78,12 +97,25 @@ interface ReadItems {
 /** Reads every input item with its own parameters (each read once when it holds no expression: see perItem). */
 function readItems(ctx: IExecuteFunctions, items: INodeExecutionData[]): ReadItems {
 	const emailFieldOf = perItem(ctx, 'emailField', (i) =>
-		requireText(ctx, i, ctx.getNodeParameter('emailField', i), 'Email Field', 'Give the name of the field holding the address, e.g. email, or drag that field here.'),
+		requireText(
+			ctx,
+			i,
+			ctx.getNodeParameter('emailField', i),
+			'Email Field',
+			'Give the name of the field holding the address, e.g. email, or drag that field here.',
+		),
 	);
-	const fieldsOf = perItem(ctx, 'fields', (i) => splitFieldNames(ctx.getNodeParameter('fields', i, '') as string));
+	const fieldsOf = perItem(ctx, 'fields', (i) =>
+		splitFieldNames(ctx.getNodeParameter('fields', i, '') as string),
+	);
 	const listOf = perItem(ctx, 'list', (i) => optionalListName(ctx, i));
 	const optOutOf = perItem(ctx, 'options', (i) => readOptions(ctx, i).optOut === true);
-	const read: ReadItems = { pending: [], skipped: [], fieldColumns: [], firstEmailField: emailFieldOf(0) };
+	const read: ReadItems = {
+		pending: [],
+		skipped: [],
+		fieldColumns: [],
+		firstEmailField: emailFieldOf(0),
+	};
 	const columns = new Set<string>();
 	for (let i = 0; i < items.length; i++) {
 		const json = items[i].json;
@@ -99,22 +131,41 @@ function readItems(ctx: IExecuteFunctions, items: INodeExecutionData[]): ReadIte
 		const fieldsToSend = fieldsOf(i);
 		// "Fields to Send" (the same array for every item unless it is an expression), or every field but the address
 		const fields = fieldsToSend.length > 0 ? fieldsToSend : undefined;
-		for (const key of fields ?? Object.keys(json).filter((key) => key !== field)) if (!isReservedColumn(key)) columns.add(key);
-		const itemsOwnList = typeof json.add_list === 'string' && json.add_list.trim() !== '' ? json.add_list.trim() : undefined;
+		for (const key of fields ?? Object.keys(json).filter((key) => key !== field))
+			if (!isReservedColumn(key)) columns.add(key);
+		const itemsOwnList =
+			typeof json.add_list === 'string' && json.add_list.trim() !== ''
+				? json.add_list.trim()
+				: undefined;
 		const picked = listOf(i);
-		read.pending.push({ itemIndex: i, email, fields, picked, lists: listsOf(itemsOwnList, picked), optOut: optOutOf(i) });
+		read.pending.push({
+			itemIndex: i,
+			email,
+			fields,
+			picked,
+			lists: listsOf(itemsOwnList, picked),
+			optOut: optOutOf(i),
+		});
 	}
 	read.fieldColumns = [...columns];
 	return read;
 }
 
 /** With "Invalid Addresses" set to "Stop the Workflow", an item without an address stops the run before anything is sent. */
-function refuseSkipped(ctx: IExecuteFunctions, skipped: Skipped[], total: number): NodeOperationError {
+function refuseSkipped(
+	ctx: IExecuteFunctions,
+	skipped: Skipped[],
+	total: number,
+): NodeOperationError {
 	const first = skipped[0];
-	return new NodeOperationError(ctx.getNode(), `${skipped.length} of ${total} items have no valid email address; nothing was imported`, {
-		itemIndex: first.itemIndex,
-		description: `First one: item ${first.itemIndex}: ${first.reason}. Fix the "Email Field" setting or the input, or set "Invalid Addresses" to "Report and Skip".`,
-	});
+	return new NodeOperationError(
+		ctx.getNode(),
+		`${skipped.length} of ${total} items have no valid email address; nothing was imported`,
+		{
+			itemIndex: first.itemIndex,
+			description: `First one: item ${first.itemIndex}: ${first.reason}. Fix the "Email Field" setting or the input, or set "Invalid Addresses" to "Report and Skip".`,
+		},
+	);
 }
 
 /**
@@ -123,34 +174,59 @@ function refuseSkipped(ctx: IExecuteFunctions, skipped: Skipped[], total: number
  * "List", "Mark as Opted Out"); the batch size, "Invalid Addresses" and "Create List If Missing"
  * apply to the whole run (they are read from the first item).
  */
-export async function importItems(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function importItems(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	if (items.length === 0) return [];
 	const run = readOptions(ctx, 0);
 	const { pending, skipped, fieldColumns, firstEmailField } = readItems(ctx, items);
 	if (pending.length === 0) throw noAddressAtAll(ctx, items, firstEmailField);
-	if (skipped.length > 0 && run.invalidRows === 'fail') throw refuseSkipped(ctx, skipped, items.length);
+	if (skipped.length > 0 && run.invalidRows === 'fail')
+		throw refuseSkipped(ctx, skipped, items.length);
 
 	const out: Array<INodeExecutionData | undefined> = new Array(items.length);
-	const answer = (itemIndex: number, json: IDataObject) => (out[itemIndex] = { json, pairedItem: { item: itemIndex } });
-	for (const bad of skipped) answer(bad.itemIndex, { email: bad.value, imported: false, error: bad.reason });
+	const answer = (itemIndex: number, json: IDataObject) =>
+		(out[itemIndex] = { json, pairedItem: { item: itemIndex } });
+	for (const bad of skipped)
+		answer(bad.itemIndex, { email: bad.value, imported: false, error: bad.reason });
 
 	// every list the rows join exists (or is created now), before anything is imported
-	const check = await prepareLists(ctx, pending.flatMap((item) => item.lists), run.createList === true, pending[0].itemIndex);
+	const check = await prepareLists(
+		ctx,
+		pending.flatMap((item) => item.lists),
+		run.createList === true,
+		pending[0].itemIndex,
+	);
 	const sendable = withoutMissingLists(ctx, pending, check, (item, error) => {
 		if (!ctx.continueOnFail()) throw error;
 		answer(item.itemIndex, { email: item.email, imported: false, ...errorJson(error) });
 	});
 	const layout = importLayout(sendable, fieldColumns, (item, column) =>
-		item.fields === undefined || item.fields.includes(column) ? cell(items[item.itemIndex].json[column]) : '',
+		item.fields === undefined || item.fields.includes(column)
+			? cell(items[item.itemIndex].json[column])
+			: '',
 	);
-	const listInfo = (item: PendingItem): IDataObject => (item.picked === undefined ? {} : listOutput(item.picked, check));
-	await importInBatches(ctx, sendable, Math.max(1, Math.floor(run.batchSize ?? DEFAULT_BATCH_SIZE)), {
-		...layout,
-		itemIndex: (item) => item.itemIndex,
-		imported: (item, importId, batch) => ({ email: item.email, imported: true, importId, batch, ...listInfo(item) }),
-		failed: (item, batch, error) => ({ email: item.email, imported: false, batch, ...error }),
-		emit: (itemIndex, output) => (out[itemIndex] = output),
-	});
+	const listInfo = (item: PendingItem): IDataObject =>
+		item.picked === undefined ? {} : listOutput(item.picked, check);
+	await importInBatches(
+		ctx,
+		sendable,
+		Math.max(1, Math.floor(run.batchSize ?? DEFAULT_BATCH_SIZE)),
+		{
+			...layout,
+			itemIndex: (item) => item.itemIndex,
+			imported: (item, importId, batch) => ({
+				email: item.email,
+				imported: true,
+				importId,
+				batch,
+				...listInfo(item),
+			}),
+			failed: (item, batch, error) => ({ email: item.email, imported: false, batch, ...error }),
+			emit: (itemIndex, output) => (out[itemIndex] = output),
+		},
+	);
 
 	hintLeftOut(
 		ctx,

@@ -31,7 +31,12 @@ export interface ListCheck {
  * list creation, so the import never depends on the service creating lists on the fly), else it
  * is reported missing.
  */
-export async function prepareLists(ctx: IExecuteFunctions, names: Iterable<string>, createList: boolean, itemIndex: number): Promise<ListCheck> {
+export async function prepareLists(
+	ctx: IExecuteFunctions,
+	names: Iterable<string>,
+	createList: boolean,
+	itemIndex: number,
+): Promise<ListCheck> {
 	const check: ListCheck = { created: new Set(), missing: new Set() };
 	const wanted = [...new Set(names)];
 	if (wanted.length === 0) return check;
@@ -45,9 +50,17 @@ export async function prepareLists(ctx: IExecuteFunctions, names: Iterable<strin
 		try {
 			// safe to repeat here: a repeat that finds the list made by its first try is refused as
 			// taken, and a list of that name is all the import needs
-			await client(ctx, itemIndex).json({ method: 'POST', path: ['audience_lists'], form: { name }, repeat: 'safe' });
+			await client(ctx, itemIndex).json({
+				method: 'POST',
+				path: ['audience_lists'],
+				form: { name },
+				repeat: 'safe',
+			});
 		} catch (error) {
-			if (!isNameTaken(error)) throw error instanceof NodeApiError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			if (!isNameTaken(error))
+				throw error instanceof NodeApiError
+					? error
+					: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		}
 		existing.add(name);
 		check.created.add(name);
@@ -57,12 +70,22 @@ export async function prepareLists(ctx: IExecuteFunctions, names: Iterable<strin
 
 /** The recorded refusal of a list name that exists already: `{"success":false,"error":"Name has already been taken"}`. */
 function isNameTaken(error: unknown): boolean {
-	return error instanceof NodeApiError && /already been taken/i.test(`${error.message} ${error.description ?? ''}`);
+	return (
+		error instanceof NodeApiError &&
+		/already been taken/i.test(`${error.message} ${error.description ?? ''}`)
+	);
 }
 
 /** The refusal of an item whose list does not exist. */
-export function listMissingError(ctx: IExecuteFunctions, list: string, itemIndex: number): NodeOperationError {
-	const { message, description } = noSuchList(list, 'To have the node create it, turn on the option "Create List If Missing". This item was not sent to Mad Mimi.');
+export function listMissingError(
+	ctx: IExecuteFunctions,
+	list: string,
+	itemIndex: number,
+): NodeOperationError {
+	const { message, description } = noSuchList(
+		list,
+		'To have the node create it, turn on the option "Create List If Missing". This item was not sent to Mad Mimi.',
+	);
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
@@ -77,7 +100,8 @@ export function withoutMissingLists<T extends { itemIndex: number; lists: string
 	fail: (person: T, error: NodeOperationError) => void,
 ): T[] {
 	return people.filter((person) => {
-		const missing = check.missing.size === 0 ? undefined : person.lists.find((list) => check.missing.has(list));
+		const missing =
+			check.missing.size === 0 ? undefined : person.lists.find((list) => check.missing.has(list));
 		if (missing === undefined) return true;
 		fail(person, listMissingError(ctx, missing, person.itemIndex));
 		return false;

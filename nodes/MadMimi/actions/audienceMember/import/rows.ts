@@ -30,10 +30,19 @@ export interface ImportLayout<T> {
  * `add_list` and `opt out` only when someone uses them; one row per list a person joins.
  * `valueOf` gives a person's value of a member-field column ('' for none).
  */
-export function importLayout<T extends ImportPerson>(people: T[], fieldColumns: string[], valueOf: (person: T, column: string) => string): ImportLayout<T> {
+export function importLayout<T extends ImportPerson>(
+	people: T[],
+	fieldColumns: string[],
+	valueOf: (person: T, column: string) => string,
+): ImportLayout<T> {
 	const withLists = people.some((person) => person.lists.length > 0);
 	const withOptOut = people.some((person) => person.optOut);
-	const columns = ['email', ...fieldColumns, ...(withLists ? ['add_list'] : []), ...(withOptOut ? ['opt out'] : [])];
+	const columns = [
+		'email',
+		...fieldColumns,
+		...(withLists ? ['add_list'] : []),
+		...(withOptOut ? ['opt out'] : []),
+	];
 	const rowsOf = (person: T): CsvRow[] => {
 		const fields = fieldColumns.map((column) => valueOf(person, column));
 		const optOut = withOptOut ? [person.optOut ? '1' : ''] : [];
