@@ -9,8 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { requirePathName } from '../MadMimi/helpers/validation';
 import { listSearch } from '../MadMimi/methods';
-import { DEFAULT_SETTINGS } from '../MadMimi/requestSettings';
-import { MadMimiClient } from '../MadMimi/transport';
+import { pollClient } from '../MadMimi/api/client';
 import { check, nowSeconds } from './cursor';
 import type { EventName } from './events';
 import { triggerEvent } from './events';
@@ -125,7 +124,7 @@ export class MadMimiTrigger implements INodeType {
 				: '';
 		// the trigger's requests are tried again as the action node's are; a check that still
 		// fails throws, so its cursor stays and the next check catches up
-		const event = triggerEvent(name, new MadMimiClient(this, DEFAULT_SETTINGS), this, list);
+		const event = triggerEvent(name, pollClient(this), this, list);
 		if (this.getMode() === 'manual') {
 			const sample = await event.sample(nowSeconds());
 			if (sample.length === 0) {

@@ -11,7 +11,7 @@ import {
 } from '../MadMimi/api/members';
 import { mailingsOf, PROMOTIONS_PAGE_SIZE, promotionsPage } from '../MadMimi/api/promotions';
 import { isoUtc } from '../MadMimi/helpers/dates';
-import type { MadMimiClient } from '../MadMimi/transport';
+import type { ApiClient } from '../MadMimi/api/client';
 import type { CheckedEvent, Found } from './cursor';
 
 /*
@@ -50,7 +50,7 @@ function newestFirst(found: Found[]): IDataObject[] {
  * opt-out, so an item says when the check found it (`detectedAt`), and nothing that looks like
  * the moment the person opted out.
  */
-function memberOptedOut(api: MadMimiClient): TriggerEvent {
+function memberOptedOut(api: ApiClient): TriggerEvent {
 	const found = (emails: string[], now: number): Found[] =>
 		emails.map((email) => ({
 			key: email.toLowerCase(),
@@ -71,7 +71,7 @@ function memberOptedOut(api: MadMimiClient): TriggerEvent {
  * New Member: count_new says whether anything is new (one request when nothing is); then the
  * members document from its newest end, as far back as the check reaches.
  */
-function newMember(api: MadMimiClient, ctx: IPollFunctions): TriggerEvent {
+function newMember(api: ApiClient, ctx: IPollFunctions): TriggerEvent {
 	const warn = (message: string) => ctx.logger.warn(message, { node: ctx.getNode().name });
 	// keyed by the instant, not the text: the same date comes with another offset from answer to answer
 	const found = (members: IDataObject[]): Found[] =>
@@ -102,7 +102,7 @@ function newMember(api: MadMimiClient, ctx: IPollFunctions): TriggerEvent {
  * (the recorded `membership_created_at`). The service cannot order a list's members by that date,
  * so every page is read, side by side.
  */
-function memberAddedToList(api: MadMimiClient, list: string): TriggerEvent {
+function memberAddedToList(api: ApiClient, list: string): TriggerEvent {
 	const joinedSince = async (since: number): Promise<Found[]> => {
 		const members = await api.pages(
 			async (page) =>
@@ -139,7 +139,7 @@ function memberAddedToList(api: MadMimiClient, list: string): TriggerEvent {
  * promotion's `updated_at` (recorded), so every page of promotions is read; a mailing still
  * sending has no `finished_send` yet and comes once it has one.
  */
-function mailingSent(api: MadMimiClient): TriggerEvent {
+function mailingSent(api: ApiClient): TriggerEvent {
 	const finishedSince = async (since: number): Promise<Found[]> => {
 		const mailings = await api.pages(async (page) => {
 			const promotions = await promotionsPage(api, page);
@@ -162,7 +162,7 @@ function mailingSent(api: MadMimiClient): TriggerEvent {
 /** The event the node is set to, on the given list (Member Added to List). */
 export function triggerEvent(
 	name: EventName,
-	api: MadMimiClient,
+	api: ApiClient,
 	ctx: IPollFunctions,
 	list: string,
 ): TriggerEvent {

@@ -8,7 +8,8 @@ import {
 	DEFAULT_TIMEOUT_SECONDS,
 	MAX_PAGE_WINDOW,
 } from '../requestSettings';
-import { MadMimiClient } from '../transport';
+import type { ApiClient } from '../api/client';
+import { itemClient } from '../api/client';
 
 /** The Options of an operation that set how it talks to Mad Mimi (descriptions/options.ts shows them). */
 interface TransportOptions {
@@ -35,39 +36,7 @@ export function readRequestSettings(ctx: IExecuteFunctions, itemIndex: number): 
 	};
 }
 
-/** The run index of the node in this execution: the same for every item and every try of one run. */
-const runIndexes = new WeakMap<IExecuteFunctions, number>();
-
-function runIndexOf(ctx: IExecuteFunctions, itemIndex: number): number {
-	let runIndex = runIndexes.get(ctx);
-	if (runIndex === undefined) {
-		// every execute context of n8n 2.x has a data proxy; one without it counts as run 0
-		runIndex =
-			typeof ctx.getWorkflowDataProxy === 'function'
-				? Number(ctx.getWorkflowDataProxy(itemIndex).$runIndex ?? 0)
-				: 0;
-		runIndexes.set(ctx, runIndex);
-	}
-	return runIndex;
-}
-
-/**
- * The client of an input item's requests in the action node: its Options' settings, errors that
- * name the item, and the scope under which once-only writes are remembered across n8n's Retry On
- * Fail (this execution, this node, its run and the item: transport/onceOnly.ts).
- */
-export function client(ctx: IExecuteFunctions, itemIndex: number): MadMimiClient {
-	return new MadMimiClient(ctx, readRequestSettings(ctx, itemIndex), {
-		itemIndex,
-		onceScope: () => {
-			const execution = ctx.getExecutionId();
-			// without an execution id, nothing may be remembered: two runs would share their outcomes
-			if (!execution) return undefined;
-			return {
-				execution,
-				runAndItem: `${ctx.getNode().id}\u0000${runIndexOf(ctx, itemIndex)}\u0000${itemIndex}`,
-			};
-		},
-		cancelled: () => ctx.getExecutionCancelSignal?.()?.aborted === true,
-	});
+/** The client of an input item's requests: its Options' settings (api/client.ts makes it). */
+export function client(ctx: IExecuteFunctions, itemIndex: number): ApiClient {
+	return itemClient(ctx, itemIndex, readRequestSettings(ctx, itemIndex));
 }

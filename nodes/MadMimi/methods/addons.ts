@@ -6,7 +6,7 @@ import type {
 
 import { accountAddons, ADDON_STATUS_WORDS } from '../api/addons';
 import { recordChoice } from '../helpers/records';
-import { editorClient } from './client';
+import { editorClient } from '../api/client';
 
 /**
  * The account's addons whose name or key contains the filter. The records' field names are not

@@ -5,7 +5,7 @@ import type {
 } from 'n8n-workflow';
 
 import { accountListNames } from '../api/lists';
-import { editorClient } from './client';
+import { editorClient } from '../api/client';
 import { addonListSearch } from './addons';
 import { promotionListSearch } from './promotions';
 

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { PROMOTIONS_PAGE_SIZE, promotionsPage, searchPromotions } from '../api/promotions';
-import { editorClient } from './client';
+import { editorClient } from '../api/client';
 
 function text(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value);

@@ -1,0 +1,66 @@
+import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+
+import type { RequestSettings } from '../requestSettings';
+import { DEFAULT_SETTINGS, EDITOR_SETTINGS } from '../requestSettings';
+import { MadMimiClient } from '../transport';
+
+/*
+ * The one place a client of Mad Mimi is made, from n8n's context: the action node's (per input
+ * item), the trigger's and the editor's searches'. Everything above the api layer holds an
+ * `ApiClient` it got here and hands it to the api's functions; none of it imports the transport.
+ */
+
+/** A client of Mad Mimi, as the api's functions take it. */
+export type ApiClient = MadMimiClient;
+
+/** The run index of the node in this execution: the same for every item and every try of one run. */
+const runIndexes = new WeakMap<IExecuteFunctions, number>();
+
+function runIndexOf(ctx: IExecuteFunctions, itemIndex: number): number {
+	let runIndex = runIndexes.get(ctx);
+	if (runIndex === undefined) {
+		// every execute context of n8n 2.x has a data proxy; one without it counts as run 0
+		runIndex =
+			typeof ctx.getWorkflowDataProxy === 'function'
+				? Number(ctx.getWorkflowDataProxy(itemIndex).$runIndex ?? 0)
+				: 0;
+		runIndexes.set(ctx, runIndex);
+	}
+	return runIndex;
+}
+
+/**
+ * The client of an input item's requests in the action node, with the settings its operation's
+ * Options give: errors that name the item, and the scope under which once-only writes are
+ * remembered across n8n's Retry On Fail (this execution, this node, its run and the item:
+ * transport/onceOnly.ts).
+ */
+export function itemClient(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	settings: RequestSettings,
+): ApiClient {
+	return new MadMimiClient(ctx, settings, {
+		itemIndex,
+		onceScope: () => {
+			const execution = ctx.getExecutionId();
+			// without an execution id, nothing may be remembered: two runs would share their outcomes
+			if (!execution) return undefined;
+			return {
+				execution,
+				runAndItem: `${ctx.getNode().id}\u0000${runIndexOf(ctx, itemIndex)}\u0000${itemIndex}`,
+			};
+		},
+		cancelled: () => ctx.getExecutionCancelSignal?.()?.aborted === true,
+	});
+}
+
+/** The trigger's client: the default settings (its checks retry as the action node's requests do). */
+export function pollClient(ctx: IPollFunctions): ApiClient {
+	return new MadMimiClient(ctx, DEFAULT_SETTINGS);
+}
+
+/** The client of the editor's dropdowns and searches: a person waits for them, so their retries are short. */
+export function editorClient(ctx: ILoadOptionsFunctions): ApiClient {
+	return new MadMimiClient(ctx, EDITOR_SETTINGS);
+}
