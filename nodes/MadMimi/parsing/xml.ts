@@ -1,8 +1,9 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { IDataObject } from 'n8n-workflow';
 
 import { AnswerError } from './answerError';
 import { camelCase, convertScalar, decodeXmlText } from './values';
+import type { RawNode } from './xmlTree';
+import { ATTR, CDATA, readXmlTree, TEXT, XmlDoctypeError, XmlSyntaxError } from './xmlTree';
 
 /*
  * Reading the service's XML without knowing its element names.
@@ -40,33 +41,6 @@ import { camelCase, convertScalar, decodeXmlText } from './values';
  * empty as null (see values.ts).
  */
 
-const ATTR = '@_';
-const TEXT = '#text';
-const CDATA = '#cdata';
-
-/** fast-xml-parser's settings for every answer (the benchmark measures the bare parser with them). */
-export const PARSER_OPTIONS = {
-	ignoreAttributes: false,
-	attributeNamePrefix: ATTR,
-	textNodeName: TEXT,
-	parseTagValue: false,
-	parseAttributeValue: false,
-	// No entity expansion: DOCTYPE entities are never substituted (billion laughs, XXE).
-	// The five predefined entities and character references are decoded by decodeXmlText.
-	processEntities: false,
-	htmlEntities: false,
-	ignoreDeclaration: true,
-	ignorePiTags: true,
-	trimValues: true,
-	commentPropName: false,
-	// CDATA is literal text: kept apart so it is not entity-decoded
-	cdataPropName: CDATA,
-} as const;
-
-const parser = new XMLParser(PARSER_OPTIONS);
-
-type RawNode = string | IDataObject | RawNode[] | undefined | null;
-
 /** How to read one answer, from its recording (raw element and attribute names). */
 export interface XmlReadOptions {
 	/** Containers: always arrays (rule 7). */
@@ -82,38 +56,39 @@ export interface XmlList {
 	meta: IDataObject;
 }
 
+/** Line and column of a position in the text, for the error message. */
+function lineAndColumn(text: string, position: number): string {
+	let line = 1;
+	let lineStart = 0;
+	for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {
+		line++;
+		lineStart = i + 1;
+	}
+	return `line ${line}, column ${position - lineStart + 1}`;
+}
+
 /**
- * The `<!` markup that fast-xml-parser's validator lets pass: a document type declaration
- * (group 1) and any `<!` that opens no comment or CDATA section (the parser would read it as an
- * element named `!…`). Comments, CDATA sections and processing instructions are skipped, each up
- * to its end (or the end of the text: the validator refuses an unclosed one).
+ * The tree of the answer, or why it is refused. A document type declaration is refused, wherever
+ * it stands in the markup: its entities are never expanded, and the rule is to refuse it, not to
+ * ignore it. (The caller throws, outside the catch: n8n's lint allows only its own errors there.)
  */
-const DECLARATION =
-	/<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<\?[\s\S]*?(?:\?>|$)|<!(DOCTYPE)?/gi;
-
-/** The first such `<!` in the markup: `DOCTYPE`, another `<!` (with its position), or undefined. */
-function stray(xml: string): { doctype: boolean; at: number } | undefined {
-	for (const match of xml.matchAll(DECLARATION)) {
-		if (match[1] !== undefined || match[0] === '<!')
-			return { doctype: match[1] !== undefined, at: match.index };
+function readOrReason(body: string): { root: string; node: RawNode } | { reason: string } {
+	try {
+		return readXmlTree(body);
+	} catch (error) {
+		if (error instanceof XmlDoctypeError)
+			return {
+				reason: error.html
+					? 'The response is an HTML page, not an XML document'
+					: 'The response declares a DOCTYPE, which is refused for safety (entity expansion)',
+			};
+		const where =
+			error instanceof XmlSyntaxError ? ` (${lineAndColumn(body, error.position)})` : '';
+		return { reason: `The response is not well-formed XML: ${(error as Error).message}${where}` };
 	}
-	return undefined;
 }
 
-/** Why the answer is not well-formed XML, or undefined (a DOCTYPE is refused apart, before this). */
-function notWellFormed(body: string, strayAt: number | undefined): string | undefined {
-	if (strayAt !== undefined) return `an unexpected "<!" at position ${strayAt}`;
-	const validation = XMLValidator.validate(body);
-	if (validation !== true) {
-		const { msg, line, col } = validation.err;
-		return `${msg} (line ${line}${col === undefined ? '' : `, column ${col}`})`;
-	}
-	// the validator lets text after a root like `<a/>` pass, and the parser drops it
-	if (!body.trimEnd().endsWith('>')) return 'text after the root element';
-	return undefined;
-}
-
-/** Checks and parses an XML answer; returns the root element's name and raw content. */
+/** Reads an XML answer in one pass, well-formedness checked on the way (xmlTree.ts): the root element's name and raw content. */
 function parseRoot(text: string): { root: string; node: RawNode } {
 	// the first character that is no BOM or white space (no copy of a large answer is made)
 	let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -122,41 +97,11 @@ function parseRoot(text: string): { root: string; node: RawNode } {
 		throw new AnswerError('The response was empty where an XML document was expected');
 	if (text[start] !== '<') throw new AnswerError('The response is not an XML document');
 	const body = start === 0 ? text : text.slice(start);
-	// a document type declaration is refused, wherever it stands in the markup: its entities are
-	// never expanded (processEntities is off), and the rule is to refuse it, not to ignore it
-	const declaration = stray(body);
-	if (declaration?.doctype) {
-		throw new AnswerError(
-			/<!DOCTYPE\s+html/i.test(body)
-				? 'The response is an HTML page, not an XML document'
-				: 'The response declares a DOCTYPE, which is refused for safety (entity expansion)',
-		);
-	}
-	// the parser accepts malformed input without complaint: fast-xml-parser's validator runs first
-	let problem = notWellFormed(body, declaration?.at);
-	let parsed: IDataObject = {};
-	if (problem === undefined) {
-		try {
-			parsed = parser.parse(body) as IDataObject;
-		} catch (error) {
-			problem = error instanceof Error ? error.message : String(error);
-		}
-	}
-	if (problem !== undefined)
-		throw new AnswerError(`The response is not well-formed XML: ${problem}`);
-	let root: string | undefined;
-	for (const key in parsed) {
-		if (key === TEXT) continue;
-		if (root !== undefined || Array.isArray(parsed[key])) {
-			throw new AnswerError('The response is not an XML document with one root element');
-		}
-		root = key;
-	}
-	if (root === undefined)
-		throw new AnswerError('The response is not an XML document with one root element');
-	if (/^html$/i.test(root))
+	const tree = readOrReason(body);
+	if ('reason' in tree) throw new AnswerError(tree.reason);
+	if (/^html$/i.test(tree.root))
 		throw new AnswerError('The response is an HTML page, not an XML document');
-	return { root, node: parsed[root] as RawNode };
+	return tree;
 }
 
 /** The records of a list answer (rule 1): the root's child elements, whatever their names. */
