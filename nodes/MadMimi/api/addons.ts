@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AddonRef } from '../locators/addon';
-import { describeAddon } from '../locators/addon';
 import type { MadMimiClient } from '../transport';
+import { mayHaveTakenEffect } from '../transport';
 
 /*
  * The account's addons, as the operations and the editor's picker read them. No source shows the
@@ -36,6 +35,17 @@ export async function availableAddons(api: MadMimiClient): Promise<IDataObject[]
 	return await api.xmlRecords({ method: 'GET', path: ['addons', 'available'] });
 }
 
+/** An addon as a request names it: its ID or key, and its words in messages (`with the key "ab_testing"`). */
+export interface AddonTarget {
+	idOrKey: string;
+	named: string;
+}
+
+/** The one wording of an addon the account does not have, from the list of addons or from a 404. */
+export function noSuchAddon(named: string): string {
+	return `Mad Mimi has no addon ${named}`;
+}
+
 /**
  * POST /addon/{id_or_key}/toggle: never repeated blindly, since a second toggle switches it back.
  * `readsStatus`: the caller reads the status before toggling (Activate, Deactivate), so a later
@@ -43,18 +53,26 @@ export async function availableAddons(api: MadMimiClient): Promise<IDataObject[]
  */
 export async function toggleAddon(
 	api: MadMimiClient,
-	ref: AddonRef,
+	addon: AddonTarget,
 	readsStatus = false,
 ): Promise<void> {
 	await api.request({
 		method: 'POST',
-		path: ['addon', ref.value, 'toggle'],
-		notFound: `Mad Mimi has no addon ${describeAddon(ref)}`,
+		path: ['addon', addon.idOrKey, 'toggle'],
+		notFound: noSuchAddon(addon.named),
 		repeat: {
-			mayHave: `The addon ${describeAddon(ref)} may have been switched`,
+			mayHave: `The addon ${addon.named} may have been switched`,
 			check: 'See its status with Addon → Get Many before switching it again.',
 			// Toggle refuses a retried execution (a retry is no way out); Activate and Deactivate read the status first
 			...(readsStatus ? { remembered: false as const } : { checkedOnRetry: false as const }),
 		},
 	});
+}
+
+/**
+ * Whether an error of `toggleAddon` says the toggle may have been carried out (the connection
+ * failed after it was sent): the addon's status then tells whether it was.
+ */
+export function mayHaveToggled(error: unknown): boolean {
+	return mayHaveTakenEffect(error);
 }

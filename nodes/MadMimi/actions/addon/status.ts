@@ -1,13 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { accountAddons, ADDON_STATUS_WORDS, isActivated, toggleAddon } from '../../api/addons';
+import {
+	accountAddons,
+	ADDON_STATUS_WORDS,
+	isActivated,
+	mayHaveToggled,
+	noSuchAddon,
+	toggleAddon,
+} from '../../api/addons';
+import type { ApiClient } from '../../api/client';
 import { fieldWithValue, findByValue, recordChoice } from '../../helpers/records';
 import { itemError, printable } from '../../helpers/validation';
 import type { AddonRef } from '../../locators/addon';
 import { describeAddon, readAddonRef } from '../../locators/addon';
-import type { MadMimiClient } from '../../transport';
-import { mayHaveTakenEffect } from '../../transport';
 import { client } from '../client';
 import { withItemIndex } from '../itemLoop';
 
@@ -16,7 +22,7 @@ type WantedStatus = 'activated' | 'deactivated';
 /** The addon of the account the user gave, found by its ID or key among the record's values, with the field holding its status. */
 async function findAddon(
 	ctx: IExecuteFunctions,
-	api: MadMimiClient,
+	api: ApiClient,
 	ref: AddonRef,
 	itemIndex: number,
 ): Promise<{ addon: IDataObject; statusField: string }> {
@@ -32,7 +38,7 @@ async function findAddon(
 		throw itemError(
 			ctx,
 			itemIndex,
-			`Mad Mimi has no addon ${describeAddon(ref)}`,
+			noSuchAddon(describeAddon(ref)),
 			known.length > 0
 				? `The addons of this account are: ${known.join(', ')}. Pick the addon from the list, or check the key or ID.`
 				: 'This account lists no addons.',
@@ -59,19 +65,20 @@ async function findAddon(
  */
 async function toggleOnce(
 	ctx: IExecuteFunctions,
-	api: MadMimiClient,
+	api: ApiClient,
 	ref: AddonRef,
 	itemIndex: number,
 	wanted: WantedStatus,
 	statusField: string,
 ): Promise<void> {
+	const target = { idOrKey: ref.value, named: describeAddon(ref) };
 	try {
-		await toggleAddon(api, ref, true);
+		await toggleAddon(api, target, true);
 	} catch (error) {
-		if (!mayHaveTakenEffect(error)) throw withItemIndex(ctx, error, itemIndex);
+		if (!mayHaveToggled(error)) throw withItemIndex(ctx, error, itemIndex);
 		const { addon } = await findAddon(ctx, api, ref, itemIndex);
 		if (isActivated(addon, statusField) === (wanted === 'activated')) return;
-		await toggleAddon(api, ref, true);
+		await toggleAddon(api, target, true);
 	}
 }
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { addAnalyticsDomain } from '../../api/analyticsDomains';
 import { domainField, requireDomain } from './common';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -17,11 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const domain = requireDomain(this, itemIndex);
-	await client(this, itemIndex).request({
-		method: 'POST',
-		path: ['google_analytics'],
-		form: { domain },
-		repeat: 'safe',
-	});
+	await addAnalyticsDomain(client(this, itemIndex), domain);
 	return [{ success: true, domain }];
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { deleteAnalyticsDomain } from '../../api/analyticsDomains';
 import { domainField, requireDomain } from './common';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -17,12 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const domain = requireDomain(this, itemIndex);
-	await client(this, itemIndex).request({
-		method: 'DELETE',
-		viaPost: true,
-		path: ['google_analytics'],
-		form: { domain },
-		repeat: 'delete',
-	});
+	await deleteAnalyticsDomain(client(this, itemIndex), domain);
 	return [{ deleted: true, domain }];
 }

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+
+import { analyticsDomains } from '../../api/analyticsDomains';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -11,14 +13,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const records = await client(this, itemIndex).xmlRecords({
-		method: 'GET',
-		path: ['google_analytics'],
-	});
-	// no source shows this document's names: a record that is one text (an element holding the
-	// domain, whatever it is called) is given as { domain }; a record with fields stays as it is
-	return records.map((record) => {
-		const values = Object.values(record);
-		return values.length === 1 && typeof values[0] === 'string' ? { domain: values[0] } : record;
-	});
+	return await analyticsDomains(client(this, itemIndex));
 }

@@ -11,13 +11,13 @@ export function childEmail(ctx: IExecuteFunctions, itemIndex: number): string {
 	return requireEmail(ctx, itemIndex, ctx.getNodeParameter('email', itemIndex, ''), 'Email');
 }
 
-/** The create fields other than email: parameter name, form name, label. */
+/** The create fields other than email: parameter name (the detail it sets, api/childAccounts.ts), label. */
 export const ACCOUNT_FIELDS = [
-	{ name: 'password', form: 'pwd', label: 'Password' },
-	{ name: 'firstName', form: 'first_name', label: 'First Name' },
-	{ name: 'lastName', form: 'last_name', label: 'Last Name' },
-	{ name: 'organizationName', form: 'organization_name', label: 'Organization Name' },
-	{ name: 'address', form: 'address', label: 'Address' },
+	{ name: 'password', label: 'Password' },
+	{ name: 'firstName', label: 'First Name' },
+	{ name: 'lastName', label: 'Last Name' },
+	{ name: 'organizationName', label: 'Organization Name' },
+	{ name: 'address', label: 'Address' },
 ] as const;
 
 export type AccountFieldName = (typeof ACCOUNT_FIELDS)[number]['name'];

@@ -9,8 +9,9 @@ import {
 	childEmail,
 	childEmailField,
 } from './common';
-import { childAccountByEmail } from '../../api/childAccounts';
-import type { MadMimiClient } from '../../transport';
+import type { ChildAccountDetails } from '../../api/childAccounts';
+import { childAccountByEmail, createChildAccount } from '../../api/childAccounts';
+import type { ApiClient } from '../../api/client';
 import { client } from '../client';
 import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
@@ -42,7 +43,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = childEmail(this, itemIndex);
-	const form: Record<string, string> = { email };
+	const details: ChildAccountDetails = {};
 	for (const field of ACCOUNT_FIELDS) {
 		const value = accountFieldValue(
 			this,
@@ -58,28 +59,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				'Give the password the child account signs in with.',
 			);
 		}
-		if (value !== '') form[field.form] = value;
+		if (value !== '') details[field.name] = value;
 	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const sendInvitation = options.sendInvitation !== false;
-	if (!sendInvitation) form.no_invite = 'yes';
 
 	const api = client(this, itemIndex);
-	const repeat = {
-		mayHave: `The child account ${email} may have been created`,
-		check: 'Look for it with Child Account → Get Many before creating it again.',
+	const outcome = await createChildAccount(api, email, details, {
+		invite: sendInvitation,
 		askFirst:
 			retriedSince(this) === undefined ? undefined : async () => await createdAlready(api, email),
-	};
-	// a repeat after it was created is refused ("Email has already been taken")
-	const outcome = await api.writeOnce(
-		repeat,
-		async () => await api.request({ method: 'POST', path: ['participants'], form, repeat }),
-	);
+	});
 	if ('foundDone' in outcome) return [{ success: true, email, ...outcome.foundDone }];
-	const answer = outcome.sent;
-	const apiKey = answer.trim();
-	if (apiKey === '' || /\s/.test(apiKey)) {
+	const apiKey = outcome.sent;
+	if (apiKey === undefined) {
 		throw new NodeOperationError(
 			this.getNode(),
 			'Mad Mimi did not send the API key of the new child account',
@@ -96,7 +89,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * In a retried execution: the child account, if it exists now. Its API key is given only when it
  * is created, so the item has none: Mad Mimi shows it under Child Accounts.
  */
-async function createdAlready(api: MadMimiClient, email: string): Promise<IDataObject | undefined> {
+async function createdAlready(api: ApiClient, email: string): Promise<IDataObject | undefined> {
 	const child = await childAccountByEmail(api, email);
 	if (!child) return undefined;
 	return {

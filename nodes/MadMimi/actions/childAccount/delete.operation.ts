@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { deleteChildAccount } from '../../api/childAccounts';
 import { childEmail, childEmailField } from './common';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -17,12 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = childEmail(this, itemIndex);
-	await client(this, itemIndex).request({
-		method: 'DELETE',
-		viaPost: true,
-		path: ['participants'],
-		form: { email },
-		repeat: 'delete',
-	});
+	await deleteChildAccount(client(this, itemIndex), email);
 	return [{ deleted: true, email }];
 }

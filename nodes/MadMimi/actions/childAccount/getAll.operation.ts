@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+
 import { childAccounts } from '../../api/childAccounts';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { ListPermissions } from '../../api/childAccounts';
+import { setListPermissions } from '../../api/childAccounts';
 import { listNamesOf } from '../../api/lists';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import { listNamesField } from '../../locators/list';
@@ -84,7 +86,7 @@ function levelListNames(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = childEmail(this, itemIndex);
-	const namesByLevel: Record<string, string[]> = {};
+	const namesByLevel: ListPermissions = { full: [], read: [], none: [] };
 	const seenIn = new Map<string, string>();
 	for (const level of LEVELS) {
 		const names = levelListNames(this, itemIndex, level);
@@ -110,15 +112,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Choose at least one audience list in one of the three fields.',
 		);
 	}
-	const form: Record<string, string> = { email };
-	for (const level of LEVELS)
-		if (namesByLevel[level.name].length > 0) form[level.name] = namesByLevel[level.name].join(',');
-	await client(this, itemIndex).request({
-		method: 'POST',
-		path: ['participants', 'update_permissions_for'],
-		form,
-		repeat: 'safe',
-	});
+	await setListPermissions(client(this, itemIndex), email, namesByLevel);
 	return [
 		{
 			success: true,

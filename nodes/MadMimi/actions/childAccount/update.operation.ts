@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { ChildAccountDetails } from '../../api/childAccounts';
+import { updateChildAccount } from '../../api/childAccounts';
 import { itemError } from '../../helpers/validation';
 import {
 	ACCOUNT_FIELDS,
@@ -43,7 +45,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = childEmail(this, itemIndex);
 	const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const form: Record<string, string> = { email };
+	const details: ChildAccountDetails = {};
 	const updated: string[] = [];
 	for (const field of ACCOUNT_FIELDS) {
 		if (!(field.name in updateFields)) continue;
@@ -56,7 +58,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				`Give a value, or remove "${field.label}" from "Update Fields" to leave it as it is.`,
 			);
 		}
-		form[field.form] = value;
+		details[field.name] = value;
 		updated.push(field.name);
 	}
 	if (updated.length === 0) {
@@ -67,12 +69,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Add at least one field to change under "Update Fields".',
 		);
 	}
-	await client(this, itemIndex).request({
-		method: 'PUT',
-		viaPost: true,
-		path: ['participants', 'update'],
-		form,
-		repeat: 'safe',
-	});
+	await updateChildAccount(client(this, itemIndex), email, details);
 	return [{ success: true, email, updatedFields: updated }];
 }

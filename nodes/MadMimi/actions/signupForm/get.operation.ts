@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { signupForm } from '../../api/signupForms';
 import { requirePositiveId } from '../../helpers/validation';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -35,16 +36,12 @@ function webformId(ctx: IExecuteFunctions, itemIndex: number): number {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = webformId(this, itemIndex);
-	const form = await client(this, itemIndex).json({
-		method: 'GET',
-		path: ['signups', id],
-		notFound: `Mad Mimi has no signup form with the ID ${id}`,
-	});
-	if (form === null || typeof form !== 'object' || Array.isArray(form)) {
+	const form = await signupForm(client(this, itemIndex), id);
+	if (form === undefined) {
 		throw new NodeOperationError(this.getNode(), `Mad Mimi sent no signup form for the ID ${id}`, {
 			itemIndex,
 			description: 'Check the webform ID in Mad Mimi.',
 		});
 	}
-	return [form as IDataObject];
+	return [form];
 }

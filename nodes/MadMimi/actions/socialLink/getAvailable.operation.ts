@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+
+import { availableSocialLinks } from '../../api/socialLinks';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -11,8 +13,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await client(this, itemIndex).jsonList({
-		method: 'GET',
-		path: ['social_links', 'available'],
-	});
+	return await availableSocialLinks(client(this, itemIndex));
 }

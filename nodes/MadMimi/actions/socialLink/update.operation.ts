@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { isSocialLinkKey, updateSocialLinks } from '../../api/socialLinks';
 import { itemError, isHttpUrl, printable } from '../../helpers/validation';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -60,10 +61,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const KEY = /^[a-z][a-z0-9_]*$/;
-// form names the request needs for itself: a link may not take their place
-const RESERVED = new Set(['username', 'api_key']);
-
 /** One entry of "Links", checked before any request: a known kind of key, not given before, and a web address. */
 function readLink(
 	ctx: IExecuteFunctions,
@@ -82,7 +79,7 @@ function readLink(
 			`Link ${linkNumber}: the field "Social Network" is empty`,
 			'Pick a social network.',
 		);
-	if (!KEY.test(key) || RESERVED.has(key)) {
+	if (!isSocialLinkKey(key)) {
 		throw itemError(
 			ctx,
 			itemIndex,
@@ -129,17 +126,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Add at least one link: a social network and the address of your page there.',
 		);
 	}
-	const form: Record<string, string> = {};
+	const urlsByKey: Record<string, string> = {};
 	for (const [position, entry] of entries.entries()) {
-		const { key, url } = readLink(this, itemIndex, entry, position + 1, form);
-		form[key] = url;
+		const { key, url } = readLink(this, itemIndex, entry, position + 1, urlsByKey);
+		urlsByKey[key] = url;
 	}
-	await client(this, itemIndex).request({
-		method: 'PUT',
-		viaPost: true,
-		path: ['social_links', 'update'],
-		form,
-		repeat: 'safe',
-	});
-	return [{ success: true, links: Object.entries(form).map(([key, url]) => ({ key, url })) }];
+	await updateSocialLinks(client(this, itemIndex), urlsByKey);
+	return [{ success: true, links: Object.entries(urlsByKey).map(([key, url]) => ({ key, url })) }];
 }
