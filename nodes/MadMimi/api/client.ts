@@ -13,6 +13,9 @@ import { MadMimiClient } from '../transport';
 /** A client of Mad Mimi, as the api's functions take it. */
 export type ApiClient = MadMimiClient;
 
+/** A write that must happen at most once, as an operation describes it to the api: its words, and what to ask first. */
+export type { OnceOnly as OnceOnlyWrite, WriteOnceOutcome } from '../transport';
+
 /** The run index of the node in this execution: the same for every item and every try of one run. */
 const runIndexes = new WeakMap<IExecuteFunctions, number>();
 

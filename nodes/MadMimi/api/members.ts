@@ -4,7 +4,7 @@ import { splitCountNewRange } from '../helpers/dates';
 import { answerMatching } from '../parsing';
 import type { XmlReadOptions } from '../parsing';
 import { printable } from '../helpers/validation';
-import type { MadMimiClient } from '../transport';
+import type { ApiClient, OnceOnlyWrite, WriteOnceOutcome } from './client';
 import type { Refusal } from '../transport/errors';
 import { listRefusal } from './lists';
 
@@ -98,7 +98,7 @@ export interface MembersPage {
 }
 
 /** One page of the members of the account, or of a list. */
-export async function membersPage(api: MadMimiClient, query: MembersQuery): Promise<MembersPage> {
+export async function membersPage(api: ApiClient, query: MembersQuery): Promise<MembersPage> {
 	const answer = await api.xmlList(
 		{
 			method: 'GET',
@@ -125,7 +125,7 @@ export async function membersPage(api: MadMimiClient, query: MembersQuery): Prom
 
 /** The member of this address (opted out or not: `raw=true`), found by the recorded search, or undefined. */
 export async function memberByEmail(
-	api: MadMimiClient,
+	api: ApiClient,
 	email: string,
 ): Promise<IDataObject | undefined> {
 	const records = await api.xmlRecords(
@@ -137,7 +137,7 @@ export async function memberByEmail(
 }
 
 /** Whether the member of this address opted out (`is_suppressed`: `true` or `false`); an unknown address is refused (memberMissing). */
-export async function isSuppressed(api: MadMimiClient, email: string): Promise<boolean> {
+export async function isSuppressed(api: ApiClient, email: string): Promise<boolean> {
 	const answer = await api.read(
 		{
 			method: 'GET',
@@ -150,7 +150,7 @@ export async function isSuppressed(api: MadMimiClient, email: string): Promise<b
 }
 
 /** The members created in [start, end] (unix seconds, both included), counted a month at a time as the service requires. */
-export async function countNew(api: MadMimiClient, start: number, end: number): Promise<number> {
+export async function countNew(api: ApiClient, start: number, end: number): Promise<number> {
 	let count = 0;
 	for (const [from, to] of splitCountNewRange(start, end)) {
 		count += await api.integer({
@@ -163,7 +163,7 @@ export async function countNew(api: MadMimiClient, start: number, end: number): 
 }
 
 /** The addresses suppressed (opted out) since a time (unix seconds): the service says no more, not even when. */
-export async function suppressedSince(api: MadMimiClient, since: number): Promise<string[]> {
+export async function suppressedSince(api: ApiClient, since: number): Promise<string[]> {
 	return await api.lines({
 		method: 'GET',
 		path: ['audience_members', 'suppressed_since', String(Math.max(0, since))],
@@ -210,7 +210,7 @@ export interface CreatedSinceOptions {
  * the reader fall back to every page (and warn).
  */
 export async function membersCreatedSince(
-	api: MadMimiClient,
+	api: ApiClient,
 	since: number,
 	options: CreatedSinceOptions,
 ): Promise<IDataObject[]> {
@@ -299,4 +299,129 @@ async function readFromNewestEnd(
 		if (inRange >= enough || page < 1 || page > pageCount) return found;
 		current = await read(page);
 	}
+}
+
+/**
+ * The members of the account or of a list, up to `limit` (undefined: every page), read page by
+ * page as the settings' window allows; with how many there are in all (page 1's `count`).
+ */
+export async function membersUpTo(
+	api: ApiClient,
+	query: Omit<MembersQuery, 'page' | 'perPage'>,
+	limit: number | undefined,
+): Promise<{ members: IDataObject[]; total?: number }> {
+	const perPage =
+		limit === undefined
+			? MAX_MEMBERS_PER_PAGE
+			: Math.min(MAX_MEMBERS_PER_PAGE, Math.max(1, Math.floor(limit)));
+	let total: number | undefined;
+	// the members documents say how many pages there are: none is asked for past the last
+	const members = await api.pages(
+		async (page) => {
+			const read = await membersPage(api, { ...query, page, perPage });
+			if (page === 1) total = read.count;
+			return read;
+		},
+		perPage,
+		limit,
+	);
+	return { members, total };
+}
+
+/** How many members opted out, of the account or of a list (one page of one: its `count`). */
+export async function optedOutCount(api: ApiClient, list?: string): Promise<number | undefined> {
+	return (await membersPage(api, { list, page: 1, perPage: 1, suppressedOnly: true })).count;
+}
+
+/** Members whose address or name contains a text (`GET /audience_members/search.xml`, at most 100). */
+export async function searchMembers(
+	api: ApiClient,
+	query: string,
+	includeSuppressed: boolean,
+): Promise<IDataObject[]> {
+	const records = await api.xmlRecords(
+		{
+			method: 'GET',
+			path: ['audience_members', 'search'],
+			qs: { query, raw: includeSuppressed ? 'true' : undefined },
+		},
+		MEMBERS_DOCUMENT,
+	);
+	return records.map(memberRecord);
+}
+
+/** The lists a member is on (`GET /audience_members/{email}/lists.xml`, the recorded lists document). */
+export async function memberLists(api: ApiClient, email: string): Promise<IDataObject[]> {
+	return await api.xmlRecords({ method: 'GET', path: ['audience_members', email, 'lists'] });
+}
+
+/** Sets a member's fields (`PUT /audience_members/{email}`, `audience_member[<field>]`): the same fields set again change nothing. */
+export async function updateMemberFields(
+	api: ApiClient,
+	email: string,
+	fields: Record<string, string>,
+): Promise<void> {
+	const form: Record<string, string> = {};
+	for (const [field, value] of Object.entries(fields)) form[`audience_member[${field}]`] = value;
+	await api.request({
+		method: 'PUT',
+		path: ['audience_members', email],
+		form,
+		refusal: memberMissing(email),
+		repeat: 'safe',
+	});
+}
+
+/**
+ * Changes a member's address (`POST /audience_members/{email}/update_email`): once only, since a
+ * repeat after it took effect finds no member of the old address.
+ */
+export async function changeMemberEmail(
+	api: ApiClient,
+	email: string,
+	newEmail: string,
+	once: OnceOnlyWrite,
+): Promise<WriteOnceOutcome<string>> {
+	return await api.writeOnce(
+		once,
+		async () =>
+			await api.request({
+				method: 'POST',
+				path: ['audience_members', email, 'update_email'],
+				form: { new_email: newEmail },
+				repeat: once,
+				refusal: memberMissing(email),
+			}),
+	);
+}
+
+/**
+ * Opts a member back in (`DELETE /suppressed_audience_members/{email}`, a JSON answer on a path
+ * without extension; `"success": false` for an unknown member is a failure): once only, since a
+ * repeat after it took effect finds nobody suppressed and the service refuses it.
+ */
+export async function optMemberBackIn(
+	api: ApiClient,
+	email: string,
+	once: OnceOnlyWrite,
+): Promise<WriteOnceOutcome<unknown>> {
+	return await api.writeOnce(
+		once,
+		async () =>
+			await api.json({
+				method: 'DELETE',
+				path: ['suppressed_audience_members', email],
+				extension: false,
+				repeat: once,
+				// refused with "success": false (no status), or a 4xx naming the unknown address
+				refusal: ({ status, text }) =>
+					status === undefined || /does not exist|undefined method/i.test(text)
+						? {
+								message: `Mad Mimi could not opt ${printable(email)} back in`,
+								description:
+									'Mad Mimi responds so when the address is not a member of the account: check it with Audience Member → Get.',
+							}
+						: undefined,
+			}),
+	);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { MadMimiClient } from '../transport';
+import type { ApiClient } from './client';
 import { memberMissing, noSuchMemberMessage } from './members';
 
 /*
@@ -12,11 +12,16 @@ import { memberMissing, noSuchMemberMessage } from './members';
  * earliest date-time among its values (a view or a click comes after the send).
  */
 
+/** The member's promotion attempts, one record each; Mad Mimi refuses an address the account has no member of. */
+export async function promotionAttempts(api: ApiClient, email: string): Promise<IDataObject[]> {
+	return await api.xmlRecords({
+		method: 'GET',
+		path: ['audience_members', email, 'promotion_attempts'],
+	});
+}
+
 /** The member's promotion attempts, one record each; none for an address the account has no member of. */
-export async function promotionAttemptsOf(
-	api: MadMimiClient,
-	email: string,
-): Promise<IDataObject[]> {
+export async function promotionAttemptsOf(api: ApiClient, email: string): Promise<IDataObject[]> {
 	const request = {
 		method: 'GET' as const,
 		path: ['audience_members', email, 'promotion_attempts'],

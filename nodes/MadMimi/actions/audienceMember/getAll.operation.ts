@@ -5,9 +5,9 @@ import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
 import { recordLimit } from '../../helpers/params';
 import { listLocator, optionalListName } from '../../locators/list';
-import { MAX_MEMBERS_PER_PAGE, membersPage } from '../../api/members';
+import { membersUpTo, optedOutCount } from '../../api/members';
 import { includeSuppressedOption } from './member';
-import type { MadMimiClient } from '../../transport';
+import type { ApiClient } from '../../api/client';
 import { client } from '../client';
 import { isToolRun } from '../tool';
 import { optionsCollection } from '../../descriptions/options';
@@ -56,22 +56,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetAllOptions;
 	const list = optionalListName(this, itemIndex, 'options.list');
 	const limit = recordLimit(this, itemIndex);
-	const perPage =
-		limit === undefined
-			? MAX_MEMBERS_PER_PAGE
-			: Math.min(MAX_MEMBERS_PER_PAGE, Math.max(1, Math.floor(limit)));
 	const api = client(this, itemIndex);
-	let total: number | undefined;
-	// the members documents say how many pages there are: none is asked for past the last
-	const members = await api.pages(
-		async (page) => {
-			const read = await membersPage(api, { ...options, list, page, perPage });
-			if (page === 1) total = read.count;
-			return read;
-		},
-		perPage,
-		limit,
-	);
+	const { members, total } = await membersUpTo(api, { ...options, list }, limit);
 	const out = this.getNodeParameter('simplify', itemIndex, false)
 		? members.map(simpleMember)
 		: members;
@@ -85,7 +71,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * it left them out), so that "how many members do I have?" gets a true answer.
  */
 async function whatWasLeftOut(
-	api: MadMimiClient,
+	api: ApiClient,
 	read: { list?: string; options: GetAllOptions; shown: number; total?: number },
 ): Promise<IDataObject[]> {
 	const { list, options, shown, total } = read;
@@ -96,8 +82,7 @@ async function whatWasLeftOut(
 			`${shown} of the ${total} members of ${where} are shown: ask with a higher limit for more, or search for someone`,
 		);
 	if (!options.includeSuppressed && !options.suppressedOnly) {
-		const optedOut = (await membersPage(api, { list, page: 1, perPage: 1, suppressedOnly: true }))
-			.count;
+		const optedOut = await optedOutCount(api, list);
 		if (optedOut !== undefined && optedOut > 0)
 			parts.push(
 				`${optedOut} members who opted out are left out (ask with includeSuppressed to see them)`,

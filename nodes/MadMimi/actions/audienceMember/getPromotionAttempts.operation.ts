@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
+import { promotionAttempts } from '../../api/promotionAttempts';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -21,9 +22,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const attempts = await client(this, itemIndex).xmlRecords({
-		method: 'GET',
-		path: ['audience_members', email, 'promotion_attempts'],
-	});
+	const attempts = await promotionAttempts(client(this, itemIndex), email);
 	return attempts.map((attempt) => ({ email, ...attempt }));
 }

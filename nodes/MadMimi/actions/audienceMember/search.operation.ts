@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
 import { requireText } from '../../helpers/validation';
-import { MEMBERS_DOCUMENT, memberRecord } from '../../api/members';
+import { searchMembers } from '../../api/members';
 import { includeSuppressedOption } from './member';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
@@ -40,14 +40,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as {
 		includeSuppressed?: boolean;
 	};
-	const records = await client(this, itemIndex).xmlRecords(
-		{
-			method: 'GET',
-			path: ['audience_members', 'search'],
-			qs: { query, raw: options.includeSuppressed ? 'true' : undefined },
-		},
-		MEMBERS_DOCUMENT,
+	const members = await searchMembers(
+		client(this, itemIndex),
+		query,
+		options.includeSuppressed === true,
 	);
-	const members = records.map(memberRecord);
 	return this.getNodeParameter('simplify', itemIndex, false) ? members.map(simpleMember) : members;
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
-import { isSuppressed, suppressedSince } from '../../api/members';
-import type { MadMimiClient } from '../../transport';
+import { isSuppressed, optMemberBackIn, suppressedSince } from '../../api/members';
+import type { ApiClient } from '../../api/client';
 import { client } from '../client';
 import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
@@ -23,33 +23,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
 	const api = client(this, itemIndex);
 	const since = retriedSince(this);
-	const repeat = {
+	const once = {
 		mayHave: `${printable(email)} may have been opted back in`,
 		check:
 			'See whether the address is still opted out with Audience Member → Is Opted Out before running it again.',
 		askFirst: since === undefined ? undefined : async () => await optedInAlready(api, email, since),
 	};
-	// a JSON answer on a path without extension; "success": false (an unknown member) is a failure.
-	// A repeat after it took effect finds nobody suppressed, and the service refuses it.
-	const outcome = await api.writeOnce(
-		repeat,
-		async () =>
-			await api.json({
-				method: 'DELETE',
-				path: ['suppressed_audience_members', email],
-				extension: false,
-				repeat,
-				// refused with "success": false (no status), or a 4xx naming the unknown address
-				refusal: ({ status, text }) =>
-					status === undefined || /does not exist|undefined method/i.test(text)
-						? {
-								message: `Mad Mimi could not opt ${printable(email)} back in`,
-								description:
-									'Mad Mimi responds so when the address is not a member of the account: check it with Audience Member → Get.',
-							}
-						: undefined,
-			}),
-	);
+	const outcome = await optMemberBackIn(api, email, once);
 	return [
 		{
 			success: true,
@@ -66,7 +46,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * opted them back in, and they chose to leave again, which a retry must not undo.
  */
 async function optedInAlready(
-	api: MadMimiClient,
+	api: ApiClient,
 	email: string,
 	since: number,
 ): Promise<IDataObject | undefined> {

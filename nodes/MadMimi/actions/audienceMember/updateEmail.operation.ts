@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
-import { memberByEmail, memberMissing } from '../../api/members';
-import type { MadMimiClient } from '../../transport';
+import { changeMemberEmail, memberByEmail } from '../../api/members';
+import type { ApiClient } from '../../api/client';
 import { client } from '../client';
 import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
@@ -34,7 +34,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'New Email',
 	);
 	const api = client(this, itemIndex);
-	const repeat = {
+	const once = {
 		mayHave: `The address ${printable(email)} may have been changed to ${printable(newEmail)}`,
 		check: 'Look for the new address with Audience Member → Get before running it again.',
 		askFirst:
@@ -42,18 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				? undefined
 				: async () => await changedAlready(api, email, newEmail),
 	};
-	// a repeat after it took effect finds no member of the old address
-	const outcome = await api.writeOnce(
-		repeat,
-		async () =>
-			await api.request({
-				method: 'POST',
-				path: ['audience_members', email, 'update_email'],
-				form: { new_email: newEmail },
-				repeat,
-				refusal: memberMissing(email),
-			}),
-	);
+	const outcome = await changeMemberEmail(api, email, newEmail, once);
 	return [
 		{
 			success: true,
@@ -66,7 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 /** In a retried execution: done when a member has the new address and none the old one. */
 async function changedAlready(
-	api: MadMimiClient,
+	api: ApiClient,
 	email: string,
 	newEmail: string,
 ): Promise<IDataObject | undefined> {
