@@ -320,7 +320,8 @@ async function runAndReadOutput(editor, user, { madMimi }) {
 			firstName: p.first_name,
 			list: 'Newsletter',
 			listCreated: 'false',
-			success: 'true',
+			imported: 'true',
+			batch: '1',
 		})),
 		`the output panel: ${JSON.stringify(table)}`,
 	);

@@ -43,6 +43,14 @@ export const MAX_TIMEOUT_SECONDS = 3600;
 /** An import of many rows may take Mad Mimi a while to accept: it waits at least this long. */
 export const IMPORT_MIN_TIMEOUT_MS = 300_000;
 
+/**
+ * People sent in one member import (a CSV) by Create or Update and Import. No source gives the
+ * service's own limit: 10,000 rows (about 1 MB) keep one request well inside the import's time,
+ * and the option takes at most 100,000.
+ */
+export const DEFAULT_IMPORT_BATCH_SIZE = 10_000;
+export const MAX_IMPORT_BATCH_SIZE = 100_000;
+
 /** Far above any page or list of the service (a page of 100 records is about 20 KB). */
 export const DEFAULT_MAX_RESPONSE_MB = 20;
 export const MAX_RESPONSE_MB_LIMIT = 1000;

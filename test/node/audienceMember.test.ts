@@ -260,7 +260,7 @@ describe('audienceMember.import from CSV and text', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({
-			success: true,
+			imported: true,
 			importId: env.emulator.store.imports[0].id,
 			rows: 2,
 			skipped: 0,
@@ -357,7 +357,7 @@ describe('audienceMember.import from CSV and text', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({
-			success: true,
+			imported: true,
 			rows: 3,
 			emails: ['jane@example.com', 'joe@example.com', 'max@example.com'],
 		});
@@ -375,7 +375,7 @@ describe('audienceMember.import from CSV and text', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toEqual({
-			success: true,
+			imported: true,
 			importId: env.emulator.store.imports[0].id,
 			rows: 2,
 			emails: ['jane@example.com', 'joe@example.com'],
@@ -438,7 +438,7 @@ describe('audienceMember.import from CSV and text', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({
-			success: true,
+			imported: true,
 			rows: 2,
 			skipped: 2,
 			skippedRows: [
@@ -489,7 +489,7 @@ describe('audienceMember.import from CSV and text', () => {
 				{ json: { csv: 'email\nb@example.com\n' } },
 			],
 		);
-		expect(items.map((i) => [i.json.success ?? false, i.pairedItem])).toEqual([
+		expect(items.map((i) => [i.json.imported, i.pairedItem])).toEqual([
 			[true, { item: 0 }],
 			[false, { item: 1 }],
 			[true, { item: 2 }],

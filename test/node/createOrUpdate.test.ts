@@ -42,8 +42,9 @@ describe('audienceMember.createOrUpdate', () => {
 				company: 'Novak Design',
 				list: 'Newsletter',
 				listCreated: false,
+				imported: true,
 				importId: importRecord.id,
-				success: true,
+				batch: 1,
 			},
 			{
 				email: 'omar@example.com',
@@ -52,8 +53,9 @@ describe('audienceMember.createOrUpdate', () => {
 				company: 'Ortiz & Sons',
 				list: 'Newsletter',
 				listCreated: false,
+				imported: true,
 				importId: importRecord.id,
-				success: true,
+				batch: 1,
 			},
 		]);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
@@ -97,8 +99,9 @@ describe('audienceMember.createOrUpdate', () => {
 		expect(items[0].json).toEqual({
 			email: 'solo@example.com',
 			list: null,
+			imported: true,
 			importId: env.emulator.store.imports[0].id,
-			success: true,
+			batch: 1,
 		});
 		expect(received(env.emulator).map((r) => r.path)).toEqual(['/audience_members']);
 		expect(env.emulator.store.imports[0].csv).toBe('email\nsolo@example.com\n');
@@ -151,12 +154,13 @@ describe('audienceMember.createOrUpdate', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json).toMatchObject({ email: 'good1@example.com', success: true });
+		expect(items[0].json).toMatchObject({ email: 'good1@example.com', imported: true });
 		expect(items[1].json).toEqual({
+			imported: false,
 			error: 'The field "Email" is not a valid email address: "not an address"',
 			description: 'An address looks like jane@example.com, with no spaces.',
 		});
-		expect(items[2].json).toMatchObject({ email: 'good2@example.com', success: true });
+		expect(items[2].json).toMatchObject({ email: 'good2@example.com', imported: true });
 		expect(env.emulator.store.imports[0].rows.map((r) => r.email)).toEqual([
 			'good1@example.com',
 			'good2@example.com',
@@ -219,7 +223,7 @@ describe('audienceMember.createOrUpdate', () => {
 				{ json: { email: 'b@example.com', list: 'Newsleter' } },
 			],
 		);
-		expect(items[0].json).toMatchObject({ success: true, list: 'Newsletter' });
+		expect(items[0].json).toMatchObject({ imported: true, list: 'Newsletter' });
 		expect(items[1].json.error).toBe('Mad Mimi has no list named "Newsleter"');
 		expect(env.emulator.store.imports[0].rows.map((r) => r.email)).toEqual(['a@example.com']);
 	});
@@ -332,7 +336,7 @@ describe('audienceMember.import tells the truth', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({
-			success: true,
+			imported: true,
 			rows: 1,
 			list: 'VIP Customers',
 			listCreated: false,

@@ -14,6 +14,21 @@ export function errorJson(error: unknown): IDataObject {
 	return { error: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * The one Continue On Fail policy of the node: with it, a failed item's output is its error
+ * (`errorJson`) and the run goes on; without it, the run stops with `stop(error)`, by default the
+ * error naming the item.
+ */
+export function continueOrStop(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+	stop: (error: unknown) => Error = (failure) => withItemIndex(ctx, failure, itemIndex),
+): IDataObject {
+	if (!ctx.continueOnFail()) throw stop(error);
+	return errorJson(error);
+}
+
 /** Errors thrown for an item carry its index, so n8n shows which item failed. */
 export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
@@ -57,13 +72,15 @@ export function readBatching(ctx: IExecuteFunctions): Batching {
  * item, and on failure either adds one error item paired with it (continueOnFail) or stops
  * with an error that names the item. With batching, the items of a batch run at the same
  * time; their results are still taken in input order, so output order, pairing and the
- * per-item error policy are those of the sequential loop.
+ * per-item error policy are those of the sequential loop. `failedFields` go first in every
+ * error item (Import's `imported: false`).
  */
 export async function runPerItem(
 	ctx: IExecuteFunctions,
 	itemCount: number,
 	run: (itemIndex: number) => Promise<IDataObject[]>,
 	batching: Batching = { itemsPerBatch: DEFAULT_ITEMS_PER_BATCH, batchInterval: 0 },
+	failedFields: IDataObject = {},
 ): Promise<INodeExecutionData[]> {
 	const returnData: INodeExecutionData[] = [];
 	const size = batching.itemsPerBatch;
@@ -81,11 +98,10 @@ export async function runPerItem(
 					returnData.push({ json: identityFirst(json), pairedItem: { item: itemIndex } });
 				continue;
 			}
-			if (ctx.continueOnFail()) {
-				returnData.push({ json: errorJson(outcome.reason), pairedItem: { item: itemIndex } });
-				continue;
-			}
-			throw withItemIndex(ctx, outcome.reason, itemIndex);
+			returnData.push({
+				json: { ...failedFields, ...continueOrStop(ctx, outcome.reason, itemIndex) },
+				pairedItem: { item: itemIndex },
+			});
 		}
 	}
 	return returnData;

@@ -1,11 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { writeCsv } from '../helpers/csv';
 import { splitCountNewRange } from '../helpers/dates';
 import { answerMatching } from '../parsing';
 import type { XmlReadOptions } from '../parsing';
 import { printable } from '../helpers/validation';
 import type { ApiClient, OnceOnlyWrite, WriteOnceOutcome } from './client';
 import type { Refusal } from '../transport/errors';
+import { IMPORT_MIN_TIMEOUT_MS } from '../requestSettings';
 import { listRefusal } from './lists';
 
 /*
@@ -424,4 +426,27 @@ export async function optMemberBackIn(
 						: undefined,
 			}),
 	);
+}
+
+/**
+ * Imports members from a CSV (`POST /audience_members`, the file as `csv_file`) and gives the
+ * import id the service answers. The service merges the rows into the members it has, so a
+ * repeat changes nothing more; a large file gets more time than other requests.
+ */
+export async function importMembers(api: ApiClient, csv: string): Promise<number> {
+	return await api.integer({
+		method: 'POST',
+		path: ['audience_members'],
+		form: { csv_file: csv },
+		minTimeoutMs: IMPORT_MIN_TIMEOUT_MS,
+		repeat: 'safe',
+	});
+}
+
+/**
+ * Opts an address out (the spec's own way: an import whose `opt out` column is 1); an address the
+ * account does not have is added opted out. Gives the import id.
+ */
+export async function optMemberOut(api: ApiClient, email: string): Promise<number> {
+	return await importMembers(api, writeCsv(['email', 'opt out'], [[email, '1']]));
 }

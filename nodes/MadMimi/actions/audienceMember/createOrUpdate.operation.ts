@@ -4,22 +4,16 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { perItem } from '../../helpers/params';
 import { requireEmail } from '../../helpers/validation';
-import { errorJson } from '../itemLoop';
-import { importInBatches } from './import/batches';
-import {
-	batchSizeOption,
-	createListOption,
-	DEFAULT_BATCH_SIZE,
-	hintLeftOut,
-} from './import/common';
-import { listOutput, prepareLists, withoutMissingLists } from './import/lists';
+import { continueOrStop } from '../itemLoop';
+import { batchSizeOption, createListOption } from './import/common';
+import { listOutput } from './import/lists';
+import { importPeople } from './import/people';
 import type { ImportPerson } from './import/rows';
-import { importLayout } from './import/rows';
 import { memberFieldsCollection, readMemberFields } from './member';
 import { listLocator, optionalListName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
@@ -95,80 +89,44 @@ function personReader(ctx: IExecuteFunctions): (itemIndex: number) => Person {
 }
 
 /**
- * Create or Update: one input item is one person. All people of the run go out through the
- * service's import in ⌈N / batch size⌉ requests; the output is one item per input item, paired to
- * it, saying what was sent. An item that cannot be sent (no valid address, a list that does not
- * exist) fails on its own: with Continue On Fail it gives its error item and the others are sent;
- * without it the run stops before anything is sent.
+ * Create or Update: one input item is one person, all people of the run imported together
+ * (import/people.ts). An item that cannot be read (no valid address) fails on its own: with
+ * Continue On Fail it gives its error item and the others are sent; without it the run stops
+ * before anything is sent.
  */
 export async function executeAll(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const continueOnFail = this.continueOnFail();
-	const out: Array<INodeExecutionData | undefined> = new Array(items.length);
-	const fail = (itemIndex: number, error: unknown) => {
-		if (!continueOnFail) throw error;
-		out[itemIndex] = { json: errorJson(error), pairedItem: { item: itemIndex } };
-	};
 	const people: Person[] = [];
+	const settled = new Map<number, IDataObject>();
 	const readPerson = personReader(this);
 	for (let i = 0; i < items.length; i++) {
 		try {
 			people.push(readPerson(i));
 		} catch (error) {
-			fail(i, error);
+			settled.set(i, { imported: false, ...continueOrStop(this, error, i) });
 		}
 	}
-	if (people.length > 0) {
-		const first = people[0].itemIndex;
-		const options = this.getNodeParameter('options', first, {}) as {
-			batchSize?: number;
-			createList?: boolean;
-		};
-		const check = await prepareLists(
-			this,
-			people.flatMap((person) => person.lists),
-			options.createList === true,
-			first,
-		);
-		const sendable = withoutMissingLists(this, people, check, (person, error) =>
-			fail(person.itemIndex, error),
-		);
-		const fieldColumns = [...new Set(sendable.flatMap((person) => Object.keys(person.columns)))];
-		await importInBatches(
-			this,
-			sendable,
-			Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)),
-			{
-				...importLayout(sendable, fieldColumns, (person, column) => person.columns[column] ?? ''),
-				itemIndex: (person) => person.itemIndex,
-				imported: (person, importId) => ({
-					email: person.email,
-					...person.output,
-					...listOutput(person.list, check),
-					...(person.optOut ? { optedOut: true } : {}),
-					importId,
-					success: true,
-				}),
-				failed: (person, _batch, error) => ({ email: person.email, ...error }),
-				emit: (itemIndex, output) => (out[itemIndex] = output),
-			},
-		);
-	}
-	const failed = out.filter((item) => item !== undefined && item.json.error !== undefined).length;
-	hintLeftOut(
-		this,
-		failed,
-		items.length,
-		'items were not added or updated',
-		'see their "error" in the output.',
-	);
-	if (out.some((item) => item === undefined)) {
-		// every item has an output: a gap would be a bug, not something to pass over
-		throw new NodeOperationError(this.getNode(), 'Some input items got no result', {
-			description: 'Please report this to the package maintainers.',
-		});
-	}
-	return out as INodeExecutionData[];
+	const options = (
+		people.length > 0 ? this.getNodeParameter('options', people[0].itemIndex, {}) : {}
+	) as { batchSize?: number; createList?: boolean };
+	return await importPeople(this, {
+		itemCount: items.length,
+		people,
+		settled,
+		batchSize: options.batchSize,
+		createList: options.createList === true,
+		fieldColumns: [...new Set(people.flatMap((person) => Object.keys(person.columns)))],
+		valueOf: (person, column) => person.columns[column] ?? '',
+		describe: (person, lists) => ({
+			...person.output,
+			...listOutput(person.list, lists),
+			...(person.optOut ? { optedOut: true } : {}),
+		}),
+		notice: {
+			whatWasNot: 'items were not added or updated',
+			details: () => 'see their "error" in the output.',
+		},
+	});
 }

@@ -157,7 +157,13 @@ export async function executeAll(
 	// input items: all of them in as few requests as the batch size allows
 	if (source === 'items') return await importItems(this, items);
 	// a CSV or a text per input item: one import each
-	return await runPerItem(this, items.length, async (itemIndex) => [
-		source === 'csv' ? await importCsv(this, itemIndex) : await importText(this, itemIndex),
-	]);
+	return await runPerItem(
+		this,
+		items.length,
+		async (itemIndex) => [
+			source === 'csv' ? await importCsv(this, itemIndex) : await importText(this, itemIndex),
+		],
+		undefined,
+		{ imported: false },
+	);
 }

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
-import { writeCsv } from '../../helpers/csv';
 import { requireEmail } from '../../helpers/validation';
-import { sendCsv } from './import/common';
+import { optMemberOut } from '../../api/members';
+import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -22,7 +22,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	// the spec's own way: an import whose opt-out column is 1
-	const importId = await sendCsv(this, writeCsv(['email', 'opt out'], [[email, '1']]), itemIndex);
+	const importId = await optMemberOut(client(this, itemIndex), email);
 	return [{ success: true, email, suppressed: true, importId }];
 }

@@ -1,10 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { itemError, printable } from '../../../helpers/validation';
-import { IMPORT_MIN_TIMEOUT_MS } from '../../../requestSettings';
-import { client } from '../../client';
-
-export const DEFAULT_BATCH_SIZE = 10_000;
+import { DEFAULT_IMPORT_BATCH_SIZE, MAX_IMPORT_BATCH_SIZE } from '../../../requestSettings';
 
 /** The Batch Size option of the imports: how many people go in one request. */
 export function batchSizeOption(
@@ -15,8 +12,8 @@ export function batchSizeOption(
 		displayName: 'Batch Size',
 		name: 'batchSize',
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 100000 },
-		default: DEFAULT_BATCH_SIZE,
+		typeOptions: { minValue: 1, maxValue: MAX_IMPORT_BATCH_SIZE },
+		default: DEFAULT_IMPORT_BATCH_SIZE,
 		...(displayOptions ? { displayOptions } : {}),
 		description,
 	};
@@ -43,22 +40,6 @@ export interface ImportOptions {
 /** The import's options, read for one input item. */
 export function readOptions(ctx: IExecuteFunctions, itemIndex: number): ImportOptions {
 	return ctx.getNodeParameter('options', itemIndex, {}) as ImportOptions;
-}
-
-/** Sends one CSV (the spec's import) and returns the import id the service answers. */
-export async function sendCsv(
-	ctx: IExecuteFunctions,
-	csv: string,
-	itemIndex: number,
-): Promise<number> {
-	return await client(ctx, itemIndex).integer({
-		method: 'POST',
-		path: ['audience_members'],
-		form: { csv_file: csv },
-		minTimeoutMs: IMPORT_MIN_TIMEOUT_MS,
-		// the service merges the rows into the members it has: a repeat changes nothing more
-		repeat: 'safe',
-	});
 }
 
 /** A row of a CSV or text source that was not sent: its place, what it held, and why. */

@@ -3,7 +3,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { csvRecords, writeCsv } from '../../../helpers/csv';
 import { itemError, isEmail, printable, requireText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
-import { checkSkipped, hintSkipped, readOptions, sendCsv } from './common';
+import { checkSkipped, hintSkipped, readOptions } from './common';
+import { importMembers } from '../../../api/members';
+import { client } from '../../client';
 import { optionalListName } from '../../../locators/list';
 import { listMissingError, listOutput, prepareLists } from './lists';
 
@@ -104,10 +106,10 @@ export async function importCsv(ctx: IExecuteFunctions, itemIndex: number): Prom
 	let body = csv;
 	if (list !== undefined) body = writeCsvWithList(columns, valid, listColumn, list);
 	else if (skipped.length > 0) body = writeCsv(columns, valid);
-	const importId = await sendCsv(ctx, body, itemIndex);
+	const importId = await importMembers(client(ctx, itemIndex), body);
 	hintSkipped(ctx, skipped, valid.length + skipped.length, 'rows');
 	return {
-		success: true,
+		imported: true,
 		importId,
 		rows: valid.length,
 		...(list === undefined ? {} : listOutput(list, check)),

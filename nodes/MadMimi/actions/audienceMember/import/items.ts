@@ -5,12 +5,11 @@ import { cell } from '../../../helpers/csv';
 import { perItem } from '../../../helpers/params';
 import { isEmail, printable, requireText } from '../../../helpers/validation';
 import { optionalListName } from '../../../locators/list';
-import { errorJson } from '../../itemLoop';
-import { importInBatches } from './batches';
-import { DEFAULT_BATCH_SIZE, hintLeftOut, itemsByPlace, readOptions } from './common';
-import { listOutput, prepareLists, withoutMissingLists } from './lists';
+import { itemsByPlace, readOptions } from './common';
+import { listOutput } from './lists';
+import { importPeople } from './people';
 import type { ImportPerson } from './rows';
-import { importLayout, isReservedColumn } from './rows';
+import { isReservedColumn } from './rows';
 
 function splitFieldNames(text: string): string[] {
 	return text
@@ -185,55 +184,28 @@ export async function importItems(
 	if (skipped.length > 0 && run.invalidRows === 'fail')
 		throw refuseSkipped(ctx, skipped, items.length);
 
-	const out: Array<INodeExecutionData | undefined> = new Array(items.length);
-	const answer = (itemIndex: number, json: IDataObject) =>
-		(out[itemIndex] = { json, pairedItem: { item: itemIndex } });
+	const settled = new Map<number, IDataObject>();
 	for (const bad of skipped)
-		answer(bad.itemIndex, { email: bad.value, imported: false, error: bad.reason });
-
-	// every list the rows join exists (or is created now), before anything is imported
-	const check = await prepareLists(
-		ctx,
-		pending.flatMap((item) => item.lists),
-		run.createList === true,
-		pending[0].itemIndex,
-	);
-	const sendable = withoutMissingLists(ctx, pending, check, (item, error) => {
-		if (!ctx.continueOnFail()) throw error;
-		answer(item.itemIndex, { email: item.email, imported: false, ...errorJson(error) });
-	});
-	const layout = importLayout(sendable, fieldColumns, (item, column) =>
-		item.fields === undefined || item.fields.includes(column)
-			? cell(items[item.itemIndex].json[column])
-			: '',
-	);
-	const listInfo = (item: PendingItem): IDataObject =>
-		item.picked === undefined ? {} : listOutput(item.picked, check);
-	await importInBatches(
-		ctx,
-		sendable,
-		Math.max(1, Math.floor(run.batchSize ?? DEFAULT_BATCH_SIZE)),
-		{
-			...layout,
-			itemIndex: (item) => item.itemIndex,
-			imported: (item, importId, batch) => ({
-				email: item.email,
-				imported: true,
-				importId,
-				batch,
-				...listInfo(item),
-			}),
-			failed: (item, batch, error) => ({ email: item.email, imported: false, batch, ...error }),
-			emit: (itemIndex, output) => (out[itemIndex] = output),
+		settled.set(bad.itemIndex, { email: bad.value, imported: false, error: bad.reason });
+	const withoutAddress = new Set(skipped.map((bad) => bad.itemIndex));
+	return await importPeople(ctx, {
+		itemCount: items.length,
+		people: pending,
+		settled,
+		batchSize: run.batchSize,
+		createList: run.createList === true,
+		fieldColumns,
+		valueOf: (item, column) =>
+			item.fields === undefined || item.fields.includes(column)
+				? cell(items[item.itemIndex].json[column])
+				: '',
+		describe: (item, lists) => (item.picked === undefined ? {} : listOutput(item.picked, lists)),
+		notice: {
+			whatWasNot: 'items were not imported',
+			details: (notImported) =>
+				notImported.every((itemIndex) => withoutAddress.has(itemIndex))
+					? `they have no valid email address (${itemsByPlace(notImported)}). They are in the output with "imported": false and the reason.`
+					: `see ${itemsByPlace(notImported)} in the output, with "imported": false and the error.`,
 		},
-	);
-
-	hintLeftOut(
-		ctx,
-		skipped.length,
-		items.length,
-		'items were not imported',
-		`they have no valid email address (${itemsByPlace(skipped.map((bad) => bad.itemIndex))}). They are in the output with "imported": false and the reason.`,
-	);
-	return out.filter((item): item is INodeExecutionData => item !== undefined);
+	});
 }

@@ -3,7 +3,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { writeCsv } from '../../../helpers/csv';
 import { isEmail, requireText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
-import { checkSkipped, hintSkipped, readOptions, sendCsv } from './common';
+import { checkSkipped, hintSkipped, readOptions } from './common';
+import { importMembers } from '../../../api/members';
+import { client } from '../../client';
 import { optionalListName } from '../../../locators/list';
 import { listMissingError, listOutput, prepareLists } from './lists';
 
@@ -80,10 +82,10 @@ export async function importText(ctx: IExecuteFunctions, itemIndex: number): Pro
 		...(list ? [list] : []),
 		...(options.optOut ? ['1'] : []),
 	]);
-	const importId = await sendCsv(ctx, writeCsv(columns, csvRows), itemIndex);
+	const importId = await importMembers(client(ctx, itemIndex), writeCsv(columns, csvRows));
 	hintSkipped(ctx, skipped, rows.length + skipped.length, 'addresses');
 	return {
-		success: true,
+		imported: true,
 		importId,
 		rows: rows.length,
 		emails: rows.map(([email]) => email),
