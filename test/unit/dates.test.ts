@@ -234,7 +234,7 @@ describe('parseDateInput', () => {
 		});
 	});
 
-	// parsing/values.ts's isRealDateTime is the one rule for both directions
+	// helpers/dates.ts's isRealDateTime is the one rule for both directions
 	test.each([
 		['30 February', '2024-02-30', '09:30:00'],
 		['29 February of a non-leap year', '2023-02-29', '09:30:00'],

@@ -2,7 +2,38 @@
  * Dates given to the node (date picker, expressions, mapped fields) to instants, and instants
  * to the forms the service takes: unix seconds, `YYYY-MM-DD hh:mm:ss`, `YYYY-MM-DD`.
  */
-import { isRealDateTime } from '../parsing/values';
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether the written parts name a real date and time: no 30 February, no 25:00, no 09:61 and
+ * no second 60 (JavaScript's dates have no leap second). The one rule for dates the service
+ * sends (parsing/values.ts) and dates given to the node (here). Years 0 to 99 are refused too:
+ * `Date.UTC` reads them as 1900 to 1999.
+ */
+export function isRealDateTime(
+	year: string,
+	month: string,
+	day: string,
+	hour: string,
+	minute: string,
+	second: string,
+): boolean {
+	const y = Number(year);
+	const m = Number(month);
+	const d = Number(day);
+	const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+	const days = m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1];
+	return (
+		y >= 100 &&
+		m >= 1 &&
+		m <= 12 &&
+		d >= 1 &&
+		d <= days &&
+		Number(hour) < 24 &&
+		Number(minute) < 60 &&
+		Number(second) < 60
+	);
+}
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
 const WITH_ZONE =

@@ -1,3 +1,5 @@
+import { isRealDateTime } from '../helpers/dates';
+
 /**
  * Scalar conversion shared by the XML and JSON parsers: the service sends every value as
  * text; the node's output has numbers as numbers, booleans as booleans, date-times as
@@ -25,39 +27,6 @@ const SPACED_DATE =
 /** `Mon Feb 14 09:59:05 -0500 2011` (Ruby's Time#to_s of old records). */
 const RUBY_DATE =
 	/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (?:([+-])(\d{2})(\d{2})|(UTC|GMT)) (\d{4})$/;
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * Whether the written parts name a real date and time: no 30 February, no 25:00, no 09:61 and
- * no second 60 (JavaScript's dates have no leap second). The one rule for dates the service
- * sends (here) and dates given to the node (helpers/dates.ts). Years 0 to 99 are refused too:
- * `Date.UTC` reads them as 1900 to 1999.
- */
-export function isRealDateTime(
-	year: string,
-	month: string,
-	day: string,
-	hour: string,
-	minute: string,
-	second: string,
-): boolean {
-	const y = Number(year);
-	const m = Number(month);
-	const d = Number(day);
-	const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-	const days = m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1];
-	return (
-		y >= 100 &&
-		m >= 1 &&
-		m <= 12 &&
-		d >= 1 &&
-		d <= days &&
-		Number(hour) < 24 &&
-		Number(minute) < 60 &&
-		Number(second) < 60
-	);
-}
 
 /**
  * The instant `y-mo-d h:mi:s` at that offset from UTC, written in UTC: `2014-09-07T20:54:55Z`. The
