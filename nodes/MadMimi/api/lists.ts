@@ -2,31 +2,30 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { writeCsv } from '../helpers/csv';
 import { printable } from '../helpers/validation';
-import type { MadMimiClient } from '../transport';
+import type { WriteOnceOutcome } from '../transport';
 import type { Refusal } from '../transport/errors';
+import type { ApiClient } from './client';
 
 /*
- * The account's audience lists, and the ways the node reads and writes list names: one home for
- * them, used by the operations, the trigger and the editor's pickers.
+ * The account's audience lists, their writes (create, rename, clear, delete, a member's add and
+ * remove), and the ways the node reads and writes list names: one home for them, used by the
+ * operations, the trigger and the editor's pickers.
  */
 
 /** The account's lists (the recorded lists document: `id`, `name`, `subscriberCount`, `displayName`). */
-export async function accountLists(api: MadMimiClient): Promise<IDataObject[]> {
+export async function accountLists(api: ApiClient): Promise<IDataObject[]> {
 	return await api.xmlRecords({ method: 'GET', path: ['audience_lists', 'lists'] });
 }
 
 /** The account's list of exactly this name, or undefined. */
-export async function listNamed(
-	api: MadMimiClient,
-	name: string,
-): Promise<IDataObject | undefined> {
+export async function listNamed(api: ApiClient, name: string): Promise<IDataObject | undefined> {
 	return (await accountLists(api)).find(
 		(list) => list.name !== undefined && list.name !== null && String(list.name) === name,
 	);
 }
 
 /** The names of the account's lists (the recorded lists document), sorted, none empty. */
-export async function accountListNames(api: MadMimiClient): Promise<string[]> {
+export async function accountListNames(api: ApiClient): Promise<string[]> {
 	const lists = await accountLists(api);
 	return lists
 		.map((list) => (list.name === undefined || list.name === null ? '' : String(list.name)))
@@ -72,4 +71,120 @@ export function listRefusal(list: string | string[]): Refusal {
 			return noSuchList(named);
 		return undefined;
 	};
+}
+
+/**
+ * Creates a list (POST /audience_lists.json: the JSON form answers the new list, or why not), at
+ * most once: a repeat after the list was created is refused ("Name has already been taken").
+ * `askFirst` looks for the list before the request is sent (transport's `OnceOnly`). Sent, the
+ * outcome is the new list: `{ id, name, size }`.
+ */
+export async function createList(
+	api: ApiClient,
+	name: string,
+	askFirst?: () => Promise<IDataObject | undefined>,
+): Promise<WriteOnceOutcome<IDataObject>> {
+	const repeat = {
+		mayHave: `The list "${printable(name)}" may have been created`,
+		check: 'Look for it with Audience List → Get Many before creating it again.',
+		askFirst,
+	};
+	const outcome = await api.writeOnce(
+		repeat,
+		async () =>
+			await api.json({
+				method: 'POST',
+				path: ['audience_lists'],
+				form: { name },
+				repeat,
+				refusal: ({ text }) =>
+					/taken/i.test(text)
+						? {
+								message: `A list named "${printable(name)}" already exists`,
+								description:
+									'List names are unique in Mad Mimi: pick another name, or use the existing list.',
+							}
+						: undefined,
+			}),
+	);
+	if ('foundDone' in outcome) return outcome;
+	const result = ((outcome.sent as IDataObject | null)?.result ?? {}) as IDataObject;
+	return { sent: { id: result.id ?? null, name: result.name ?? name, size: result.size ?? 0 } };
+}
+
+/**
+ * Renames a list (POST /audience_lists/{list}/rename), at most once: a repeat after the rename
+ * finds no list of the old name. `askFirst` looks for the rename before the request is sent.
+ */
+export async function renameList(
+	api: ApiClient,
+	list: string,
+	newName: string,
+	askFirst?: () => Promise<IDataObject | undefined>,
+): Promise<WriteOnceOutcome<void>> {
+	const repeat = {
+		mayHave: `The list "${printable(list)}" may have been renamed "${printable(newName)}"`,
+		check: 'Look for both names with Audience List → Get Many before renaming it again.',
+		askFirst,
+	};
+	return await api.writeOnce(repeat, async () => {
+		await api.request({
+			method: 'POST',
+			path: ['audience_lists', list, 'rename'],
+			form: { name: newName },
+			refusal: listRefusal(list),
+			repeat,
+		});
+	});
+}
+
+/** Takes every member off a list, keeping the list (PUT /audience_lists/{list}/clear): clearing it again changes nothing. */
+export async function clearList(api: ApiClient, list: string): Promise<void> {
+	await api.request({
+		method: 'PUT',
+		path: ['audience_lists', list, 'clear'],
+		refusal: listRefusal(list),
+		repeat: 'safe',
+	});
+}
+
+/** Deletes a list (DELETE /audience_lists/{list}, sent as `_method=delete`). */
+export async function deleteList(api: ApiClient, list: string): Promise<void> {
+	await api.request({
+		method: 'DELETE',
+		viaPost: true,
+		path: ['audience_lists', list],
+		repeat: 'delete',
+	});
+}
+
+/**
+ * Adds a member of the account to a list (POST /audience_lists/{list}/add): adding them again
+ * changes nothing. A refusal is given in the service's words, unless `unknownMember` words that
+ * of an address the account has no member of (api/members.ts's `memberMissing`): a missing list
+ * is then worded too (`listRefusal`).
+ */
+export async function addToList(
+	api: ApiClient,
+	list: string,
+	email: string,
+	unknownMember?: Refusal,
+): Promise<void> {
+	await api.request({
+		method: 'POST',
+		path: ['audience_lists', list, 'add'],
+		form: { email },
+		refusal: unknownMember && ((refused) => unknownMember(refused) ?? listRefusal(list)(refused)),
+		repeat: 'safe',
+	});
+}
+
+/** Takes a member off a list (POST /audience_lists/{list}/remove): removing them again changes nothing. */
+export async function removeFromList(api: ApiClient, list: string, email: string): Promise<void> {
+	await api.request({
+		method: 'POST',
+		path: ['audience_lists', list, 'remove'],
+		form: { email },
+		repeat: 'safe',
+	});
 }

@@ -1,11 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { XmlReadOptions } from '../parsing';
-import type { MadMimiClient } from '../transport';
+import { serviceText } from '../transport/errors';
+import type { ApiClient } from './client';
 
 /*
  * The service's promotions and their mailings, as the operations, the trigger and the editor's
- * pickers read them: one document (`/promotions.xml`, 20 a page, newest first) and its search.
+ * pickers read them: one document (`/promotions.xml`, 20 a page, newest first) and its search;
+ * and the writes of a promotion: save and trash.
  */
 
 /** Promotions a page of /promotions.xml holds; a shorter page is the last one (it states no page count). */
@@ -30,7 +32,7 @@ export function promotionRecord(promotion: IDataObject): IDataObject {
 }
 
 /** One page of the account's promotions (newest first), as output records. */
-export async function promotionsPage(api: MadMimiClient, page: number): Promise<IDataObject[]> {
+export async function promotionsPage(api: ApiClient, page: number): Promise<IDataObject[]> {
 	const records = await api.xmlRecords(
 		{ method: 'GET', path: ['promotions'], qs: { page } },
 		PROMOTIONS_DOCUMENT,
@@ -40,7 +42,7 @@ export async function promotionsPage(api: MadMimiClient, page: number): Promise<
 
 /** The promotions a search finds (`/promotions/search.xml`: by `query`, `name`, `id` or dates), as output records. */
 export async function searchPromotions(
-	api: MadMimiClient,
+	api: ApiClient,
 	qs: Record<string, string | number | undefined>,
 ): Promise<IDataObject[]> {
 	const records = await api.xmlRecords(
@@ -48,6 +50,55 @@ export async function searchPromotions(
 		PROMOTIONS_DOCUMENT,
 	);
 	return records.map(promotionRecord);
+}
+
+/**
+ * The account's promotions, page by page (newest first): each page's promotions become the records
+ * `select` makes of them (a filter, their mailings), up to `limit` records. The service filters
+ * nothing, so pages are read until `limit` records are found or the promotions end.
+ */
+export async function promotionRecords(
+	api: ApiClient,
+	select: (promotions: IDataObject[]) => IDataObject[],
+	limit?: number,
+): Promise<IDataObject[]> {
+	return await api.pages(
+		async (page) => {
+			const promotions = await promotionsPage(api, page);
+			return { records: select(promotions), size: promotions.length };
+		},
+		PROMOTIONS_PAGE_SIZE,
+		limit,
+	);
+}
+
+/**
+ * A search of the promotions: by exact name, by ID, by a text in the name, or by date
+ * (`YYYY-MM-DD hh:mm:ss`, both ends included). `includeApiMailings` (by text, by date) asks for
+ * the promotions of mailer API sends too, which a search leaves out by default.
+ */
+export type PromotionSearch =
+	| { name: string }
+	| { id: number }
+	| { query: string; includeApiMailings?: boolean }
+	| { fromDate: string; toDate: string; includeApiMailings?: boolean };
+
+/** The promotions a search finds (`/promotions/search.xml`), as output records. */
+export async function findPromotions(
+	api: ApiClient,
+	search: PromotionSearch,
+): Promise<IDataObject[]> {
+	if ('name' in search) return await searchPromotions(api, { name: search.name });
+	if ('id' in search) return await searchPromotions(api, { id: search.id });
+	const apiMailings = search.includeApiMailings ? 'true' : undefined;
+	if ('query' in search)
+		return await searchPromotions(api, { query: search.query, api_mailings: apiMailings });
+	return await searchPromotions(api, {
+		date: 1,
+		from_date: search.fromDate,
+		to_date: search.toDate,
+		api_mailings: apiMailings,
+	});
 }
 
 /** The mailings of a promotion record as items: the mailing's ID first, then its promotion's ID and name. */
@@ -66,7 +117,7 @@ export function mailingsOf(promotion: IDataObject): IDataObject[] {
  * `api_mailings` is set: the sends are API mailings, so it is set.
  */
 export async function promotionByName(
-	api: MadMimiClient,
+	api: ApiClient,
 	name: string,
 ): Promise<IDataObject | undefined> {
 	const found = await searchPromotions(api, { name, api_mailings: 'true' });
@@ -74,10 +125,7 @@ export async function promotionByName(
 }
 
 /** The ID of the promotion of exactly this name, or undefined when there is none. */
-export async function promotionIdByName(
-	api: MadMimiClient,
-	name: string,
-): Promise<number | undefined> {
+export async function promotionIdByName(api: ApiClient, name: string): Promise<number | undefined> {
 	const id = (await promotionByName(api, name))?.id;
 	return typeof id === 'number' ? id : undefined;
 }
@@ -103,4 +151,58 @@ export function mailingsStartedSince(promotion: IDataObject, since: number): IDa
 			return at === undefined ? idOf(m) > newestOlder : at >= since;
 		})
 		.sort((a, b) => (startedAt(a) ?? Infinity) - (startedAt(b) ?? Infinity) || idOf(a) - idOf(b));
+}
+
+/**
+ * Reads `Saved <name> (<id>)`. The name may itself hold parentheses (`Saved Sale (June) (42)`):
+ * the id is in the last pair.
+ */
+function parseSaved(body: string): { promotionName: string; promotionId: number } | undefined {
+	const m = /^Saved ([\s\S]*) \((\d+)\)$/.exec(body.trim());
+	if (!m) return undefined;
+	const promotionId = Number(m[2]);
+	return Number.isSafeInteger(promotionId) ? { promotionName: m[1], promotionId } : undefined;
+}
+
+/**
+ * Saves a promotion by name (POST /promotions/save): creates it, or updates the one of that name,
+ * so a repeat saves the same content over it. `content`: the form's content fields (helpers/mailer's
+ * `contentFields`, or `url`). The outcome: the promotion saved, as the service confirms it
+ * (`Saved <name> (<id>)`), or the text it answered instead (`unconfirmed`, short; empty for none).
+ */
+export async function savePromotion(
+	api: ApiClient,
+	promotionName: string,
+	content: Record<string, string>,
+): Promise<{ promotionName: string; promotionId: number } | { unconfirmed: string }> {
+	const body = await api.request({
+		method: 'POST',
+		path: ['promotions', 'save'],
+		form: { promotion_name: promotionName, ...content },
+		repeat: 'safe',
+	});
+	return parseSaved(body) ?? { unconfirmed: serviceText(body, 200) };
+}
+
+/** Moves a promotion to the trash (PUT /promotions/{id}/trash): a repeat finds it gone. */
+export async function trashPromotion(api: ApiClient, promotionId: number): Promise<void> {
+	await api.request({
+		method: 'PUT',
+		path: ['promotions', promotionId, 'trash'],
+		notFound: `Mad Mimi has no promotion ${promotionId}: check the promotion ID`,
+		repeat: 'delete',
+	});
+}
+
+/** How many transactional emails (mailer API sends) of a promotion went out on a day (`YYYY-MM-DD`). */
+export async function transactionalCount(
+	api: ApiClient,
+	promotionName: string,
+	date: string,
+): Promise<number> {
+	return await api.integer({
+		method: 'GET',
+		path: ['promotions', 'transactional_count'],
+		qs: { promotion_name: promotionName, date },
+	});
 }

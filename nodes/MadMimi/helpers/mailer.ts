@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Refusal } from '../transport/errors';
+import { promotionMissing as missingPromotion } from '../api/mailer';
 import { hasLoneSurrogate, itemError, isEmail, printable, requireText } from './validation';
 import { yamlMapping } from './yaml';
 
@@ -182,22 +182,13 @@ export function placeholdersYaml(ctx: IExecuteFunctions, itemIndex: number): str
 	return yamlMapping([...values]);
 }
 
-/** A yes/no flag of the Mailer, sent only when the user set it. */
-export function flag(value: unknown): 'yes' | 'no' | undefined {
-	if (value === undefined || value === null) return undefined;
-	return value === true ? 'yes' : 'no';
-}
+/*
+ * Email → Send still builds its Mailer request itself: it takes the Mailer's flags and the refusal
+ * of a missing promotion, which api/mailer.ts words, from here.
+ */
+export { flag } from '../api/mailer';
 
-/** The Mailer's 409: the promotion named does not exist, and the send brought no content of its own. */
-export function promotionMissing(promotionName: string, source: MailContentSource): Refusal {
-	return ({ status, text }) => {
-		if (status !== 409 && !/do not have a promotion/i.test(text)) return undefined;
-		return {
-			message: `Mad Mimi has no promotion named "${printable(promotionName)}"`,
-			description:
-				source === 'promotion'
-					? 'Check the name (upper and lower case count) against Promotion → Get Many, or set "Content Source" to HTML or Plain Text: with content of its own, the send creates the promotion.'
-					: 'Check the name (upper and lower case count) against Promotion → Get Many.',
-		};
-	};
+/** The refusal of a missing promotion (api/mailer.ts), for a send whose content comes from `source`. */
+export function promotionMissing(promotionName: string, source: MailContentSource) {
+	return missingPromotion(promotionName, source !== 'promotion');
 }

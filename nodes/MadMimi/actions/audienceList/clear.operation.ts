@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listRefusal } from '../../api/lists';
+import { clearList } from '../../api/lists';
 import { client } from '../client';
 import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
@@ -20,11 +20,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);
-	await client(this, itemIndex).request({
-		method: 'PUT',
-		path: ['audience_lists', list, 'clear'],
-		refusal: listRefusal(list),
-		repeat: 'safe',
-	});
+	await clearList(client(this, itemIndex), list);
 	return [{ success: true, cleared: true, list }];
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { deleteList } from '../../api/lists';
 import { client } from '../client';
 import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
@@ -17,11 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);
-	await client(this, itemIndex).request({
-		method: 'DELETE',
-		viaPost: true,
-		path: ['audience_lists', list],
-		repeat: 'delete',
-	});
+	await deleteList(client(this, itemIndex), list);
 	return [{ deleted: true, list }];
 }

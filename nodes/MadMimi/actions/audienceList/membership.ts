@@ -3,11 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
+import { addToList, removeFromList } from '../../api/lists';
 import { client } from '../client';
 import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
 
-/** Add Member and Remove Member: the same fields and request, on `/add` or `/remove`. */
+/** Add Member and Remove Member: the same fields, and a list's `/add` or `/remove`. */
 export function membershipOperation(operation: 'addMember' | 'removeMember') {
 	const verb = operation === 'addMember' ? 'add' : 'remove';
 	const properties: INodeProperties[] = [
@@ -31,12 +32,9 @@ export function membershipOperation(operation: 'addMember' | 'removeMember') {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const list = listName(this, itemIndex);
 		const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-		await client(this, itemIndex).request({
-			method: 'POST',
-			path: ['audience_lists', list, verb],
-			form: { email },
-			repeat: 'safe',
-		});
+		const api = client(this, itemIndex);
+		if (verb === 'add') await addToList(api, list, email);
+		else await removeFromList(api, list, email);
 		return [{ success: true, [verb === 'add' ? 'added' : 'removed']: true, list, email }];
 	}
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { accountListNames, listRefusal } from '../../api/lists';
-import type { MadMimiClient } from '../../transport';
-import { printable, requirePathName } from '../../helpers/validation';
+import type { ApiClient } from '../../api/client';
+import { accountListNames, renameList } from '../../api/lists';
+import { requirePathName } from '../../helpers/validation';
 import { client } from '../client';
 import { retriedSince } from '../retry';
 import { listLocator, listName } from '../../locators/list';
@@ -37,25 +37,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'New Name',
 	);
 	const api = client(this, itemIndex);
-	const repeat = {
-		mayHave: `The list "${printable(list)}" may have been renamed "${printable(newName)}"`,
-		check: 'Look for both names with Audience List → Get Many before renaming it again.',
-		askFirst:
-			retriedSince(this) === undefined
-				? undefined
-				: async () => await renamedAlready(api, list, newName),
-	};
-	// a repeat after the rename finds no list of the old name
-	const outcome = await api.writeOnce(
-		repeat,
-		async () =>
-			await api.request({
-				method: 'POST',
-				path: ['audience_lists', list, 'rename'],
-				form: { name: newName },
-				refusal: listRefusal(list),
-				repeat,
-			}),
+	const outcome = await renameList(
+		api,
+		list,
+		newName,
+		retriedSince(this) === undefined
+			? undefined
+			: async () => await renamedAlready(api, list, newName),
 	);
 	return [
 		{
@@ -69,7 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 /** In a retried execution: done when the account has a list of the new name and none of the old one. */
 async function renamedAlready(
-	api: MadMimiClient,
+	api: ApiClient,
 	list: string,
 	newName: string,
 ): Promise<IDataObject | undefined> {

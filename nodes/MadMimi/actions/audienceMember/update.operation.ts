@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { itemError, requireEmail, requirePathName } from '../../helpers/validation';
-import { listNamesOf, listRefusal } from '../../api/lists';
-import { memberMissing } from '../../api/members';
+import { addToList, listNamesOf, removeFromList } from '../../api/lists';
+import { memberMissing, updateMemberFields } from '../../api/members';
 import { memberFieldsCollection, readMemberFields } from './member';
 import { listNamesField } from '../../locators/list';
 import { client } from '../client';
@@ -34,15 +34,13 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
 	const { columns, output } = readMemberFields(this, itemIndex, 'updateFields');
-	const form: Record<string, string> = {};
-	for (const [field, value] of Object.entries(columns)) form[`audience_member[${field}]`] = value;
 	const add = listNamesOf(this.getNodeParameter('addToLists', itemIndex, [])).map((l) =>
 		requirePathName(this, itemIndex, l, 'Add to List Names or IDs'),
 	);
 	const remove = listNamesOf(this.getNodeParameter('removeFromLists', itemIndex, [])).map((l) =>
 		requirePathName(this, itemIndex, l, 'Remove From List Names or IDs'),
 	);
-	if (Object.keys(form).length === 0 && add.length === 0 && remove.length === 0) {
+	if (Object.keys(columns).length === 0 && add.length === 0 && remove.length === 0) {
 		throw itemError(
 			this,
 			itemIndex,
@@ -50,33 +48,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Add a field under "Update Fields", or choose lists to add the member to or remove the member from.',
 		);
 	}
-	const refusal = memberMissing(email);
-	if (Object.keys(form).length > 0) {
-		await client(this, itemIndex).request({
-			method: 'PUT',
-			path: ['audience_members', email],
-			form,
-			refusal,
-			repeat: 'safe',
-		});
-	}
+	const api = client(this, itemIndex);
+	if (Object.keys(columns).length > 0) await updateMemberFields(api, email, columns);
 	// lists through the spec's own endpoints, a request a list
-	for (const list of add) {
-		await client(this, itemIndex).request({
-			method: 'POST',
-			path: ['audience_lists', list, 'add'],
-			form: { email },
-			refusal: (refused) => refusal(refused) ?? listRefusal(list)(refused),
-			repeat: 'safe',
-		});
-	}
-	for (const list of remove) {
-		await client(this, itemIndex).request({
-			method: 'POST',
-			path: ['audience_lists', list, 'remove'],
-			form: { email },
-			repeat: 'safe',
-		});
-	}
+	for (const list of add) await addToList(api, list, email, memberMissing(email));
+	for (const list of remove) await removeFromList(api, list, email);
 	return [{ success: true, email, updated: output, addedToLists: add, removedFromLists: remove }];
 }

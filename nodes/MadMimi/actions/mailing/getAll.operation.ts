@@ -1,12 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	mailingsOf,
-	PROMOTIONS_PAGE_SIZE,
-	promotionsPage,
-	searchPromotions,
-} from '../../api/promotions';
+import { findPromotions, mailingsOf, promotionRecords } from '../../api/promotions';
 import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { withoutEmpty } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
@@ -80,18 +75,14 @@ async function readMailings(ctx: IExecuteFunctions, itemIndex: number): Promise<
 	) {
 		// one promotion: its mailings from the search by ID
 		const promotionId = promotionIdOf(ctx, itemIndex, 'filters.promotionId');
-		const found = await searchPromotions(client(ctx, itemIndex), { id: promotionId });
+		const found = await findPromotions(client(ctx, itemIndex), { id: promotionId });
 		const mailings = found.flatMap(mailingsOf).filter(keep);
 		return limit === undefined ? mailings : mailings.slice(0, limit);
 	}
-	// every promotion, page by page (newest first), and the mailings of each
-	const api = client(ctx, itemIndex);
-	return await api.pages(
-		async (page) => {
-			const promotions = await promotionsPage(api, page);
-			return { records: promotions.flatMap(mailingsOf).filter(keep), size: promotions.length };
-		},
-		PROMOTIONS_PAGE_SIZE,
+	// every promotion (newest first), and the mailings of each
+	return await promotionRecords(
+		client(ctx, itemIndex),
+		(promotions) => promotions.flatMap(mailingsOf).filter(keep),
 		limit,
 	);
 }

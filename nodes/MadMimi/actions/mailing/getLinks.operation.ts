@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { mailingLinks } from '../../api/mailings';
 import { client } from '../client';
-import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mailing';
+import { mailingIdOf, mailingLocator } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -20,10 +21,6 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
 	const mailingId = mailingIdOf(this, itemIndex);
-	const links = await client(this, itemIndex).xmlRecords({
-		method: 'GET',
-		path: ['promotions', promotionId, 'mailings', mailingId, 'clicked'],
-		notFound: mailingNotFound(promotionId, mailingId),
-	});
+	const links = await mailingLinks(client(this, itemIndex), promotionId, mailingId);
 	return links.map((link) => ({ ...link, promotionId, mailingId }));
 }

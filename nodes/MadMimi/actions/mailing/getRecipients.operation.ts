@@ -1,21 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { RecipientOutcome } from '../../api/mailings';
+import { mailingRecipients } from '../../api/mailings';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { optionOf, recordLimit } from '../../helpers/params';
 import { client } from '../client';
-import { mailingIdOf, mailingLocator, mailingNotFound } from '../../locators/mailing';
+import { mailingIdOf, mailingLocator } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
-
-/** The most recipients the service sends in one page. */
-export const MAX_PER_PAGE = 100;
 
 /**
  * The counter of the mailing statistics each outcome feeds: the word the output and the labels
  * use (the stats' own words: views, clicked, unsubscribed…), whatever the parameter's value.
  */
-export const OUTCOME_COUNTERS: Record<string, string> = {
+export const OUTCOME_COUNTERS: Record<RecipientOutcome, string> = {
 	abused: 'abused',
 	bounced: 'bounced',
 	clickedThru: 'clicked',
@@ -24,18 +23,6 @@ export const OUTCOME_COUNTERS: Record<string, string> = {
 	read: 'views',
 	sent: 'sent',
 	unopened: 'untraced',
-};
-
-/** The outcome values of the node and the path segment the service names each one by. */
-export const OUTCOME_PATHS: Record<string, string> = {
-	abused: 'abused',
-	bounced: 'bounced',
-	clickedThru: 'clicked_thru',
-	forwarded: 'forwarded',
-	optOut: 'opt_out',
-	read: 'read',
-	sent: 'sent',
-	unopened: 'unopened',
 };
 
 const properties: INodeProperties[] = [
@@ -83,21 +70,13 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
 	const mailingId = mailingIdOf(this, itemIndex);
-	const outcome = optionOf(this, itemIndex, properties, 'outcome');
-	const segment = OUTCOME_PATHS[outcome];
-	const limit = recordLimit(this, itemIndex);
-	const perPage =
-		limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(limit)));
-	const recipients = await client(this, itemIndex).pages(
-		async (page) =>
-			await client(this, itemIndex).xmlRecords({
-				method: 'GET',
-				path: ['promotions', promotionId, 'mailings', mailingId, segment],
-				qs: { page, per_page: perPage },
-				notFound: mailingNotFound(promotionId, mailingId),
-			}),
-		perPage,
-		limit,
+	const outcome = optionOf<RecipientOutcome>(this, itemIndex, properties, 'outcome');
+	const recipients = await mailingRecipients(
+		client(this, itemIndex),
+		promotionId,
+		mailingId,
+		outcome,
+		recordLimit(this, itemIndex),
 	);
 	return recipients.map((recipient) => ({
 		...recipient,

@@ -5,7 +5,7 @@ import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { simplePromotion } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
 import { optionalDate, recordLimit } from '../../helpers/params';
-import { PROMOTIONS_PAGE_SIZE, promotionsPage } from '../../api/promotions';
+import { promotionRecords } from '../../api/promotions';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -48,17 +48,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = recordLimit(this, itemIndex);
 	const after = optionalDate(this, itemIndex, 'filters.updatedAfter', 'Updated After');
 	const before = optionalDate(this, itemIndex, 'filters.updatedBefore', 'Updated Before');
-	const api = client(this, itemIndex);
-	const promotions = await api.pages(
-		async (page) => {
-			const promotions = await promotionsPage(api, page);
-			// the filter is the node's: the service lists every promotion, so every page is read
-			return {
-				records: promotions.filter((p) => within(instantOf(p.updatedAt), after, before)),
-				size: promotions.length,
-			};
-		},
-		PROMOTIONS_PAGE_SIZE,
+	// the filter is the node's: the service lists every promotion, so every page is read
+	const promotions = await promotionRecords(
+		client(this, itemIndex),
+		(page) => page.filter((p) => within(instantOf(p.updatedAt), after, before)),
 		limit,
 	);
 	return this.getNodeParameter('simplify', itemIndex, false)

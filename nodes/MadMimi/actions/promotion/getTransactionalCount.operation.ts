@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { formatDate } from '../../helpers/dates';
 import { dateOr } from '../../helpers/params';
 import { requireText } from '../../helpers/validation';
+import { transactionalCount } from '../../api/promotions';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -44,10 +45,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'Give the name of the promotion, e.g. Order receipt.',
 	);
 	const date = formatDate(dateOr(this, itemIndex, 'date', 'Date', Date.now()), this.getTimezone());
-	const count = await client(this, itemIndex).integer({
-		method: 'GET',
-		path: ['promotions', 'transactional_count'],
-		qs: { promotion_name: promotionName, date },
-	});
+	const count = await transactionalCount(client(this, itemIndex), promotionName, date);
 	return [{ promotionName, date, count }];
 }

@@ -5,7 +5,7 @@ import { promotionContentFields } from '../../descriptions/mailer';
 import { contentFields } from '../../helpers/mailer';
 import { optionOf } from '../../helpers/params';
 import { itemError, isHttpUrl, printable, requireText } from '../../helpers/validation';
-import { serviceText } from '../../transport/errors';
+import { savePromotion } from '../../api/promotions';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -70,19 +70,6 @@ function promotionContent(ctx: IExecuteFunctions, itemIndex: number): Record<str
 	}
 }
 
-/**
- * Reads `Saved <name> (<id>)`. The name may itself hold parentheses (`Saved Sale (June) (42)`):
- * the id is in the last pair.
- */
-export function parseSaved(
-	body: string,
-): { promotionName: string; promotionId: number } | undefined {
-	const m = /^Saved ([\s\S]*) \((\d+)\)$/.exec(body.trim());
-	if (!m) return undefined;
-	const promotionId = Number(m[2]);
-	return Number.isSafeInteger(promotionId) ? { promotionName: m[1], promotionId } : undefined;
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionName = requireText(
 		this,
@@ -92,22 +79,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'Give the name of the promotion, e.g. Spring sale.',
 	);
 	const content = promotionContent(this, itemIndex);
-	const body = await client(this, itemIndex).request({
-		method: 'POST',
-		path: ['promotions', 'save'],
-		form: { promotion_name: promotionName, ...content },
-		// saved by name: a repeat saves the same content over it
-		repeat: 'safe',
-	});
-	const saved = parseSaved(body);
-	if (!saved) {
-		const responseText = serviceText(body, 200);
+	const saved = await savePromotion(client(this, itemIndex), promotionName, content);
+	if ('unconfirmed' in saved) {
+		const said = saved.unconfirmed;
 		throw new NodeOperationError(
 			this.getNode(),
 			'Mad Mimi did not confirm that the promotion was saved',
 			{
 				itemIndex,
-				description: `${responseText ? `Mad Mimi responded: "${responseText}". ` : 'Mad Mimi responded with an empty text. '}Check in Mad Mimi whether the promotion "${printable(promotionName)}" was saved before running the node again.`,
+				description: `${said ? `Mad Mimi responded: "${said}". ` : 'Mad Mimi responded with an empty text. '}Check in Mad Mimi whether the promotion "${printable(promotionName)}" was saved before running the node again.`,
 			},
 		);
 	}

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { formatDateTime } from '../../helpers/dates';
 import { DAY_MS, dateOr, optionOf } from '../../helpers/params';
 import { itemError, requireText } from '../../helpers/validation';
-import { searchPromotions } from '../../api/promotions';
+import type { PromotionSearch } from '../../api/promotions';
+import { findPromotions } from '../../api/promotions';
 import { client } from '../client';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
@@ -92,15 +93,12 @@ export const description = updateDisplayOptions(
 
 type SearchBy = 'query' | 'name' | 'id' | 'dateRange';
 
-function searchParameters(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): Record<string, string | number | undefined> {
+function promotionSearch(ctx: IExecuteFunctions, itemIndex: number): PromotionSearch {
 	const searchBy = optionOf<SearchBy>(ctx, itemIndex, properties, 'searchBy');
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as {
 		includeApiMailings?: boolean;
 	};
-	const apiMailings = { api_mailings: options.includeApiMailings ? 'true' : undefined };
+	const includeApiMailings = options.includeApiMailings;
 	switch (searchBy) {
 		case 'name':
 			return {
@@ -127,10 +125,9 @@ function searchParameters(
 				);
 			}
 			return {
-				date: 1,
-				from_date: formatDateTime(from, timeZone),
-				to_date: formatDateTime(to, timeZone),
-				...apiMailings,
+				fromDate: formatDateTime(from, timeZone),
+				toDate: formatDateTime(to, timeZone),
+				includeApiMailings,
 			};
 		}
 		case 'query':
@@ -142,7 +139,7 @@ function searchParameters(
 					'Search Text',
 					'Give a part of the promotion names to look for, e.g. sale.',
 				),
-				...apiMailings,
+				includeApiMailings,
 			};
 		default:
 			throw itemError(
@@ -155,6 +152,6 @@ function searchParameters(
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const qs = searchParameters(this, itemIndex);
-	return await searchPromotions(client(this, itemIndex), qs);
+	const search = promotionSearch(this, itemIndex);
+	return await findPromotions(client(this, itemIndex), search);
 }

@@ -3,19 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
 import type { MailContentSource } from '../../helpers/mailer';
-import {
-	contentFields,
-	flag,
-	optionalAddress,
-	placeholdersYaml,
-	promotionMissing,
-} from '../../helpers/mailer';
+import { contentFields, optionalAddress, placeholdersYaml } from '../../helpers/mailer';
 import { optionOf } from '../../helpers/params';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
-import { answerMatching } from '../../parsing';
-import { listNamesCsv, listNamesOf, listRefusal } from '../../api/lists';
+import type { ApiClient } from '../../api/client';
+import { listNamesOf } from '../../api/lists';
+import { sendPromotion } from '../../api/mailer';
 import { mailingsStartedSince, promotionByName, promotionIdByName } from '../../api/promotions';
-import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
 import { occurrenceOf, retriedSince } from '../retry';
 import { listNamesField } from '../../locators/list';
@@ -104,43 +98,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
 	const content = contentFields(this, itemIndex, source, 'listMailing');
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
-	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();
-	const form: Record<string, string | undefined> = {
-		promotion_name: promotionName,
-		// one CSV row, so that a list name holding a comma stays one name
-		list_name: audience === 'lists' ? listNamesCsv(lists) : undefined,
-		subject: subject === '' ? undefined : subject,
+	const mailing = {
+		promotionName,
+		lists: audience === 'lists' ? lists : undefined,
+		subject: String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim(),
 		from: optionalAddress(this, itemIndex, this.getNodeParameter('from', itemIndex, ''), 'From'),
-		...content,
-		body: placeholdersYaml(this, itemIndex),
-		track_links: flag(options.trackLinks),
-		track_views: flag(options.trackViews),
-		prevent_resend: flag(options.preventResend),
-		hidden: flag(options.hidden),
+		content,
+		placeholders: placeholdersYaml(this, itemIndex),
+		trackLinks: options.trackLinks,
+		trackViews: options.trackViews,
+		skipEarlierRecipients: options.preventResend,
+		hidden: options.hidden,
 	};
-	const path = audience === 'lists' ? ['mailer', 'to_list'] : ['mailer', 'to_all'];
 	const api = client(this, itemIndex);
-	const repeat = {
-		mayHave: `A mailing of "${promotionName}" to ${audience === 'lists' ? `the list${lists.length > 1 ? 's' : ''} ${lists.map((l) => `"${l}"`).join(', ')}` : 'the whole audience'} may have started`,
-		check: `Mailing → Get Many with the promotion "${promotionName}" as filter shows its mailings; send it again only if this one is not there.`,
-		askFirst: startedAlreadyCheck(this, itemIndex, api, promotionName),
-	};
-	// a second request is a second mailing to everyone
-	const outcome = await api.writeOnce(
-		repeat,
-		async () =>
-			await api.read(
-				{
-					method: 'POST',
-					path,
-					form,
-					refusal: (refused) =>
-						promotionMissing(promotionName, source)(refused) ??
-						(audience === 'lists' ? listRefusal(lists)(refused) : undefined),
-					repeat,
-				},
-				answerMatching(/^\d{1,15}$/, 'The response is not the ID of a mailing'),
-			),
+	const outcome = await sendPromotion(
+		api,
+		mailing,
+		startedAlreadyCheck(this, itemIndex, api, promotionName),
 	);
 	const sent = { promotionName, audience, ...(audience === 'lists' ? { lists } : {}) };
 	if ('foundDone' in outcome) {
@@ -149,7 +123,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	return [
 		{
-			mailingId: Number(outcome.sent),
+			mailingId: outcome.sent,
 			promotionId: await sentPromotionId(this, api, promotionName),
 			...sent,
 		},
@@ -166,7 +140,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 function startedAlreadyCheck(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	api: MadMimiClient,
+	api: ApiClient,
 	promotionName: string,
 ): (() => Promise<IDataObject | undefined>) | undefined {
 	const since = retriedSince(ctx);
@@ -196,7 +170,7 @@ function startedAlreadyCheck(
  */
 async function sentPromotionId(
 	ctx: IExecuteFunctions,
-	api: MadMimiClient,
+	api: ApiClient,
 	promotionName: string,
 ): Promise<number | null> {
 	try {

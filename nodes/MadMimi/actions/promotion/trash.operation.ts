@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { trashPromotion } from '../../api/promotions';
 import { client } from '../client';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
@@ -17,11 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
-	await client(this, itemIndex).request({
-		method: 'PUT',
-		path: ['promotions', promotionId, 'trash'],
-		notFound: `Mad Mimi has no promotion ${promotionId}: check the promotion ID`,
-		repeat: 'delete',
-	});
+	await trashPromotion(client(this, itemIndex), promotionId);
 	return [{ trashed: true, promotionId }];
 }
