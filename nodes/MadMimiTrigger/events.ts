@@ -4,12 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	countNew,
 	createdAtSeconds,
-	MAX_MEMBERS_PER_PAGE,
 	membersCreatedSince,
-	membersPage,
+	membersUpTo,
 	suppressedSince,
 } from '../MadMimi/api/members';
-import { mailingsOf, PROMOTIONS_PAGE_SIZE, promotionsPage } from '../MadMimi/api/promotions';
+import { mailingsOf, promotionRecords } from '../MadMimi/api/promotions';
 import { isoUtc } from '../MadMimi/helpers/dates';
 import type { ApiClient } from '../MadMimi/api/client';
 import type { CheckedEvent, Found } from './cursor';
@@ -104,16 +103,7 @@ function newMember(api: ApiClient, ctx: IPollFunctions): TriggerEvent {
  */
 function memberAddedToList(api: ApiClient, list: string): TriggerEvent {
 	const joinedSince = async (since: number): Promise<Found[]> => {
-		const members = await api.pages(
-			async (page) =>
-				await membersPage(api, {
-					list,
-					page,
-					perPage: MAX_MEMBERS_PER_PAGE,
-					includeSuppressed: true,
-				}),
-			MAX_MEMBERS_PER_PAGE,
-		);
+		const { members } = await membersUpTo(api, { list, includeSuppressed: true }, undefined);
 		const out: Found[] = [];
 		for (const member of members) {
 			const entry = (member.lists as IDataObject[]).find((l) => l.name === list);
@@ -141,10 +131,7 @@ function memberAddedToList(api: ApiClient, list: string): TriggerEvent {
  */
 function mailingSent(api: ApiClient): TriggerEvent {
 	const finishedSince = async (since: number): Promise<Found[]> => {
-		const mailings = await api.pages(async (page) => {
-			const promotions = await promotionsPage(api, page);
-			return { records: promotions.flatMap(mailingsOf), size: promotions.length };
-		}, PROMOTIONS_PAGE_SIZE);
+		const mailings = await promotionRecords(api, (promotions) => promotions.flatMap(mailingsOf));
 		const out: Found[] = [];
 		for (const mailing of mailings) {
 			const at = seconds(mailing.finishedSend);

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { writeCsv } from '../helpers/csv';
 import { printable } from '../helpers/validation';
@@ -187,4 +188,28 @@ export async function removeFromList(api: ApiClient, list: string, email: string
 		form: { email },
 		repeat: 'safe',
 	});
+}
+
+/**
+ * Makes sure a list of this name exists, for an import about to fill it (POST
+ * /audience_lists.json). Unlike `createList`, safe to repeat: a repeat that finds the list made by
+ * its first try is refused as taken (the recorded `"Name has already been taken"`), and a list of
+ * that name is all the import needs.
+ */
+export async function ensureList(api: ApiClient, name: string): Promise<void> {
+	const refused = await api
+		.json({ method: 'POST', path: ['audience_lists'], form: { name }, repeat: 'safe' })
+		.then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+	if (refused !== undefined && !isNameTaken(refused)) throw refused;
+}
+
+/** The recorded refusal of a list name that exists already: `{"success":false,"error":"Name has already been taken"}`. */
+function isNameTaken(error: unknown): boolean {
+	return (
+		error instanceof NodeApiError &&
+		/already been taken/i.test(`${error.message} ${error.description ?? ''}`)
+	);
 }

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { promotionMissing as missingPromotion } from '../api/mailer';
 import { hasLoneSurrogate, itemError, isEmail, printable, requireText } from './validation';
 import { yamlMapping } from './yaml';
 
@@ -180,15 +179,4 @@ export function placeholdersYaml(ctx: IExecuteFunctions, itemIndex: number): str
 		values.set(name, value);
 	}
 	return yamlMapping([...values]);
-}
-
-/*
- * Email → Send still builds its Mailer request itself: it takes the Mailer's flags and the refusal
- * of a missing promotion, which api/mailer.ts words, from here.
- */
-export { flag } from '../api/mailer';
-
-/** The refusal of a missing promotion (api/mailer.ts), for a send whose content comes from `source`. */
-export function promotionMissing(promotionName: string, source: MailContentSource) {
-	return missingPromotion(promotionName, source !== 'promotion');
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemError, printable, requireText } from '../../helpers/validation';
-import { answerMatching } from '../../parsing';
+import { emailStatus } from '../../api/mailer';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -51,13 +51,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'A transaction ID is a whole number of up to 20 digits: the transactionId of Email → Send.',
 		);
 	}
-	const status = await client(this, itemIndex).read(
-		{
-			method: 'GET',
-			path: ['mailers', 'status', transactionId],
-			notFound: `Mad Mimi has no email with the transaction ID ${transactionId}`,
-		},
-		answerMatching(/^[a-z_]+$/, 'The response is not a delivery status'),
-	);
+	const status = await emailStatus(client(this, itemIndex), transactionId);
 	return [{ transactionId, status }];
 }

@@ -2,22 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
-import { listNamesCsv, listNamesOf } from '../../api/lists';
+import type { ApiClient } from '../../api/client';
+import { listNamesOf } from '../../api/lists';
+import type { TransactionalEmail } from '../../api/mailer';
+import { sendEmail } from '../../api/mailer';
 import type { MailContentSource } from '../../helpers/mailer';
 import {
 	contentFields,
-	flag,
 	optionalAddress,
 	parseAddress,
 	placeholdersYaml,
-	promotionMissing,
 	requireAddress,
 } from '../../helpers/mailer';
 import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/promotionAttempts';
 import { promotionIdByName } from '../../api/promotions';
 import { optionOf } from '../../helpers/params';
-import { answerMatching } from '../../parsing';
-import type { MadMimiClient } from '../../transport';
 import { client } from '../client';
 import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
 import { listNamesField } from '../../locators/list';
@@ -161,31 +160,29 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
 	const content = contentFields(this, itemIndex, source, 'transactionalEmail');
 	const lists = listNamesOf(options.addToLists);
-	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();
-	const form: Record<string, string | undefined> = {
-		promotion_name: promotionName,
+	const email: TransactionalEmail = {
+		promotionName,
 		recipient,
-		subject: subject === '' ? undefined : subject,
+		subject: String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim(),
 		from: optionalAddress(this, itemIndex, this.getNodeParameter('from', itemIndex, ''), 'From'),
-		reply_to: optionalAddress(this, itemIndex, options.replyTo, 'Reply To'),
+		replyTo: optionalAddress(this, itemIndex, options.replyTo, 'Reply To'),
 		cc: optionalAddress(this, itemIndex, options.cc, 'CC'),
 		bcc: optionalAddress(this, itemIndex, options.bcc, 'BCC'),
-		...content,
-		body: placeholdersYaml(this, itemIndex),
-		check_suppressed: flag(options.checkSuppressed),
-		track_links: flag(options.trackLinks),
-		track_views: flag(options.trackViews),
-		hidden: flag(options.hidden),
-		skip_placeholders: flag(options.skipPlaceholders),
-		list_names: lists.length > 0 ? listNamesCsv(lists) : undefined,
+		content,
+		placeholders: placeholdersYaml(this, itemIndex),
+		lists,
+		skipOptedOut: options.checkSuppressed,
+		trackLinks: options.trackLinks,
+		trackViews: options.trackViews,
+		hidden: options.hidden,
+		skipPlaceholders: options.skipPlaceholders,
 	};
 	const api = client(this, itemIndex);
 	const address = parseAddress(recipient)?.email ?? recipient;
-	const repeat = {
-		// the address alone: n8n's error panel reads "Name <address>" as markup and drops it
-		mayHave: `The email to ${address} may have gone out`,
-		check: `Audience Member → Get Promotion Attempts for the address shows whether it got "${promotionName}"; send it again only if not.`,
-		askFirst: sentAlreadyCheck(
+	const outcome = await sendEmail(
+		api,
+		email,
+		sentAlreadyCheck(
 			this,
 			itemIndex,
 			api,
@@ -193,22 +190,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			promotionName,
 			skipPeriodStart(options.skipIfAlreadySent),
 		),
-	};
-	// a second request is a second email; the transaction ID has 20 digits, more than a JavaScript
-	// number holds exactly, so it stays text from end to end
-	const outcome = await api.writeOnce(
-		repeat,
-		async () =>
-			await api.read(
-				{
-					method: 'POST',
-					path: ['mailer'],
-					form,
-					refusal: promotionMissing(promotionName, source),
-					repeat,
-				},
-				answerMatching(/^\d+$/, 'The response is not a transaction ID'),
-			),
 	);
 	// not sent now: nobody was added to the lists by this item either
 	if ('foundDone' in outcome)
@@ -259,7 +240,7 @@ function emailKey(ctx: IExecuteFunctions, itemIndex: number): string {
 function sentAlreadyCheck(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	api: MadMimiClient,
+	api: ApiClient,
 	address: string,
 	promotionName: string,
 	periodStart: number | undefined,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { accountListNames, noSuchList } from '../../../api/lists';
+import { accountListNames, ensureList, noSuchList } from '../../../api/lists';
 import { client } from '../../client';
 
 /** The names of the account's lists (the recorded lists document), read once per run. */
@@ -47,33 +47,11 @@ export async function prepareLists(
 			check.missing.add(name);
 			continue;
 		}
-		try {
-			// safe to repeat here: a repeat that finds the list made by its first try is refused as
-			// taken, and a list of that name is all the import needs
-			await client(ctx, itemIndex).json({
-				method: 'POST',
-				path: ['audience_lists'],
-				form: { name },
-				repeat: 'safe',
-			});
-		} catch (error) {
-			if (!isNameTaken(error))
-				throw error instanceof NodeApiError
-					? error
-					: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-		}
+		await ensureList(client(ctx, itemIndex), name);
 		existing.add(name);
 		check.created.add(name);
 	}
 	return check;
-}
-
-/** The recorded refusal of a list name that exists already: `{"success":false,"error":"Name has already been taken"}`. */
-function isNameTaken(error: unknown): boolean {
-	return (
-		error instanceof NodeApiError &&
-		/already been taken/i.test(`${error.message} ${error.description ?? ''}`)
-	);
 }
 
 /** The refusal of an item whose list does not exist. */
