@@ -3,10 +3,8 @@
  * (default: this checkout; give another checkout's folder to compare, e.g. a `git worktree` of
  * an older commit).
  *
- * - The import graph of `nodes/` (value imports; `import type` left out, as it leaves no edge at
- *   run time): its cycles, and the edges that cross a layer the wrong way: an operation importing
- *   another resource's files, the trigger or the editor's searches (`methods/`) importing an
- *   operation, the transport and the descriptions importing each other.
+ * - The import graph of `nodes/`: its cycles (value imports; `import type` leaves no edge at run
+ *   time), and the imports that break the layering of CONTRIBUTING.md's map (LAYERS below).
  * - The largest functions (lines, by the TypeScript syntax tree) and files of the node code and
  *   of the tooling (scripts, e2e, bench, emulator).
  */
@@ -46,15 +44,15 @@ function sourceOf(file) {
 	);
 }
 
-/** The node files a file imports at run time. */
-function valueImports(file) {
+/** The node files a file imports, each with whether the import is of types only (no edge at run time). */
+function importsOf(file) {
 	const source = sourceOf(file);
-	const targets = [];
+	const found = [];
 	for (const statement of source.statements) {
-		const isImport = ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly;
-		const isExport =
-			ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier;
+		const isImport = ts.isImportDeclaration(statement);
+		const isExport = ts.isExportDeclaration(statement) && statement.moduleSpecifier;
 		if (!isImport && !isExport) continue;
+		let typeOnly = isImport ? Boolean(statement.importClause?.isTypeOnly) : statement.isTypeOnly;
 		if (isImport && statement.importClause && !statement.importClause.name) {
 			const bindings = statement.importClause.namedBindings;
 			if (
@@ -63,7 +61,7 @@ function valueImports(file) {
 				bindings.elements.length > 0 &&
 				bindings.elements.every((e) => e.isTypeOnly)
 			)
-				continue;
+				typeOnly = true;
 		}
 		const spec = statement.moduleSpecifier.text;
 		if (!spec.startsWith('.')) continue;
@@ -71,12 +69,18 @@ function valueImports(file) {
 		const target = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) =>
 			nodeFiles.includes(candidate),
 		);
-		if (target) targets.push(target);
+		if (target) found.push({ target, typeOnly });
 	}
-	return targets;
+	return found;
 }
 
-const graph = new Map(nodeFiles.map((f) => [f, valueImports(f)]));
+const allImports = new Map(nodeFiles.map((f) => [f, importsOf(f)]));
+const graph = new Map(
+	[...allImports].map(([file, imports]) => [
+		file,
+		imports.filter((i) => !i.typeOnly).map((i) => i.target),
+	]),
+);
 const edgeCount = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
 
 /** Strongly connected components of more than one file (Tarjan). */
@@ -111,43 +115,76 @@ function cycles() {
 	return found;
 }
 
-/** Which part of the node a file belongs to, for the layer rules. */
+/*
+ * The layers of the node code, bottom first (CONTRIBUTING.md's map): a file imports its own layer
+ * and those below it, never one above. Two rules come on top: an operation imports no other
+ * resource's files, and only the api layer (with transport/ and parsing/ themselves) imports
+ * transport/ or parsing/, types included.
+ */
+const LAYERS = [
+	'settings and helpers', // requestSettings.ts, helpers/: pure, n8n-workflow at most
+	'parsing', // reading the service's answers
+	'transport', // one request: retries, limits, errors
+	'api', // every endpoint of the service, one module per resource
+	'locators and descriptions', // the editor's fields
+	'shared actions and methods', // the item loop, the client of a run, retries; the editor's searches
+	'operations', // actions/<resource>/
+	'nodes', // the router and resource list, the node files, the trigger, the credentials
+];
+
+/** Which layer a file belongs to, and for an operation its resource. */
 function partOf(file) {
 	const parts = file.split(path.sep);
-	if (parts[0] === 'credentials') return { layer: 'credentials' };
-	if (parts[1] === 'MadMimiTrigger') return { layer: 'trigger' };
-	const layer = parts[2];
-	if (layer === 'actions' && parts.length > 4)
-		return {
-			layer: 'operation',
-			resource: parts[3],
-			isOperationFile: parts.at(-1).endsWith('.operation.ts'),
-		};
-	return { layer: layer?.endsWith('.ts') ? 'node' : layer };
+	const rank = (name) => LAYERS.indexOf(name);
+	if (parts[0] === 'credentials' || parts[1] === 'MadMimiTrigger') return { rank: rank('nodes') };
+	const [folder] = parts.slice(2);
+	if (folder === 'requestSettings.ts' || folder === 'helpers')
+		return { rank: rank('settings and helpers'), folder };
+	if (folder === 'parsing' || folder === 'transport' || folder === 'api')
+		return { rank: rank(folder), folder };
+	if (folder === 'locators' || folder === 'descriptions')
+		return { rank: rank('locators and descriptions'), folder };
+	if (folder === 'methods') return { rank: rank('shared actions and methods'), folder };
+	if (folder === 'actions' && parts.length > 4)
+		return { rank: rank('operations'), resource: parts[3] };
+	if (folder === 'actions' && /^(resources|router)\.ts$/.test(parts[3]))
+		return { rank: rank('nodes') };
+	if (folder === 'actions') return { rank: rank('shared actions and methods'), folder };
+	return { rank: rank('nodes') };
 }
+
+const LOW_LEVEL = new Set(['transport', 'parsing']);
 
 function wrongWayEdges() {
 	const found = [];
-	for (const [from, targets] of graph) {
+	for (const [from, imports] of allImports) {
 		const a = partOf(from);
-		for (const to of targets) {
+		for (const { target: to, typeOnly } of imports) {
 			const b = partOf(to);
 			const why =
-				a.layer === 'operation' && b.layer === 'operation' && a.resource !== b.resource
-					? `operation → another resource's ${b.isOperationFile ? 'operation' : 'module'}`
-					: (a.layer === 'trigger' || a.layer === 'methods') && b.layer === 'operation'
-						? `${a.layer} → operation`
-						: (a.layer === 'transport' && b.layer === 'descriptions') ||
-							  (a.layer === 'descriptions' && b.layer === 'transport')
-							? `${a.layer} → ${b.layer}`
-							: (a.layer === 'api' || a.layer === 'transport' || a.layer === 'parsing') &&
-								  (b.layer === 'operation' || b.layer === 'methods')
-								? `${a.layer} → ${b.layer}`
+				LOW_LEVEL.has(b.folder) && !['api', 'transport', 'parsing'].includes(a.folder)
+					? `${b.folder}/ imported outside the api layer`
+					: typeOnly
+						? undefined
+						: b.rank > a.rank
+							? `${LAYERS[a.rank]} → ${LAYERS[b.rank]} (upward)`
+							: a.resource && b.resource && a.resource !== b.resource
+								? "operation → another resource's files"
 								: undefined;
 			if (why) found.push({ why, from, to });
 		}
 	}
 	return found;
+}
+
+/** How many imports of transport/ and parsing/ (types included) come from outside the api layer. */
+function lowLevelImportsOutsideApi() {
+	let count = 0;
+	for (const [from, imports] of allImports) {
+		if (['api', 'transport', 'parsing'].includes(partOf(from).folder)) continue;
+		count += imports.filter((i) => LOW_LEVEL.has(partOf(i.target).folder)).length;
+	}
+	return count;
 }
 
 /** Every function-like node with its line count. */
@@ -222,6 +259,10 @@ out.push(
 );
 out.push(`## Import cycles: ${cycleList.length}`, '');
 for (const c of cycleList) out.push(`- ${c.join(' ⇄ ')}`);
+out.push(
+	'',
+	`Imports of transport/ or parsing/ outside the api layer (types included): ${lowLevelImportsOutsideApi()}.`,
+);
 out.push('', `## Edges across layers the wrong way: ${wrong.length}`, '');
 if (wrong.length > 0)
 	out.push(
