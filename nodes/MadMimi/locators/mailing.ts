@@ -51,8 +51,3 @@ export function mailingIdOf(ctx: IExecuteFunctions, itemIndex: number): number {
 			'A mailing ID is a positive whole number, e.g. 1234567. Pick the mailing from the list, or map the "id" of a mailing from an earlier node.',
 	});
 }
-
-/** The message of a 404 (a blank answer) for a request about one mailing of a promotion. */
-export function mailingNotFound(promotionId: number, mailingId: number): string {
-	return `Mad Mimi has no promotion ${promotionId} with a mailing ${mailingId}: check the promotion ID and mailing ID`;
-}
