@@ -23,10 +23,8 @@ const { getSchema } =
 const { zodToJsonSchema } = require('zod-to-json-schema') as {
 	zodToJsonSchema: (schema: unknown) => object;
 };
-const { RESOURCES } =
+const { RESOURCES, TOOL_ACTIONS } =
 	require('../nodes/MadMimi/actions/resources') as typeof import('../nodes/MadMimi/actions/resources');
-const { TOOL_ACTIONS } =
-	require('../nodes/MadMimi/actions/toolActions') as typeof import('../nodes/MadMimi/actions/toolActions');
 
 const args = process.argv.slice(2);
 const MEMBERS = Number(args[args.indexOf('--members') + 1]) || 50_000;
@@ -135,7 +133,7 @@ async function main(): Promise<void> {
 	const raw: Array<Record<string, unknown>> = [];
 	try {
 		for (const resource of RESOURCES) {
-			for (const operation of Object.keys(resource.operations)) {
+			for (const { value: operation } of resource.operations) {
 				const description = `${TOOL_ACTIONS[`${resource.value}:${operation}`]} in Mad Mimi`;
 				const { forSchema, toRun } = parametersOf(
 					resource.value,
@@ -157,7 +155,7 @@ async function main(): Promise<void> {
 						: `${run.items.length} items, ${resultBytes.toLocaleString('en-US')}`;
 				}
 				rows.push([
-					`${resource.name} → ${operation}`,
+					`${resource.displayName} → ${operation}`,
 					String(description.length),
 					String(schema.length),
 					result,

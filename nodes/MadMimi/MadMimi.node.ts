@@ -1,29 +1,14 @@
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
-	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { RESOURCES, resourceProperty, subtitleExpression } from './actions/resources';
-import { toolDescriptionFields } from './actions/toolActions';
+import { nodeProperties, subtitleExpression } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
-
-const properties: INodeProperties[] = [
-	resourceProperty,
-	...RESOURCES.flatMap((resource) => resource.description),
-	...toolDescriptionFields(
-		RESOURCES.flatMap((resource) =>
-			Object.keys(resource.operations).map((operation) => ({
-				resource: resource.value,
-				operation,
-			})),
-		),
-	),
-];
 
 export class MadMimi implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,7 +24,7 @@ export class MadMimi implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'madMimiApi', required: true }],
-		properties,
+		properties: nodeProperties(),
 	};
 
 	methods = { listSearch, loadOptions };

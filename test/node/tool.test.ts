@@ -2,8 +2,7 @@ import type { INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflo
 import { NodeHelpers } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
-import { TOOL_ACTIONS } from '../../nodes/MadMimi/actions/toolActions';
-import { RESOURCES } from '../../nodes/MadMimi/actions/resources';
+import { RESOURCES, TOOL_ACTIONS } from '../../nodes/MadMimi/actions/resources';
 import { MODEL_RESULT_MAX_BYTES } from '../../nodes/MadMimi/actions/tool';
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { ACTION_TYPE, madMimiNode, nodeTypes, runNode, TOOL_TYPE } from '../harness';
@@ -33,7 +32,7 @@ function addMembers(count: number): void {
 describe('what the model is told', () => {
 	test('every operation has a tool action of its own: what it does, what it needs, what it returns', () => {
 		const operations = RESOURCES.flatMap((r) =>
-			Object.keys(r.operations).map((op) => `${r.value}:${op}`),
+			r.operations.map((op) => `${r.value}:${op.value}`),
 		).sort();
 		expect(Object.keys(TOOL_ACTIONS).sort()).toEqual(operations);
 		for (const text of Object.values(TOOL_ACTIONS)) expect(text.length).toBeGreaterThan(40);

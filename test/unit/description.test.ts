@@ -21,7 +21,7 @@ function shownFor(resource: string, operation: string): INodeProperties[] {
 }
 
 const OPERATIONS = RESOURCES.flatMap(({ value: resource, operations }) =>
-	Object.entries(operations).map(([operation, op]) => ({ resource, operation, op })),
+	operations.map(({ value: operation, run: op }) => ({ resource, operation, op })),
 );
 
 describe('one Options collection per operation, holding only what applies to it', () => {
@@ -63,7 +63,9 @@ describe('one Options collection per operation, holding only what applies to it'
 				const shownResources = (p.displayOptions?.show?.resource ?? []) as string[];
 				const shownOperations = (p.displayOptions?.show?.operation ?? []) as string[];
 				const known = shownResources.flatMap((r) =>
-					Object.keys(RESOURCES.find((resource) => resource.value === r)?.operations ?? {}),
+					(RESOURCES.find((resource) => resource.value === r)?.operations ?? []).map(
+						(o) => o.value,
+					),
 				);
 				const unknown = shownOperations.filter((o) => !known.includes(o));
 				if (shownResources.length === 0 || shownOperations.length === 0)

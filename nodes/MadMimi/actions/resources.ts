@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { toolDescriptionFields } from './toolActions';
+
 import * as addon from './addon';
 import * as analyticsDomain from './analyticsDomain';
 import * as audienceList from './audienceList';
@@ -11,15 +13,7 @@ import * as mailing from './mailing';
 import * as promotion from './promotion';
 import * as signupForm from './signupForm';
 import * as socialLink from './socialLink';
-import type { Operation } from './types';
-
-/** A resource of the node: its name in the editor, its stored value, its operations and their fields. */
-interface Resource {
-	name: string;
-	value: string;
-	operations: Record<string, Operation>;
-	description: INodeProperties[];
-}
+import type { Operation, Resource } from './types';
 
 /**
  * The node's resources, the one list the Resource dropdown, the node's fields and the router are
@@ -28,17 +22,17 @@ interface Resource {
  * then the rest of the everyday work, then the account's settings alphabetically.
  */
 export const RESOURCES: readonly Resource[] = [
-	{ name: 'Audience Member', value: 'audienceMember', ...audienceMember },
-	{ name: 'Email', value: 'email', ...email },
-	{ name: 'Audience List', value: 'audienceList', ...audienceList },
-	{ name: 'Promotion', value: 'promotion', ...promotion },
-	{ name: 'Mailing', value: 'mailing', ...mailing },
-	{ name: 'Addon', value: 'addon', ...addon },
-	{ name: 'Analytics Domain', value: 'analyticsDomain', ...analyticsDomain },
-	{ name: 'Child Account', value: 'childAccount', ...childAccount },
-	{ name: 'Drip Campaign', value: 'dripCampaign', ...dripCampaign },
-	{ name: 'Signup Form', value: 'signupForm', ...signupForm },
-	{ name: 'Social Link', value: 'socialLink', ...socialLink },
+	audienceMember.resource,
+	email.resource,
+	audienceList.resource,
+	promotion.resource,
+	mailing.resource,
+	addon.resource,
+	analyticsDomain.resource,
+	childAccount.resource,
+	dripCampaign.resource,
+	signupForm.resource,
+	socialLink.resource,
 ];
 
 /** The Resource dropdown. */
@@ -47,17 +41,64 @@ export const resourceProperty: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: RESOURCES.map(({ name, value }) => ({ name, value })),
+	options: RESOURCES.map(({ displayName, value }) => ({ name: displayName, value })),
 	default: 'audienceMember',
 };
 
+/** A resource's Operation dropdown: its operations alphabetically, as n8n's nodes list them. */
+function operationProperty(resource: Resource): INodeProperties {
+	const { defaultOperation } = resource;
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource.value] } },
+		options: [...resource.operations]
+			.sort((a, b) => a.name.localeCompare(b.name))
+			.map(({ name, value, description, action }) => ({ name, value, description, action })),
+		default: defaultOperation,
+	};
+}
+
+/**
+ * The node's fields: the Resource dropdown, each resource's Operation dropdown and its
+ * operations' fields, then the tool variant's description fields (toolActions.ts).
+ */
+export function nodeProperties(): INodeProperties[] {
+	return [
+		resourceProperty,
+		...RESOURCES.flatMap((resource) => [
+			operationProperty(resource),
+			...resource.operations.flatMap((operation) => operation.run.description),
+		]),
+		...toolDescriptionFields(
+			RESOURCES.flatMap((resource) =>
+				resource.operations.map((operation) => ({
+					resource: resource.value,
+					operation: operation.value,
+					forModel: operation.forModel,
+				})),
+			),
+		),
+	];
+}
+
 /** The operation of a resource, or undefined when the node has no such pair. */
 export function operationOf(resource: string, operation: string): Operation | undefined {
-	const found = RESOURCES.find((r) => r.value === resource);
-	return found && Object.prototype.hasOwnProperty.call(found.operations, operation)
-		? found.operations[operation]
-		: undefined;
+	return RESOURCES.find((r) => r.value === resource)?.operations.find((o) => o.value === operation)
+		?.run;
 }
+
+/** What an AI model is told each operation does, by `resource:operation` (each entry's `forModel`). */
+export const TOOL_ACTIONS: Readonly<Record<string, string>> = Object.fromEntries(
+	RESOURCES.flatMap((resource) =>
+		resource.operations.map((operation) => [
+			`${resource.value}:${operation.value}`,
+			operation.forModel,
+		]),
+	),
+);
 
 /**
  * The canvas's subtitle: the action's own words ("Create or update a member"), as the nodes panel
@@ -65,12 +106,8 @@ export function operationOf(resource: string, operation: string): Operation | un
  */
 export function subtitleExpression(): string {
 	const actions: Record<string, string> = {};
-	for (const resource of RESOURCES) {
-		const operationField = resource.description.find((p) => p.name === 'operation');
-		for (const option of operationField?.options ?? []) {
-			if ('value' in option && 'action' in option && typeof option.action === 'string')
-				actions[`${resource.value}:${String(option.value)}`] = option.action;
-		}
-	}
+	for (const resource of RESOURCES)
+		for (const operation of resource.operations)
+			actions[`${resource.value}:${operation.value}`] = operation.action;
 	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
 }

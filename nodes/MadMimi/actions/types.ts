@@ -25,3 +25,41 @@ export type Operation = ItemOperation | BatchOperation;
 export function isBatchOperation(op: Operation): op is BatchOperation {
 	return 'executeAll' in op;
 }
+
+/**
+ * One operation of a resource: its entry in the Operation dropdown (`name`, `value`, `description`,
+ * and `action`, the nodes panel's words), what an AI model is told it does when the node is a tool
+ * (`forModel`: what it needs, with formats, and what it returns; n8n appends " in Mad Mimi"), and
+ * its fields and code (`run`).
+ */
+export interface OperationEntry<Value extends string = string> {
+	name: string;
+	value: Value;
+	description: string;
+	action: string;
+	forModel: string;
+	run: Operation;
+}
+
+/** A resource of the node: its name in the editor, its stored value and its operations. */
+export interface Resource<Value extends string = string> {
+	displayName: string;
+	value: string;
+	/** The operation a new node opens on: one of `operations`. */
+	defaultOperation: Value;
+	operations: ReadonlyArray<OperationEntry<Value>>;
+}
+
+/**
+ * A resource, its default operation checked against its operations by the compiler. Everything
+ * the node shows and runs of it (the Operation dropdown, the fields, the router, the tool's
+ * descriptions) is made from this one list (resources.ts).
+ */
+export function defineResource<const Value extends string>(resource: {
+	displayName: string;
+	value: string;
+	defaultOperation: NoInfer<Value>;
+	operations: ReadonlyArray<OperationEntry<Value>>;
+}): Resource<Value> {
+	return resource;
+}

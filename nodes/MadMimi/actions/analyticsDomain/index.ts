@@ -1,42 +1,37 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { defineResource } from '../types';
 import * as add from './add.operation';
 import * as del from './delete.operation';
 import * as getAll from './getAll.operation';
-import type { Operation } from '../types';
 
-export const operations: Record<string, Operation> = { add, delete: del, getAll };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['analyticsDomain'] } },
-		options: [
-			{
-				name: 'Add',
-				value: 'add',
-				description: 'Add a domain whose links get Google Analytics tracking',
-				action: 'Add an analytics domain',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Remove an analytics domain',
-				action: 'Delete an analytics domain',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: "Get the account's analytics domains",
-				action: 'Get many analytics domains',
-			},
-		],
-		default: 'getAll',
-	},
-	...getAll.description,
-	...add.description,
-	...del.description,
-];
+export const resource = defineResource({
+	displayName: 'Analytics Domain',
+	value: 'analyticsDomain',
+	defaultOperation: 'getAll',
+	operations: [
+		{
+			name: 'Add',
+			value: 'add',
+			description: 'Add a domain whose links get Google Analytics tracking',
+			action: 'Add an analytics domain',
+			forModel: 'Adds an analytics domain (e.g. example.com)',
+			run: add,
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			description: 'Remove an analytics domain',
+			action: 'Delete an analytics domain',
+			forModel: 'Removes an analytics domain (e.g. example.com)',
+			run: del,
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description: "Get the account's analytics domains",
+			action: 'Get many analytics domains',
+			forModel:
+				"Lists the account's analytics domains (links to them get Google Analytics tracking)",
+			run: getAll,
+		},
+	],
+});

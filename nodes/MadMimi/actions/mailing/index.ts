@@ -1,53 +1,51 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 import * as getLinks from './getLinks.operation';
 import * as getRecipients from './getRecipients.operation';
 import * as getStats from './getStats.operation';
-import type { Operation } from '../types';
 
-export const operations: Record<string, Operation> = { getAll, getLinks, getRecipients, getStats };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['mailing'] } },
-		options: [
-			{
-				name: 'Get Links',
-				value: 'getLinks',
-				description: 'Get the links in a mailing, with their clicks',
-				action: 'Get links of a mailing',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'Get every mailing (send) of the account, with its promotion; filter by date sent or promotion',
-				action: 'Get many mailings',
-			},
-			{
-				name: 'Get Recipients',
-				value: 'getRecipients',
-				description:
-					'Get the recipients of a mailing by outcome: sent, views (opened), clicked, unsubscribed, bounced…',
-				action: 'Get recipients of a mailing',
-			},
-			{
-				name: 'Get Stats',
-				value: 'getStats',
-				description:
-					'Get the counters of a mailing: sent, views (opened), clicked, unsubscribed, bounced…',
-				action: 'Get stats of a mailing',
-			},
-		],
-		default: 'getStats',
-	},
-	...getAll.description,
-	...getStats.description,
-	...getRecipients.description,
-	...getLinks.description,
-];
+export const resource = defineResource({
+	displayName: 'Mailing',
+	value: 'mailing',
+	defaultOperation: 'getStats',
+	operations: [
+		{
+			name: 'Get Links',
+			value: 'getLinks',
+			description: 'Get the links in a mailing, with their clicks',
+			action: 'Get links of a mailing',
+			forModel: 'Lists the links of a mailing (promotion ID, mailing ID) with their clicks',
+			run: getLinks,
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description:
+				'Get every mailing (send) of the account, with its promotion; filter by date sent or promotion',
+			action: 'Get many mailings',
+			forModel:
+				"Lists mailings (sends of a promotion), newest first, up to a limit (50 unless set), optionally sent after or before a date (ISO 8601) or of one promotion (its ID). Returns each mailing's ID, promotion ID and name, subject and send dates",
+			run: getAll,
+		},
+		{
+			name: 'Get Recipients',
+			value: 'getRecipients',
+			description:
+				'Get the recipients of a mailing by outcome: sent, views (opened), clicked, unsubscribed, bounced…',
+			action: 'Get recipients of a mailing',
+			forModel:
+				'Lists the recipients of a mailing (promotion ID, mailing ID) with an outcome: sent, read, clickedThru, optOut, bounced, forwarded or abused, up to a limit (50 unless set)',
+			run: getRecipients,
+		},
+		{
+			name: 'Get Stats',
+			value: 'getStats',
+			description:
+				'Get the counters of a mailing: sent, views (opened), clicked, unsubscribed, bounced…',
+			action: 'Get stats of a mailing',
+			forModel:
+				'Gets the statistics of a mailing (promotion ID and mailing ID, numbers): sent, views (opens), clicks, bounces, unsubscribes, spam reports',
+			run: getStats,
+		},
+	],
+});

@@ -1,43 +1,38 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { defineResource } from '../types';
 import * as getAll from './getAll.operation';
 import * as getAvailable from './getAvailable.operation';
 import * as update from './update.operation';
-import type { Operation } from '../types';
 
-export const operations: Record<string, Operation> = { getAll, getAvailable, update };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['socialLink'] } },
-		options: [
-			{
-				name: 'Get Available',
-				value: 'getAvailable',
-				description:
-					'Get every social network Mad Mimi can link to, with its key and the expected address format',
-				action: 'Get available social links',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: "Get the account's social links",
-				action: 'Get many social links',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				description: 'Set the address of one or more social links; the others stay as they are',
-				action: 'Update social links',
-			},
-		],
-		default: 'getAll',
-	},
-	...getAvailable.description,
-	...getAll.description,
-	...update.description,
-];
+export const resource = defineResource({
+	displayName: 'Social Link',
+	value: 'socialLink',
+	defaultOperation: 'getAll',
+	operations: [
+		{
+			name: 'Get Available',
+			value: 'getAvailable',
+			description:
+				'Get every social network Mad Mimi can link to, with its key and the expected address format',
+			action: 'Get available social links',
+			forModel:
+				'Lists the social networks Mad Mimi can link to, with their keys and address formats',
+			run: getAvailable,
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description: "Get the account's social links",
+			action: 'Get many social links',
+			forModel: "Lists the account's social links: each network's key and the address set for it",
+			run: getAll,
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			description: 'Set the address of one or more social links; the others stay as they are',
+			action: 'Update social links',
+			forModel: 'Sets the address of one or more social links (key and URL); the others stay',
+			run: update,
+		},
+	],
+});
