@@ -122,7 +122,7 @@ function cycles() {
  * transport/ or parsing/, types included.
  */
 const LAYERS = [
-	'settings and helpers', // requestSettings.ts, helpers/: pure, n8n-workflow at most
+	'settings and helpers', // settings.ts, helpers/: pure, n8n-workflow at most
 	'parsing', // reading the service's answers
 	'transport', // one request: retries, limits, errors
 	'api', // every endpoint of the service, one module per resource
@@ -138,7 +138,7 @@ function partOf(file) {
 	const rank = (name) => LAYERS.indexOf(name);
 	if (parts[0] === 'credentials' || parts[1] === 'MadMimiTrigger') return { rank: rank('nodes') };
 	const [folder] = parts.slice(2);
-	if (folder === 'requestSettings.ts' || folder === 'helpers')
+	if (folder === 'settings.ts' || folder === 'helpers')
 		return { rank: rank('settings and helpers'), folder };
 	if (folder === 'parsing' || folder === 'transport' || folder === 'api')
 		return { rank: rank(folder), folder };

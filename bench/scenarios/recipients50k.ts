@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/requestSettings';
+import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/settings';
 import { registerNodeType, runNode } from '../../test/harness';
 import { MadMimi as AgainstMadMimi } from '../against';
 import {

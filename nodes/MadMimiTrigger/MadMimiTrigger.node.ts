@@ -14,9 +14,7 @@ import { check, nowSeconds } from './cursor';
 import type { EventName } from './events';
 import { triggerEvent } from './events';
 import { listLocator } from '../MadMimi/locators/list';
-
-/** How far back each check reaches past the last one, by default (n8n's clock and Mad Mimi's may differ). */
-const DEFAULT_SKEW_SECONDS = 300;
+import { CLOCK_SKEW_MARGIN_SECONDS } from '../MadMimi/settings';
 
 /** What a poll returns: one item per record, or null when there is nothing (n8n then starts no execution). */
 function pollOutput(records: IDataObject[] | null): INodeExecutionData[][] | null {
@@ -97,7 +95,7 @@ export class MadMimiTrigger implements INodeType {
 						name: 'skewSeconds',
 						type: 'number',
 						typeOptions: { minValue: 0, maxValue: 3600 },
-						default: DEFAULT_SKEW_SECONDS,
+						default: CLOCK_SKEW_MARGIN_SECONDS,
 						hint: "Each check looks this far back past the last one, in case n8n's clock and Mad Mimi's differ. Nothing is emitted twice.",
 						description:
 							'Raise it only if events go missing because the two clocks are far apart; the default suits almost everyone',
@@ -112,7 +110,7 @@ export class MadMimiTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const name = this.getNodeParameter('event', 'memberOptedOut') as EventName;
 		const options = this.getNodeParameter('options', {}) as { skewSeconds?: number };
-		const skew = Math.max(0, Math.floor(options.skewSeconds ?? DEFAULT_SKEW_SECONDS));
+		const skew = Math.max(0, Math.floor(options.skewSeconds ?? CLOCK_SKEW_MARGIN_SECONDS));
 		const list =
 			name === 'memberAddedToList'
 				? requirePathName(

@@ -1,4 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import {
+	FORGET_TRIGGER_PLACE_AFTER_SECONDS,
+	MAX_REMEMBERED_EVENTS,
+	MAX_TRIGGER_PLACES,
+} from '../MadMimi/settings';
 
 /*
  * Where each event's checks stand, kept in the workflow's static data (n8n saves it after a poll
@@ -40,9 +45,6 @@ interface KeptPlace extends TriggerState {
 	savedAt: number;
 }
 
-/** Bound on the memory of emitted events: more than this within one overlap is not expected. */
-const MAX_REMEMBERED = 50_000;
-
 /**
  * The places of the workflow's Mad Mimi triggers, by node ID, in the workflow's global static
  * data. Not in the node's own static data: n8n keeps that under the node's *name*
@@ -51,13 +53,6 @@ const MAX_REMEMBERED = 50_000;
  * rename; a copy of the node gets a new one, and starts afresh, as a new trigger should.
  */
 const PLACES_KEY = 'madMimiTrigger';
-/**
- * A place not saved for this long belongs to a trigger that was deleted (a published trigger is
- * checked at every poll time): it is dropped when another trigger of the workflow saves. So is the
- * oldest beyond MAX_PLACES. Nothing left behind grows without bound.
- */
-const FORGET_PLACE_AFTER_SECONDS = 90 * 86_400;
-const MAX_PLACES = 50;
 
 export function nowSeconds(): number {
 	return Math.floor(Date.now() / 1000);
@@ -98,11 +93,14 @@ function saveCursor(ctx: IPollFunctions, key: string, cursor: Cursor): void {
 		[own]: { version: 2, cursors: { ...state.cursors, [key]: cursor }, savedAt: now },
 	};
 	const kept = Object.entries(places)
-		.filter(([id, place]) => id === own || now - (place.savedAt ?? 0) <= FORGET_PLACE_AFTER_SECONDS)
+		.filter(
+			([id, place]) =>
+				id === own || now - (place.savedAt ?? 0) <= FORGET_TRIGGER_PLACE_AFTER_SECONDS,
+		)
 		.sort((a, b) =>
 			a[0] === own ? -1 : b[0] === own ? 1 : (b[1].savedAt ?? 0) - (a[1].savedAt ?? 0),
 		)
-		.slice(0, MAX_PLACES);
+		.slice(0, MAX_TRIGGER_PLACES);
 	(ctx.getWorkflowStaticData('global') as IDataObject)[PLACES_KEY] = Object.fromEntries(
 		kept,
 	) as unknown as IDataObject;
@@ -167,10 +165,10 @@ export async function check(
 	return fresh.length > 0 ? fresh.map((item) => item.json) : null;
 }
 
-/** The newest MAX_REMEMBERED entries, when there are more. */
+/** The newest MAX_REMEMBERED_EVENTS entries, when there are more. */
 function bounded(emitted: Record<string, number>): Record<string, number> {
 	const entries = Object.entries(emitted);
-	return entries.length > MAX_REMEMBERED
-		? Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, MAX_REMEMBERED))
+	return entries.length > MAX_REMEMBERED_EVENTS
+		? Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, MAX_REMEMBERED_EVENTS))
 		: emitted;
 }

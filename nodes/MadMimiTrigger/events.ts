@@ -10,6 +10,7 @@ import {
 } from '../MadMimi/api/members';
 import { mailingsOf, promotionRecords } from '../MadMimi/api/promotions';
 import { isoUtc } from '../MadMimi/helpers/dates';
+import { DAY_SECONDS, TEST_EVENT_SAMPLE_SIZE } from '../MadMimi/settings';
 import type { ApiClient } from '../MadMimi/api/client';
 import type { CheckedEvent, Found } from './cursor';
 
@@ -20,10 +21,6 @@ import type { CheckedEvent, Found } from './cursor';
  */
 
 export type EventName = 'mailingSent' | 'memberAddedToList' | 'memberOptedOut' | 'newMember';
-
-const DAY = 86_400;
-/** Records a test event shows at most. */
-const SAMPLE_SIZE = 5;
 
 export interface TriggerEvent extends CheckedEvent {
 	/** A few recent real records for "Fetch Test Event", newest first; the cursor does not move. */
@@ -40,7 +37,7 @@ function seconds(value: unknown): number | undefined {
 function newestFirst(found: Found[]): IDataObject[] {
 	return [...found]
 		.sort((a, b) => b.at - a.at)
-		.slice(0, SAMPLE_SIZE)
+		.slice(0, TEST_EVENT_SAMPLE_SIZE)
 		.map((f) => f.json);
 }
 
@@ -59,9 +56,12 @@ function memberOptedOut(api: ApiClient): TriggerEvent {
 	return {
 		since: async (since, now) => found(await suppressedSince(api, since), now),
 		sample: async (now) =>
-			found((await suppressedSince(api, now - 30 * DAY)).slice(-SAMPLE_SIZE).reverse(), now).map(
-				(f) => f.json,
-			),
+			found(
+				(await suppressedSince(api, now - 30 * DAY_SECONDS))
+					.slice(-TEST_EVENT_SAMPLE_SIZE)
+					.reverse(),
+				now,
+			).map((f) => f.json),
 		nothingFound: 'No member opted out in the last 30 days',
 	};
 }
@@ -88,10 +88,12 @@ function newMember(api: ApiClient, ctx: IPollFunctions): TriggerEvent {
 			return found(await membersCreatedSince(api, since, { enough: count, until: now, warn }));
 		},
 		sample: async (now) =>
-			(await membersCreatedSince(api, now - 7 * DAY, { enough: SAMPLE_SIZE, warn })).slice(
-				0,
-				SAMPLE_SIZE,
-			),
+			(
+				await membersCreatedSince(api, now - 7 * DAY_SECONDS, {
+					enough: TEST_EVENT_SAMPLE_SIZE,
+					warn,
+				})
+			).slice(0, TEST_EVENT_SAMPLE_SIZE),
 		nothingFound: 'No member was added in the last 7 days',
 	};
 }
@@ -119,7 +121,7 @@ function memberAddedToList(api: ApiClient, list: string): TriggerEvent {
 	};
 	return {
 		since: async (since) => await joinedSince(since),
-		sample: async (now) => newestFirst(await joinedSince(now - 30 * DAY)),
+		sample: async (now) => newestFirst(await joinedSince(now - 30 * DAY_SECONDS)),
 		nothingFound: `Nobody joined the list "${list}" in the last 30 days`,
 	};
 }

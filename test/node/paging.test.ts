@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
-import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/requestSettings';
+import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/settings';
 import { runNode } from '../harness';
 import { useEmulator } from './setup';
 

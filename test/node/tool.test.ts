@@ -3,7 +3,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { RESOURCES, TOOL_ACTIONS } from '../../nodes/MadMimi/actions/resources';
-import { MODEL_RESULT_MAX_BYTES } from '../../nodes/MadMimi/actions/tool';
+import { MODEL_RESULT_MAX_BYTES } from '../../nodes/MadMimi/settings';
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { ACTION_TYPE, madMimiNode, nodeTypes, runNode, TOOL_TYPE } from '../harness';
 import { useEmulator } from './setup';

@@ -1,5 +1,4 @@
 import {
-	COUNT_NEW_WINDOW_SECONDS,
 	DateInputError,
 	formatDate,
 	formatDateTime,
@@ -10,6 +9,7 @@ import {
 	wallTimeToUtc,
 	zoneOffsetMs,
 } from '../../nodes/MadMimi/helpers/dates';
+import { COUNT_NEW_WINDOW_SECONDS } from '../../nodes/MadMimi/settings';
 import { toIsoDateTime } from '../../nodes/MadMimi/parsing';
 import { rng } from '../../emulator/random';
 

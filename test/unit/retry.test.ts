@@ -1,4 +1,4 @@
-import { DEFAULT_RETRY } from '../../nodes/MadMimi/requestSettings';
+import { DEFAULT_RETRY } from '../../nodes/MadMimi/settings';
 import { heldOutcomes, recall, remember } from '../../nodes/MadMimi/transport/onceOnly';
 import {
 	backoffMs,

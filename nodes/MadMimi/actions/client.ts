@@ -1,13 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { RequestSettings } from '../requestSettings';
+import type { RequestSettings } from '../settings';
 import {
 	DEFAULT_MAX_RESPONSE_MB,
 	DEFAULT_PAGE_WINDOW,
 	DEFAULT_RETRY,
 	DEFAULT_TIMEOUT_SECONDS,
 	MAX_PAGE_WINDOW,
-} from '../requestSettings';
+} from '../settings';
 import type { ApiClient } from '../api/client';
 import { itemClient } from '../api/client';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { DEFAULT_ITEMS_PER_BATCH, MAX_ITEMS_PER_BATCH } from '../requestSettings';
+import { DEFAULT_ITEMS_PER_BATCH, MAX_ITEMS_PER_BATCH } from '../settings';
 
 /** The JSON of an error item for continueOnFail: the message and what to do about it. */
 export function errorJson(error: unknown): IDataObject {

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { CLOCK_SKEW_MARGIN_SECONDS, RETRY_LOOK_BACK_MS } from '../settings';
 
 /*
  * A user's Retry of a failed execution (n8n's Executions list, or POST /rest/executions/<id>/retry)
@@ -8,20 +9,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  * out. The one record that survives processes, restarts and queue workers is Mad Mimi itself: in a
  * retried execution, each once-only write first asks it whether the run being retried did it.
  */
-
-/**
- * Mad Mimi's clock and n8n's may differ, and Mad Mimi's dates are whole seconds: a write is looked
- * for from this long before the run being retried began (the trigger's default Safety Margin).
- */
-export const CLOCK_SKEW_MARGIN_MS = 5 * 60_000;
-
-/**
- * Where n8n carries no execution context into the retry (n8n 1.x has none; a context the retry
- * established afresh says nothing of the run being retried), the node cannot know when that run
- * began: it looks back this far instead. A day covers a retry made the same day; a write older
- * than that is not found and is done again.
- */
-export const RETRY_LOOK_BACK_MS = 24 * 3_600_000;
 
 /**
  * When the run being retried began, less the clock margin (epoch ms): once-only writes are looked
@@ -40,7 +27,7 @@ export function retriedSince(ctx: IExecuteFunctions): number | undefined {
 		context && context.source !== 'retry' && Number.isFinite(context.establishedAt)
 			? context.establishedAt
 			: Date.now() - RETRY_LOOK_BACK_MS;
-	return began - CLOCK_SKEW_MARGIN_MS;
+	return began - CLOCK_SKEW_MARGIN_SECONDS * 1000;
 }
 
 /** Values computed once per node run (one execute context serves all its items). */

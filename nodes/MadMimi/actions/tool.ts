@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { accountListNames } from '../api/lists';
 import { client } from './client';
+import { MODEL_RESULT_MAX_BYTES } from '../settings';
 
 /*
  * The node as an AI Agent's tool (n8n's "Mad Mimi Tool", generated from `usableAsTool`). What
@@ -16,12 +17,6 @@ export function isToolRun(ctx: IExecuteFunctions): boolean {
 	return ctx.getNode().type.endsWith('Tool');
 }
 
-/**
- * The largest result a tool hands the model, as JSON (in characters, near enough bytes): about
- * 5,000 tokens, a small share of any model's context. The tool's defaults (a limit of 50, Simplify on) stay well under it; this bound
- * holds whatever the author chose and however large the account.
- */
-export const MODEL_RESULT_MAX_BYTES = 20_000;
 const NOTE_ROOM = 300;
 
 /**

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
-import type { RequestSettings } from '../requestSettings';
-import { DEFAULT_SETTINGS, EDITOR_SETTINGS } from '../requestSettings';
+import type { RequestSettings } from '../settings';
+import { DEFAULT_SETTINGS, EDITOR_SETTINGS } from '../settings';
 import { MadMimiClient } from '../transport';
 
 /*

@@ -1,14 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiClient } from './client';
+import { MAX_RECIPIENTS_PER_PAGE } from '../settings';
 
 /*
  * One mailing (one send) of a promotion, as the operations read it: its statistics, its
  * recipients by outcome, and its links. Each is addressed by the promotion's ID and the mailing's.
  */
-
-/** The most recipients the service gives in one page. */
-const MAX_RECIPIENTS_PER_PAGE = 100;
 
 /** The outcomes a mailing's recipients are read by, and the path segment the service names each by. */
 const OUTCOME_PATHS = {

@@ -7,7 +7,7 @@ import type { XmlReadOptions } from '../parsing';
 import { printable } from '../helpers/validation';
 import type { ApiClient, OnceOnlyWrite, WriteOnceOutcome } from './client';
 import type { Refusal } from '../transport/errors';
-import { IMPORT_MIN_TIMEOUT_MS } from '../requestSettings';
+import { IMPORT_MIN_TIMEOUT_MS, MAX_MEMBERS_PER_PAGE } from '../settings';
 import { listRefusal } from './lists';
 
 /*
@@ -54,9 +54,6 @@ export function memberMissing(email: string): Refusal {
 				}
 			: undefined;
 }
-
-/** The most members the service gives in one page of a members document (recorded: 1 to 100). */
-export const MAX_MEMBERS_PER_PAGE = 100;
 
 /** A member's list: its name, and when the member joined it where the service says so. */
 function memberList(entry: unknown): IDataObject {

@@ -3,15 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import type { XmlReadOptions } from '../parsing';
 import { serviceText } from '../transport/errors';
 import type { ApiClient } from './client';
+import { PROMOTIONS_PAGE_SIZE } from '../settings';
 
 /*
  * The service's promotions and their mailings, as the operations, the trigger and the editor's
  * pickers read them: one document (`/promotions.xml`, 20 a page, newest first) and its search;
  * and the writes of a promotion: save and trash.
  */
-
-/** Promotions a page of /promotions.xml holds; a shorter page is the last one (it states no page count). */
-export const PROMOTIONS_PAGE_SIZE = 20;
 
 /** The promotions document as recorded: `mimio` is a code (`4e9245`, `293145`), never a number. */
 export const PROMOTIONS_DOCUMENT: XmlReadOptions = { text: ['mimio'] };

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { DEFAULT_LIMIT } from '../settings';
 
 export function emailField(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
@@ -27,7 +28,7 @@ export const returnAllOrLimit: INodeProperties[] = [
 		name: 'limit',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: 50,
+		default: DEFAULT_LIMIT,
 		description: 'Max number of results to return',
 		displayOptions: { show: { returnAll: [false] } },
 	},

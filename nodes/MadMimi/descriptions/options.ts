@@ -10,7 +10,7 @@ import {
 	MAX_RESPONSE_MB_LIMIT,
 	MAX_TIMEOUT_SECONDS,
 	SUGGESTED_ITEMS_PER_BATCH,
-} from '../requestSettings';
+} from '../settings';
 
 /*
  * One "Options" collection per operation (`optionsCollection`, in each operation's file), holding

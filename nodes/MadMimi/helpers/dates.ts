@@ -1,3 +1,5 @@
+import { COUNT_NEW_WINDOW_SECONDS } from '../settings';
+
 /**
  * Dates given to the node (date picker, expressions, mapped fields) to instants, and instants
  * to the forms the service takes: unix seconds, `YYYY-MM-DD hh:mm:ss`, `YYYY-MM-DD`.
@@ -153,8 +155,6 @@ export function formatDate(ms: number, timeZone: string): string {
 export function isoUtc(ms: number): string {
 	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
-
-export const COUNT_NEW_WINDOW_SECONDS = 28 * 24 * 3600;
 
 /**
  * Splits the inclusive range [start, end] of unix seconds into windows the count_new endpoint

@@ -64,8 +64,6 @@ export function dateOr(
 	return optionalDate(ctx, itemIndex, parameter, label) ?? fallback;
 }
 
-export const DAY_MS = 86_400_000;
-
 function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);

@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { PROMOTIONS_PAGE_SIZE, promotionsPage, searchPromotions } from '../api/promotions';
+import { promotionsPage, searchPromotions } from '../api/promotions';
+import { PROMOTIONS_PAGE_SIZE } from '../settings';
 import { editorClient } from '../api/client';
 
 function text(value: unknown): string {

@@ -3,7 +3,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { addressLines, jsonList, parseJson, textInteger, xmlDocument, xmlList } from '../parsing';
 import type { XmlList, XmlReadOptions } from '../parsing';
-import type { RequestSettings } from '../requestSettings';
+import type { RequestSettings } from '../settings';
 import type { ErrorContext, InDoubtWording, Refusal } from './errors';
 import {
 	afterTries,

@@ -1,3 +1,5 @@
+import { FORGET_ONCE_ONLY_AFTER_MS, MAX_ONCE_ONLY_OUTCOMES } from '../settings';
+
 /*
  * The outcomes of the writes that must happen at most once (an email, a mailing, a toggle, a new
  * record), kept so that n8n's "Retry On Fail" never does them a second time.
@@ -25,16 +27,6 @@ interface ExecutionMemory {
 	outcomes: Map<string, OnceOutcome>;
 }
 
-/**
- * Outcomes kept, all executions together, before the least recently used executions are
- * forgotten. An entry is an item's answer (a transaction id, about 100 bytes with its key), so
- * this bounds the memory near 10 MB; the execution in progress is never forgotten, whatever its
- * size (n8n holds its items in memory anyway).
- */
-const MAX_OUTCOMES = 100_000;
-/** Executions unused this long are forgotten whatever the count: every try of a node is over by then. */
-const FORGET_AFTER_MS = 24 * 3_600_000;
-
 /** By execution, least recently used first (an execution used again moves to the end). */
 const executions = new Map<string, ExecutionMemory>();
 let outcomeCount = 0;
@@ -53,7 +45,11 @@ function touch(execution: string, now: number): ExecutionMemory | undefined {
 function prune(current: string, now: number): void {
 	for (const [execution, memory] of executions) {
 		if (execution === current) break;
-		if (now - memory.lastUsed <= FORGET_AFTER_MS && outcomeCount <= MAX_OUTCOMES) break;
+		if (
+			now - memory.lastUsed <= FORGET_ONCE_ONLY_AFTER_MS &&
+			outcomeCount <= MAX_ONCE_ONLY_OUTCOMES
+		)
+			break;
 		outcomeCount -= memory.outcomes.size;
 		executions.delete(execution);
 	}

@@ -1,4 +1,4 @@
-import type { RetryPolicy } from '../requestSettings';
+import type { RetryPolicy } from '../settings';
 
 /*
  * Which failures are worth another try, and how long to wait before it. Pure functions: the loop

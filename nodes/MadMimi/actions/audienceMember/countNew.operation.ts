@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { countNew } from '../../api/members';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
-import { DAY_MS, dateOr } from '../../helpers/params';
+import { dateOr } from '../../helpers/params';
+import { DAY_MS } from '../../settings';
 import { itemError } from '../../helpers/validation';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { suppressedSince } from '../../api/members';
-import { DAY_MS, dateOr } from '../../helpers/params';
+import { dateOr } from '../../helpers/params';
+import { DAY_MS } from '../../settings';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';

@@ -22,6 +22,7 @@ import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
 import { listNamesField } from '../../locators/list';
 import { promotionNameOf } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
+import { DAY_MS, HOUR_MS } from '../../settings';
 
 const properties: INodeProperties[] = [
 	...sendSourceFields('The saved promotion (email design) to send'),
@@ -121,13 +122,12 @@ export const description = updateDisplayOptions(
 
 type SkipPeriod = 'ever' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
-const HOUR_MS = 3_600_000;
 const SKIP_PERIOD_MS: Record<Exclude<SkipPeriod, 'ever'>, number> = {
 	hour: HOUR_MS,
-	day: 24 * HOUR_MS,
-	week: 7 * 24 * HOUR_MS,
-	month: 30 * 24 * HOUR_MS,
-	year: 365 * 24 * HOUR_MS,
+	day: DAY_MS,
+	week: 7 * DAY_MS,
+	month: 30 * DAY_MS,
+	year: 365 * DAY_MS,
 };
 
 /** The start of Skip If Already Sent's period (epoch ms; 0 for "ever"), or undefined when the option is off. */

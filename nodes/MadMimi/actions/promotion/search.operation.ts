@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { formatDateTime } from '../../helpers/dates';
-import { DAY_MS, dateOr, optionOf } from '../../helpers/params';
+import { dateOr, optionOf } from '../../helpers/params';
+import { DAY_MS } from '../../settings';
 import { itemError, requireText } from '../../helpers/validation';
 import type { PromotionSearch } from '../../api/promotions';
 import { findPromotions } from '../../api/promotions';

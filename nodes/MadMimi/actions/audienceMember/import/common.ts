@@ -1,7 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { itemError, printable } from '../../../helpers/validation';
-import { DEFAULT_IMPORT_BATCH_SIZE, MAX_IMPORT_BATCH_SIZE } from '../../../requestSettings';
+import { DEFAULT_IMPORT_BATCH_SIZE, MAX_IMPORT_BATCH_SIZE } from '../../../settings';
 
 /** The Batch Size option of the imports: how many people go in one request. */
 export function batchSizeOption(

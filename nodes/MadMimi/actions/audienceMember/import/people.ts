@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { importMembers } from '../../../api/members';
 import type { CsvRow } from '../../../helpers/csv';
 import { writeCsv } from '../../../helpers/csv';
-import { DEFAULT_IMPORT_BATCH_SIZE } from '../../../requestSettings';
+import { DEFAULT_IMPORT_BATCH_SIZE } from '../../../settings';
 import { client } from '../../client';
 import { continueOrStop, withItemIndex } from '../../itemLoop';
 import { hintLeftOut, ordinal } from './common';

@@ -1,9 +1,15 @@
 /*
- * How the node talks to Mad Mimi: the settings every request is sent with, and the one home of
- * their defaults and limits. The transport takes them as arguments; the editor's Options show
- * them (descriptions/options.ts); the action node, the trigger and the editor's searches each
- * choose theirs. Neither the transport nor the descriptions import each other: both import this.
+ * Every default and limit of the node and the trigger, in one place: the settings each request is
+ * sent with, the service's page sizes, the size of an import, the time windows, and how much the
+ * node remembers. The transport takes the request settings as arguments; the editor's Options
+ * show them (descriptions/options.ts); the action node, the trigger and the editor's searches each
+ * choose theirs. This file imports nothing: every layer may import it.
  */
+
+/** Time, in the units the service and n8n count in. */
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+export const DAY_SECONDS = 86_400;
 
 /**
  * How often and how long one request is tried when Mad Mimi is busy or the network breaks
@@ -97,3 +103,64 @@ export const DEFAULT_SETTINGS: RequestSettings = {
 };
 
 export const EDITOR_SETTINGS: RequestSettings = { ...DEFAULT_SETTINGS, retry: EDITOR_RETRY };
+
+/** Records a paged read gives by default, when Return All is off. */
+export const DEFAULT_LIMIT = 50;
+
+/** The most members the service gives in one page of a members document (recorded: 1 to 100). */
+export const MAX_MEMBERS_PER_PAGE = 100;
+/** The most recipients of a mailing the service gives in one page. */
+export const MAX_RECIPIENTS_PER_PAGE = 100;
+/** Promotions a page of /promotions.xml holds; a shorter page is the last one (it states no page count). */
+export const PROMOTIONS_PAGE_SIZE = 20;
+
+/**
+ * The service counts new members over at most 28 days at a time: a longer range is split into
+ * windows of this length and their counts added up.
+ */
+export const COUNT_NEW_WINDOW_SECONDS = 28 * DAY_SECONDS;
+
+/**
+ * Mad Mimi's clock and n8n's may differ, and Mad Mimi's dates are whole seconds. A retried
+ * execution looks for a write from this long before the run being retried began, and the
+ * trigger reaches this far back past its last check by default (its Safety Margin).
+ */
+export const CLOCK_SKEW_MARGIN_SECONDS = 300;
+
+/**
+ * Where n8n carries no execution context into the retry (n8n 1.x has none; a context the retry
+ * established afresh says nothing of the run being retried), the node cannot know when that run
+ * began: it looks back this far instead. A day covers a retry made the same day; a write older
+ * than that is not found and is done again.
+ */
+export const RETRY_LOOK_BACK_MS = DAY_MS;
+
+/**
+ * Once-only outcomes kept, all executions together, before the least recently used executions
+ * are forgotten. An entry is an item's answer (a transaction id, about 100 bytes with its key), so
+ * this bounds the memory near 10 MB; the execution in progress is never forgotten, whatever its
+ * size (n8n holds its items in memory anyway).
+ */
+export const MAX_ONCE_ONLY_OUTCOMES = 100_000;
+/** Executions unused this long are forgotten whatever the count: every try of a node is over by then. */
+export const FORGET_ONCE_ONLY_AFTER_MS = DAY_MS;
+
+/** The trigger's memory of emitted events: more than this within one overlap is not expected. */
+export const MAX_REMEMBERED_EVENTS = 50_000;
+/**
+ * A trigger's place not saved for this long belongs to a trigger that was deleted (a published
+ * trigger is checked at every poll time): it is dropped when another trigger of the workflow
+ * saves. So is the oldest beyond MAX_TRIGGER_PLACES. Nothing left behind grows without bound.
+ */
+export const FORGET_TRIGGER_PLACE_AFTER_SECONDS = 90 * DAY_SECONDS;
+export const MAX_TRIGGER_PLACES = 50;
+/** Records the trigger's "Fetch Test Event" shows at most. */
+export const TEST_EVENT_SAMPLE_SIZE = 5;
+
+/**
+ * The largest result a tool hands an AI model, as JSON (in characters, near enough bytes): about
+ * 5,000 tokens, a small share of any model's context. The tool's defaults (a limit of 50,
+ * Simplify on) stay well under it; this bound holds whatever the author chose and however large
+ * the account.
+ */
+export const MODEL_RESULT_MAX_BYTES = 20_000;
