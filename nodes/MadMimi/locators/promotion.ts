@@ -48,8 +48,8 @@ export function promotionLocator(overrides: Partial<INodeProperties> = {}): INod
 
 /**
  * The promotion a send uses, by its name (the Mailer takes a name, not an ID): picked from the
- * account, or typed or mapped. Stored under `promotionName`, as the plain text field it replaced
- * was: a workflow holding a plain name or an expression there reads the same.
+ * account, or typed or mapped. Stored under `promotionName`; a plain name or an expression stored
+ * there (not a locator value) is read as the name too (`locatorValue`).
  *
  * Two fields of that name, shown by the Content Source: sending a saved promotion picks one; with
  * the send's own content, Mad Mimi still files the email under a promotion name, and per its

@@ -32,7 +32,7 @@ export type { InDoubtWording } from './errors';
 export type { Page } from './paging';
 
 /**
- * What sending a write again does, as `operations.md` ("Reliability") classifies it:
+ * What sending a write again does, the class every write of the node belongs to:
  * - `'safe'`: the same outcome (an import merges members, an update sets the same fields):
  *   sent again after any transient failure;
  * - `'delete'`: safe, and a repeat that finds nothing left to delete, after a try that may
