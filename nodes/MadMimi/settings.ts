@@ -104,9 +104,6 @@ export const DEFAULT_SETTINGS: RequestSettings = {
 
 export const EDITOR_SETTINGS: RequestSettings = { ...DEFAULT_SETTINGS, retry: EDITOR_RETRY };
 
-/** Records a paged read gives by default, when Return All is off. */
-export const DEFAULT_LIMIT = 50;
-
 /** The most members the service gives in one page of a members document (recorded: 1 to 100). */
 export const MAX_MEMBERS_PER_PAGE = 100;
 /** The most recipients of a mailing the service gives in one page. */

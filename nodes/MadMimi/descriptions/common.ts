@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { DEFAULT_LIMIT } from '../settings';
 
 export function emailField(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
@@ -28,7 +27,8 @@ export const returnAllOrLimit: INodeProperties[] = [
 		name: 'limit',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: DEFAULT_LIMIT,
+		// n8n's lint (node-param-default-wrong-for-limit) wants every Limit to default to the literal 50
+		default: 50,
 		description: 'Max number of results to return',
 		displayOptions: { show: { returnAll: [false] } },
 	},
