@@ -1,13 +1,14 @@
 /**
- * The build: type-check what ships (tsconfig.json: nodes/ and credentials/), bundle every node and credentials entry with esbuild
- * (third-party code inlined, n8n-workflow left to the n8n that loads the package), and copy
- * icons and codex files beside the bundles.
+ * The build: type-check what ships (tsconfig.json: nodes/ and credentials/), bundle every node and
+ * credentials entry (scripts/lib/bundle.js: third-party code inlined, n8n-workflow left to the n8n
+ * that loads the package), and copy icons and codex files beside the bundles.
  */
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { series, src, dest } = require('gulp');
-const esbuild = require('esbuild');
+
+const { bundleAsShipped } = require('./scripts/lib/bundle');
 
 const root = __dirname;
 const dist = path.join(root, 'dist');
@@ -39,23 +40,13 @@ function typecheck(done) {
 }
 
 async function bundle() {
-	const entries = [
-		...walk(path.join(root, 'credentials'), (n) => n.endsWith('.credentials.ts')),
-		...walk(path.join(root, 'nodes'), (n) => n.endsWith('.node.ts')),
-	];
-	await esbuild.build({
-		entryPoints: entries,
+	await bundleAsShipped({
+		entryPoints: [
+			...walk(path.join(root, 'credentials'), (n) => n.endsWith('.credentials.ts')),
+			...walk(path.join(root, 'nodes'), (n) => n.endsWith('.node.ts')),
+		],
 		outdir: dist,
 		outbase: root,
-		bundle: true,
-		platform: 'node',
-		target: 'node20',
-		format: 'cjs',
-		external: ['n8n-workflow'],
-		sourcemap: false,
-		minify: false,
-		legalComments: 'inline',
-		logLevel: 'warning',
 	});
 }
 

@@ -10,13 +10,13 @@
  * commit (see `Against` below), to measure a change with and without it in the same run.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import type { Plugin } from 'esbuild';
 
+import { bundleAsShipped, toolingPackagesExternal } from '../scripts/lib/bundle';
 import { printTable } from './table';
 
 const root = path.resolve(__dirname, '..');
@@ -29,13 +29,13 @@ const latency = Number(flag('latency', '20'));
 const only = flag('only', '').split(',').filter(Boolean);
 /** Items the HTTP Request baseline of the import runs: all 100,000 by default (about 2 minutes on 2 cores); fewer are extrapolated. */
 const httpSample = Number(flag('http-sample', '100000'));
-const tsNode = ['-r', 'ts-node/register/transpile-only'];
 /**
- * Each scenario runs as a JavaScript bundle of its own (esbuild, packages left external), as the
- * node runs inside n8n: no TypeScript compiler in the process to inflate its memory figures. The
- * scenarios are the files of bench/scenarios/ (shared.ts is what they share, bundled into each),
- * `<dir>/<name>.js` once built; bench/chunkedServer.ts, a process the hugeAnswer scenario
- * starts, is bundled beside them.
+ * Each scenario runs as a JavaScript bundle of its own, made as the build makes the package's
+ * (scripts/lib/bundle.js: the node's code and what it imports inlined, n8n-workflow and the
+ * harness's packages left to node_modules), as the node runs inside n8n: no TypeScript compiler
+ * in the process to inflate its memory figures. The scenarios are the files of bench/scenarios/
+ * (shared.ts is what they share, bundled into each), `<dir>/<name>.js` once built;
+ * bench/chunkedServer.ts, a process the hugeAnswer scenario starts, is bundled beside them.
  */
 const scenarioDir = path.join(root, '.tmp', 'bench-scenarios');
 function scenarioEntries(): Record<string, string> {
@@ -49,43 +49,16 @@ function scenarioEntries(): Record<string, string> {
 	return entries;
 }
 async function buildScenarios(outdir = scenarioDir, plugins: Plugin[] = []): Promise<void> {
-	const esbuild = await import('esbuild');
 	// no bundle left from a scenario since removed
 	rmSync(outdir, { recursive: true, force: true });
-	await esbuild.build({
+	await bundleAsShipped({
 		entryPoints: scenarioEntries(),
 		outdir,
-		bundle: true,
-		platform: 'node',
-		target: 'node20',
-		format: 'cjs',
-		packages: 'external',
-		logLevel: 'warning',
-		plugins,
+		plugins: [...plugins, toolingPackagesExternal()],
 	});
 }
 // `X.node` must resolve to X.node.ts, not to the codex file X.node.json beside it
 process.env.TS_NODE_PREFER_TS_EXTS = 'true';
-
-function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(
-			process.execPath,
-			[...tsNode, 'emulator/cli.ts', '--port', '0', '--latency', String(latency), '--seed', 'demo'],
-			{
-				cwd: root,
-				stdio: ['ignore', 'pipe', 'inherit'],
-			},
-		);
-		let out = '';
-		child.stdout!.on('data', (chunk: Buffer) => {
-			out += chunk.toString();
-			const m = /listening on (http:\/\/\S+)/.exec(out);
-			if (m) resolve({ url: m[1], child });
-		});
-		child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-	});
-}
 
 /** Runs bench/scenarios/<name>.ts, from its bundle in `dir`, against a fresh emulator: the figures it printed. */
 async function scenario(
@@ -93,12 +66,18 @@ async function scenario(
 	env: Record<string, string> = {},
 	dir = scenarioDir,
 ): Promise<Record<string, unknown>> {
-	const emulator = await startEmulator();
+	const { startEmulator } = await import('../scripts/lib/emulator.mjs');
+	const emulator = await startEmulator({ latencyMs: latency });
 	try {
 		return await new Promise((resolve, reject) => {
 			const child = spawn(
 				process.execPath,
-				['--max-old-space-size=4096', '--expose-gc', path.join(dir, `${name}.js`), emulator.url],
+				[
+					'--max-old-space-size=4096',
+					'--expose-gc',
+					path.join(dir, `${name}.js`),
+					emulator.baseUrl,
+				],
 				{
 					cwd: root,
 					stdio: ['ignore', 'pipe', 'inherit'],
@@ -109,12 +88,17 @@ async function scenario(
 			child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
 			child.on('exit', (code) => {
 				const line = out.trim().split('\n').pop() ?? '';
-				if (code !== 0) reject(new Error(`${name} failed (exit ${code}): ${out}`));
+				if (code !== 0)
+					reject(
+						new Error(
+							`${name} failed (exit ${code}): ${out}\nthe emulator's last output:\n${emulator.proc.output.slice(-4000)}`,
+						),
+					);
 				else resolve(JSON.parse(line) as Record<string, unknown>);
 			});
 		});
 	} finally {
-		emulator.child.kill('SIGTERM');
+		await emulator.proc.stop();
 	}
 }
 
@@ -447,6 +431,9 @@ async function main() {
 			? prepareAgainst(againstSpec)
 			: String((from?.against as Figures | undefined)?.spec ?? '');
 	if (!from) {
+		// each scenario's emulator runs in a process group of its own: Ctrl-C stops them too
+		const { installExitHandlers } = await import('../scripts/lib/processes.mjs');
+		installExitHandlers();
 		await buildScenarios(
 			scenarioDir,
 			against ? [fromAgainstCopy(path.join(root, 'bench', 'against.ts'))] : [],

