@@ -10,16 +10,14 @@
  */
 import './preferTsExtensions';
 
-import type { INode, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { printTable } from './table';
 
 const harness = require('../test/harness') as typeof import('../test/harness');
 const emulatorModule = require('../emulator') as typeof import('../emulator');
 const { getSchema } =
-	require('n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool') as {
-		getSchema: (node: INode) => unknown;
-	};
+	require('../test/harness/n8nInternals') as typeof import('../test/harness/n8nInternals');
 const { zodToJsonSchema } = require('zod-to-json-schema') as {
 	zodToJsonSchema: (schema: unknown) => object;
 };

@@ -1,357 +1,58 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: runs in jest, never inside n8n */
 /**
  * Runs whole workflows through n8n-core's real execution engine (WorkflowExecute), with
- * credentials stored encrypted and resolved the way n8n resolves them (defaults applied,
- * generic `authenticate` expressions evaluated), and polling triggers through n8n-core's
- * PollContext, resource-locator searches through its LoadOptionsContext.
+ * credentials stored encrypted and resolved the way n8n resolves them (credentials.ts), and
+ * polling triggers through n8n-core's PollContext, resource-locator searches through its
+ * LoadOptionsContext. The node types it knows: nodes.ts.
  */
-import { Container } from '@n8n/di';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import './environment';
 
-// n8n-core reads its settings folder and encryption key when first loaded
-process.env.N8N_USER_FOLDER ??= mkdtempSync(path.join(tmpdir(), 'madmimi-harness-'));
-process.env.N8N_ENCRYPTION_KEY ??= 'harness-encryption-key-for-tests-only';
-process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
-// n8n-core logs every failed execution; tests assert on errors themselves (MADMIMI_TEST_LOG_LEVEL=debug to see them)
-process.env.N8N_LOG_LEVEL = process.env.MADMIMI_TEST_LOG_LEVEL ?? 'silent';
+import { Container } from '@n8n/di';
 
 import {
-	Cipher,
-	Credentials,
-	EncryptionKeyProxy,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
 	PollContext,
 	WorkflowExecute,
 } from 'n8n-core';
-// not exported from n8n-core's index (a deep import: n8n-core is pinned in package.json, and a move
-// of this file fails the harness's type check at once); it keeps a timer per execution that must be stopped
-import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type {
-	ICredentialDataDecryptedObject,
-	ICredentials,
-	ICredentialType,
 	IDataObject,
-	IHttpRequestOptions,
 	INode,
-	INodeCredentialsDetails,
 	INodeExecutionData,
 	INodeParameters,
-	INodeProperties,
 	INodeType,
-	INodeTypes,
-	IRequestOptionsSimplified,
 	IRun,
 	IRunExecutionData,
-	IVersionedNodeType,
 	IWorkflowBase,
-	IWorkflowExecuteAdditionalData,
 	NodeExecutionHint,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
-import { MadMimiApi } from '../../credentials/MadMimiApi.credentials';
-import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
-import { MadMimiTrigger } from '../../nodes/MadMimiTrigger/MadMimiTrigger.node';
+import { additionalData } from './credentials';
+import { SSHClientsManager } from './n8nInternals';
+import { madMimiNode, nodeTypes, START_TYPE, TRIGGER_TYPE } from './nodes';
+import type { NodeSpec } from './nodes';
 
-export const PACKAGE = 'n8n-nodes-madmimi';
-export const ACTION_TYPE = `${PACKAGE}.madMimi`;
-export const TRIGGER_TYPE = `${PACKAGE}.madMimiTrigger`;
-/** The tool n8n generates from the action node for AI Agents (`usableAsTool`). */
-export const TOOL_TYPE = `${PACKAGE}.madMimiTool`;
-export const START_TYPE = 'n8n-nodes-base.manualTrigger';
-export const CREDENTIALS_TYPE = 'madMimiApi';
-
-/** The start node: passes the items the harness puts on its input through, as n8n's manual trigger does. */
-class HarnessStart implements INodeType {
-	description = {
-		displayName: 'Start',
-		name: 'manualTrigger',
-		group: ['trigger'],
-		version: 1,
-		description: 'Starts a harness run with the given items',
-		defaults: { name: 'Start' },
-		inputs: [],
-		outputs: ['main'],
-		properties: [],
-	} as unknown as INodeType['description'];
-
-	async execute(this: import('n8n-workflow').IExecuteFunctions) {
-		return [this.getInputData()];
-	}
-}
-
-/**
- * n8n's server installs an encryption key provider at start-up (keys kept in its database):
- * the harness installs one key of its own, a data key wrapped with the instance key, so
- * credentials are encrypted and decrypted by n8n-core's real Cipher.
- */
-function installEncryptionKey(): void {
-	const proxy = Container.get(EncryptionKeyProxy);
-	const cipher = Container.get(Cipher);
-	const key = {
-		id: 'harness',
-		value: cipher.encryptDEKWithInstanceKey(randomBytes(32).toString('hex')),
-		algorithm: 'aes-256-gcm',
-		format: 'prefixed' as const,
-	};
-	proxy.setProvider({
-		getActiveKey: async () => key,
-		getKeyById: async (id: string) => (id === key.id ? key : null),
-		getLegacyKey: async () => key,
-	});
-}
-installEncryptionKey();
-
-/**
- * The node as n8n builds the tool it runs (n8n 2.41's node-types.js, getByNameAndVersion of a
- * `<name>Tool` type: the node's own description, named `<name>Tool`, its execute); n8n's fields for
- * the tool's description are added only when the node has none of its own (convertNodeToAiTool).
- */
-function asTool(node: INodeType): INodeType {
-	const description = {
-		...node.description,
-		name: `${node.description.name}Tool`,
-		usableAsTool: undefined,
-	};
-	if (!description.properties.some((p) => p.name === 'toolDescription'))
-		throw new Error('the harness expects the node to bring its own tool description fields');
-	return { description, methods: node.methods, execute: node.execute } as INodeType;
-}
-
-const registry: Record<string, INodeType> = {};
-
-/** Registers a node type under its package-qualified name (the trigger registers itself when it exists). */
-export function registerNodeType(name: string, type: INodeType): void {
-	registry[name] = type;
-}
-registerNodeType(ACTION_TYPE, new MadMimi());
-registerNodeType(TOOL_TYPE, asTool(new MadMimi()));
-registerNodeType(START_TYPE, new HarnessStart());
-registerNodeType(TRIGGER_TYPE, new MadMimiTrigger());
-
-export const nodeTypes: INodeTypes = {
-	getByName(name: string): INodeType | IVersionedNodeType {
-		const type = registry[name];
-		if (!type) throw new Error(`Unknown node type ${name}`);
-		return type;
-	},
-	getByNameAndVersion(name: string): INodeType {
-		const type = registry[name];
-		if (!type) throw new Error(`Unknown node type ${name}`);
-		return type;
-	},
-	getKnownTypes() {
-		return {};
-	},
-};
-
-const credentialTypes: Record<string, ICredentialType> = { [CREDENTIALS_TYPE]: new MadMimiApi() };
-
-interface StoredCredential {
-	id: string;
-	name: string;
-	type: string;
-	data: string; // encrypted, as n8n stores it
-}
-
-/**
- * Credentials as n8n handles them: stored encrypted, decrypted for a node, defaults of the
- * credential type filled in, generic `authenticate` expressions resolved against them.
- */
-export class HarnessCredentialsHelper extends ICredentialsHelper {
-	private readonly store = new Map<string, StoredCredential>();
-
-	async save(id: string, type: string, data: ICredentialDataDecryptedObject): Promise<void> {
-		const credentials = new Credentials({ id, name: `${type} ${id}` }, type);
-		await credentials.setData(data);
-		const saved = credentials.getDataToSave();
-		this.store.set(id, { id, name: `${type} ${id}`, type, data: saved.data as string });
-	}
-
-	getParentTypes(): string[] {
-		return [];
-	}
-
-	isCredentialUsableByNode(): boolean {
-		return true;
-	}
-
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		typeName: string,
-		incoming: IHttpRequestOptions | IRequestOptionsSimplified,
-		workflow?: Workflow,
-		node?: INode,
-	): Promise<IHttpRequestOptions> {
-		const options = incoming as IHttpRequestOptions;
-		const type = credentialTypes[typeName];
-		const auth = type?.authenticate;
-		if (typeof auth === 'function') return await auth(credentials, options);
-		if (auth && auth.type === 'generic') {
-			options.headers ??= {};
-			for (const [outerKey, outerValue] of Object.entries(auth.properties)) {
-				const target = ((options as unknown as Record<string, IDataObject>)[outerKey] ??= {});
-				for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
-					const resolvedKey = resolve(key, credentials, workflow, node);
-					target[String(resolvedKey)] = resolve(
-						value,
-						credentials,
-						workflow,
-						node,
-					) as IDataObject[string];
-				}
-			}
-		}
-		return options;
-	}
-
-	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
-		return undefined;
-	}
-
-	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
-		return undefined;
-	}
-
-	async getCredentials(
-		nodeCredentials: INodeCredentialsDetails,
-		type: string,
-	): Promise<ICredentials> {
-		const stored = nodeCredentials.id ? this.store.get(nodeCredentials.id) : undefined;
-		if (!stored || stored.type !== type) {
-			throw new Error(`Credentials with ID "${nodeCredentials.id}" of type "${type}" do not exist`);
-		}
-		return new Credentials({ id: stored.id, name: stored.name }, stored.type, stored.data);
-	}
-
-	async getDecrypted(
-		_additionalData: IWorkflowExecuteAdditionalData,
-		nodeCredentials: INodeCredentialsDetails,
-		type: string,
-	): Promise<ICredentialDataDecryptedObject> {
-		const credentials = await this.getCredentials(nodeCredentials, type);
-		const data = (await credentials.getData()) as INodeParameters;
-		// the credential's defaults filled in, as n8n's CredentialsHelper does (applyDefaultsAndOverwrites)
-		const withDefaults = NodeHelpers.getNodeParameters(
-			credentialTypes[type].properties,
-			data,
-			true,
-			false,
-			null,
-			null,
-		);
-		return (withDefaults ?? data) as ICredentialDataDecryptedObject;
-	}
-
-	async updateCredentials(): Promise<void> {}
-
-	async updateCredentialsOauthTokenData(): Promise<void> {}
-
-	getCredentialsProperties(type: string): INodeProperties[] {
-		return credentialTypes[type]?.properties ?? [];
-	}
-}
-
-function resolve(
-	value: string,
-	credentials: ICredentialDataDecryptedObject,
-	workflow?: Workflow,
-	node?: INode,
-): unknown {
-	if (typeof value !== 'string' || !value.startsWith('=') || !workflow || !node) return value;
-	return workflow.expression.getSimpleParameterValue(
-		node,
-		value,
-		'internal',
-		{ $credentials: credentials } as never,
-		undefined,
-		'',
-	);
-}
-
-export const credentialsHelper = new HarnessCredentialsHelper();
-
-export const CREDENTIAL_ID = 'madmimi-1';
-
-/** Stores the account's credentials (encrypted) under CREDENTIAL_ID for the nodes to use. */
-export async function setCredentials(data: {
-	username: string;
-	apiKey: string;
-	baseUrl?: string;
-}): Promise<void> {
-	await credentialsHelper.save(CREDENTIAL_ID, CREDENTIALS_TYPE, data);
-}
-
-/** What n8n gives every execution: the execution's id (n8n puts it there when it starts one), its hooks, the URLs. */
-function additionalData(hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
-	return {
-		credentialsHelper,
-		hooks,
-		executionId: hooks?.executionId,
-		executeWorkflow: async () => {
-			throw new Error('Sub-workflows are not available in the harness');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formBaseUrl: 'http://127.0.0.1:5678/form',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
-		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
-		variables: {},
-		logAiEvent: () => {},
-		startRunnerTask: async () => {
-			throw new Error('Task runners are not available in the harness');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
-}
-
-export interface NodeSpec {
-	parameters: INodeParameters;
-	name?: string;
-	/** The node's ID (n8n keeps it through a rename); by default derived from the name. */
-	id?: string;
-	type?: string;
-	continueOnFail?: boolean;
-	retryOnFail?: boolean;
-	maxTries?: number;
-	waitBetweenTries?: number;
-	credentialId?: string;
-}
-
-export function madMimiNode(spec: NodeSpec): INode {
-	return {
-		id: spec.id ?? `node-${spec.name ?? 'Mad Mimi'}`,
-		name: spec.name ?? 'Mad Mimi',
-		type: spec.type ?? ACTION_TYPE,
-		typeVersion: 1,
-		position: [200, 0],
-		parameters: spec.parameters,
-		credentials: {
-			[CREDENTIALS_TYPE]: { id: spec.credentialId ?? CREDENTIAL_ID, name: 'Mad Mimi account' },
-		},
-		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-		...(spec.retryOnFail
-			? {
-					retryOnFail: true,
-					maxTries: spec.maxTries ?? 3,
-					waitBetweenTries: spec.waitBetweenTries ?? 0,
-				}
-			: {}),
-	};
-}
+export {
+	ACTION_TYPE,
+	CREDENTIAL_ID,
+	CREDENTIALS_TYPE,
+	PACKAGE,
+	START_TYPE,
+	TOOL_TYPE,
+	TRIGGER_TYPE,
+	madMimiNode,
+	nodeTypes,
+	registerNodeType,
+} from './nodes';
+export type { NodeSpec } from './nodes';
+export {
+	HarnessCredentialsHelper,
+	credentialsHelper,
+	setCredentials,
+	testCredentials,
+} from './credentials';
 
 export interface RunResult {
 	/** The Mad Mimi node's output items (first output, first run). */
@@ -582,7 +283,7 @@ export async function callMethod(
 		{ ...additionalData(), currentNodeParameters: parameters },
 		'parameters',
 	);
-	const type = registry[node.type];
+	const type = nodeTypes.getByNameAndVersion(node.type, 1) as INodeType;
 	const methods = type.methods as
 		| Record<
 				string,
@@ -597,72 +298,4 @@ export async function callMethod(
 /** Call in afterAll: n8n-core keeps a timer per execution otherwise, and jest would not exit. */
 export function shutdownHarness(): void {
 	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
-}
-
-/**
- * Runs the credential type's `test` request with the given credential values, as n8n's
- * "Test" button does: expressions resolved against the credentials, `authenticate` applied,
- * any HTTP error status a failure, worded by the type's `responseCode` rules when one names it.
- * Returns n8n's verdict shape.
- */
-export async function testCredentials(
-	data: ICredentialDataDecryptedObject,
-): Promise<{ status: 'OK' | 'Error'; message: string }> {
-	const type = credentialTypes[CREDENTIALS_TYPE];
-	const node = madMimiNode({ parameters: {} });
-	const workflow = new Workflow({
-		id: 'harness-credentials',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes,
-	});
-	const withDefaults = (NodeHelpers.getNodeParameters(
-		type.properties,
-		data as INodeParameters,
-		true,
-		false,
-		null,
-		null,
-	) ?? data) as ICredentialDataDecryptedObject;
-	const request = type.test!.request;
-	const options: IHttpRequestOptions = {
-		method: request.method ?? 'GET',
-		baseURL: String(resolve(String(request.baseURL), withDefaults, workflow, node)),
-		url: String(resolve(String(request.url), withDefaults, workflow, node)),
-		encoding: 'text',
-		returnFullResponse: false,
-	};
-	const ctx = new LoadOptionsContext(workflow, node, additionalData(), 'parameters');
-	try {
-		await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIALS_TYPE, options, {
-			credentialsDecrypted: {
-				id: 'test',
-				name: 'test',
-				type: CREDENTIALS_TYPE,
-				data: withDefaults,
-			},
-		});
-		return { status: 'OK', message: 'Connection successful!' };
-	} catch (error) {
-		// as n8n's credentials tester: a status named by a `responseCode` rule gives the rule's message
-		const status = statusOf(error);
-		const rule = (type.test!.rules ?? []).find(
-			(r) => r.type === 'responseCode' && r.properties.value === status,
-		);
-		if (rule && rule.type === 'responseCode')
-			return { status: 'Error', message: rule.properties.message };
-		return { status: 'Error', message: (error as Error).message };
-	}
-}
-
-/** The HTTP status of a failed request, wherever n8n-core's error keeps it. */
-function statusOf(error: unknown): number | undefined {
-	const candidates = [
-		(error as { httpCode?: unknown }).httpCode,
-		(error as { cause?: { response?: { status?: unknown } } }).cause?.response?.status,
-		(error as { response?: { status?: unknown } }).response?.status,
-	];
-	const found = candidates.map(Number).find((n) => Number.isInteger(n) && n >= 100);
-	return found;
 }

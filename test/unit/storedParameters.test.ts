@@ -23,11 +23,10 @@ import {
 	type NodeParameterValueType,
 } from 'n8n-workflow';
 
-// the Poll Times parameter n8n's loader adds to every polling node (not exported from n8n-core's index)
-import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
-
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { MadMimiTrigger } from '../../nodes/MadMimiTrigger/MadMimiTrigger.node';
+// the Poll Times parameter n8n's loader adds to every polling node
+import { commonPollingParameters } from '../harness/n8nInternals';
 
 const ROOT = path.join(__dirname, '..', '..');
 
