@@ -7,21 +7,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-import type { ServiceClock } from './dates';
 import { faultRuleFromJson, faultRuleToJson } from './faults';
 import { isRecord, MAX_BODY_BYTES, parseUrlEncoded, readBody } from './requestBody';
 import { jsonAnswer } from './routes';
 import type { Answer } from './routes';
-import type { SeedName } from './seed';
-import type { Emulator } from './server';
+import type { ControlledEmulator } from './types';
 import type { MailerStatus, Outcome } from './model';
 import { checkDateStyle, checkVocabulary } from './switches';
-
-/** What the control endpoints act on: the emulator, its clock, and the seed it started with. */
-export interface ControlledEmulator extends Emulator {
-	readonly clock: ServiceClock;
-	readonly startSeed: SeedName;
-}
 
 /** The JSON body (an object; `{}` when empty or not an object) and the query string. */
 type ControlInput = Record<string, unknown>;

@@ -4,16 +4,11 @@
 export { startEmulator } from './server';
 export { faultRuleFromJson } from './faults';
 export { parseUrlEncoded, MAX_BODY_BYTES } from './requestBody';
-export type { Emulator, EmulatorOptions } from './server';
+export type { Emulator, EmulatorOptions } from './types';
 export type { RecordedRequest } from './recordedRequest';
 export type { FaultRule, FaultResponse, Faults } from './faults';
-export {
-	DEMO_CREDENTIALS,
-	NO_RIGHTS_CREDENTIALS,
-	WRONG_CREDENTIALS,
-	DEMO_IDS,
-	createStore,
-} from './seed';
+export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS, createStore } from './seed';
+export { DEMO_IDS } from './demoSeed';
 export type { SeedName } from './seed';
 export { Store } from './store';
 export {

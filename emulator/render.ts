@@ -1,5 +1,6 @@
 /**
- * Rendering of the service's answers: XML documents, JSON and plain text.
+ * Rendering of the service's answers: XML documents, JSON and plain text (the account extras'
+ * documents: renderExtras.ts).
  *
  * Recorded documents (lists, promotions, the statistics document) are rendered byte for byte as
  * recorded (docs/recorded-answers.md): whitespace, indentation, attribute order and
@@ -12,18 +13,7 @@ import { DATE_STYLES, formatServiceDate } from './dates';
 import type { DateStyle } from './dates';
 import { fieldElementName, STANDARD_MEMBER_FIELDS } from './model';
 import type { Store } from './store';
-import type {
-	Addon,
-	AudienceList,
-	DripCampaign,
-	Mailing,
-	MailingLink,
-	Member,
-	Participant,
-	Promotion,
-	Recipient,
-	SocialLinkDef,
-} from './model';
+import type { AudienceList, Mailing, MailingLink, Member, Promotion, Recipient } from './model';
 import { toSecondVocabularyRecords } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { escapeAttr, escapeXml, XML_DECLARATION } from './xml';
@@ -66,7 +56,6 @@ export class Variation {
 	}
 }
 
-/** Rendering context of one answer: one date style for the whole answer, picked on first use. */
 /**
  * The order of the members documents asked for by `created_at` alone: no source records its
  * direction (a guess either way), so the emulator serves both, and `shuffled` for a service that
@@ -74,6 +63,7 @@ export class Variation {
  */
 export type CreatedAtOrder = 'oldestFirst' | 'newestFirst' | 'shuffled';
 
+/** Rendering context of one answer: one date style for the whole answer, picked on first use. */
 export class AnswerContext {
 	private style: DateStyle | undefined;
 
@@ -117,7 +107,7 @@ export function textEl(
 }
 
 /** A guessed root element with its children one per line, or an empty root in one of the two forms. */
-function rootDocument(
+export function rootDocument(
 	name: string,
 	children: string[],
 	ctx: AnswerContext,
@@ -403,132 +393,4 @@ export function renderRecipients(
 			`${textEl('created_at', ctx.date(r.at))}</recipient>`,
 	);
 	return `${XML_DECLARATION}<recipients${rootAttrs}>\n  ${items.join('\n  ')}\n</recipients>`;
-}
-
-// ---------------------------------------------------------------- account extras
-// Every document below is a guess: no recording shows its names (second vocabulary applies).
-
-export function renderAvailableAddons(addons: Addon[], ctx: AnswerContext): string {
-	return rootDocument(
-		'addons',
-		addons.map(
-			(a) =>
-				`<addon${attrs([
-					['id', a.id],
-					['key', a.key],
-					['name', a.name],
-					['paid', a.paid],
-				])}>${textEl('description', a.description, 'long')}</addon>`,
-		),
-		ctx,
-	);
-}
-
-export function renderAddons(addons: Addon[], ctx: AnswerContext): string {
-	return rootDocument(
-		'addons',
-		addons.map(
-			(a) =>
-				`<addon${attrs([
-					['id', a.id],
-					['key', a.key],
-					['name', a.name],
-					['status', a.status],
-				])}/>`,
-		),
-		ctx,
-	);
-}
-
-export function renderAnalyticsDomains(domains: string[], ctx: AnswerContext): string {
-	return rootDocument(
-		'google_analytics',
-		domains.map((d) => textEl('domain', d)),
-		ctx,
-	);
-}
-
-export function renderSocialLinkDefs(defs: SocialLinkDef[], ctx: AnswerContext): string {
-	return rootDocument(
-		'social_links',
-		defs.map(
-			(d) =>
-				`<social_link${attrs([
-					['key', d.key],
-					['name', d.name],
-					['description', d.description],
-					['formatting', d.formatting],
-				])}/>`,
-		),
-		ctx,
-	);
-}
-
-export interface UserSocialLink {
-	key: string;
-	name: string;
-	url: string;
-}
-
-export function renderSocialLinks(links: UserSocialLink[], ctx: AnswerContext): string {
-	return rootDocument(
-		'social_links',
-		links.map(
-			(l) =>
-				`<social_link${attrs([
-					['key', l.key],
-					['name', l.name],
-					['url', l.url],
-				])}/>`,
-		),
-		ctx,
-	);
-}
-
-export function renderParticipants(participants: Participant[], ctx: AnswerContext): string {
-	return rootDocument(
-		'participants',
-		participants.map(
-			(p) =>
-				`<participant${attrs([
-					['email', p.email],
-					['first_name', p.firstName],
-					['last_name', p.lastName],
-					['organization_name', p.organizationName],
-					['created_at', ctx.date(p.createdAt)],
-				])}/>`,
-		),
-		ctx,
-	);
-}
-
-export function renderDripCampaigns(campaigns: DripCampaign[], ctx: AnswerContext): string {
-	return rootDocument(
-		'drip_campaigns',
-		campaigns.map((c) => {
-			const drips =
-				c.drips.length === 0
-					? ctx.alt('empty:drips')
-						? '<drips></drips>'
-						: '<drips/>'
-					: `<drips>${c.drips
-							.map(
-								(d) =>
-									`<drip${attrs([
-										['id', d.id],
-										['name', d.name],
-										['delay_days', d.delayDays],
-										['promotion_id', d.promotionId],
-									])}/>`,
-							)
-							.join('')}</drips>`;
-			return `<drip_campaign${attrs([
-				['id', c.id],
-				['name', c.name],
-				['status', c.status],
-				['created_at', ctx.date(c.createdAt)],
-			])}>${drips}</drip_campaign>`;
-		}),
-		ctx,
-	);
 }

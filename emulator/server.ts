@@ -10,11 +10,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 import { controlAnswer } from './control';
-import type { ControlledEmulator } from './control';
 import { ServiceClock } from './dates';
-import type { Clock, DateStyle } from './dates';
+import type { DateStyle } from './dates';
 import { applyFault, FaultList, faultLabel } from './faults';
-import type { Faults } from './faults';
 import { newRecord, splitTarget, takeBody } from './recordedRequest';
 import type { RecordedRequest } from './recordedRequest';
 import { AnswerContext, Variation } from './render';
@@ -27,59 +25,8 @@ import type { SeedName } from './seed';
 import { ApiError } from './model';
 import type { Store } from './store';
 import { checkDateStyle, checkVocabulary, inSecondVocabulary } from './switches';
+import type { ControlledEmulator, Emulator, EmulatorOptions } from './types';
 import type { Vocabulary } from './vocabulary';
-
-// ====================================================================== public types
-
-export interface EmulatorOptions {
-	/** Default 0: a random free port. */
-	port?: number;
-	/** Default 127.0.0.1. */
-	host?: string;
-	/** Delay before every answer, default 0. */
-	latencyMs?: number;
-	/** Default 'demo'. */
-	seed?: SeedName;
-	/**
-	 * The names of the guessed answers: 'guessed' (default, our names) or 'second' (every guessed
-	 * answer renamed and reshaped, see vocabulary.ts). Recorded answers never change with it.
-	 */
-	vocabulary?: Vocabulary;
-	/**
-	 * A date style used for every answer instead of the rotation (e.g. '-0400', to reproduce a
-	 * recorded document exactly). Default: none, the style rotates from answer to answer.
-	 */
-	dateStyle?: DateStyle;
-}
-
-export interface Emulator {
-	readonly baseUrl: string;
-	readonly requests: RecordedRequest[];
-	readonly store: Store;
-	readonly clock: Clock;
-	latencyMs: number;
-	readonly faults: Faults;
-	/** The most requests the emulator was answering at once since the last clear or reset. */
-	readonly maxInFlight: number;
-	/** The vocabulary of guessed answers (settable); reset() returns to the one given at start. */
-	vocabulary: Vocabulary;
-	/**
-	 * When set, every answer's dates use this style instead of the rotation (settable; undefined
-	 * restores the rotation); reset() returns to the one given at start.
-	 */
-	dateStyle: DateStyle | undefined;
-	/**
-	 * The direction of the members documents asked for `order=created_at` (no source records it):
-	 * undefined serves oldest first in the guessed vocabulary and newest first in the second one;
-	 * `shuffled` serves no order at all. Settable; reset() returns to undefined.
-	 */
-	createdAtOrder: CreatedAtOrder | undefined;
-	clearRequests(): void;
-	reset(seed?: SeedName): void;
-	close(): Promise<void>;
-}
-
-// ====================================================================== the server
 
 type AuthResult = 'ok' | 'noRights' | 'fail';
 

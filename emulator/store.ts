@@ -7,7 +7,6 @@ import { csvRecords, parseCsv } from './csv';
 import {
 	ApiError,
 	MAILER_STATUSES,
-	OUTCOME_COUNTER,
 	STANDARD_MEMBER_FIELDS,
 	defaultMimio,
 	fieldElementName,
@@ -35,34 +34,7 @@ import type {
 	Transaction,
 	TransactionalCount,
 } from './model';
-
-const FIRST_NAMES = [
-	'Ava',
-	'Noah',
-	'Mia',
-	'Liam',
-	'Zoe',
-	'Omar',
-	'Ines',
-	'Yuki',
-	'Lars',
-	'Nora',
-	'Raj',
-	'Eli',
-];
-const LAST_NAMES = [
-	'Smith',
-	'Khan',
-	'Berg',
-	'Rossi',
-	'Okafor',
-	'Tanaka',
-	'Novak',
-	'Silva',
-	'',
-	'Meyer',
-	'Dubois',
-];
+import { addGeneratedRecipients, emptyRecipients } from './recipients';
 
 function emptyStats(): MailingStats {
 	return {
@@ -74,19 +46,6 @@ function emptyStats(): MailingStats {
 		bounced: 0,
 		unsubscribed: 0,
 		abused: 0,
-	};
-}
-
-function emptyRecipients(): Record<Outcome, Recipient[]> {
-	return {
-		sent: [],
-		read: [],
-		clicked_thru: [],
-		unopened: [],
-		opt_out: [],
-		bounced: [],
-		forwarded: [],
-		abused: [],
 	};
 }
 
@@ -475,36 +434,11 @@ export class Store {
 		mailing.recipients[outcome].push(recipient);
 	}
 
-	/**
-	 * Adds `count` generated recipients to an outcome list and raises the matching counter by
-	 * `count`. For outcomes other than `sent`, recipients are taken from the `sent` list in order
-	 * (continuing after the ones already in that outcome) while there are any; beyond that they are
-	 * generated as `recipient<N>.m<mailing>@example.com`. Linear in `count`.
-	 */
+	/** Adds `count` generated recipients to an outcome list and raises its counter (recipients.ts). */
 	seedRecipients(promotionId: number, mailingId: number, outcome: Outcome, count: number): void {
 		const mailing = this.getMailing(promotionId, mailingId);
 		if (!mailing) throw new Error(`No mailing ${mailingId} in promotion ${promotionId}`);
-		const target = mailing.recipients[outcome];
-		const sent = mailing.recipients.sent;
-		const base = mailing.startedSend ?? this.now();
-		const start = target.length;
-		for (let i = 0; i < count; i++) {
-			const n = start + i;
-			const at = outcome === 'sent' ? base + n * 50 : base + 60_000 + n * 1000;
-			if (outcome !== 'sent' && n < sent.length) {
-				const s = sent[n];
-				target.push({ email: s.email, firstName: s.firstName, lastName: s.lastName, at });
-				continue;
-			}
-			const lastName = LAST_NAMES[n % LAST_NAMES.length];
-			target.push({
-				email: `recipient${n + 1}.m${mailingId}@example.com`,
-				firstName: FIRST_NAMES[n % FIRST_NAMES.length],
-				lastName: lastName === '' ? undefined : lastName,
-				at,
-			});
-		}
-		mailing.stats[OUTCOME_COUNTER[outcome]] += count;
+		addGeneratedRecipients(mailing, outcome, count, this.now());
 	}
 
 	// ---------------------------------------------------------------- child accounts

@@ -11,8 +11,8 @@ import {
 	renderParticipants,
 	renderSocialLinkDefs,
 	renderSocialLinks,
-} from '../render';
-import type { UserSocialLink } from '../render';
+} from '../renderExtras';
+import type { UserSocialLink } from '../renderExtras';
 import { DEMO_CREDENTIALS } from '../seed';
 import { ApiError } from '../model';
 import type { Store } from '../store';
