@@ -15,46 +15,39 @@
  *   tools and adds a member through one.
  *
  * Only for the n8n 2.41.1 target (E2E_N8N_VERSIONS must include it). Run through e2e/run.mjs
- * (`node e2e/run.mjs ai --n8n 2.41.1`); the set-up: e2e/fixture.mjs. What n8n sent the model:
+ * (`node e2e/run.mjs ai --n8n 2.41.1`); the set-up: e2e/fixture.mjs; the tool nodes and the
+ * scripted model: e2e/ai-tools.mjs; the MCP check: e2e/ai-mcp.mjs. What n8n sent the model:
  * .tmp/e2e/n8n-2.41.1/ai/model-requests-*.json.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-
+import { mcpClientUsesTheTools } from './ai-mcp.mjs';
 import {
-	CREDENTIAL_ID,
-	CREDENTIAL_NAME_LOCAL,
-	CREDENTIALS_TYPE,
-	PACKAGE_NAME,
-} from '../scripts/lib/constants.mjs';
+	TOOLS,
+	byteLength,
+	firstRun,
+	published,
+	toolName,
+	toolNodes,
+	withScriptedModel,
+} from './ai-tools.mjs';
 import {
 	MIN,
 	VERSIONS,
-	activate,
 	note,
 	postWebhook,
 	processesEndWithTheFile,
 	setUpN8n,
-	storedRun,
 	tearDownN8n,
-	waitUntil,
-	workflowExecutions,
 } from './fixture.mjs';
-import { answer, callTool, offeredTools, startModelServer, toolResults } from './model-server.mjs';
+import { answer, callTool, offeredTools, toolResults } from './model-server.mjs';
 
 const TARGET = '2.41.1';
 const SKIP = VERSIONS.includes(TARGET)
 	? false
 	: `the AI checks run on n8n ${TARGET} only (E2E_N8N_VERSIONS=${VERSIONS.join(',')})`;
-/** The node type n8n generates from the Mad Mimi node for AI tools (n8n/dist/tool-generation/ai-tools.js). */
-const TOOL_TYPE = `${PACKAGE_NAME}.madMimiTool`;
 /** The largest tool result the model may be sent: a tool's answer goes whole into the model's context. */
 const MAX_RESULT_BYTES = 20000;
 /** List members' default Limit (Return All off). */
@@ -97,130 +90,6 @@ else
 	});
 
 // ---------------------------------------------------------------------------------------------
-// the Mad Mimi tools
-
-const credentials = { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } };
-
-/** A Mad Mimi Tool node; `$fromAI()` in its parameters makes the tool's input schema. */
-const madMimiTool = (name, position, parameters) => ({
-	id: randomUUID(),
-	name,
-	type: TOOL_TYPE,
-	typeVersion: 1,
-	position,
-	parameters,
-	credentials,
-});
-
-/** The four tools, by node name: the name the model sees is n8n's tool name for it (spaces → `_`). */
-const TOOLS = {
-	'Add subscriber': (position) =>
-		madMimiTool('Add subscriber', position, {
-			resource: 'audienceMember',
-			operation: 'createOrUpdate',
-			email: "={{ $fromAI('email', 'The email address of the person', 'string') }}",
-			list: {
-				__rl: true,
-				mode: 'name',
-				value: "={{ $fromAI('list', 'The exact name of the audience list', 'string') }}",
-			},
-		}),
-	'List members': (position) =>
-		madMimiTool('List members', position, { resource: 'audienceMember', operation: 'getAll' }),
-	'Send email': (position) =>
-		madMimiTool('Send email', position, {
-			resource: 'email',
-			operation: 'send',
-			promotionName: { __rl: true, mode: 'name', value: 'Weekly digest' },
-			recipient: "={{ $fromAI('recipient', 'An email address', 'string') }}",
-		}),
-	'Mailing stats': (position) =>
-		madMimiTool('Mailing stats', position, {
-			resource: 'mailing',
-			operation: 'getStats',
-			promotionId: {
-				__rl: true,
-				mode: 'id',
-				value: "={{ $fromAI('promotionId', 'The ID of the promotion', 'number') }}",
-			},
-			mailingId: {
-				__rl: true,
-				mode: 'id',
-				value: "={{ $fromAI('mailingId', 'The ID of the mailing', 'number') }}",
-			},
-		}),
-};
-
-/** The tool nodes, connected to `target` as its tools. */
-function toolNodes(names, target) {
-	const nodes = names.map((name, k) => TOOLS[name]([200 + 160 * k, 240]));
-	const connections = Object.fromEntries(
-		names.map((name) => [name, { ai_tool: [[{ node: target, type: 'ai_tool', index: 0 }]] }]),
-	);
-	return { nodes, connections };
-}
-
-/** n8n's tool name for a node (n8n-workflow's nodeNameToToolName). */
-const toolName = (nodeName) => nodeName.replace(/[^a-zA-Z0-9_-]+/g, '_');
-
-const byteLength = (text) => Buffer.byteLength(text, 'utf8');
-
-/**
- * Runs `use(credential)` with a scripted model (e2e/model-server.mjs) and an OpenAI credential
- * (`{ id, name }`) whose Base URL is the model's; returns the bodies of the requests the model
- * got, in order. They are written to the suite's logs too (`model-requests-<label>.json`).
- */
-async function withScriptedModel(ctx, label, script, use) {
-	const model = await startModelServer({ script });
-	try {
-		const data = { apiKey: 'sk-scripted', url: model.baseUrl };
-		const credential = (
-			await ctx.rest.request('POST', '/rest/credentials', {
-				name: `Scripted model (${label})`,
-				type: 'openAiApi',
-				data,
-			})
-		).json.data;
-		await use({ id: credential.id, name: credential.name });
-		return model.requests.map((r) => r.body);
-	} finally {
-		await model.close();
-		fs.writeFileSync(
-			path.join(ctx.logs, `model-requests-${label}.json`),
-			JSON.stringify(model.requests, null, 2),
-		);
-	}
-}
-
-/** The first run of a published workflow, once it ended, as stored: `{ status, runData }`. */
-async function firstRun(ctx, workflowId) {
-	const execution = await waitUntil(
-		async () => (await workflowExecutions(ctx, workflowId))[0],
-		60000,
-		'the run to be listed',
-	);
-	return await storedRun(ctx, execution.id);
-}
-
-/** Creates and publishes a workflow, runs `use(created)`, then unpublishes it. */
-async function published(ctx, workflow, use) {
-	const created = (
-		await ctx.rest.request('POST', '/rest/workflows', { ...workflow, active: false })
-	).json.data;
-	try {
-		await activate(ctx, created.id, created.versionId);
-		return await use(created);
-	} finally {
-		await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${created.id}/deactivate`,
-			{},
-			{ expectOk: false },
-		);
-	}
-}
-
-// ---------------------------------------------------------------------------------------------
 // an AI Agent
 
 const ADA = 'ada@example.com';
@@ -230,7 +99,7 @@ const SCRIPT = [
 	callTool((t) => t.name === toolName('Add subscriber'), { email: ADA, list: 'Newsletter' }),
 	callTool((t) => t.name === toolName('List members'), {}),
 	callTool((t) => t.name === toolName('Send email'), { recipient: ADA }),
-	// Weekly digest and its mailing with recorded statistics (emulator/seed.ts, DEMO_IDS)
+	// Weekly digest and its mailing with recorded statistics (emulator/demoSeed.ts, DEMO_IDS)
 	callTool((t) => t.name === toolName('Mailing stats'), { promotionId: 3, mailingId: 34 }),
 	answer('Done.'),
 ];
@@ -544,101 +413,6 @@ async function exampleAssistant(ctx) {
 	const [stats] = JSON.parse(
 		toolResults(requests.at(-1)).find((r) => r.name === toolName('Get mailing statistics')).content,
 	);
-	// the demo account's last mailing: Price change notice's second, sent a day ago (emulator/seed.ts)
+	// the demo account's last mailing: Price change notice's second, sent a day ago (emulator/demoSeed.ts)
 	assert.deepEqual([stats.promotionId, stats.mailingId, stats.sent], [20, 39, 9]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// the MCP Server Trigger
-
-const MCP_TOOLS = ['List members', 'Add subscriber'];
-
-/** MCP Server Trigger (no authentication) with two Mad Mimi tools: served at `/mcp/<path>`. */
-function mcpWorkflow({ name, mcpPath }) {
-	const tools = toolNodes(MCP_TOOLS, 'MCP Server Trigger');
-	return {
-		name,
-		nodes: [
-			{
-				id: randomUUID(),
-				name: 'MCP Server Trigger',
-				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
-				typeVersion: 2.1,
-				position: [240, 0],
-				webhookId: randomUUID(),
-				parameters: { authentication: 'none', path: mcpPath },
-			},
-			...tools.nodes,
-		],
-		connections: tools.connections,
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-/** An MCP client connected to `url` over `transport`, once n8n serves the published trigger there. */
-function connectedClient(url, transport) {
-	return waitUntil(
-		async () => {
-			const client = new Client({ name: 'madmimi-e2e', version: '1.0.0' });
-			try {
-				await client.connect(
-					transport === 'sse'
-						? new SSEClientTransport(url)
-						: new StreamableHTTPClientTransport(url),
-				);
-				return client;
-			} catch (error) {
-				// n8n 2.41 registers a published workflow's webhooks a moment after the activation
-				// answers: until then, HTTP 404 (the SDK's errors of both transports carry the status)
-				if (error?.code !== 404) throw error;
-				await client.close();
-				return undefined;
-			}
-		},
-		60000,
-		`the MCP server at ${url}`,
-	);
-}
-
-async function mcpClientUsesTheTools(ctx, transport, email) {
-	await ctx.emu.reset();
-	const mcpPath = `mcp-${randomUUID().slice(0, 8)}`;
-	await published(
-		ctx,
-		mcpWorkflow({ name: `E2E MCP: two Mad Mimi tools (${transport})`, mcpPath }),
-		async () => {
-			const client = await connectedClient(new URL(`${ctx.n8n.baseUrl}/mcp/${mcpPath}`), transport);
-			try {
-				const { tools } = await client.listTools();
-				assert.deepEqual(
-					tools.map((t) => t.name).sort(),
-					MCP_TOOLS.map(toolName).sort(),
-					'the two tools are listed',
-				);
-				for (const t of tools) {
-					assert.ok(t.description?.trim(), `${t.name} has a description`);
-					assert.equal(t.inputSchema?.type, 'object', `${t.name} has an input schema`);
-					note(
-						`MCP (${transport}) ${t.name}: "${t.description}", input schema ${byteLength(JSON.stringify(t.inputSchema))} B (${Object.keys(t.inputSchema.properties ?? {}).join(', ') || 'no properties'})`,
-					);
-				}
-				const add = tools.find((t) => t.name === toolName('Add subscriber'));
-				assert.deepEqual(Object.keys(add.inputSchema.properties).sort(), ['email', 'list']);
-				const called = await client.callTool({
-					name: add.name,
-					arguments: { email, list: 'Newsletter' },
-				});
-				const text = called.content.map((c) => c.text ?? '').join('');
-				assert.ok(!called.isError, `the call failed: ${text}`);
-				assert.match(text, new RegExp(email.replace(/\./g, '\\.')));
-			} finally {
-				await client.close();
-			}
-			const state = await ctx.emu.state();
-			assert.ok(
-				state.lists.find((l) => l.name === 'Newsletter').members.includes(email),
-				`${email} is on Newsletter`,
-			);
-		},
-	);
 }

