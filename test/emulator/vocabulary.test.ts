@@ -1,59 +1,38 @@
 /**
  * The second vocabulary: every guessed answer, with no record, one and several, served under other
- * names and another layout, with the same records and the same values.
+ * names and another layout, with the same records and the same values (secondVocabulary.ts). The
+ * rename table, the XML reader and the switch: vocabularyTable.test.ts.
  */
 import { XMLValidator } from 'fast-xml-parser';
 
 import {
-	DEMO_CREDENTIALS,
 	DEMO_IDS,
 	elementChildren,
-	isTextOnly,
-	ownText,
 	parseXml,
-	SECOND_VOCABULARY,
 	SECOND_VOCABULARY_COUNTER,
 	secondName,
-	startEmulator,
-	toSecondVocabularyJson,
-	toSecondVocabularyRecords,
-	toSecondVocabularyXml,
-	writeXml,
 } from '../../emulator';
-import type { Emulator, Store, Vocabulary, XmlElement } from '../../emulator';
+import type { Store, Vocabulary } from '../../emulator';
+import { DEMO_AUTH, useDemoEmulator } from '../support/emulatorClient';
+import type { Reply } from '../support/emulatorClient';
+import {
+	expectRenamedJson,
+	expectSecondXml,
+	expectSwapped,
+	jsonKeys,
+	namesIn,
+	ORIGINALS,
+	valuesIn,
+} from './secondVocabulary';
 
-const AUTH = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
-const ORIGINALS = new Set(Object.keys(SECOND_VOCABULARY));
 const P = DEMO_IDS.promotions.weeklyDigest;
 
-let emu: Emulator;
-
-beforeAll(async () => {
-	emu = await startEmulator();
-});
-
-afterAll(async () => {
-	await emu.close();
-});
-
-beforeEach(() => {
-	emu.clock.set(Date.UTC(2024, 5, 1, 12, 0, 0)); // the same seed in both runs of a case
-	emu.reset('demo');
-});
-
-afterAll(() => {
-	emu.clock.useRealTime();
-});
-
-interface Reply {
-	status: number;
-	text: string;
-	type: string;
-}
+// the same seed in both runs of a case
+const env = useDemoEmulator(Date.UTC(2024, 5, 1, 12, 0, 0));
 
 async function get(path: string, accept?: string): Promise<Reply> {
 	const res = await fetch(
-		`${emu.baseUrl}${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(AUTH).toString()}`,
+		`${env.emulator.baseUrl}${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(DEMO_AUTH).toString()}`,
 		{
 			headers: accept === undefined ? {} : { accept },
 		},
@@ -74,118 +53,13 @@ async function inBoth(
 ): Promise<Record<Vocabulary, Reply>> {
 	const out = {} as Record<Vocabulary, Reply>;
 	for (const vocabulary of ['guessed', 'second'] as const) {
-		emu.reset('demo');
-		emu.vocabulary = vocabulary;
-		setup(emu.store, n);
+		env.emulator.reset('demo');
+		env.emulator.vocabulary = vocabulary;
+		setup(env.emulator.store, n);
 		out[vocabulary] = await get(path, accept);
 		expect(out[vocabulary].status).toBe(200);
 	}
 	return out;
-}
-
-// ---------------------------------------------------------------- what the answers must keep
-
-/** Every element and attribute name at any depth. */
-function namesIn(el: XmlElement, into: string[] = []): string[] {
-	into.push(el.name, ...el.attrs.map(([n]) => n));
-	for (const kid of elementChildren(el)) namesIn(kid, into);
-	return into;
-}
-
-/** Every value of a record: attribute values and the texts of elements without child elements. */
-function valuesIn(el: XmlElement, into: string[] = []): string[] {
-	into.push(...el.attrs.map(([, v]) => v));
-	const kids = elementChildren(el);
-	if (kids.length === 0 && el.attrs.length === 0) into.push(ownText(el));
-	else if (kids.length === 0 && ownText(el) !== '') into.push(ownText(el));
-	for (const kid of kids) valuesIn(kid, into);
-	return into;
-}
-
-const isWrapperName = (name: string): boolean => SECOND_VOCABULARY[name]?.wrapper === true;
-
-/**
- * `s` is `g` below the root: renamed; g's attributes are s's first child elements (text-only, same
- * values, in order); g's text-only children (not wrappers) are s's attributes; wrappers stay
- * elements (their empty form kept) holding records checked the same way.
- */
-function expectSwapped(g: XmlElement, s: XmlElement): void {
-	expect(s.name).toBe(secondName(g.name));
-	const kids = elementChildren(g);
-	if (kids.length === 0 && g.attrs.length === 0) {
-		// a text-only record keeps its text
-		expect([s.attrs, elementChildren(s), ownText(s)]).toEqual([[], [], ownText(g)]);
-		return;
-	}
-	const simple = kids.filter((k) => !isWrapperName(k.name) && isTextOnly(k));
-	expect(s.attrs).toEqual(simple.map((k) => [secondName(k.name), ownText(k)]));
-	const sKids = elementChildren(s);
-	const fromAttrs = sKids.slice(0, g.attrs.length);
-	expect(fromAttrs.map((e) => [e.name, isTextOnly(e), ownText(e)])).toEqual(
-		g.attrs.map(([n, v]) => [secondName(n), true, v]),
-	);
-	const rest = sKids.slice(g.attrs.length);
-	const complex = kids.filter((k) => isWrapperName(k.name) || !isTextOnly(k));
-	expect(rest).toHaveLength(complex.length);
-	complex.forEach((k, i) => {
-		if (!isWrapperName(k.name)) return expectSwapped(k, rest[i]);
-		expect(rest[i].name).toBe(secondName(k.name));
-		expect(rest[i].attrs).toEqual([]);
-		const a = elementChildren(k);
-		const b = elementChildren(rest[i]);
-		expect(b).toHaveLength(a.length);
-		if (a.length === 0) expect(rest[i].selfClosing).toBe(k.selfClosing);
-		a.forEach((x, j) => expectSwapped(x, b[j]));
-	});
-}
-
-/** The whole check of a guessed XML document against its second-vocabulary form. */
-function expectSecondXml(guessedText: string, secondText: string, records: number): void {
-	expect(XMLValidator.validate(secondText)).toBe(true);
-	expect(secondText).toBe(toSecondVocabularyXml(guessedText)); // the one generic transformation
-	const g = parseXml(guessedText);
-	const s = parseXml(secondText);
-	// every name of the guessed document is in the table; none survives in the second
-	expect(namesIn(g).filter((n) => !ORIGINALS.has(n))).toEqual([]);
-	expect(namesIn(s).filter((n) => ORIGINALS.has(n))).toEqual([]);
-	// the root: renamed, its attributes kept attributes, its empty form kept
-	expect(s.name).toBe(secondName(g.name));
-	expect(s.attrs).toEqual(g.attrs.map(([n, v]) => [secondName(n), v]));
-	const gRecords = elementChildren(g);
-	const sRecords = elementChildren(s);
-	expect(gRecords).toHaveLength(records);
-	expect(sRecords).toHaveLength(records);
-	if (records === 0) expect(s.selfClosing).toBe(g.selfClosing);
-	// the same values in each record, records in the same order
-	expect(sRecords.map((r) => valuesIn(r).sort())).toEqual(gRecords.map((r) => valuesIn(r).sort()));
-	gRecords.forEach((r, i) => expectSwapped(r, sRecords[i]));
-}
-
-function jsonKeys(value: unknown, into: string[] = []): string[] {
-	if (Array.isArray(value)) for (const v of value) jsonKeys(v, into);
-	else if (value !== null && typeof value === 'object') {
-		for (const [k, v] of Object.entries(value)) {
-			into.push(k);
-			jsonKeys(v, into);
-		}
-	}
-	return into;
-}
-
-/** `s` holds `g`'s values under renamed keys, in the same order. */
-function expectRenamedJson(g: unknown, s: unknown): void {
-	if (Array.isArray(g)) {
-		expect(Array.isArray(s)).toBe(true);
-		expect(s).toHaveLength(g.length);
-		g.forEach((x, i) => expectRenamedJson(x, (s as unknown[])[i]));
-	} else if (g !== null && typeof g === 'object') {
-		const entries = Object.entries(g);
-		expect(Object.keys(s as object)).toEqual(entries.map(([k]) => secondName(k)));
-		for (const [k, v] of entries)
-			expectRenamedJson(v, (s as Record<string, unknown>)[secondName(k)]);
-	} else {
-		expect(s).toBe(g);
-	}
 }
 
 // ---------------------------------------------------------------- the guessed endpoints
@@ -510,164 +384,5 @@ it('the JSON of social links in the second vocabulary, as an example', async () 
 			{ code: 'twitter', label: 'Twitter', href: 'https://twitter.com/demo_shop' },
 			{ code: 'wordpress', label: 'WordPress', href: 'https://demoshop.wordpress.com' },
 		],
-	});
-});
-
-// ---------------------------------------------------------------- the table
-
-describe('the rename table', () => {
-	function shared(a: string, b: string, length: number): string | undefined {
-		for (let i = 0; i + length <= a.length; i++)
-			if (b.includes(a.slice(i, i + length))) return a.slice(i, i + length);
-		return undefined;
-	}
-
-	it('new names are unique, none is an original, none shares 4 letters in a row with any original', () => {
-		const news = Object.values(SECOND_VOCABULARY).map((e) => e.to);
-		expect(new Set(news).size).toBe(news.length);
-		const clashes: string[] = [];
-		for (const [from, { to }] of Object.entries(SECOND_VOCABULARY)) {
-			for (const original of ORIGINALS) {
-				const s = shared(to, original, 4);
-				if (s !== undefined) clashes.push(`${from} → ${to} shares "${s}" with ${original}`);
-			}
-		}
-		expect(clashes).toEqual([]);
-	});
-
-	it("no wrapper's new name shares 3 letters in a row with its children's", () => {
-		const pairs: [string, string][] = [
-			['recipients', 'recipient'],
-			['links', 'link'],
-			['promotion_attempts', 'promotion_attempt'],
-			['addons', 'addon'],
-			['google_analytics', 'domain'],
-			['social_links', 'social_link'],
-			['participants', 'participant'],
-			['drip_campaigns', 'drip_campaign'],
-			['drips', 'drip'],
-		];
-		for (const [wrapper, child] of pairs) {
-			expect(SECOND_VOCABULARY[wrapper].wrapper).toBe(true);
-			expect([wrapper, shared(secondName(wrapper), secondName(child), 3)]).toEqual([
-				wrapper,
-				undefined,
-			]);
-		}
-	});
-
-	it('a name missing from the table, mixed content or text beside attributes are refused, not guessed', () => {
-		expect(() =>
-			toSecondVocabularyXml('<addons><addon><colour>red</colour></addon></addons>'),
-		).toThrow(/no name for "colour"/);
-		expect(() => toSecondVocabularyXml('<addons><addon>a<key>k</key></addon></addons>')).toThrow(
-			/mixed content/,
-		);
-		expect(() =>
-			toSecondVocabularyXml('<addons><addon><key id="1">k</key></addon></addons>'),
-		).toThrow(/both attributes and text/);
-		expect(() => toSecondVocabularyJson({ colour: 1 }, 'addons')).toThrow(/no name for "colour"/);
-	});
-
-	it('transforms by the rules on a hand-written document', () => {
-		const doc =
-			'<?xml version="1.0" encoding="UTF-8"?>\n' +
-			'<drip_campaigns><drip_campaign id="5" name="" status="a &amp; b"><drips/></drip_campaign><drip_campaign id="6" name="x" status="">' +
-			'<drips><drip id="1"><name>one</name><delay_days></delay_days></drip></drips></drip_campaign></drip_campaigns>';
-		expect(toSecondVocabularyXml(doc)).toBe(
-			'<?xml version="1.0" encoding="UTF-8"?>\n' +
-				'<journeys>\n' +
-				'  <flow>\n    <serial>5</serial>\n    <label/>\n    <phase>a &amp; b</phase>\n    <sequence/>\n  </flow>\n' +
-				'  <flow>\n    <serial>6</serial>\n    <label>x</label>\n    <phase/>\n    <sequence>\n' +
-				'      <step label="one" pause="">\n        <serial>1</serial>\n      </step>\n    </sequence>\n  </flow>\n' +
-				'</journeys>',
-		);
-		expect(toSecondVocabularyRecords(['<link><id>1</id><url>u</url></link>'], '    ')).toEqual([
-			'<anchor serial="1" href="u"/>',
-		]);
-		expect(toSecondVocabularyJson([{ key: 'k', name: null }], 'social_links')).toEqual({
-			total: 1,
-			networks: [{ code: 'k', label: null }],
-		});
-	});
-});
-
-describe('the XML reader and writer', () => {
-	it('reads what it writes, entities, both empty forms and both quotes', () => {
-		const el = parseXml(
-			`<?xml version="1.0"?>\n<a x='1 &amp; 2' y="&#10;&#x41;"><b/><c></c><d>t &lt;&gt;&quot;&apos;</d></a>`,
-		);
-		expect(el.attrs).toEqual([
-			['x', '1 & 2'],
-			['y', '\nA'],
-		]);
-		expect(elementChildren(el).map((k) => [k.name, k.selfClosing, ownText(k)])).toEqual([
-			['b', true, ''],
-			['c', false, ''],
-			['d', false, `t <>"'`],
-		]);
-		expect(writeXml(el)).toBe(
-			'<a x="1 &amp; 2" y="&#10;A">\n  <b/>\n  <c></c>\n  <d>t &lt;&gt;&quot;&apos;</d>\n</a>',
-		);
-		expect(() => parseXml('<a><b></a>')).toThrow();
-		expect(() => parseXml('<a>&nbsp;</a>')).toThrow(/entity/);
-		expect(() => parseXml('<a>x & y</a>')).toThrow(/bare &/);
-		expect(() => parseXml('<a/><b/>')).toThrow(/after the root/);
-	});
-});
-
-// ---------------------------------------------------------------- the switch
-
-describe('the vocabulary switch', () => {
-	async function control(
-		method: string,
-		body?: unknown,
-	): Promise<{ status: number; json: unknown }> {
-		const res = await fetch(`${emu.baseUrl}/__emulator/vocabulary`, {
-			method,
-			headers: { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		return { status: res.status, json: await res.json() };
-	}
-
-	it('a property and control endpoints; reset() returns to the vocabulary given at start', async () => {
-		expect(emu.vocabulary).toBe('guessed');
-		expect(await control('GET')).toEqual({ status: 200, json: { vocabulary: 'guessed' } });
-		expect(await control('POST', { vocabulary: 'second' })).toEqual({
-			status: 200,
-			json: { vocabulary: 'second' },
-		});
-		expect(emu.vocabulary).toBe('second');
-		expect((await get('/addons.xml')).text).toContain('<toolkit>');
-		expect(await control('POST', { vocabulary: 'third' })).toMatchObject({
-			status: 400,
-			json: { error: expect.stringContaining('vocabulary') },
-		});
-		expect(emu.vocabulary).toBe('second');
-		emu.reset();
-		expect(emu.vocabulary).toBe('guessed');
-		expect((await get('/addons.xml')).text).toContain('<addons>');
-		expect(() => {
-			emu.vocabulary = 'third' as Vocabulary;
-		}).toThrow(/vocabulary/);
-	});
-
-	it('startEmulator({ vocabulary: "second" }) starts in it and resets to it', async () => {
-		const other = await startEmulator({ seed: 'demo', vocabulary: 'second' });
-		try {
-			expect(other.vocabulary).toBe('second');
-			other.vocabulary = 'guessed';
-			other.reset();
-			expect(other.vocabulary).toBe('second');
-			const res = await fetch(
-				`${other.baseUrl}/google_analytics.xml?${new URLSearchParams(AUTH).toString()}`,
-			);
-			expect(await res.text()).toBe(
-				'<?xml version="1.0" encoding="UTF-8"?>\n<tracking>\n  <site>example.com</site>\n  <site>shop.example.com</site>\n</tracking>',
-			);
-		} finally {
-			await other.close();
-		}
 	});
 });

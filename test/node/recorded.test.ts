@@ -1,6 +1,9 @@
 /**
- * The node against the service's recorded answers, served byte for byte (test/support/recorded.ts):
- * whatever our emulator renders, these are the documents the real service sends.
+ * The node against the service's recorded promotions document, served byte for byte
+ * (test/support/recorded.ts): whatever our emulator renders, this is the document the real service
+ * sends. The other recorded answers reach the node as the emulator renders them, proven the same
+ * as the recordings (test/emulator/recorded.test.ts, recordedText.test.ts): the node's tests of
+ * each resource read them there.
  */
 import type { INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 
@@ -10,14 +13,12 @@ import { useEmulator } from './setup';
 
 const env = useEmulator();
 
-/** Serves `body` as the answer to every request on `path` (the emulator's fault switch). */
-function serve(
-	path: string | RegExp,
-	body: string,
-	contentType = XML_CONTENT_TYPE,
-	status = 200,
-): void {
-	env.emulator.faults.add({ path, respond: { status, body, contentType } });
+/** Serves the XML `body` as the answer to every request on `path` (the emulator's fault switch). */
+function serve(path: string, body: string): void {
+	env.emulator.faults.add({
+		path,
+		respond: { status: 200, body, contentType: XML_CONTENT_TYPE },
+	});
 }
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -117,7 +118,6 @@ describe('the recorded promotions document: mailings sit directly inside each pr
 		serve(
 			'/promotions/search.xml',
 			RECORDED.promotions.replace(/<promotion name="Untitled[\s\S]*?<\/promotion>\n/, ''),
-			XML_CONTENT_TYPE,
 		);
 		expect((await search('5510034')).results).toEqual([
 			{ name: 'API test: sent 2014-09-05 19:26 UTC (mailing 122026332)', value: '122026332' },
@@ -136,105 +136,5 @@ describe('the recorded promotions document: mailings sit directly inside each pr
 			RECORDED.promotions.replace(/<promotion name="API test"[\s\S]*?<\/promotion>\n/, ''),
 		);
 		expect((await search('5515748')).results).toEqual([]);
-	});
-});
-
-describe('the other recorded documents', () => {
-	test('Mailing → Get Stats: the counters as numbers, all_audience a boolean, the empty <links> an empty array', async () => {
-		serve('/promotions/5510034/mailings/122026332.xml', RECORDED.mailingStats);
-		const { items, error } = await runNode({
-			parameters: params('mailing', 'getStats', {
-				promotionId: byId('5510034'),
-				mailingId: byId('122026332'),
-			}),
-		});
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([
-			{
-				promotionId: 5510034,
-				mailingId: 122026332,
-				allAudience: false,
-				sent: 1,
-				views: 0,
-				untraced: 1,
-				clicked: 0,
-				links: [],
-				forwarded: 0,
-				bounced: 0,
-				unsubscribed: 0,
-				abused: 0,
-			},
-		]);
-	});
-
-	test('Audience List → Get Many: display_name="" is null, the counts numbers; the empty document gives no item', async () => {
-		serve('/audience_lists/lists.xml', RECORDED.lists);
-		const { items } = await runNode({
-			parameters: params('audienceList', 'getAll', { returnAll: true }),
-		});
-		expect(items.map((i) => i.json)).toEqual([
-			{ id: 1163641, name: 'list 1', subscriberCount: 1, displayName: null },
-			{ id: 1165154, name: 'list 2', subscriberCount: 2, displayName: null },
-		]);
-		env.emulator.faults.clear();
-		serve('/audience_lists/lists.xml', RECORDED.noLists);
-		const none = await runNode({
-			parameters: params('audienceList', 'getAll', { returnAll: true }),
-		});
-		expect(none.error).toBeUndefined();
-		expect(none.items).toEqual([]);
-	});
-
-	test('Audience Member → Get Lists of a member on no list: no item, no error', async () => {
-		serve(/\/lists\.xml$/, RECORDED.noLists);
-		const { items, error } = await runNode({
-			parameters: params('audienceMember', 'getLists', { email: 'ann.archer@example.com' }),
-		});
-		expect(error).toBeUndefined();
-		expect(items).toEqual([]);
-	});
-
-	test.each([
-		['add (one space)', 'addMember', /\/add$/, ' '],
-		['remove (empty)', 'removeMember', /\/remove$/, ''],
-	])('the blank answer of %s is a success', async (_name, operation, path, body) => {
-		serve(path, body, 'text/html; charset=utf-8');
-		const { items, error } = await runNode({
-			parameters: params('audienceList', operation, {
-				list: { __rl: true, mode: 'name', value: 'list 1' },
-				email: 'ann.archer@example.com',
-			}),
-		});
-		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({
-			success: true,
-			list: 'list 1',
-			email: 'ann.archer@example.com',
-		});
-	});
-
-	test.each([
-		['Unable to authenticate', 'Mad Mimi rejected the credentials'],
-		[
-			'You do not have the rights to use this API',
-			'This Mad Mimi account is not allowed to use the API',
-		],
-	])('401 "%s" becomes "%s"', async (body, message) => {
-		serve('/audience_lists/lists.xml', body, 'text/html; charset=utf-8', 401);
-		const { error } = await runNode({
-			parameters: params('audienceList', 'getAll', { returnAll: true }),
-		});
-		expect(error?.message).toBe(message);
-		expect(error?.description).toContain(body);
-	});
-
-	test('a 404 with a body of one space on statistics names the promotion and mailing', async () => {
-		serve(/\/mailings\//, ' ', 'text/html; charset=utf-8', 404);
-		const { error } = await runNode({
-			parameters: params('mailing', 'getStats', { promotionId: byId('1'), mailingId: byId('2') }),
-		});
-		expect(error?.message).toBe(
-			'Mad Mimi has no promotion 1 with a mailing 2: check the promotion ID and mailing ID',
-		);
 	});
 });

@@ -2,8 +2,8 @@
  * Bad input: fuzzed list names, emails, addon keys and IDs given through expressions (as data
  * arrives in n8n). Each one either reaches the service as ONE encoded path segment carrying
  * exactly the value given (white space around it dropped, IDs as numbers), or is refused with a
- * message naming the field and no request. Malformed emails, dates and ranges, and required
- * fields left empty by an expression, are refused before any request.
+ * message naming the field and no request. Malformed values refused before any request:
+ * refusals.cases.ts.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -11,6 +11,7 @@ import type { Emulator, RecordedRequest } from '../../emulator';
 import { runNode } from '../harness';
 import { logs } from './capture';
 import { byItem, hunt, isErrorItem } from './checks';
+import { byName } from './support';
 
 /** C0 controls, DEL and C1 controls: what the node refuses in names. */
 const hasControl = (text: string) =>
@@ -252,7 +253,6 @@ interface PathCase {
 }
 
 const enc = encodeURIComponent;
-const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 
 const PATH_CASES: PathCase[] = [
 	{
@@ -434,263 +434,5 @@ export function pathFuzz(env: { readonly emulator: Emulator }): void {
 		expect(forms).toEqual(values);
 		expect(queries).toEqual(values);
 		for (const v of values) expect(env.emulator.store.lists.has(v)).toBe(true);
-	});
-}
-
-interface RefusalCase {
-	name: string;
-	parameters: INodeParameters;
-	/** Values given through `{{ $json.v }}`; each must be refused. */
-	values: unknown[];
-	message: RegExp;
-	/** Extra fields on every input item. */
-	extra?: IDataObject;
-}
-
-const EMPTY_VALUES: unknown[] = ['', '   ', null, '\t\n'];
-const NOT_EMAILS = [
-	'plainaddress',
-	'a b@example.com',
-	'a@b',
-	'a..b@example.com',
-	'<a@example.com>',
-	'a@example.com, b@example.com',
-	'a@example.com\nBcc: x@example.com',
-	'mailto:a@example.com?x',
-	'@example.com',
-	'a@',
-	'a@exa mple.com',
-];
-const NOT_DATES = [
-	'last tuesday',
-	'2024-02-30',
-	'2024-13-01',
-	'2024-01-01T25:00:00',
-	'2024-01-01T10:61:00',
-	'12/31/2024',
-	'2024-1-1',
-	'NaN',
-	'Infinity',
-	'2024-01-01T00:00:00+25:00',
-	'tomorrow at noon',
-	'{}',
-];
-
-const REFUSALS: RefusalCase[] = [
-	{
-		name: 'malformed emails (audienceMember.getLists)',
-		parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.v }}' },
-		values: NOT_EMAILS,
-		message: /^The field "Email" is not a valid email address: "/,
-	},
-	{
-		name: 'malformed emails (audienceList.addMember)',
-		parameters: {
-			resource: 'audienceList',
-			operation: 'addMember',
-			list: byName('Newsletter'),
-			email: '={{ $json.v }}',
-		},
-		values: NOT_EMAILS,
-		message: /^The field "Email" is not a valid email address/,
-	},
-	{
-		name: 'malformed emails (childAccount.create)',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'create',
-			email: '={{ $json.v }}',
-			password: 'pw-123456',
-		},
-		values: NOT_EMAILS,
-		message: /^The field "Email" is not a valid email address/,
-	},
-	{
-		name: 'malformed dates (audienceMember.getOptedOut)',
-		parameters: { resource: 'audienceMember', operation: 'getOptedOut', since: '={{ $json.v }}' },
-		values: NOT_DATES,
-		message: /^The field "Since" is (not a valid date|not a date n8n can read)/,
-	},
-	{
-		name: 'malformed dates (audienceMember.countNew start)',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'countNew',
-			start: '={{ $json.v }}',
-			end: '2024-05-01T00:00:00Z',
-		},
-		values: NOT_DATES,
-		message: /^The field "Start" is (not a valid date|not a date n8n can read)/,
-	},
-	{
-		name: 'malformed dates (promotion.getTransactionalCount)',
-		parameters: {
-			resource: 'promotion',
-			operation: 'getTransactionalCount',
-			promotionName: 'API: Receipt',
-			date: '={{ $json.v }}',
-		},
-		values: NOT_DATES,
-		message: /^The field "Date" is (not a valid date|not a date n8n can read)/,
-	},
-	{
-		name: 'reversed ranges (audienceMember.countNew)',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'countNew',
-			start: '={{ $json.v }}',
-			end: '={{ $json.end }}',
-		},
-		values: ['2024-05-02T00:00:00Z', '2024-05-01T00:00:01Z', '2030-01-01T00:00:00Z'],
-		extra: { end: '2024-05-01T00:00:00Z' },
-		message: /^The field "End" is before "Start"$/,
-	},
-	{
-		name: 'reversed ranges (promotion.search by date)',
-		parameters: {
-			resource: 'promotion',
-			operation: 'search',
-			searchBy: 'dateRange',
-			fromDate: '={{ $json.v }}',
-			toDate: '2024-06-01T00:00:00',
-		},
-		values: ['2024-06-02T00:00:00', '2024-06-01T00:00:01', '2099-01-01T00:00:00'],
-		message: /^The field "To" is before "From"$/,
-	},
-	{
-		name: 'empty list name (audienceList.create)',
-		parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.v }}' },
-		values: EMPTY_VALUES,
-		message: /^The field "Name" is empty$/,
-	},
-	{
-		name: 'empty list (audienceList.addMember)',
-		parameters: {
-			resource: 'audienceList',
-			operation: 'addMember',
-			list: byName('={{ $json.v }}'),
-			email: 'ann.archer@example.com',
-		},
-		values: EMPTY_VALUES,
-		message: /^The field "List" is empty$/,
-	},
-	{
-		name: 'empty email (audienceMember.getLists)',
-		parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.v }}' },
-		values: EMPTY_VALUES,
-		message: /^The field "Email" is empty$/,
-	},
-	{
-		name: 'empty email (audienceMember.isSuppressed)',
-		parameters: { resource: 'audienceMember', operation: 'isSuppressed', email: '={{ $json.v }}' },
-		values: EMPTY_VALUES,
-		message: /^The field "Email" is empty$/,
-	},
-	{
-		name: 'empty promotion name (promotion.save)',
-		parameters: {
-			resource: 'promotion',
-			operation: 'save',
-			promotionName: '={{ $json.v }}',
-			contentSource: 'html',
-			rawHtml: '<p>x</p>',
-		},
-		values: EMPTY_VALUES,
-		message: /^The field "Promotion Name" is empty$/,
-	},
-	{
-		name: 'empty HTML (promotion.save)',
-		parameters: {
-			resource: 'promotion',
-			operation: 'save',
-			promotionName: 'X',
-			contentSource: 'html',
-			rawHtml: '={{ $json.v }}',
-		},
-		values: EMPTY_VALUES,
-		message: /^The field "HTML" is empty$/,
-	},
-	{
-		name: 'empty promotion ID (mailing.getStats)',
-		parameters: {
-			resource: 'mailing',
-			operation: 'getStats',
-			promotionId: { __rl: true, mode: 'id', value: '={{ $json.v }}' },
-			mailingId: { __rl: true, mode: 'id', value: '34' },
-		},
-		values: EMPTY_VALUES,
-		message: /^The field "Promotion" is empty$/,
-	},
-	{
-		name: 'empty addon (addon.toggle)',
-		parameters: {
-			resource: 'addon',
-			operation: 'toggle',
-			addon: { __rl: true, mode: 'key', value: '={{ $json.v }}' },
-		},
-		values: EMPTY_VALUES,
-		message: /^The field "Addon" is empty$/,
-	},
-	{
-		name: 'empty domain (analyticsDomain.add)',
-		parameters: { resource: 'analyticsDomain', operation: 'add', domain: '={{ $json.v }}' },
-		values: EMPTY_VALUES,
-		message: /^The field "Domain" is empty$/,
-	},
-	{
-		name: 'empty email (childAccount.create)',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'create',
-			email: '={{ $json.v }}',
-			password: 'pw-123456',
-		},
-		values: EMPTY_VALUES,
-		message: /^The field "Email" is empty$/,
-	},
-	{
-		name: 'empty password (childAccount.create)',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'create',
-			email: 'new.child@example.com',
-			password: '={{ $json.v }}',
-		},
-		values: ['', null],
-		message: /^The field "Password" is empty$/,
-	},
-	{
-		name: 'empty webform ID (signupForm.get)',
-		parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.v }}' },
-		values: EMPTY_VALUES,
-		message: /^The field "Webform ID" is empty$/,
-	},
-];
-
-export function refusals(env: { readonly emulator: Emulator }): void {
-	test.each(REFUSALS)('$name: refused before any request, naming the field', async (c) => {
-		const input = c.values.map((v) => ({ json: { v, ...c.extra } as IDataObject }));
-		// a missing field (undefined) too, where emptiness is what is tested
-		if (c.message.source.includes('is empty')) input.push({ json: { ...c.extra } });
-		const mark = logs.mark();
-		const result = await runNode({ parameters: c.parameters, continueOnFail: true }, input);
-		const stop = await runNode({ parameters: c.parameters }, input);
-		expect(hunt(c.name, result, mark)).toEqual([]);
-		expect(env.emulator.requests).toEqual([]);
-		const groups = byItem(result.items, input.length);
-		const wrong = groups
-			.map((out, i) => ({ value: input[i].json.v, out: out.map((o) => o.json) }))
-			.filter(
-				({ out }) =>
-					out.length !== 1 ||
-					typeof out[0].error !== 'string' ||
-					!c.message.test(String(out[0].error)) ||
-					out[0].httpCode !== undefined,
-			);
-		expect(wrong).toEqual([]);
-		// without Continue On Fail the first item stops the run, named
-		expect(stop.error?.message).toMatch(c.message);
-		expect(stop.error?.context?.itemIndex).toBe(0);
-		expect(String(stop.error?.description ?? '').length).toBeGreaterThan(10);
 	});
 }

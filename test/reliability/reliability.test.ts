@@ -2,9 +2,10 @@
 import { logs } from './capture';
 
 import { useEmulator } from '../node/setup';
-import { refusals, pathFuzz } from './badInput.cases';
+import { pathFuzz } from './badInput.cases';
 import { faultMatrix, hugeAnswers, parallelPairing, specialKey } from './faults.cases';
 import { importFaults } from './import.cases';
+import { refusals } from './refusals.cases';
 import { retries } from './retries.cases';
 import { leaksIn } from './support';
 import { triggerFaults } from './trigger.cases';

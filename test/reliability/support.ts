@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs in jest, never inside n8n */
 /**
  * Shared pieces of the reliability suite: the secret to hunt for in all its forms, a
- * serializer for whatever n8n stores or shows, a closed port.
+ * serializer for whatever n8n stores or shows, a closed port, resource locator values.
  */
 import { createServer } from 'node:net';
 
@@ -71,3 +71,8 @@ export async function closedPortUrl(): Promise<string> {
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 	return `http://127.0.0.1:${port}`;
 }
+
+/** A resource locator's value in one of its modes, as a workflow stores it. */
+export const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+export const byKey = (value: string) => ({ __rl: true, mode: 'key', value });

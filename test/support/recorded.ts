@@ -1,13 +1,15 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: reads docs/recorded-answers.md, never inside n8n */
 /**
- * The service's answers as recorded (docs/recorded-answers.md), byte for byte. Node
- * tests serve them through the emulator's fault switch, so the node is proven against the real
- * service's documents whatever the emulator renders. recorded.test.ts checks each against the page.
+ * The service's answers as recorded (docs/recorded-answers.md), byte for byte. The emulator's
+ * tests prove it renders them (test/emulator/recorded.test.ts); node tests serve them through the
+ * emulator's fault switch, so the node is proven against the real service's documents whatever
+ * the emulator renders. recorded.test.ts checks each against the page.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+/** The declaration every recorded XML document starts with, its line break included. */
+export const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 export const RECORDED = {
 	lists:
@@ -47,6 +49,59 @@ export const RECORDED = {
 		'  </mailing>\n' +
 		'</promotion>\n' +
 		'</promotions>',
+	/**
+	 * GET /audience_lists/list%201/members.xml, recorded in the +0300 style (membership dates always
+	 * in UTC) on an account with four custom fields; the page shows it on one with two, up to its
+	 * first member.
+	 */
+	listMembers:
+		`${DECLARATION}<audience count="2" total_pages="1" per_page="30" page="1">\n` +
+		'  <member suppressed="false">\n' +
+		'    <first_name/>\n' +
+		'    <last_name/>\n' +
+		'    <email>another@example.com</email>\n' +
+		'    <created_at>2014-09-07 22:14:29 +0300</created_at>\n' +
+		'    <city/>\n' +
+		'    <phone/>\n' +
+		'    <company/>\n' +
+		'    <title/>\n' +
+		'    <address/>\n' +
+		'    <state/>\n' +
+		'    <zip/>\n' +
+		'    <country/>\n' +
+		'    <confirmed/>\n' +
+		'    <custom_field_1/>\n' +
+		'    <custom_value/>\n' +
+		'    <custom_value_1/>\n' +
+		'    <custom_value_2/>\n' +
+		'    <lists>\n' +
+		'      <list membership_created_at="2014-09-07 19:14:29 UTC">list 1</list>\n' +
+		'    </lists>\n' +
+		'  </member>\n' +
+		'  <member suppressed="false">\n' +
+		'    <first_name/>\n' +
+		'    <last_name/>\n' +
+		'    <email>new_test1@example.com</email>\n' +
+		'    <created_at>2014-09-04 21:32:31 +0300</created_at>\n' +
+		'    <city/>\n' +
+		'    <phone/>\n' +
+		'    <company/>\n' +
+		'    <title/>\n' +
+		'    <address/>\n' +
+		'    <state/>\n' +
+		'    <zip/>\n' +
+		'    <country/>\n' +
+		'    <confirmed/>\n' +
+		'    <custom_field_1/>\n' +
+		'    <custom_value/>\n' +
+		'    <custom_value_1/>\n' +
+		'    <custom_value_2/>\n' +
+		'    <lists>\n' +
+		'      <list membership_created_at="2014-09-04 18:32:31 UTC">list 1</list>\n' +
+		'      <list membership_created_at="2014-09-04 18:32:45 UTC">list 2</list>\n' +
+		'    </lists>\n' +
+		'  </member>\n' +
+		'</audience>',
 	mailingStats:
 		`${DECLARATION}<mailing all_audience="false">\n` +
 		'  <sent>1</sent>\n  <views>0</views>\n  <untraced>1</untraced>\n  <clicked>0</clicked>\n  <links>\n  </links>\n' +

@@ -1,0 +1,182 @@
+/**
+ * The second vocabulary's rename table and rules, the XML reader and writer the emulator's
+ * transformations ride on, and the switch between the vocabularies (a property, control
+ * endpoints, an option of startEmulator). The answers in the second vocabulary: vocabulary.test.ts.
+ */
+import {
+	elementChildren,
+	ownText,
+	parseXml,
+	SECOND_VOCABULARY,
+	secondName,
+	startEmulator,
+	toSecondVocabularyJson,
+	toSecondVocabularyRecords,
+	toSecondVocabularyXml,
+	writeXml,
+} from '../../emulator';
+import type { Vocabulary } from '../../emulator';
+import { DEMO_AUTH, useDemoEmulator } from '../support/emulatorClient';
+import { ORIGINALS } from './secondVocabulary';
+
+const env = useDemoEmulator(Date.UTC(2024, 5, 1, 12, 0, 0));
+const { get } = env;
+
+// ---------------------------------------------------------------- the table
+
+describe('the rename table', () => {
+	function shared(a: string, b: string, length: number): string | undefined {
+		for (let i = 0; i + length <= a.length; i++)
+			if (b.includes(a.slice(i, i + length))) return a.slice(i, i + length);
+		return undefined;
+	}
+
+	it('new names are unique, none is an original, none shares 4 letters in a row with any original', () => {
+		const news = Object.values(SECOND_VOCABULARY).map((e) => e.to);
+		expect(new Set(news).size).toBe(news.length);
+		const clashes: string[] = [];
+		for (const [from, { to }] of Object.entries(SECOND_VOCABULARY)) {
+			for (const original of ORIGINALS) {
+				const s = shared(to, original, 4);
+				if (s !== undefined) clashes.push(`${from} → ${to} shares "${s}" with ${original}`);
+			}
+		}
+		expect(clashes).toEqual([]);
+	});
+
+	it("no wrapper's new name shares 3 letters in a row with its children's", () => {
+		const pairs: [string, string][] = [
+			['recipients', 'recipient'],
+			['links', 'link'],
+			['promotion_attempts', 'promotion_attempt'],
+			['addons', 'addon'],
+			['google_analytics', 'domain'],
+			['social_links', 'social_link'],
+			['participants', 'participant'],
+			['drip_campaigns', 'drip_campaign'],
+			['drips', 'drip'],
+		];
+		for (const [wrapper, child] of pairs) {
+			expect(SECOND_VOCABULARY[wrapper].wrapper).toBe(true);
+			expect([wrapper, shared(secondName(wrapper), secondName(child), 3)]).toEqual([
+				wrapper,
+				undefined,
+			]);
+		}
+	});
+
+	it('a name missing from the table, mixed content or text beside attributes are refused, not guessed', () => {
+		expect(() =>
+			toSecondVocabularyXml('<addons><addon><colour>red</colour></addon></addons>'),
+		).toThrow(/no name for "colour"/);
+		expect(() => toSecondVocabularyXml('<addons><addon>a<key>k</key></addon></addons>')).toThrow(
+			/mixed content/,
+		);
+		expect(() =>
+			toSecondVocabularyXml('<addons><addon><key id="1">k</key></addon></addons>'),
+		).toThrow(/both attributes and text/);
+		expect(() => toSecondVocabularyJson({ colour: 1 }, 'addons')).toThrow(/no name for "colour"/);
+	});
+
+	it('transforms by the rules on a hand-written document', () => {
+		const doc =
+			'<?xml version="1.0" encoding="UTF-8"?>\n' +
+			'<drip_campaigns><drip_campaign id="5" name="" status="a &amp; b"><drips/></drip_campaign><drip_campaign id="6" name="x" status="">' +
+			'<drips><drip id="1"><name>one</name><delay_days></delay_days></drip></drips></drip_campaign></drip_campaigns>';
+		expect(toSecondVocabularyXml(doc)).toBe(
+			'<?xml version="1.0" encoding="UTF-8"?>\n' +
+				'<journeys>\n' +
+				'  <flow>\n    <serial>5</serial>\n    <label/>\n    <phase>a &amp; b</phase>\n    <sequence/>\n  </flow>\n' +
+				'  <flow>\n    <serial>6</serial>\n    <label>x</label>\n    <phase/>\n    <sequence>\n' +
+				'      <step label="one" pause="">\n        <serial>1</serial>\n      </step>\n    </sequence>\n  </flow>\n' +
+				'</journeys>',
+		);
+		expect(toSecondVocabularyRecords(['<link><id>1</id><url>u</url></link>'], '    ')).toEqual([
+			'<anchor serial="1" href="u"/>',
+		]);
+		expect(toSecondVocabularyJson([{ key: 'k', name: null }], 'social_links')).toEqual({
+			total: 1,
+			networks: [{ code: 'k', label: null }],
+		});
+	});
+});
+
+describe('the XML reader and writer', () => {
+	it('reads what it writes, entities, both empty forms and both quotes', () => {
+		const el = parseXml(
+			`<?xml version="1.0"?>\n<a x='1 &amp; 2' y="&#10;&#x41;"><b/><c></c><d>t &lt;&gt;&quot;&apos;</d></a>`,
+		);
+		expect(el.attrs).toEqual([
+			['x', '1 & 2'],
+			['y', '\nA'],
+		]);
+		expect(elementChildren(el).map((k) => [k.name, k.selfClosing, ownText(k)])).toEqual([
+			['b', true, ''],
+			['c', false, ''],
+			['d', false, `t <>"'`],
+		]);
+		expect(writeXml(el)).toBe(
+			'<a x="1 &amp; 2" y="&#10;A">\n  <b/>\n  <c></c>\n  <d>t &lt;&gt;&quot;&apos;</d>\n</a>',
+		);
+		expect(() => parseXml('<a><b></a>')).toThrow();
+		expect(() => parseXml('<a>&nbsp;</a>')).toThrow(/entity/);
+		expect(() => parseXml('<a>x & y</a>')).toThrow(/bare &/);
+		expect(() => parseXml('<a/><b/>')).toThrow(/after the root/);
+	});
+});
+
+// ---------------------------------------------------------------- the switch
+
+describe('the vocabulary switch', () => {
+	async function control(
+		method: string,
+		body?: unknown,
+	): Promise<{ status: number; json: unknown }> {
+		const res = await fetch(`${env.emulator.baseUrl}/__emulator/vocabulary`, {
+			method,
+			headers: { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return { status: res.status, json: await res.json() };
+	}
+
+	it('a property and control endpoints; reset() returns to the vocabulary given at start', async () => {
+		expect(env.emulator.vocabulary).toBe('guessed');
+		expect(await control('GET')).toEqual({ status: 200, json: { vocabulary: 'guessed' } });
+		expect(await control('POST', { vocabulary: 'second' })).toEqual({
+			status: 200,
+			json: { vocabulary: 'second' },
+		});
+		expect(env.emulator.vocabulary).toBe('second');
+		expect((await get('/addons.xml')).text).toContain('<toolkit>');
+		expect(await control('POST', { vocabulary: 'third' })).toMatchObject({
+			status: 400,
+			json: { error: expect.stringContaining('vocabulary') },
+		});
+		expect(env.emulator.vocabulary).toBe('second');
+		env.emulator.reset();
+		expect(env.emulator.vocabulary).toBe('guessed');
+		expect((await get('/addons.xml')).text).toContain('<addons>');
+		expect(() => {
+			env.emulator.vocabulary = 'third' as Vocabulary;
+		}).toThrow(/vocabulary/);
+	});
+
+	it('startEmulator({ vocabulary: "second" }) starts in it and resets to it', async () => {
+		const other = await startEmulator({ seed: 'demo', vocabulary: 'second' });
+		try {
+			expect(other.vocabulary).toBe('second');
+			other.vocabulary = 'guessed';
+			other.reset();
+			expect(other.vocabulary).toBe('second');
+			const res = await fetch(
+				`${other.baseUrl}/google_analytics.xml?${new URLSearchParams(DEMO_AUTH).toString()}`,
+			);
+			expect(await res.text()).toBe(
+				'<?xml version="1.0" encoding="UTF-8"?>\n<tracking>\n  <site>example.com</site>\n  <site>shop.example.com</site>\n</tracking>',
+			);
+		} finally {
+			await other.close();
+		}
+	});
+});
