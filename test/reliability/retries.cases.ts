@@ -1,6 +1,7 @@
 /**
- * Retries (operations.md, "Reliability"): a transient fault is tried again inside the request
- * path, as far as the operation's class allows, and n8n's Retry On Fail never repeats an effect.
+ * Retries (CONTRIBUTING.md, "Reliability and security"): a transient fault is tried again inside
+ * the request path, as far as the operation's class allows, and n8n's Retry On Fail never repeats
+ * an effect.
  * Every write is checked on what the emulator stored: every change made, every once-only effect
  * at most once.
  */
