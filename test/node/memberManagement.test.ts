@@ -1,166 +1,19 @@
+/**
+ * Changing members and lists: Audience Member → Update (fields, lists, the standard fields by
+ * name), Update Email, Is Suppressed, Suppress and Opt In Again; Audience List → Create, Rename
+ * and Clear. Finding members: memberLookup.test.ts.
+ */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
 import { received, useEmulator } from './setup';
+import { member, OPTED_OUT } from './memberSupport';
 
 const env = useEmulator();
-const member = (operation: string, extra: IDataObject = {}): INodeParameters =>
-	({ resource: 'audienceMember', operation, ...extra }) as INodeParameters;
+
 const list = (operation: string, extra: IDataObject = {}): INodeParameters =>
 	({ resource: 'audienceList', operation, ...extra }) as INodeParameters;
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
-const OPTED_OUT = DEMO_IDS.optedOut;
-
-describe('audienceMember.get', () => {
-	test('one member by address: email and names first, lists always an array, typed', async () => {
-		const { items, error } = await runNode({
-			parameters: member('get', { email: 'Ann.Archer@example.com' }),
-		});
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(1);
-		const ann = items[0].json;
-		expect(Object.keys(ann).slice(0, 3)).toEqual(['email', 'firstName', 'lastName']);
-		expect(ann).toMatchObject({
-			email: 'ann.archer@example.com',
-			firstName: 'Ann',
-			lastName: 'Archer',
-			suppressed: false,
-		});
-		expect(String(ann.createdAt)).toMatch(ISO);
-		expect(ann.lists).toEqual([{ name: 'Newsletter' }, { name: 'VIP Customers' }]);
-		expect(received(env.emulator)).toEqual([
-			{
-				method: 'GET',
-				path: '/audience_members/search.xml',
-				params: { email: 'Ann.Archer@example.com', raw: 'true' },
-			},
-		]);
-	});
-
-	test('an opted-out member is found too; a member on no list has lists []', async () => {
-		const dan = await runNode({ parameters: member('get', { email: OPTED_OUT[1] }) });
-		expect(dan.items[0].json).toMatchObject({ email: OPTED_OUT[1], suppressed: true });
-		const leo = await runNode({ parameters: member('get', { email: 'leo.lopez@example.com' }) });
-		expect(leo.items[0].json.lists).toEqual([]);
-	});
-
-	test('no member with that address: a clear error', async () => {
-		const { error } = await runNode({ parameters: member('get', { email: 'nobody@example.com' }) });
-		expect(error?.message).toBe('Mad Mimi has no member with the address nobody@example.com');
-	});
-
-	test('a value that is not an address is refused before any request', async () => {
-		const { error } = await runNode({ parameters: member('get', { email: 'ann' }) });
-		expect(error?.message).toBe('The field "Email" is not a valid email address: "ann"');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-});
-
-describe('audienceMember.search', () => {
-	test('members whose address or name holds the text; opted-out members only when asked', async () => {
-		const { items, error } = await runNode({ parameters: member('search', { query: 'ivanova' }) });
-		expect(error).toBeUndefined();
-		expect(items).toEqual([]);
-		const withSuppressed = await runNode({
-			parameters: member('search', { query: 'ivanova', options: { includeSuppressed: true } }),
-		});
-		expect(withSuppressed.items.map((i) => i.json.email)).toEqual([OPTED_OUT[0]]);
-		expect(env.emulator.requests.map((r) => r.params)).toEqual([
-			{ query: 'ivanova' },
-			{ query: 'ivanova', raw: 'true' },
-		]);
-	});
-
-	test('one item per member, paired to its input item', async () => {
-		const { items } = await runNode({ parameters: member('search', { query: '={{ $json.q }}' }) }, [
-			{ json: { q: 'archer' } },
-			{ json: { q: 'baker' } },
-		]);
-		expect(items.map((i) => [i.json.email, i.pairedItem])).toEqual([
-			['ann.archer@example.com', { item: 0 }],
-			['ben.baker@example.com', { item: 1 }],
-		]);
-	});
-});
-
-describe('audienceMember.getAll', () => {
-	test('Return All: every member not opted out, 100 a page', async () => {
-		const { items, error } = await runNode({ parameters: member('getAll', { returnAll: true }) });
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(DEMO_IDS.memberCount - OPTED_OUT.length);
-		expect(items.every((i) => Array.isArray(i.json.lists))).toBe(true);
-		expect(received(env.emulator)).toEqual([
-			{ method: 'GET', path: '/audience_members.xml', params: { page: '1', per_page: '100' } },
-		]);
-	});
-
-	test('250 members: exactly the 3 pages the answer states, no request past the last', async () => {
-		for (let i = 0; i < 250 - DEMO_IDS.memberCount + OPTED_OUT.length; i++)
-			env.emulator.store.addMember(`m${i}@example.com`);
-		const { items } = await runNode({ parameters: member('getAll', { returnAll: true }) });
-		expect(items).toHaveLength(250);
-		expect(new Set(items.map((i) => i.json.email)).size).toBe(250);
-		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2', '3']);
-	});
-
-	test('exactly 200 members: 2 pages, the page count stops the reading (no empty third page)', async () => {
-		for (let i = 0; i < 200 - DEMO_IDS.memberCount + OPTED_OUT.length; i++)
-			env.emulator.store.addMember(`m${i}@example.com`);
-		const { items } = await runNode({ parameters: member('getAll', { returnAll: true }) });
-		expect(items).toHaveLength(200);
-		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2']);
-	});
-
-	test('Limit 3: one page of 3', async () => {
-		const { items } = await runNode({
-			parameters: member('getAll', { returnAll: false, limit: 3 }),
-		});
-		expect(items).toHaveLength(3);
-		expect(received(env.emulator)).toEqual([
-			{ method: 'GET', path: '/audience_members.xml', params: { page: '1', per_page: '3' } },
-		]);
-	});
-
-	test('options: the members of one list, opted out only, included, sorted', async () => {
-		const newsletter = await runNode({
-			parameters: member('getAll', { returnAll: true, options: { list: 'Newsletter' } }),
-		});
-		expect(newsletter.items.map((i) => i.json.email)).not.toContain(OPTED_OUT[0]);
-		expect(
-			newsletter.items.every((i) =>
-				(i.json.lists as IDataObject[]).some((l) => l.name === 'Newsletter'),
-			),
-		).toBe(true);
-		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/Newsletter/members.xml');
-
-		const optedOut = await runNode({
-			parameters: member('getAll', { returnAll: true, options: { suppressedOnly: true } }),
-		});
-		expect(optedOut.items.map((i) => i.json.email).sort()).toEqual([...OPTED_OUT].sort());
-		expect(optedOut.items.every((i) => i.json.suppressed === true)).toBe(true);
-
-		const everyone = await runNode({
-			parameters: member('getAll', {
-				returnAll: true,
-				options: { includeSuppressed: true, order: 'email' },
-			}),
-		});
-		expect(everyone.items).toHaveLength(DEMO_IDS.memberCount);
-		expect(env.emulator.requests.at(-1)!.params).toMatchObject({ raw: 'true', order: 'email' });
-	});
-
-	test('the members of a list whose name needs encoding', async () => {
-		const { error } = await runNode({
-			parameters: member('getAll', { returnAll: true, options: { list: 'Beta testers (EU)' } }),
-		});
-		expect(error).toBeUndefined();
-		expect(env.emulator.requests[0].rawPath).toBe(
-			'/audience_lists/Beta%20testers%20(EU)/members.xml',
-		);
-	});
-});
 
 describe('audienceMember.update', () => {
 	test('names and custom fields in one PUT, then a request per list added and removed', async () => {

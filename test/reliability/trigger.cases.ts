@@ -1,5 +1,5 @@
 /**
- * The trigger under faults the month in test/node/trigger.test.ts does not try: failures at
+ * The trigger under faults the month in test/node/triggerMonth.test.ts does not try: failures at
  * activation (nothing saved, then a clean start), and a simulated fortnight where failing polls
  * include answers that look fine to HTTP (200 with a proxy's HTML page, 200 with garbage, 404,
  * pages echoing the api_key), with restarts from saved static data. Every opt-out is emitted

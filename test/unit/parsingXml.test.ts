@@ -1,0 +1,430 @@
+/**
+ * XML answers: the records of a list answer whatever their names (xmlList, with its rules for
+ * wrappers and empty elements), a document that is one record (xmlDocument), and what is refused:
+ * DOCTYPEs, HTML pages and documents that are not well-formed. The values inside them:
+ * parsing.test.ts.
+ */
+import { AnswerError, xmlDocument, xmlList } from '../../nodes/MadMimi/parsing';
+
+const list = (xml: string) => xmlList(xml).records;
+
+describe('xmlList: the records of a list answer are the children of its root, whatever their names', () => {
+	test('a list of lists: camelCase attributes, numbers converted, empty attribute → null', () => {
+		const doc = xmlList(
+			'<lists><list subscriber_count="3" display_name="" name="Newsletter" id="101"/></lists>',
+		);
+		expect(doc.root).toBe('lists');
+		expect(doc.records).toEqual([
+			{ subscriberCount: 3, displayName: null, name: 'Newsletter', id: 101 },
+		]);
+	});
+
+	test('the recorded lists document (XML declaration, indentation, display_name="")', () => {
+		const xml =
+			'<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n  <list id="1163641" name="list 1" subscriber_count="1" display_name=""/>\n' +
+			'  <list id="1165154" name="list 2" subscriber_count="2" display_name=""/>\n</lists>';
+		expect(list(xml)).toEqual([
+			{ id: 1163641, name: 'list 1', subscriberCount: 1, displayName: null },
+			{ id: 1165154, name: 'list 2', subscriberCount: 2, displayName: null },
+		]);
+		expect(list('<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n</lists>')).toEqual([]);
+	});
+
+	test('BOM and surrounding white space are accepted', () => {
+		expect(
+			list(
+				'\uFEFF  <?xml version="1.0" encoding="UTF-8"?>\n<lists>\n  <list id="1" name="A"/>\n  <list id="2" name="B"/>\n</lists>\n',
+			),
+		).toEqual([
+			{ id: 1, name: 'A' },
+			{ id: 2, name: 'B' },
+		]);
+	});
+
+	test.each([
+		['<lists/>'],
+		['<lists></lists>'],
+		['<catalog>\n  \n</catalog>'],
+		['<catalog page="3" per_page="100"/>'],
+	])('no children: no records (%s)', (xml) => {
+		expect(list(xml)).toEqual([]);
+	});
+
+	test("the root's attributes are paging figures, not records", () => {
+		const doc = xmlList(
+			'<catalog page="2" per_page="100" total_pages="7"><entry ref="1"/><entry ref="2"/></catalog>',
+		);
+		expect(doc.records).toEqual([{ ref: 1 }, { ref: 2 }]);
+		expect(doc.meta).toEqual({ page: 2, perPage: 100, totalPages: 7 });
+	});
+
+	test('records of any name, one or many, in document order; a record that is only text is { name: text }', () => {
+		expect(list('<tracking><site>a.com</site></tracking>')).toEqual([{ site: 'a.com' }]);
+		expect(
+			list('<google_analytics><domain>a.com</domain><domain>b.com</domain></google_analytics>'),
+		).toEqual([{ domain: 'a.com' }, { domain: 'b.com' }]);
+		expect(list('<x><entry/></x>')).toEqual([{ entry: null }]);
+	});
+
+	test('a record keeps every attribute and child element (nothing dropped), numbers, dates and booleans converted', () => {
+		const xml =
+			'<promotion_attempts><promotion_attempt id="77" promotion_id="5" sent_at="2014-09-07 16:54:55 -0400" viewed="true">' +
+			'<note>hi</note><brand_new_field/></promotion_attempt></promotion_attempts>';
+		expect(list(xml)).toEqual([
+			{
+				id: 77,
+				promotionId: 5,
+				sentAt: '2014-09-07T20:54:55Z',
+				viewed: true,
+				note: 'hi',
+				brandNewField: null,
+			},
+		]);
+	});
+
+	test('a record with no attributes whose only child is a record stays a record (the root rule comes first)', () => {
+		expect(
+			list('<campaigns><campaign><drips><drip id="1"/></drips></campaign></campaigns>'),
+		).toEqual([{ drips: [{ id: 1 }] }]);
+	});
+});
+
+describe('xmlList: wrappers and the ambiguous case (rules 3 to 7 of parsing/xml.ts)', () => {
+	const one = (inner: string) => list(`<records><record id="1">${inner}</record></records>`)[0];
+
+	test('rule 3: repeated children of one name are an array, whatever the names', () => {
+		expect(one('<drips><drip id="1"/><drip id="2"/></drips>').drips).toEqual([
+			{ id: 1 },
+			{ id: 2 },
+		]);
+		expect(
+			one('<sequence><step><key>1</key></step><step><key>2</key></step></sequence>').sequence,
+		).toEqual([{ key: 1 }, { key: 2 }]);
+		expect(one('<tags><tag>a</tag><tag>b</tag></tags>').tags).toEqual(['a', 'b']);
+	});
+
+	test('rule 4: one child that is a record → a wrapper of one', () => {
+		expect(one('<drips><drip id="1"/></drips>').drips).toEqual([{ id: 1 }]);
+		expect(one('<catalog><entry><code>x</code><title>T</title></entry></catalog>').catalog).toEqual(
+			[{ code: 'x', title: 'T' }],
+		);
+	});
+
+	test('rule 4: one plain child → a record with one field', () => {
+		expect(one('<address><street>Main St</street></address>').address).toEqual({
+			street: 'Main St',
+		});
+		expect(one('<tags><tag>a</tag></tags>').tags).toEqual({ tag: 'a' });
+	});
+
+	test('rule 5: an empty element is null', () => {
+		expect(one('<drips/>').drips).toBeNull();
+		expect(one('<drips></drips>').drips).toBeNull();
+		expect(one('<first_name/>').firstName).toBeNull();
+	});
+
+	test('rule 6: evidence elsewhere in the document makes empty and single-value elements arrays', () => {
+		const xml =
+			'<campaigns>' +
+			'<campaign id="1"><drips><drip id="11"/><drip id="12"/></drips><tags><tag>a</tag></tags></campaign>' +
+			'<campaign id="2"><drips/><tags><tag>b</tag><tag>c</tag></tags></campaign>' +
+			'<campaign id="3"><drips></drips><tags/></campaign>' +
+			'</campaigns>';
+		expect(list(xml)).toEqual([
+			{ id: 1, drips: [{ id: 11 }, { id: 12 }], tags: ['a'] },
+			{ id: 2, drips: [], tags: ['b', 'c'] },
+			{ id: 3, drips: [], tags: [] },
+		]);
+	});
+
+	test('rule 6: evidence that comes after the empty element counts too', () => {
+		const xml = '<c><r id="1"><items/></r><r id="2"><items><i n="1"/></items></r></c>';
+		expect(list(xml)).toEqual([
+			{ id: 1, items: [] },
+			{ id: 2, items: [{ n: 1 }] },
+		]);
+	});
+
+	test('rule 6: a child record repeated under one parent is an array under every parent of that name', () => {
+		const xml =
+			'<promotions>' +
+			'<promotion id="1"><mailing id="11"><started_send/></mailing><mailing id="12"><started_send/></mailing></promotion>' +
+			'<promotion id="2"><mailing id="21"><started_send/></mailing></promotion>' +
+			'<promotion id="3"></promotion>' +
+			'</promotions>';
+		expect(list(xml)).toEqual([
+			{
+				id: 1,
+				mailing: [
+					{ id: 11, startedSend: null },
+					{ id: 12, startedSend: null },
+				],
+			},
+			{ id: 2, mailing: [{ id: 21, startedSend: null }] },
+			{ id: 3 },
+		]);
+	});
+
+	test('without evidence, a single child record under a parent with attributes stays an object', () => {
+		expect(
+			list('<promotions><promotion id="2"><mailing id="21"/></promotion></promotions>'),
+		).toEqual([{ id: 2, mailing: { id: 21 } }]);
+	});
+
+	test('rule 7: a container the recording shows is always an array, empty or with one plain child', () => {
+		const read = (inner: string) =>
+			xmlList(`<audience><member><email>a@x.com</email>${inner}</member></audience>`, {
+				arrays: ['lists'],
+			}).records[0];
+		expect(read('<lists>\n    </lists>').lists).toEqual([]);
+		expect(read('<lists/>').lists).toEqual([]);
+		expect(read('<lists><list>list 1</list></lists>').lists).toEqual(['list 1']);
+		expect(
+			read('<lists><list membership_created_at="2014-09-07 19:14:29 UTC">list 1</list></lists>')
+				.lists,
+		).toEqual([{ membershipCreatedAt: '2014-09-07T19:14:29Z', value: 'list 1' }]);
+	});
+
+	test('rule 7: a code the recording names in `text` is never a number', () => {
+		const xml =
+			'<promotions><promotion id="1" mimio="4e9245"/><promotion id="2" mimio="293145"><mimio_child>0</mimio_child></promotion></promotions>';
+		expect(xmlList(xml, { text: ['mimio'] }).records).toEqual([
+			{ id: 1, mimio: '4e9245' },
+			{ id: 2, mimio: '293145', mimioChild: 0 },
+		]);
+		expect(xmlList(xml).records[1].mimio).toBe(293145);
+		expect(
+			xmlDocument('<p><mimio>007</mimio><code></code></p>', { text: ['mimio', 'code'] }),
+		).toEqual({ mimio: '007', code: null });
+	});
+
+	test('an element with attributes and repeated children is a record whose repeated field is an array', () => {
+		expect(one('<group kind="a"><m>1</m><m>2</m></group>').group).toEqual({ kind: 'a', m: [1, 2] });
+	});
+
+	test('children of different names make a record', () => {
+		expect(
+			one('<nested_thing><inner_value>2.5</inner_value><other>x</other></nested_thing>')
+				.nestedThing,
+		).toEqual({
+			innerValue: 2.5,
+			other: 'x',
+		});
+	});
+});
+
+describe('xmlDocument: a document that is one record', () => {
+	test('the recorded mailing statistics: counters as numbers, the empty <links> container an array', () => {
+		const xml =
+			'<?xml version="1.0" encoding="UTF-8"?>\n<mailing all_audience="false">\n  <sent>1</sent>\n  <views>0</views>\n  <untraced>1</untraced>\n' +
+			'  <clicked>0</clicked>\n  <links>\n  </links>\n  <forwarded>0</forwarded>\n  <bounced>0</bounced>\n  <unsubscribed>0</unsubscribed>\n  <abused>0</abused>\n</mailing>';
+		expect(xmlDocument(xml, { arrays: ['links'] })).toEqual({
+			allAudience: false,
+			sent: 1,
+			views: 0,
+			untraced: 1,
+			clicked: 0,
+			links: [],
+			forwarded: 0,
+			bounced: 0,
+			unsubscribed: 0,
+			abused: 0,
+		});
+	});
+
+	test('links with one link and with several, whatever the link elements are called', () => {
+		const stats = (links: string) =>
+			xmlDocument(`<mailing><sent>3</sent><links>${links}</links></mailing>`, {
+				arrays: ['links'],
+			});
+		expect(stats('<link><id>1</id><url>https://e.com/a</url></link>').links).toEqual([
+			{ id: 1, url: 'https://e.com/a' },
+		]);
+		expect(
+			stats('<target ref="1" href="https://e.com/a"/><target ref="2" href="https://e.com/b"/>')
+				.links,
+		).toEqual([
+			{ ref: 1, href: 'https://e.com/a' },
+			{ ref: 2, href: 'https://e.com/b' },
+		]);
+	});
+
+	test('entities are decoded in text and attributes, once', () => {
+		const xml =
+			'<list name="A &amp; B &lt;c&gt; caf&#233;"><note>caf&#xE9; &amp;amp; &quot;q&quot;</note></list>';
+		expect(xmlDocument(xml)).toEqual({ name: 'A & B <c> café', note: 'café &amp; "q"' });
+	});
+
+	test('codes with leading zeros and big integers stay text', () => {
+		const xml =
+			'<member><zip>00501</zip><phone>0123456789</phone><big>12345678901234567890</big><n>-3</n></member>';
+		expect(xmlDocument(xml)).toEqual({
+			zip: '00501',
+			phone: '0123456789',
+			big: '12345678901234567890',
+			n: -3,
+		});
+	});
+
+	test('an element with attributes and text keeps the text as value', () => {
+		expect(xmlDocument('<count unit="members">42</count>')).toEqual({ unit: 'members', value: 42 });
+	});
+
+	test('repeated plain elements become arrays; single ones stay values', () => {
+		expect(
+			xmlDocument('<member><email>a@x.com</email><email>b@x.com</email><name>N</name></member>'),
+		).toEqual({
+			email: ['a@x.com', 'b@x.com'],
+			name: 'N',
+		});
+	});
+
+	test('a root that is only text is one record named after it', () => {
+		expect(xmlDocument('<count>5</count>')).toEqual({ count: 5 });
+	});
+
+	test('CDATA content is literal text (entities inside are not decoded)', () => {
+		expect(xmlDocument('<r><note><![CDATA[a < b]]></note></r>').note).toBe('a < b');
+		expect(xmlDocument('<r><note><![CDATA[&amp; <b>]]></note></r>').note).toBe('&amp; <b>');
+	});
+
+	describe('refusals', () => {
+		const BILLION_LAUGHS =
+			'<?xml version="1.0"?>\n' +
+			'<!DOCTYPE lolz [\n' +
+			' <!ENTITY lol "lol">\n' +
+			' <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n' +
+			' <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">\n' +
+			' <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">\n' +
+			' <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">\n' +
+			' <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">\n' +
+			' <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">\n' +
+			' <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">\n' +
+			' <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">\n' +
+			']>\n' +
+			'<lolz>&lol9;</lolz>';
+
+		test('billion laughs is refused, not expanded', () => {
+			expect(() => xmlDocument(BILLION_LAUGHS)).toThrow(AnswerError);
+			expect(() => xmlDocument(BILLION_LAUGHS)).toThrow(/DOCTYPE/);
+			expect(() => list(BILLION_LAUGHS)).toThrow(AnswerError);
+		});
+
+		test('external entities (XXE) are refused', () => {
+			const xxe =
+				'<?xml version="1.0"?><!DOCTYPE foo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><list><name>&xxe;</name></list>';
+			expect(() => xmlDocument(xxe)).toThrow(AnswerError);
+		});
+
+		test('a lowercase doctype is refused too', () => {
+			expect(() => xmlDocument('<!doctype lolz [<!ENTITY a "b">]><lolz>&a;</lolz>')).toThrow(
+				AnswerError,
+			);
+		});
+
+		// a check of the first 2048 characters only would miss it
+		test('a DOCTYPE placed after a long leading comment is refused', () => {
+			const padded = `<!--${' padding'.repeat(400)} -->\n${BILLION_LAUGHS.replace('<?xml version="1.0"?>\n', '')}`;
+			expect(() => xmlDocument(padded)).toThrow(AnswerError);
+		});
+
+		test('even when not refused, the padded DOCTYPE is never expanded', () => {
+			const padded = `<!--${' padding'.repeat(400)} -->\n${BILLION_LAUGHS.replace('<?xml version="1.0"?>\n', '')}`;
+			let value: unknown;
+			try {
+				value = xmlDocument(padded);
+			} catch (error) {
+				expect(error).toBeInstanceOf(AnswerError);
+				return;
+			}
+			expect(String(value).length).toBeLessThan(100);
+			expect(value).not.toContain('lollol');
+		});
+
+		test('HTML pages are refused', () => {
+			expect(() =>
+				xmlDocument(
+					'<!DOCTYPE html><html><head><title>Error</title></head><body>Oops</body></html>',
+				),
+			).toThrow(/HTML page/);
+			expect(() => xmlDocument('<!doctype HTML>\n<html></html>')).toThrow(/HTML page/);
+			expect(() => xmlDocument('<html><body><h1>502 Bad Gateway</h1></body></html>')).toThrow(
+				/HTML page/,
+			);
+			expect(() => xmlDocument('<HTML><BODY>x</BODY></HTML>')).toThrow(AnswerError);
+		});
+
+		test.each([
+			['empty', ''],
+			['white space', '  \n\t '],
+			['BOM only', '\uFEFF'],
+			['plain text', 'Unable to authenticate'],
+			['JSON', '{"lists":[]}'],
+			['a number', '42'],
+			['malformed', '<a><b></a>'],
+			['unclosed', '<lists><list id="1">'],
+			['broken tag', '<not xml'],
+			['two roots', '<a/><b/>'],
+			['text after the root', '<a/>garbage<'],
+		])('%s → AnswerError', (_name, body) => {
+			expect(() => xmlDocument(body)).toThrow(AnswerError);
+			expect(() => list(body)).toThrow(AnswerError);
+		});
+	});
+});
+
+describe("well-formedness: fast-xml-parser's validator before the parser, and what it lets pass", () => {
+	test.each([
+		['<a/>'],
+		['<?xml version="1.0" encoding="UTF-8"?>\n<a>\n  <b x="1" y=\'2\'>t</b>\n</a>\n'],
+		['<a >x</a >'],
+		['<a><!-- a < comment & --><b/></a>'],
+		['<a><![CDATA[a < b & c]]></a>'],
+		['<a x="A &amp; B &#233; &#xE9;">&lt;&gt;&quot;&apos;&amp;</a>'],
+		['<ns:a-b_c.d><ü x="1"/></ns:a-b_c.d>'],
+		['<a><![CDATA[<!DOCTYPE html><p>a page inside CDATA</p>]]></a>'],
+		['<a><!-- <!DOCTYPE a> in a comment --></a>'],
+		['<a/>\n<!-- after the root -->\n'],
+	])('well-formed: %j', (xml) => {
+		expect(() => xmlDocument(xml)).not.toThrow();
+	});
+
+	test.each([
+		['<a><b></a>', /Expected closing tag 'b'/],
+		['<a><b></c></a>', /Expected closing tag 'b'/],
+		['<a><b>x</a>', /Expected closing tag 'b'/],
+		['<a></a></b>', /Closing tag 'b' has not been opened/],
+		['<lists><list id="1">', /"list"/],
+		['<a/><b/>', /one root element/],
+		['<a/>garbage', /text after the root element/],
+		['<a></a>&#1;', /text after the root element/],
+		['<a></a>garbage', /Extra text at the end/],
+		['x<a/>', /not an XML document/],
+		['<a>x & y</a>', /char '&' is not expected/],
+		['<a x=1/>', /Attribute 'x' is without value/],
+		['<1a/>', /Tag '1a' is an invalid name/],
+		['<a><!-- open</a>', /Unclosed tag 'a'/],
+		['<a><![CDATA[ open</a>', /Unclosed tag 'a'/],
+		['<a><!foo></a>', /an unexpected "<!" at position 3/],
+		['<a>x<!-y</a>', /an unexpected "<!" at position 4/],
+		['<!DOCTYPE a><a/>', /declares a DOCTYPE, which is refused for safety/],
+		['<a><!DOCTYPE a></a>', /declares a DOCTYPE, which is refused for safety/],
+		[
+			'<!-- <!DOCTYPE not this one --><!doctype a><a/>',
+			/declares a DOCTYPE, which is refused for safety/,
+		],
+		['', /empty where an XML document was expected/],
+	])('not well-formed: %j', (xml, reason) => {
+		expect(() => xmlDocument(xml)).toThrow(AnswerError);
+		expect(() => xmlDocument(xml)).toThrow(reason);
+		expect(() => list(xml)).toThrow(reason);
+	});
+
+	test('a raw "&" or "<" inside an attribute value is read as it stands (the validator allows it); nothing is expanded', () => {
+		expect(xmlDocument('<a x="1 & 2" y="<" z="&lol;"/>')).toEqual({
+			x: '1 & 2',
+			y: '<',
+			z: '&lol;',
+		});
+	});
+});
