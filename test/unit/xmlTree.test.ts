@@ -98,6 +98,20 @@ describe('what was refused is refused', () => {
 		expect(cuts).toBeGreaterThan(5_000);
 	});
 
+	test.each([
+		['after an "&" in an attribute', '<a x="&amp;"><b>ok</b>t & u</a>'],
+		['after an "&" in a CDATA section', '<a><![CDATA[&]]>&amp; & u</a>'],
+		['after an "&" in a comment', '<a><!-- &x; --><b>&#233;</b>x & y</a>'],
+		['far into a large document', `<a>${'<b>x</b>\n'.repeat(100_000)}<b>x & y</b></a>`],
+	])('a bare "&" in text is refused %s', (_, xml) => {
+		expect(() => readXmlTree(xml)).toThrow(
+			expect.objectContaining({
+				message: "char '&' is not expected",
+				position: xml.lastIndexOf('& '),
+			}),
+		);
+	});
+
 	test('a page cut after a whole record, which fast-xml-parser alone reads as fewer records, is refused', () => {
 		const page = '<audience count="2"><member><email>a@example.com</email></member>';
 		expect(Object.keys((parser.parse(page) as { audience: object }).audience)).toContain('member');

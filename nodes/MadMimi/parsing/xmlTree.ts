@@ -92,6 +92,9 @@ class TreeReader {
 
 	private readonly stack: Open[] = [];
 
+	/** The position of the next "&" at or after the text being read, -1 when there is none. */
+	private nextAmp = -2;
+
 	private result: { root: string; node: RawNode } | undefined;
 
 	constructor(private readonly xml: string) {}
@@ -124,13 +127,13 @@ class TreeReader {
 			}
 			return;
 		}
-		for (
-			let amp = xml.indexOf('&', from);
-			amp !== -1 && amp < to;
-			amp = xml.indexOf('&', amp + 1)
-		) {
-			REFERENCE.lastIndex = amp + 1;
-			if (!REFERENCE.test(xml)) throw new XmlSyntaxError("char '&' is not expected", amp);
+		// the next "&" is looked for once and kept: a search from every stretch of text would read
+		// the rest of the document each time (quadratic on a large answer without any "&")
+		if (this.nextAmp !== -1 && this.nextAmp < from) this.nextAmp = xml.indexOf('&', from);
+		while (this.nextAmp !== -1 && this.nextAmp < to) {
+			REFERENCE.lastIndex = this.nextAmp + 1;
+			if (!REFERENCE.test(xml)) throw new XmlSyntaxError("char '&' is not expected", this.nextAmp);
+			this.nextAmp = xml.indexOf('&', this.nextAmp + 1);
 		}
 		open.pending += xml.slice(from, to);
 	}
