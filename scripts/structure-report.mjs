@@ -1,7 +1,8 @@
 /**
  * How the node code hangs together, in figures: `node scripts/structure-report.mjs [dir]`
  * (default: this checkout; give another checkout's folder to compare, e.g. a `git worktree` of
- * an older commit).
+ * an older commit). With `--check` (run by `npm run lint`) it prints only the layering's
+ * figures and fails when any is not 0.
  *
  * - The import graph of `nodes/`: its cycles (value imports; `import type` leaves no edge at run
  *   time), and the imports that break the layering of CONTRIBUTING.md's map (LAYERS below).
@@ -14,8 +15,10 @@ import { fileURLToPath } from 'node:url';
 
 import ts from 'typescript';
 
+const CHECK = process.argv.includes('--check');
 const ROOT = path.resolve(
-	process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
+	process.argv.slice(2).find((arg) => arg !== '--check') ??
+		path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
 );
 const NODE_DIRS = ['nodes', 'credentials'];
 const TOOLING_DIRS = ['scripts', 'e2e', 'bench', 'emulator'];
@@ -252,6 +255,19 @@ function largest(files, count) {
 const out = [];
 const cycleList = cycles();
 const wrong = wrongWayEdges();
+if (CHECK) {
+	const outside = lowLevelImportsOutsideApi();
+	const broken = [
+		...cycleList.map((c) => `an import cycle: ${c.join(' ⇄ ')}`),
+		...wrong.map((e) => `${e.why}: ${e.from} imports ${e.to}`),
+		...(outside > 0 ? [`${outside} imports of transport/ or parsing/ outside api/`] : []),
+	];
+	for (const line of broken) process.stderr.write(`${line}\n`);
+	process.stdout.write(
+		`Layers of the node code (CONTRIBUTING.md): ${cycleList.length} import cycles, ${wrong.length} imports the wrong way, ${outside} imports of transport/ or parsing/ outside api/\n`,
+	);
+	process.exit(broken.length > 0 ? 1 : 0);
+}
 out.push(`# Structure of ${ROOT}`, '');
 out.push(
 	`Node code: ${nodeFiles.length} files, ${nodeFiles.reduce((s, f) => s + lineCount(f), 0)} lines, ${edgeCount} import edges.`,
