@@ -43,7 +43,15 @@ const IDENTIFYING = ['id', 'name', 'email'];
 
 /** The item with its identifying fields (`id`, `name`, `email`) first, the others in their order. */
 export function identityFirst(json: IDataObject): IDataObject {
-	if (!IDENTIFYING.some((key) => key in json)) return json;
+	const present = IDENTIFYING.filter((key) => key in json);
+	if (present.length === 0) return json;
+	// already in that order (as most operations build their items): kept, not copied, so a run of
+	// 100,000 items leaves no 100,000 copies behind for the garbage collector
+	let leading = 0;
+	for (const key in json) {
+		if (key !== present[leading]) break;
+		if (++leading === present.length) return json;
+	}
 	const out: IDataObject = {};
 	for (const key of IDENTIFYING) if (key in json) out[key] = json[key];
 	for (const key in json) if (!(key in out)) out[key] = json[key];

@@ -20,10 +20,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	const runAll = async (): Promise<INodeExecutionData[]> => {
 		if (isBatchOperation(op))
-			return (await op.executeAll.call(this, items)).map((item) => ({
-				...item,
-				json: identityFirst(item.json),
-			}));
+			return (await op.executeAll.call(this, items)).map((item) => {
+				const json = identityFirst(item.json);
+				return json === item.json ? item : { ...item, json };
+			});
 		return await runPerItem(
 			this,
 			items.length,
