@@ -56,6 +56,8 @@ export const IMPORT_MIN_TIMEOUT_MS = 300_000;
  */
 export const DEFAULT_IMPORT_BATCH_SIZE = 10_000;
 export const MAX_IMPORT_BATCH_SIZE = 100_000;
+/** Rows of an import's CSV written at once: few enough that their garbage dies young (import/people.ts). */
+export const CSV_CHUNK_ROWS = 500;
 
 /** Far above any page or list of the service (a page of 100 records is about 20 KB). */
 export const DEFAULT_MAX_RESPONSE_MB = 20;

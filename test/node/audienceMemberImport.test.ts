@@ -102,6 +102,20 @@ describe('audienceMember.import from items', () => {
 		expect(items).toHaveLength(2500);
 	});
 
+	test('a batch of more rows than are written at once is one CSV: one header, every row once, in order', async () => {
+		// 1,234 people with a list: 1,234 rows, written 500 at a time (settings.ts CSV_CHUNK_ROWS)
+		await runNode({ parameters: importItems({}, { list: 'Newsletter' }) }, people(1234));
+		const [{ csv, rows }] = env.emulator.store.imports;
+		const lines = csv.split('\n');
+		expect(lines.filter((line) => line.startsWith('email,'))).toEqual([
+			'email,first name,company,add_list',
+		]);
+		expect(lines).toHaveLength(1 + 1234 + 1);
+		expect(lines.at(-1)).toBe('');
+		expect(rows.map((row) => row.email)).toEqual(people(1234).map((item) => item.json.email));
+		expect(lines[501]).toBe('person500@example.com,P500,"Co 500, Inc.",Newsletter');
+	});
+
 	test('"Fields to Send" picks the columns; other fields stay out', async () => {
 		await runNode({ parameters: importItems({ fields: 'company' }) }, people(2));
 		expect(env.emulator.store.imports[0].csv.split('\n')[0]).toBe('email,company');

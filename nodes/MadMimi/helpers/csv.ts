@@ -3,9 +3,9 @@ import { stringify } from 'csv-stringify/sync';
 export type CsvRow = Array<string>;
 
 /** CSV text with a header row, written with csv-stringify (quotes where needed, CRLF-safe). */
-export function writeCsv(columns: string[], rows: CsvRow[]): string {
+export function writeCsv(columns: string[], rows: CsvRow[], header = true): string {
 	return stringify(rows, {
-		header: true,
+		header,
 		columns,
 		eof: true,
 		record_delimiter: 'unix',
