@@ -52,6 +52,7 @@ export class HttpRequestBaseline implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'madMimiApi', required: true }],
 		properties: [
+			{ displayName: 'Method', name: 'method', type: 'string', default: 'POST' },
 			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
 			{ displayName: 'CSV File', name: 'csvFile', type: 'string', default: '' },
 			{
@@ -72,15 +73,23 @@ export class HttpRequestBaseline implements INodeType {
 		const out: INodeExecutionData[] = new Array(items.length);
 		const send = async (itemIndex: number): Promise<void> => {
 			const url = this.getNodeParameter('url', itemIndex) as string;
-			const csv = this.getNodeParameter('csvFile', itemIndex) as string;
-			const answer = (await this.helpers.httpRequestWithAuthentication.call(this, 'madMimiApi', {
-				method: 'POST',
-				url,
-				body: new URLSearchParams({ csv_file: csv }),
-				headers: { 'content-type': 'application/x-www-form-urlencoded' },
-				encoding: 'text',
-				json: false,
-			})) as unknown;
+			// GET: the bare request through n8n-core (the overhead scenario's floor); POST: an import
+			const answer = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				'madMimiApi',
+				this.getNodeParameter('method', 0) === 'GET'
+					? { method: 'GET', url, encoding: 'text', json: false }
+					: {
+							method: 'POST',
+							url,
+							body: new URLSearchParams({
+								csv_file: this.getNodeParameter('csvFile', itemIndex) as string,
+							}),
+							headers: { 'content-type': 'application/x-www-form-urlencoded' },
+							encoding: 'text',
+							json: false,
+						},
+			)) as unknown;
 			out[itemIndex] = { json: { data: String(answer) }, pairedItem: { item: itemIndex } };
 		};
 		for (let start = 0; start < items.length; start += batchSize) {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it reads its settings (ROUNDS, WINDOW, AGAINST) from the environment bench/run.ts gives it */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it reads its settings (ROUNDS, WINDOW, RECIPIENTS, AGAINST) from the environment bench/run.ts gives it */
 /**
  * Return All of 50,000 recipients of a mailing (per_page 100): the node's default Parallel Page
  * Reads (or WINDOW) and one page at a time, same data, same latency, interleaved (window, 1, 1,
@@ -84,7 +84,8 @@ async function againstReturnAll(
 }
 
 async function recipients50k(): Promise<Record<string, unknown>> {
-	const n = 50_000;
+	// RECIPIENTS=n reads another number of recipients, e.g. 10,000 at --latency 100
+	const n = Number(process.env.RECIPIENTS ?? 50_000);
 	const rounds = Number(process.env.ROUNDS ?? 2);
 	await control('POST', '/recipients', {
 		promotionId: 3,

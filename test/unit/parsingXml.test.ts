@@ -373,7 +373,7 @@ describe('xmlDocument: a document that is one record', () => {
 	});
 });
 
-describe("well-formedness: fast-xml-parser's validator before the parser, and what it lets pass", () => {
+describe('well-formedness: what the one-pass reader accepts and what it refuses', () => {
 	test.each([
 		['<a/>'],
 		['<?xml version="1.0" encoding="UTF-8"?>\n<a>\n  <b x="1" y=\'2\'>t</b>\n</a>\n'],
