@@ -164,9 +164,9 @@ async function importInBatches<T extends ImportPerson>(
 }
 
 /**
- * The CSV of one batch, written CSV_CHUNK_ROWS rows at a time: the rows of a whole batch held
- * until one write reach the old generation, where only a full collection frees them (about 8 MB
- * a batch of 10,000 people, 80 MB of peak RSS over an import of 100,000); rows of a chunk die young.
+ * The CSV of one batch, written CSV_CHUNK_ROWS rows at a time. The rows of a whole batch, held for
+ * one write, live long enough to reach the old generation, which only a full collection frees: an
+ * import of 100,000 people then peaks about 35 MB higher. The rows of a chunk die young.
  */
 function batchCsv<T extends ImportPerson>(layout: ImportLayout<T>, batch: T[]): string {
 	const parts: string[] = [];
