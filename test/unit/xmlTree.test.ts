@@ -112,6 +112,16 @@ describe('what was refused is refused', () => {
 		);
 	});
 
+	test('a name repeated among many attributes is refused; distinct ones are kept in order', () => {
+		const names = Array.from({ length: 5_000 }, (_, i) => `a${i}`);
+		const attributes = names.map((name, i) => ` ${name}="${i}"`).join('');
+		const { node } = readXmlTree(`<r${attributes}/>`);
+		expect(Object.keys(node as object)).toEqual(names.map((name) => `@_${name}`));
+		expect(() => readXmlTree(`<r${attributes} a2500="again"/>`)).toThrow(
+			"Attribute 'a2500' is repeated",
+		);
+	});
+
 	test('a page cut after a whole record, which fast-xml-parser alone reads as fewer records, is refused', () => {
 		const page = '<audience count="2"><member><email>a@example.com</email></member>';
 		expect(Object.keys((parser.parse(page) as { audience: object }).audience)).toContain('member');

@@ -8,7 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
  * page of a Return All. This reader refuses what the validator refused, with the same words
  * (unclosed and mismatched tags, a bare "&" in text, unquoted or repeated attributes, invalid
  * names, text outside the root, a second root, a stray "<!"), and gives the tree the parser gave
- * with the node's settings (PARSER_OPTIONS in xml.ts), which the rest of the reading takes:
+ * with the settings the node used (test/support/fastXmlParser.ts), which the rest of the reading
+ * takes:
  * - an element without attributes or child elements is its text (trimmed; '' when empty);
  * - otherwise an object: its child elements by name (a name seen twice: an array), `#cdata` for
  *   CDATA sections, then `#text` (its text between child elements and CDATA sections, each
@@ -51,12 +52,12 @@ const DOCTYPE_HTML = /!DOCTYPE\s+html/iy;
 /** An element being read: its name, child values by name in order, CDATA, text and attributes. */
 interface Open {
 	name: string;
-	start: number;
 	children?: IDataObject;
 	text: string;
 	/** Text read since the last child element or CDATA: comments and processing instructions do not end it. */
 	pending: string;
-	attributes?: Array<[string, string]>;
+	/** By name, in the order written: a Map, so a repeated name is found at once however many there are. */
+	attributes?: Map<string, string>;
 }
 
 function isSpace(code: number): boolean {
@@ -200,7 +201,7 @@ class TreeReader {
 		const { xml } = this;
 		const name = this.name(lt + 1, 'Tag');
 		this.flushText(this.stack[this.stack.length - 1]);
-		const open: Open = { name, start: lt, text: '', pending: '' };
+		const open: Open = { name, text: '', pending: '' };
 		this.at = lt + 1 + name.length;
 		for (;;) {
 			const spaced = this.at;
@@ -240,10 +241,10 @@ class TreeReader {
 			throw new XmlSyntaxError(`Attribute '${name}' is without value (an unquoted value)`, this.at);
 		const end = xml.indexOf(quote, this.at + 1);
 		if (end === -1) this.unclosed(open);
-		open.attributes ??= [];
-		if (open.attributes.some(([existing]) => existing === name))
+		open.attributes ??= new Map();
+		if (open.attributes.has(name))
 			throw new XmlSyntaxError(`Attribute '${name}' is repeated`, this.at);
-		open.attributes.push([name, xml.slice(this.at + 1, end)]);
+		open.attributes.set(name, xml.slice(this.at + 1, end));
 		this.at = end + 1;
 	}
 
