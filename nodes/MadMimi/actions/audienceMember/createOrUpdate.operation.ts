@@ -10,7 +10,8 @@ import { emailField } from '../../descriptions/common';
 import { perItem } from '../../helpers/params';
 import { requireEmail } from '../../helpers/validation';
 import { continueOrStop } from '../itemLoop';
-import { batchSizeOption, createListOption } from './import/common';
+import type { ImportOptions } from './import/common';
+import { batchSizeOption, createListOption, readOptions } from './import/common';
 import { listOutput } from './import/lists';
 import { importPeople } from './import/people';
 import type { ImportPerson } from './import/rows';
@@ -66,11 +67,7 @@ function personReader(ctx: IExecuteFunctions): (itemIndex: number) => Person {
 	const fieldsOf = perItem(ctx, 'additionalFields', (i) =>
 		readMemberFields(ctx, i, 'additionalFields'),
 	);
-	const optOutOf = perItem(
-		ctx,
-		'options',
-		(i) => (ctx.getNodeParameter('options', i, {}) as { optOut?: boolean }).optOut === true,
-	);
+	const optOutOf = perItem(ctx, 'options', (i) => readOptions(ctx, i).optOut === true);
 	const listOf = perItem(ctx, 'list', (i) => optionalListName(ctx, i));
 	return (itemIndex) => {
 		const email = emailOf(itemIndex);
@@ -108,9 +105,7 @@ export async function executeAll(
 			settled.set(i, { imported: false, ...continueOrStop(this, error, i) });
 		}
 	}
-	const options = (
-		people.length > 0 ? this.getNodeParameter('options', people[0].itemIndex, {}) : {}
-	) as { batchSize?: number; createList?: boolean };
+	const options: ImportOptions = people.length > 0 ? readOptions(this, people[0].itemIndex) : {};
 	return await importPeople(this, {
 		itemCount: items.length,
 		people,
