@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { accountListNames } from '../api/lists';
+import { accountListNames, isNoSuchList } from '../api/lists';
 import { client } from './client';
 import { MODEL_RESULT_MAX_BYTES } from '../settings';
 
@@ -52,7 +52,7 @@ export async function errorForModel(ctx: IExecuteFunctions, error: unknown): Pro
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError))
 		return error instanceof Error ? error : new Error(String(error));
 	let more = '';
-	if (/^Mad Mimi has no list named /.test(error.message)) {
+	if (isNoSuchList(error.message)) {
 		const names = await accountListNames(client(ctx, 0)).catch(() => undefined);
 		if (names) {
 			const shown = names

@@ -46,13 +46,20 @@ export function listNamesCsv(names: string[]): string {
 	return writeCsv(names, []).replace(/\r?\n$/, '');
 }
 
+const NO_SUCH_LIST = 'Mad Mimi has no list named';
+
+/** Whether an error's message is the one noSuchList words: a list the account lacks. */
+export function isNoSuchList(message: string): boolean {
+	return message.startsWith(`${NO_SUCH_LIST} "`);
+}
+
 /**
  * The one wording of a list the account does not have, wherever a list is named: the name as
  * given, and the way out. `more` adds what the operation did or did not do.
  */
 export function noSuchList(list: string, more?: string): { message: string; description: string } {
 	return {
-		message: `Mad Mimi has no list named "${printable(list)}"`,
+		message: `${NO_SUCH_LIST} "${printable(list)}"`,
 		description: `Pick the list from the dropdown, or check its name (upper and lower case count).${more ? ` ${more}` : ''}`,
 	};
 }
