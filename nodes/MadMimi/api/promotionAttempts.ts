@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { Refusal } from '../transport/errors';
 import type { ApiClient } from './client';
 import { memberMissing, noSuchMemberMessage } from './members';
 
@@ -12,27 +13,30 @@ import { memberMissing, noSuchMemberMessage } from './members';
  * earliest date-time among its values (a view or a click comes after the send).
  */
 
-/** The member's promotion attempts, one record each; Mad Mimi refuses an address the account has no member of. */
-export async function promotionAttempts(api: ApiClient, email: string): Promise<IDataObject[]> {
+/**
+ * The member's promotion attempts, one record each; Mad Mimi refuses an address the account has no
+ * member of (worded by `refusal` when given).
+ */
+export async function promotionAttempts(
+	api: ApiClient,
+	email: string,
+	refusal?: Refusal,
+): Promise<IDataObject[]> {
 	return await api.xmlRecords({
 		method: 'GET',
 		path: ['audience_members', email, 'promotion_attempts'],
+		refusal,
 	});
 }
 
 /** The member's promotion attempts, one record each; none for an address the account has no member of. */
 export async function promotionAttemptsOf(api: ApiClient, email: string): Promise<IDataObject[]> {
-	const request = {
-		method: 'GET' as const,
-		path: ['audience_members', email, 'promotion_attempts'],
-		refusal: memberMissing(email),
-	};
 	// Mad Mimi knows nothing of the address: nothing was sent to it
 	const unknownMember = (error: unknown) =>
 		error instanceof NodeApiError && error.message === noSuchMemberMessage(email);
-	return await api
-		.xmlRecords(request)
-		.catch(async (error: unknown) => (unknownMember(error) ? [] : await Promise.reject(error)));
+	return await promotionAttempts(api, email, memberMissing(email)).catch(async (error: unknown) =>
+		unknownMember(error) ? [] : await Promise.reject(error),
+	);
 }
 
 /** The promotion an attempt is looked for by: its exact name, and its ID where known. */
