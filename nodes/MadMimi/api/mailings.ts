@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiClient } from './client';
+import { pageSizeFor } from '../transport';
 import { MAX_RECIPIENTS_PER_PAGE } from '../settings';
 
 /*
@@ -59,10 +60,7 @@ export async function mailingRecipients(
 	outcome: RecipientOutcome,
 	limit?: number,
 ): Promise<IDataObject[]> {
-	const perPage =
-		limit === undefined
-			? MAX_RECIPIENTS_PER_PAGE
-			: Math.min(MAX_RECIPIENTS_PER_PAGE, Math.max(1, Math.floor(limit)));
+	const perPage = pageSizeFor(limit, MAX_RECIPIENTS_PER_PAGE);
 	return await api.pages(
 		async (page) =>
 			await api.xmlRecords({

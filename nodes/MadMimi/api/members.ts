@@ -7,6 +7,7 @@ import type { XmlReadOptions } from '../parsing';
 import { printable } from '../helpers/validation';
 import type { ApiClient, OnceOnlyWrite, WriteOnceOutcome } from './client';
 import type { Refusal } from '../transport/errors';
+import { pageSizeFor } from '../transport';
 import { IMPORT_MIN_TIMEOUT_MS, MAX_MEMBERS_PER_PAGE } from '../settings';
 import { listRefusal } from './lists';
 
@@ -309,10 +310,7 @@ export async function membersUpTo(
 	query: Omit<MembersQuery, 'page' | 'perPage'>,
 	limit: number | undefined,
 ): Promise<{ members: IDataObject[]; total?: number }> {
-	const perPage =
-		limit === undefined
-			? MAX_MEMBERS_PER_PAGE
-			: Math.min(MAX_MEMBERS_PER_PAGE, Math.max(1, Math.floor(limit)));
+	const perPage = pageSizeFor(limit, MAX_MEMBERS_PER_PAGE);
 	let total: number | undefined;
 	// the members documents say how many pages there are: none is asked for past the last
 	const members = await api.pages(

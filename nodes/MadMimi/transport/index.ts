@@ -30,6 +30,7 @@ export { buildPath, CREDENTIALS_TYPE, getMadMimiCredentials } from './http';
 export type { Format, MadMimiContext } from './http';
 export type { InDoubtWording } from './errors';
 export type { Page } from './paging';
+export { pageSizeFor } from './paging';
 
 /**
  * What sending a write again does, the class every write of the node belongs to:

@@ -8,6 +8,11 @@ export interface Page {
 	pageCount?: number;
 }
 
+/** The page size to ask for: the most a page holds, or the Limit when it is smaller (at least 1). */
+export function pageSizeFor(limit: number | undefined, maxPerPage: number): number {
+	return limit === undefined ? maxPerPage : Math.min(maxPerPage, Math.max(1, Math.floor(limit)));
+}
+
 export interface PagingOptions {
 	/** Entries a full page holds: a shorter (or empty) page is the last one. */
 	pageSize: number;
