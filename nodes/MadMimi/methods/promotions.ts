@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { promotionsPage, searchPromotions } from '../api/promotions';
+import { findPromotions, promotionsPage, searchPromotions } from '../api/promotions';
 import { PROMOTIONS_PAGE_SIZE } from '../settings';
 import { editorClient } from '../api/client';
 
@@ -50,7 +50,7 @@ async function promotionsFor(
 	const query = filter?.trim() ?? '';
 	if (query !== '')
 		return {
-			promotions: await searchPromotions(editorClient(ctx), { query, api_mailings: 'true' }),
+			promotions: await findPromotions(editorClient(ctx), { query, includeApiMailings: true }),
 		};
 	const page = Math.max(1, Number.parseInt(paginationToken ?? '1', 10) || 1);
 	const promotions = await promotionsPage(editorClient(ctx), page);
