@@ -90,7 +90,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
 };
 
 /** The editor's dropdowns and searches: a person is waiting, so a short try again, then the error. */
-export const EDITOR_RETRY: RetryPolicy = {
+const EDITOR_RETRY: RetryPolicy = {
 	maxTries: 3,
 	baseDelayMs: 500,
 	maxWaitMs: 5_000,

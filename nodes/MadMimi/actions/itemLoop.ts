@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { DEFAULT_ITEMS_PER_BATCH, MAX_ITEMS_PER_BATCH } from '../settings';
 
 /** The JSON of an error item for continueOnFail: the message and what to do about it. */
-export function errorJson(error: unknown): IDataObject {
+function errorJson(error: unknown): IDataObject {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		const json: IDataObject = { error: error.message };
 		if (error.description) json.description = error.description;

@@ -36,7 +36,7 @@ export const RESOURCES: readonly Resource[] = [
 ];
 
 /** The Resource dropdown. */
-export const resourceProperty: INodeProperties = {
+const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',

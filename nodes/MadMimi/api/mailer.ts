@@ -14,7 +14,7 @@ import { listNamesCsv, listRefusal } from './lists';
  */
 
 /** A yes/no flag of the Mailer, sent only when the user set it. */
-export function flag(value: unknown): 'yes' | 'no' | undefined {
+function flag(value: unknown): 'yes' | 'no' | undefined {
 	if (value === undefined || value === null) return undefined;
 	return value === true ? 'yes' : 'no';
 }
@@ -23,7 +23,7 @@ export function flag(value: unknown): 'yes' | 'no' | undefined {
  * The Mailer's 409: the promotion named does not exist. A send that brought content of its own
  * (`withContent`) would have created it, so only the name is to check.
  */
-export function promotionMissing(promotionName: string, withContent: boolean): Refusal {
+function promotionMissing(promotionName: string, withContent: boolean): Refusal {
 	return ({ status, text }) => {
 		if (status !== 409 && !/do not have a promotion/i.test(text)) return undefined;
 		return {

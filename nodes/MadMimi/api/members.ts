@@ -21,7 +21,7 @@ import { listRefusal } from './lists';
  * `lists` is a container, even empty or with one list; names, codes and list names are text,
  * whatever they look like (a list named 2024, a zip code 10115).
  */
-export const MEMBERS_DOCUMENT: XmlReadOptions = {
+const MEMBERS_DOCUMENT: XmlReadOptions = {
 	arrays: ['lists'],
 	text: [
 		'first_name',
@@ -70,7 +70,7 @@ function memberList(entry: unknown): IDataObject {
 }
 
 /** One member as the node outputs it: the address and names first, `lists` always an array of `{ name, membershipCreatedAt? }`. */
-export function memberRecord(raw: IDataObject): IDataObject {
+function memberRecord(raw: IDataObject): IDataObject {
 	const { email, firstName, lastName, lists, ...rest } = raw;
 	const entries =
 		lists === undefined || lists === null ? [] : Array.isArray(lists) ? lists : [lists];
@@ -98,7 +98,7 @@ export interface MembersPage {
 }
 
 /** One page of the members of the account, or of a list. */
-export async function membersPage(api: ApiClient, query: MembersQuery): Promise<MembersPage> {
+async function membersPage(api: ApiClient, query: MembersQuery): Promise<MembersPage> {
 	const answer = await api.xmlList(
 		{
 			method: 'GET',

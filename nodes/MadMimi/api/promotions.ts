@@ -12,7 +12,7 @@ import { PROMOTIONS_PAGE_SIZE } from '../settings';
  */
 
 /** The promotions document as recorded: `mimio` is a code (`4e9245`, `293145`), never a number. */
-export const PROMOTIONS_DOCUMENT: XmlReadOptions = { text: ['mimio'] };
+const PROMOTIONS_DOCUMENT: XmlReadOptions = { text: ['mimio'] };
 
 function asArray(value: unknown): IDataObject[] {
 	if (value === undefined || value === null) return [];
@@ -24,7 +24,7 @@ function asArray(value: unknown): IDataObject[] {
  * `mailings`, always an array. The service puts each `<mailing>` directly inside its
  * `<promotion>` (recorded): none for a promotion never sent, one, or several.
  */
-export function promotionRecord(promotion: IDataObject): IDataObject {
+function promotionRecord(promotion: IDataObject): IDataObject {
 	const { id, name, mailing, mailings, ...rest } = promotion;
 	return { id, name, ...rest, mailings: [...asArray(mailing), ...asArray(mailings)] };
 }
