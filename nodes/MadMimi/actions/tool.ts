@@ -24,15 +24,20 @@ const NOTE_ROOM = 300;
  * that says how many were left out and how to ask for fewer. Never cut silently.
  */
 export function sizedForModel(items: INodeExecutionData[]): INodeExecutionData[] {
-	if (JSON.stringify(items.map((item) => item.json)).length <= MODEL_RESULT_MAX_BYTES) return items;
-	// room kept for the note, so that the whole result stays within the bound
-	let bytes = 2 + NOTE_ROOM;
-	const kept: INodeExecutionData[] = [];
+	// one pass, each item written once and none past the bound: the result as JSON is
+	// 2 + Σ length + (n − 1) characters; the kept items leave room for the note
+	let whole = 1;
+	let withNote = 2 + NOTE_ROOM;
+	let fitting = 0;
 	for (const item of items) {
-		bytes += JSON.stringify(item.json).length + 1;
-		if (bytes > MODEL_RESULT_MAX_BYTES) break;
-		kept.push(item);
+		const length = JSON.stringify(item.json).length + 1;
+		whole += length;
+		withNote += length;
+		if (withNote <= MODEL_RESULT_MAX_BYTES) fitting++;
+		if (whole > MODEL_RESULT_MAX_BYTES) break;
 	}
+	if (whole <= MODEL_RESULT_MAX_BYTES) return items;
+	const kept = items.slice(0, fitting);
 	const note = `${items.length - kept.length} more of ${items.length} records are not shown: the result was cut at ${MODEL_RESULT_MAX_BYTES.toLocaleString('en-US')} bytes. Ask for fewer (a lower limit, a search, a shorter date range).`;
 	return [
 		...kept,
