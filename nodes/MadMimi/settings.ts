@@ -163,3 +163,10 @@ export const TEST_EVENT_SAMPLE_SIZE = 5;
  * the account.
  */
 export const MODEL_RESULT_MAX_BYTES = 20_000;
+
+/**
+ * Promotion names a send with its own content found free (so wrote itself), remembered per
+ * execution for n8n's Retry On Fail, whose next try must not take the promotion its first try
+ * created for somebody else's design. Least recently added first out past this count.
+ */
+export const MAX_OWN_PROMOTIONS_REMEMBERED = 1_000;

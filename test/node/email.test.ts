@@ -20,6 +20,12 @@ const send = (extra: IDataObject = {}): INodeParameters =>
 		...extra,
 	}) as INodeParameters;
 const TRACKED_HTML = '<html><body><p>Hello {first_name}</p>[[tracking_beacon]]</body></html>';
+/** The first email the emulator was asked to send (POST /mailer). */
+const mailerRequest = () => {
+	const found = env.emulator.requests.find((r) => r.rawPath === '/mailer');
+	if (!found) throw new Error('no POST /mailer was received');
+	return found;
+};
 
 describe('email.send', () => {
 	test('one email to one recipient with a display name, from a saved promotion: the 20-digit transaction ID stays text', async () => {
@@ -38,18 +44,25 @@ describe('email.send', () => {
 			transactionId: transaction.id,
 			recipient: 'Jane Doe <jane@example.com>',
 			promotionName: 'Weekly digest',
+			addedToLists: [],
+			skipped: false,
+			reason: null,
+			promotionAttempt: null,
 		});
 		expect(typeof items[0].json.transactionId).toBe('string');
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(transaction.recipient).toEqual({ email: 'jane@example.com', name: 'Jane Doe' });
+		// Skip If Opted Out is on unless turned off: the node asks first, then Mad Mimi checks too
 		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath])).toEqual([
+			['GET', '/audience_members/jane%40example.com/is_suppressed'],
 			['POST', '/mailer'],
 		]);
-		expect(env.emulator.requests[0].params).toEqual({
+		expect(mailerRequest().params).toEqual({
 			promotion_name: 'Weekly digest',
 			recipient: 'Jane Doe <jane@example.com>',
 			subject: 'Welcome!',
 			from: 'Shop <shop@example.com>',
+			check_suppressed: 'yes',
 		});
 	});
 
@@ -104,7 +117,7 @@ describe('email.send', () => {
 		expect(items).toHaveLength(1);
 		const [transaction] = env.emulator.store.transactions;
 		expect(transaction.placeholders).toEqual(values);
-		expect(env.emulator.requests[0].params.body).toContain('"answer": "yes"');
+		expect(mailerRequest().params.body).toContain('"answer": "yes"');
 	});
 
 	test('mapped placeholder values (numbers, booleans) are sent as their text', async () => {
@@ -128,7 +141,7 @@ describe('email.send', () => {
 	test('raw HTML and plain text: a new promotion is created by the send', async () => {
 		const { items, error } = await runNode({
 			parameters: send({
-				promotionName: 'Welcome (n8n)',
+				saveAsPromotion: 'Welcome (n8n)',
 				contentSource: 'htmlAndPlainText',
 				rawHtml: TRACKED_HTML,
 				rawPlainText: 'Hello {first_name}',
@@ -136,7 +149,7 @@ describe('email.send', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json.promotionName).toBe('Welcome (n8n)');
-		expect(env.emulator.requests[0].params).toMatchObject({
+		expect(mailerRequest().params).toMatchObject({
 			raw_html: TRACKED_HTML,
 			raw_plain_text: 'Hello {first_name}',
 		});
@@ -161,7 +174,7 @@ describe('email.send', () => {
 			}),
 		});
 		expect(error).toBeUndefined();
-		expect(env.emulator.requests[0].params).toMatchObject({
+		expect(mailerRequest().params).toMatchObject({
 			cc: 'boss@example.com',
 			bcc: 'Archive <archive@example.com>',
 			reply_to: 'help@example.com',
@@ -200,12 +213,12 @@ describe('email.send', () => {
 		],
 		[
 			'HTML without [[tracking_beacon]]',
-			{ contentSource: 'html', rawHtml: '<p>Hi</p>' },
+			{ contentSource: 'html', saveAsPromotion: 'Own', rawHtml: '<p>Hi</p>' },
 			'The field "HTML" has no [[tracking_beacon]]',
 		],
 		[
 			'an empty HTML (mapped)',
-			{ contentSource: 'html', rawHtml: '={{ $json.nothing }}' },
+			{ contentSource: 'html', saveAsPromotion: 'Own', rawHtml: '={{ $json.nothing }}' },
 			'The field "HTML" is empty',
 		],
 		[
@@ -251,7 +264,7 @@ describe('email.send', () => {
 	test('[[peek_image]] is accepted in place of [[tracking_beacon]]', async () => {
 		const { error } = await runNode({
 			parameters: send({
-				promotionName: 'Peek',
+				saveAsPromotion: 'Peek',
 				contentSource: 'html',
 				rawHtml: '<p>Hi</p>[[peek_image]]',
 			}),
@@ -292,13 +305,65 @@ describe('email.send', () => {
 		]);
 	});
 
-	test('without continueOnFail the error names the item, and the later items are not sent', async () => {
+	test('without continueOnFail a bad item fails the run before anyone is emailed, naming the item', async () => {
 		const { error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }) }, [
 			{ json: { to: 'a@example.com' } },
+			{ json: { to: 'b@example.com' } },
 			{ json: { to: 'x' } },
 			{ json: { to: 'c@example.com' } },
 		]);
-		expect(error?.context?.itemIndex).toBe(1);
+		expect(error?.message).toBe('The field "Recipient" is not a valid email address: "x"');
+		expect(error?.context?.itemIndex).toBe(2);
+		expect(env.emulator.store.transactions).toHaveLength(0);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+
+	test('a run stopped part-way by Mad Mimi says how many went out, and that a Retry finishes it', async () => {
+		env.emulator.faults.add({
+			method: 'POST',
+			path: '/mailer',
+			after: 2,
+			times: 1,
+			respond: { status: 400, body: 'Something is wrong' },
+		});
+		const { error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }) }, [
+			{ json: { to: 'a@example.com' } },
+			{ json: { to: 'b@example.com' } },
+			{ json: { to: 'c@example.com' } },
+			{ json: { to: 'd@example.com' } },
+		]);
+		expect(error?.context?.itemIndex).toBe(2);
+		expect(env.emulator.store.transactions).toHaveLength(2);
+		expect(error?.description).toContain('2 of 4 emails went out before it');
+		expect(error?.description).toContain("retry this execution from n8n's Executions list");
+		expect(error?.description).toContain('Execute workflow');
+	});
+
+	test('an unknown list in Add Recipient to Lists: the message every list error gives, before anyone is emailed', async () => {
+		const { error } = await runNode({
+			parameters: send({ options: { addToLists: ['Newsleter'] } }),
+		});
+		expect(error?.message).toBe('Mad Mimi has no list named "Newsleter"');
+		expect(error?.description).toContain('Pick the list from the dropdown');
+		expect(env.emulator.store.transactions).toHaveLength(0);
+	});
+
+	test('an opted-out recipient is not emailed, and the item says why; with Skip If Opted Out off, the email goes', async () => {
+		env.emulator.store.optOut('gone@example.com', Date.now());
+		const skipped = await runNode({ parameters: send({ recipient: 'gone@example.com' }) });
+		expect(skipped.error).toBeUndefined();
+		expect(skipped.items[0].json).toMatchObject({
+			transactionId: null,
+			skipped: true,
+			addedToLists: [],
+			promotionAttempt: null,
+		});
+		expect(skipped.items[0].json.reason).toContain('gone@example.com has opted out');
+		expect(env.emulator.store.transactions).toHaveLength(0);
+		const sent = await runNode({
+			parameters: send({ recipient: 'gone@example.com', options: { checkSuppressed: false } }),
+		});
+		expect(sent.items[0].json).toMatchObject({ skipped: false, reason: null });
 		expect(env.emulator.store.transactions).toHaveLength(1);
 	});
 });
@@ -385,5 +450,112 @@ describe('placeholders the YAML writer must not trip on', () => {
 			'The placeholder "first_name" holds a broken character (half of an emoji or symbol)',
 		);
 		expect(env.emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('email.send with its own content: Save As Promotion', () => {
+	const own = (extra: IDataObject = {}): INodeParameters =>
+		({
+			resource: 'email',
+			operation: 'send',
+			contentSource: 'html',
+			saveAsPromotion: 'Weekly digest',
+			rawHtml: TRACKED_HTML,
+			recipient: '={{ $json.email }}',
+			...extra,
+		}) as INodeParameters;
+	const designOf = (name: string) => env.emulator.store.findPromotionByName(name)?.rawHtml;
+
+	test('a promotion picked before switching to HTML is not carried over: Save As Promotion is a field of its own', async () => {
+		// the saved promotion stays in promotionName, which own content never reads
+		const { error } = await runNode(
+			{
+				parameters: own({
+					saveAsPromotion: 'Order confirmation (n8n)',
+					promotionName: { __rl: true, mode: 'list', value: 'Weekly digest' },
+				}),
+			},
+			[{ json: { email: 'jane@example.com' } }],
+		);
+		expect(error).toBeUndefined();
+		expect(designOf('Weekly digest')).toBeUndefined();
+		expect(designOf('Order confirmation (n8n)')).toBe(TRACKED_HTML);
+	});
+
+	test('the name of an existing promotion is refused before anyone is emailed, naming the option; its design is kept', async () => {
+		const before = designOf('Weekly digest');
+		const { error } = await runNode({ parameters: own() }, [
+			{ json: { email: 'a@example.com' } },
+			{ json: { email: 'b@example.com' } },
+		]);
+		expect(error?.message).toBe('A promotion named "Weekly digest" already exists in Mad Mimi');
+		expect(error?.description).toContain('Replace Existing Promotion');
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(env.emulator.store.transactions).toHaveLength(0);
+		expect(designOf('Weekly digest')).toBe(before);
+	});
+
+	test('with Replace Existing Promotion on, the send goes and the design is replaced', async () => {
+		const { error } = await runNode(
+			{ parameters: own({ options: { replaceExistingPromotion: true } }) },
+			[{ json: { email: 'a@example.com' } }],
+		);
+		expect(error).toBeUndefined();
+		expect(designOf('Weekly digest')).toBe(TRACKED_HTML);
+	});
+
+	test("a new name: the run's first email creates it, and every item of the run (and a second try of Retry On Fail) may use it", async () => {
+		env.emulator.faults.add({
+			method: 'POST',
+			path: '/mailer',
+			after: 2,
+			times: 1,
+			respond: { status: 400, body: 'Try again' },
+		});
+		const { items, error } = await runNode(
+			{
+				parameters: own({ saveAsPromotion: 'Receipt (n8n)', options: { checkSuppressed: false } }),
+				retryOnFail: true,
+				maxTries: 2,
+			},
+			[
+				{ json: { email: 'a@example.com' } },
+				{ json: { email: 'b@example.com' } },
+				{ json: { email: 'c@example.com' } },
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.skipped)).toEqual([false, false, false]);
+		expect(env.emulator.store.transactions.map((t) => t.recipient.email)).toEqual([
+			'a@example.com',
+			'b@example.com',
+			'c@example.com',
+		]);
+		// the existence of the name was asked once for the run, before the first email
+		expect(
+			env.emulator.requests.filter((r) => r.rawPath === '/promotions/search.xml'),
+		).toHaveLength(1);
+	});
+
+	test('a second run under the name the first run created is refused unless the option is on', async () => {
+		const params = own({ saveAsPromotion: 'Receipt (n8n)' });
+		expect(
+			(await runNode({ parameters: params }, [{ json: { email: 'a@example.com' } }])).error,
+		).toBeUndefined();
+		const again = await runNode({ parameters: params }, [{ json: { email: 'b@example.com' } }]);
+		expect(again.error?.message).toBe(
+			'A promotion named "Receipt (n8n)" already exists in Mad Mimi',
+		);
+		const replacing = await runNode(
+			{
+				parameters: own({
+					saveAsPromotion: 'Receipt (n8n)',
+					options: { replaceExistingPromotion: true },
+				}),
+			},
+			[{ json: { email: 'b@example.com' } }],
+		);
+		expect(replacing.error).toBeUndefined();
+		expect(env.emulator.store.transactions).toHaveLength(2);
 	});
 });

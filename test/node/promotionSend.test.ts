@@ -40,20 +40,30 @@ describe('promotion.send', () => {
 				promotionName: 'Weekly digest',
 				audience: 'lists',
 				lists: ['Newsletter', 'Friends, family'],
+				// Mad Mimi's own count of the lists' members, added up: a member on both counts twice
+				listMembers: ['Newsletter', 'Friends, family'].reduce(
+					(sum, name) => sum + env.emulator.store.lists.get(name)!.members.size,
+					0,
+				),
+				skipEarlierRecipients: true,
+				skipped: false,
 			},
 		]);
 		expect(typeof items[0].json.mailingId).toBe('number');
-		// the send, then the promotion's ID read by its name
+		// the lists checked before the send, the send, then the promotion's ID read by its name
 		expect(env.emulator.requests.map((r) => [r.effectiveMethod, r.rawPath, r.params.name])).toEqual(
 			[
+				['GET', '/audience_lists/lists.xml', undefined],
 				['POST', '/mailer/to_list', undefined],
 				['GET', '/promotions/search.xml', 'Weekly digest'],
 			],
 		);
-		expect(env.emulator.requests[0].params).toEqual({
+		// Skip Earlier Recipients is on unless turned off: running the step again mails nobody twice
+		expect(env.emulator.requests[1].params).toEqual({
 			promotion_name: 'Weekly digest',
 			list_name: 'Newsletter,"Friends, family"',
 			subject: 'This week',
+			prevent_resend: 'yes',
 		});
 		expect(sendRecord.audience).toEqual(['Newsletter', 'Friends, family']);
 		expect(sendRecord.recipients).toContain('fam@example.com');
@@ -76,19 +86,22 @@ describe('promotion.send', () => {
 			promotionId: DEMO_IDS.promotions.weeklyDigest,
 			promotionName: 'Weekly digest',
 			audience: 'all',
+			skipEarlierRecipients: true,
+			skipped: false,
 		});
 		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
 			'/mailer/to_all',
 			'/promotions/search.xml',
 		]);
 		expect(env.emulator.requests[0].params.list_name).toBeUndefined();
+		expect(env.emulator.requests[0].params.prevent_resend).toBe('yes');
 		expect(env.emulator.store.sends[0].audience).toBe('all');
 	});
 
 	test('raw content with placeholders and the options', async () => {
 		const { error } = await runNode({
 			parameters: listSend({
-				promotionName: 'June news',
+				saveAsPromotion: 'June news',
 				contentSource: 'html',
 				rawHtml: UNSUBSCRIBE_HTML,
 				placeholders: placeholders({ first_name: 'friend', code: '0042' }),
@@ -96,7 +109,9 @@ describe('promotion.send', () => {
 			}),
 		});
 		expect(error).toBeUndefined();
-		expect(env.emulator.requests[0].params).toMatchObject({
+		expect(
+			env.emulator.requests.find((r) => r.rawPath === '/mailer/to_list')?.params,
+		).toMatchObject({
 			raw_html: UNSUBSCRIBE_HTML,
 			prevent_resend: 'yes',
 			hidden: 'no',
@@ -117,22 +132,22 @@ describe('promotion.send', () => {
 		],
 		[
 			'HTML without [[unsubscribe]]',
-			{ contentSource: 'html', rawHtml: '<p>Hi</p>[[tracking_beacon]]' },
+			{ contentSource: 'html', saveAsPromotion: 'Own', rawHtml: '<p>Hi</p>[[tracking_beacon]]' },
 			'The field "HTML" has no [[unsubscribe]] link',
 		],
 		[
 			'HTML without [[tracking_beacon]]',
-			{ contentSource: 'html', rawHtml: '<p>Hi</p>[[unsubscribe]]' },
+			{ contentSource: 'html', saveAsPromotion: 'Own', rawHtml: '<p>Hi</p>[[unsubscribe]]' },
 			'The field "HTML" has no [[tracking_beacon]]',
 		],
 		[
 			'plain text without [[unsubscribe]]',
-			{ contentSource: 'plainText', rawPlainText: 'Hi' },
+			{ contentSource: 'plainText', saveAsPromotion: 'Own', rawPlainText: 'Hi' },
 			'The field "Plain Text" has no [[unsubscribe]] link',
 		],
 		[
 			'plain text to all without [[unsubscribe]]',
-			{ audience: 'all', contentSource: 'plainText', rawPlainText: 'Hi' },
+			{ audience: 'all', contentSource: 'plainText', saveAsPromotion: 'Own', rawPlainText: 'Hi' },
 			'The field "Plain Text" has no [[unsubscribe]] link',
 		],
 	])('%s is refused before any request', async (_name, extra, message) => {
@@ -144,7 +159,7 @@ describe('promotion.send', () => {
 	test('[[opt_out]] is accepted in place of [[unsubscribe]]', async () => {
 		const { error } = await runNode({
 			parameters: listSend({
-				promotionName: 'Opt',
+				saveAsPromotion: 'Opt',
 				contentSource: 'plainText',
 				rawPlainText: 'Hi [[opt_out]]',
 			}),
@@ -175,7 +190,9 @@ describe('promotion.send: what the output says', () => {
 	test('the promotion picked from the list is sent by its name, and the output has its ID for the next node', async () => {
 		const { items, error } = await runNode({ parameters: listSend() });
 		expect(error).toBeUndefined();
-		expect(env.emulator.requests[0].params.promotion_name).toBe('Weekly digest');
+		expect(
+			env.emulator.requests.find((r) => r.rawPath === '/mailer/to_list')?.params.promotion_name,
+		).toBe('Weekly digest');
 		expect(items[0].json).toMatchObject({
 			promotionId: DEMO_IDS.promotions.weeklyDigest,
 			promotionName: 'Weekly digest',
@@ -185,7 +202,7 @@ describe('promotion.send: what the output says', () => {
 	test('a promotion created by the send (content of its own) gets the new ID', async () => {
 		const { items } = await runNode({
 			parameters: listSend({
-				promotionName: { __rl: true, mode: 'name', value: 'Brand new' },
+				saveAsPromotion: 'Brand new',
 				contentSource: 'plainText',
 				rawPlainText: 'Hi [[unsubscribe]]',
 			}),

@@ -69,7 +69,7 @@ describe('Email → Send in a retried execution', () => {
 		}
 		for (const item of retried.items.slice(8)) {
 			expect(item.json.transactionId).toMatch(/^\d{20}$/);
-			expect(item.json.skipped).toBeUndefined();
+			expect(item.json.skipped).toBe(false);
 		}
 		// one read per item, one search for the promotion's ID, one send per email not yet sent
 		expect(apiCalls('GET', ATTEMPTS)).toBe(20);
@@ -198,12 +198,24 @@ describe('Email → Send in a retried execution', () => {
 		expect([...emailsByAddress().values()]).toEqual(Array(5).fill(1));
 	});
 
-	test('a fresh run asks nothing first: one request per email', async () => {
-		const { error } = await runNode({ parameters: sendEmail() }, people(5), 'webhook');
+	test('a fresh run asks nothing of earlier sends: one request per email (Skip If Opted Out off), two with it', async () => {
+		const { error } = await runNode(
+			{ parameters: sendEmail({ options: { checkSuppressed: false } }) },
+			people(5),
+			'webhook',
+		);
 		expect(error).toBeUndefined();
 		expect(env.emulator.requests.map((r) => `${r.effectiveMethod} ${r.rawPath}`)).toEqual(
 			Array(5).fill('POST /mailer'),
 		);
+		env.emulator.clearRequests();
+		await runNode({ parameters: sendEmail() }, people(2), 'webhook');
+		expect(env.emulator.requests.map((r) => `${r.effectiveMethod} ${r.rawPath}`)).toEqual([
+			'GET /audience_members/person01%40example.com/is_suppressed',
+			'POST /mailer',
+			'GET /audience_members/person02%40example.com/is_suppressed',
+			'POST /mailer',
+		]);
 	});
 });
 
@@ -237,7 +249,7 @@ describe('Email → Send, Skip If Already Sent', () => {
 		await runNode({ parameters: sendEmail() }, people(1));
 		env.emulator.clock.useRealTime();
 		const lastHour = await runNode({ parameters: withSkip('hour') }, people(1));
-		expect(lastHour.items[0].json.skipped).toBeUndefined();
+		expect(lastHour.items[0].json.skipped).toBe(false);
 		const lastDay = await runNode({ parameters: withSkip('day') }, people(1));
 		expect(lastDay.items[0].json.skipped).toBe(true);
 		expect(emailsByAddress().get('person01@example.com')).toBe(2);
@@ -257,7 +269,7 @@ describe('Email → Send, Skip If Already Sent', () => {
 		const { items } = await runNode({ parameters: withSkip('ever') }, [
 			{ json: { email: member.email } },
 		]);
-		expect(items[0].json.skipped).toBe(member.optedOut ? undefined : true);
+		expect(items[0].json.skipped).toBe(true);
 	});
 });
 
@@ -314,7 +326,7 @@ describe('Promotion → Send in a retried execution', () => {
 			mailingId: env.emulator.store.sends[2].mailingId,
 			lists: [DEMO_IDS.listNames.betaTesters],
 		});
-		expect(third.skipped).toBeUndefined();
+		expect(third.skipped).toBe(false);
 	});
 
 	test('a mailing refused before it started is started by the Retry', async () => {

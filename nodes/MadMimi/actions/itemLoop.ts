@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DEFAULT_ITEMS_PER_BATCH, MAX_ITEMS_PER_BATCH } from '../settings';
+import type { OnceOnlyItemOperation } from './types';
 
 /** The JSON of an error item for continueOnFail: the message and what to do about it. */
 function errorJson(error: unknown): IDataObject {
@@ -89,6 +90,7 @@ export async function runPerItem(
 	run: (itemIndex: number) => Promise<IDataObject[]>,
 	batching: Batching = { itemsPerBatch: DEFAULT_ITEMS_PER_BATCH, batchInterval: 0 },
 	failedFields: IDataObject = {},
+	stopped?: (error: Error, itemIndex: number, done: IDataObject[]) => Error,
 ): Promise<INodeExecutionData[]> {
 	const returnData: INodeExecutionData[] = [];
 	const size = batching.itemsPerBatch;
@@ -106,11 +108,74 @@ export async function runPerItem(
 					returnData.push({ json: identityFirst(json), pairedItem: { item: itemIndex } });
 				continue;
 			}
+			// the items of the batch that ran beside the failed one are done too
+			const done = () => [
+				...returnData.map((item) => item.json),
+				...settled.flatMap((other) => (other.status === 'fulfilled' ? other.value : [])),
+			];
 			returnData.push({
-				json: { ...failedFields, ...continueOrStop(ctx, outcome.reason, itemIndex) },
+				json: {
+					...failedFields,
+					...continueOrStop(ctx, outcome.reason, itemIndex, (failure) => {
+						const error = withItemIndex(ctx, failure, itemIndex);
+						return stopped ? stopped(error, itemIndex, done()) : error;
+					}),
+				},
 				pairedItem: { item: itemIndex },
 			});
 		}
 	}
 	return returnData;
+}
+
+/**
+ * The loop of a once-only operation (types.ts): every item's request is read and checked first,
+ * then the writes go out. Without Continue On Fail a bad item stops the run before anything is
+ * sent; a run that stops part-way for another reason says how many writes went out before it,
+ * and how to finish without repeats.
+ */
+export async function runOnceOnly(
+	ctx: IExecuteFunctions,
+	op: OnceOnlyItemOperation,
+	itemCount: number,
+	batching: Batching,
+): Promise<INodeExecutionData[]> {
+	const requests: Array<{ request: unknown } | { failure: unknown }> = [];
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		try {
+			requests.push({ request: await op.prepare.call(ctx, itemIndex) });
+		} catch (failure) {
+			if (!ctx.continueOnFail()) throw withItemIndex(ctx, failure, itemIndex);
+			requests.push({ failure });
+		}
+	}
+	return await runPerItem(
+		ctx,
+		itemCount,
+		async (itemIndex) => {
+			const prepared = requests[itemIndex];
+			if ('failure' in prepared) throw prepared.failure;
+			return await op.execute.call(ctx, itemIndex, prepared.request);
+		},
+		batching,
+		{},
+		(error, _itemIndex, done) => withPartWayNote(error, done, itemCount, op.sends),
+	);
+}
+
+/** The error of a run stopped part-way, with how many writes went out before it and how to finish. */
+function withPartWayNote(
+	error: Error,
+	done: IDataObject[],
+	itemCount: number,
+	sends: { one: string; many: string },
+): Error {
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
+	const sent = done.filter((json) => json.skipped !== true).length;
+	const note =
+		sent === 0
+			? `No ${sends.one} of this run went out before it.`
+			: `${sent} of ${itemCount} ${itemCount === 1 ? sends.one : sends.many} went out before it. To send the rest, retry this execution from n8n's Executions list: the retry asks Mad Mimi what was sent and sends only the others. Running the workflow again (Execute workflow) would send those ${sent} again.`;
+	error.description = error.description ? `${error.description}\n\n${note}` : note;
+	return error;
 }

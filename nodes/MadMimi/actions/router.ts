@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { operationOf } from './resources';
 import { errorForModel, isToolRun, sizedForModel } from './tool';
-import { identityFirst, readBatching, runPerItem } from './itemLoop';
-import { isBatchOperation } from './types';
+import { identityFirst, readBatching, runOnceOnly, runPerItem } from './itemLoop';
+import { isBatchOperation, isOnceOnlyItemOperation } from './types';
 
 /** Reads resource and operation once and runs the operation over the input items. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -24,6 +24,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				const json = identityFirst(item.json);
 				return json === item.json ? item : { ...item, json };
 			});
+		if (isOnceOnlyItemOperation(op))
+			return await runOnceOnly(this, op, items.length, readBatching(this));
 		return await runPerItem(
 			this,
 			items.length,

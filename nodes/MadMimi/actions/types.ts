@@ -20,10 +20,29 @@ export interface BatchOperation {
 	executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
 }
 
-export type Operation = ItemOperation | BatchOperation;
+/**
+ * An operation whose every item is a write that must happen once (an email, a mailing): each
+ * input item is first read into its request (`prepare`: every field checked, and what can be asked
+ * of the account, such as whether its lists exist), for all items, before the first is sent. So a
+ * typo in the 3rd of 4 items stops the run before anyone is emailed (with Continue On Fail, the bad
+ * items fail alone and the others go). `sends` names what one item sends, for the error of a run
+ * that stops part-way for another reason ("2 of 4 emails went out before it").
+ */
+export interface OnceOnlyItemOperation<Request = unknown> {
+	description: INodeProperties[];
+	sends: { one: string; many: string };
+	prepare(this: IExecuteFunctions, itemIndex: number): Promise<Request>;
+	execute(this: IExecuteFunctions, itemIndex: number, request: Request): Promise<IDataObject[]>;
+}
+
+export type Operation = ItemOperation | BatchOperation | OnceOnlyItemOperation;
 
 export function isBatchOperation(op: Operation): op is BatchOperation {
 	return 'executeAll' in op;
+}
+
+export function isOnceOnlyItemOperation(op: Operation): op is OnceOnlyItemOperation {
+	return 'prepare' in op;
 }
 
 /**

@@ -172,7 +172,9 @@ export async function sendEmail(
 					method: 'POST',
 					path: ['mailer'],
 					form,
-					refusal: promotionMissing(promotionName, Object.keys(email.content).length > 0),
+					refusal: (refused) =>
+						promotionMissing(promotionName, Object.keys(email.content).length > 0)(refused) ??
+						(lists && lists.length > 0 ? listRefusal(lists)(refused) : undefined),
 					repeat,
 				},
 				answerMatching(/^\d+$/, 'The response is not a transaction ID'),

@@ -21,6 +21,13 @@ export function parseAddress(text: string): { email: string; name?: string } | u
 	return isEmail(trimmed) ? { email: trimmed } : undefined;
 }
 
+/**
+ * What an address field takes. No angle brackets: n8n's error panel reads `<jane@example.com>` as
+ * markup and drops it, so the form with a name is described, and the field's placeholder shows it.
+ */
+const ADDRESS_HINT =
+	"Give an email address such as jane@example.com, or a name followed by the address in angle brackets, as the field's placeholder shows.";
+
 /** A required address field (optionally with a display name), as the service takes it. */
 export function requireAddress(
 	ctx: IExecuteFunctions,
@@ -28,20 +35,14 @@ export function requireAddress(
 	value: unknown,
 	field: string,
 ): string {
-	const text = requireText(
-		ctx,
-		itemIndex,
-		value,
-		field,
-		'Give an email address, e.g. jane@example.com or Jane Doe <jane@example.com>.',
-	);
+	const text = requireText(ctx, itemIndex, value, field, ADDRESS_HINT);
 	const parsed = parseAddress(text);
 	if (!parsed) {
 		throw itemError(
 			ctx,
 			itemIndex,
 			`The field "${field}" is not a valid email address: "${printable(text)}"`,
-			'Give an address such as jane@example.com, or a name and an address: Jane Doe <jane@example.com>.',
+			ADDRESS_HINT,
 		);
 	}
 	return parsed.name ? `${parsed.name} <${parsed.email}>` : parsed.email;

@@ -47,14 +47,11 @@ export function promotionLocator(overrides: Partial<INodeProperties> = {}): INod
 }
 
 /**
- * The promotion a send uses, by its name (the Mailer takes a name, not an ID): picked from the
- * account, or typed or mapped. Stored under `promotionName`; a plain name or an expression stored
- * there (not a locator value) is read as the name too (`locatorValue`).
- *
- * Two fields of that name, shown by the Content Source: sending a saved promotion picks one; with
- * the send's own content, Mad Mimi still files the email under a promotion name, and per its
- * Mailer documentation creates that promotion or replaces its saved content ("create or update
- * the promotion"): the field says so where it is, not in a tooltip.
+ * The promotion a send uses, by its name (the Mailer takes a name, not an ID), shown by the Content
+ * Source: a saved promotion picked from the account or named (`promotionName`), or, with the send's
+ * own content, the name Mad Mimi files it under (`saveAsPromotion`). Per its Mailer documentation,
+ * Mad Mimi creates the promotion of that name or replaces its saved content: two fields, so that a
+ * promotion picked to be sent is never carried over into the name that own content overwrites.
  */
 export function promotionNameFields(savedDescription: string): INodeProperties[] {
 	const saved: INodeProperties = {
@@ -82,22 +79,33 @@ export function promotionNameFields(savedDescription: string): INodeProperties[]
 			},
 		],
 	};
-	// the editor shows a resource locator's mode hint, not the field's: the words go on each mode
-	const replaces =
-		"Your content below becomes this promotion's content: a new name creates the promotion, an existing one's saved content is replaced";
-	const holdingOwnContent: INodeProperties = {
-		...saved,
+	const ownContent: INodeProperties = {
 		displayName: 'Save As Promotion',
-		default: { mode: 'name', value: '' },
+		name: 'saveAsPromotion',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Order confirmation (n8n)',
+		hint: 'A name of its own: a promotion that already exists is not replaced unless the option "Replace Existing Promotion" is on',
 		description:
-			'The promotion Mad Mimi files this email under: its statistics are counted there. Mad Mimi needs one for every send.',
+			'The promotion Mad Mimi files this email under, with your content below as its design: its statistics are counted there. Mad Mimi needs one for every send.',
 		displayOptions: { show: { contentSource: ['html', 'plainText', 'htmlAndPlainText'] } },
-		modes: saved.modes!.map((mode) => ({ ...mode, hint: replaces })),
 	};
-	return [saved, holdingOwnContent];
+	return [saved, ownContent];
 }
 
-/** The name of the promotion a send uses (`promotionNameFields`, or a plain name stored before them), checked. */
+/** The option of a send with its own content: replace the saved design of a promotion of that name. */
+export const replaceExistingPromotionOption: INodeProperties = {
+	displayName: 'Replace Existing Promotion',
+	name: 'replaceExistingPromotion',
+	type: 'boolean',
+	default: false,
+	displayOptions: { show: { '/contentSource': ['html', 'plainText', 'htmlAndPlainText'] } },
+	description:
+		'Whether to send when a promotion named as in "Save As Promotion" already exists: its saved design is then replaced by your content. Off, such a send is refused before anything goes out.',
+};
+
+/** The name of the saved promotion a send uses (`promotionName`; a plain name stored there is read too), checked. */
 export function promotionNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
 	return requireText(
 		ctx,
@@ -105,6 +113,17 @@ export function promotionNameOf(ctx: IExecuteFunctions, itemIndex: number): stri
 		locatorValue(ctx, 'promotionName', itemIndex),
 		'Promotion',
 		'Pick the promotion from the list, or give its name, e.g. Welcome email.',
+	);
+}
+
+/** The promotion a send files its own content under (`saveAsPromotion`), checked. */
+export function saveAsPromotionOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	return requireText(
+		ctx,
+		itemIndex,
+		ctx.getNodeParameter('saveAsPromotion', itemIndex, ''),
+		'Save As Promotion',
+		'Give the promotion a name of its own, e.g. Order confirmation (n8n).',
 	);
 }
 
@@ -121,4 +140,18 @@ export function promotionIdOf(
 		invalidHint:
 			'A promotion ID is a positive whole number, e.g. 1234567. Pick the promotion from the list, or map the "id" of a promotion from an earlier node.',
 	});
+}
+
+/**
+ * The promotion a send goes out under, by its Content Source: the saved promotion picked, or the
+ * name its own content is saved as (`ownContent`: that promotion's design is written by the send).
+ */
+export function sendPromotionOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	source: string,
+): { promotionName: string; ownContent: boolean } {
+	return source === 'promotion'
+		? { promotionName: promotionNameOf(ctx, itemIndex), ownContent: false }
+		: { promotionName: saveAsPromotionOf(ctx, itemIndex), ownContent: true };
 }

@@ -20,7 +20,9 @@ import { optionOf } from '../../helpers/params';
 import { client } from '../client';
 import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
 import { listNamesField } from '../../locators/list';
-import { promotionNameOf } from '../../locators/promotion';
+import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
+import { hasOptedOut } from '../../api/members';
+import { checkSaveAsPromotion, existingLists } from '../sendChecks';
 import { optionsCollection } from '../../descriptions/options';
 import { DAY_MS, HOUR_MS } from '../../settings';
 
@@ -95,13 +97,14 @@ const properties: INodeProperties[] = [
 			description:
 				'Whether to skip a recipient who already got this promotion in that period (Mad Mimi’s promotion attempts for the address, one read per email). A skipped recipient comes out with "skipped": true and the earlier send. Keeps a webhook called twice or a workflow run again from emailing anyone twice.',
 		},
+		replaceExistingPromotionOption,
 		{
 			displayName: 'Skip If Opted Out',
 			name: 'checkSuppressed',
 			type: 'boolean',
-			default: false,
+			default: true,
 			description:
-				'Whether to not send when the recipient has opted out (unsubscribed) of your emails',
+				'Whether to not send when the recipient has opted out (unsubscribed) of your emails: the item then says so, with "skipped": true (one read per email). On unless you turn it off, e.g. for receipts and other emails a person must get.',
 		},
 		{
 			displayName: 'Skip Placeholders',
@@ -145,21 +148,36 @@ interface SendOptions {
 	hidden?: boolean;
 	replyTo?: string;
 	checkSuppressed?: boolean;
+	replaceExistingPromotion?: boolean;
 	skipPlaceholders?: boolean;
 	trackLinks?: boolean;
 	trackViews?: boolean;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const promotionName = promotionNameOf(this, itemIndex);
+/** One item's email, read and checked before any email of the run goes out. */
+interface EmailRequest {
+	email: TransactionalEmail;
+	/** The recipient's address alone. */
+	address: string;
+	skipOptedOut: boolean;
+	skipIfAlreadySent?: SkipPeriod;
+}
+
+/** What one item sends: for the error of a run that stops part-way (types.ts). */
+export const sends = { one: 'email', many: 'emails' };
+
+/** Reads and checks the item's email, and asks what can be known before sending (the lists, the promotion). */
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<EmailRequest> {
+	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
+	const { promotionName, ownContent } = sendPromotionOf(this, itemIndex, source);
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
 	const recipient = withName(
 		requireAddress(this, itemIndex, this.getNodeParameter('recipient', itemIndex), 'Recipient'),
 		options.recipientName,
 	);
-	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
 	const content = contentFields(this, itemIndex, source, 'transactionalEmail');
 	const lists = listNamesOf(options.addToLists);
+	const skipOptedOut = options.checkSuppressed !== false;
 	const email: TransactionalEmail = {
 		promotionName,
 		recipient,
@@ -171,14 +189,62 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		content,
 		placeholders: placeholdersYaml(this, itemIndex),
 		lists,
-		skipOptedOut: options.checkSuppressed,
+		skipOptedOut,
 		trackLinks: options.trackLinks,
 		trackViews: options.trackViews,
 		hidden: options.hidden,
 		skipPlaceholders: options.skipPlaceholders,
 	};
-	const api = client(this, itemIndex);
 	const address = parseAddress(recipient)?.email ?? recipient;
+	emailKeys(this)[itemIndex] = `${address.toLowerCase()}\u0000${promotionName}`;
+	const api = client(this, itemIndex);
+	await existingLists(this, itemIndex, api, lists, 'Add Recipient to Lists');
+	if (ownContent)
+		await checkSaveAsPromotion(
+			this,
+			itemIndex,
+			api,
+			promotionName,
+			options.replaceExistingPromotion === true,
+		);
+	return { email, address, skipOptedOut, skipIfAlreadySent: options.skipIfAlreadySent };
+}
+
+/** Every item's output has the same fields, so that n8n's table shows no holes. */
+function emailItem(
+	email: TransactionalEmail,
+	outcome: { transactionId: string | null; skipped?: IDataObject },
+): IDataObject {
+	const { skipped } = outcome;
+	return {
+		transactionId: outcome.transactionId,
+		recipient: email.recipient,
+		promotionName: email.promotionName,
+		// not sent now: nobody was added to the lists by this item either
+		addedToLists: skipped ? [] : (email.lists ?? []),
+		skipped: skipped !== undefined,
+		reason: (skipped?.reason as string | undefined) ?? null,
+		promotionAttempt: (skipped?.promotionAttempt as IDataObject | undefined) ?? null,
+	};
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: EmailRequest,
+): Promise<IDataObject[]> {
+	const { email, address } = request;
+	const api = client(this, itemIndex);
+	if (request.skipOptedOut && (await hasOptedOut(api, address))) {
+		return [
+			emailItem(email, {
+				transactionId: null,
+				skipped: {
+					reason: `${address} has opted out of your emails: not sent (Skip If Opted Out; turn it off for receipts and other emails a person must get)`,
+				},
+			}),
+		];
+	}
 	const outcome = await sendEmail(
 		api,
 		email,
@@ -187,21 +253,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 			api,
 			address,
-			promotionName,
-			skipPeriodStart(options.skipIfAlreadySent),
+			email.promotionName,
+			skipPeriodStart(request.skipIfAlreadySent),
 		),
 	);
-	// not sent now: nobody was added to the lists by this item either
 	if ('foundDone' in outcome)
-		return [{ transactionId: null, recipient, promotionName, ...outcome.foundDone }];
-	return [
-		{
-			transactionId: outcome.sent,
-			recipient,
-			promotionName,
-			...(lists.length > 0 ? { addedToLists: lists } : {}),
-		},
-	];
+		return [emailItem(email, { transactionId: null, skipped: outcome.foundDone })];
+	return [emailItem(email, { transactionId: outcome.sent })];
 }
 
 /**
@@ -220,15 +278,12 @@ function withName(recipient: string, name: string | undefined): string {
 	return `${shown} <${address}>`;
 }
 
-/** Which send of this promotion to this address the item is, among the node's items (actions/retry.ts). */
-function emailKey(ctx: IExecuteFunctions, itemIndex: number): string {
-	const recipient = requireAddress(
-		ctx,
-		itemIndex,
-		ctx.getNodeParameter('recipient', itemIndex),
-		'Recipient',
-	);
-	return `${(parseAddress(recipient)?.email ?? recipient).toLowerCase()}\u0000${promotionNameOf(ctx, itemIndex)}`;
+/**
+ * Which send of this promotion to this address each item is (address and promotion, by item),
+ * filled in by `prepare` before any item is sent: actions/retry.ts's occurrences count them.
+ */
+function emailKeys(ctx: IExecuteFunctions): Array<string | undefined> {
+	return oncePerRun(ctx, 'emailKeys', () => [] as Array<string | undefined>);
 }
 
 /**
@@ -269,7 +324,7 @@ function sentAlreadyCheck(
 		}
 		if (retrySince === undefined) return undefined;
 		const sinceRetried = attemptsOfPromotion(records, promotion, retrySince);
-		const occurrence = occurrenceOf(ctx, itemIndex, 'email', (index) => emailKey(ctx, index));
+		const occurrence = occurrenceOf(ctx, itemIndex, 'email', (index) => emailKeys(ctx)[index]);
 		const done = sinceRetried[occurrence - 1];
 		if (!done) return undefined;
 		return {

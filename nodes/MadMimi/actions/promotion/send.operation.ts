@@ -8,15 +8,24 @@ import { optionOf } from '../../helpers/params';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import type { ApiClient } from '../../api/client';
 import { listNamesOf } from '../../api/lists';
+import type { PromotionMailing } from '../../api/mailer';
 import { sendPromotion } from '../../api/mailer';
 import { mailingsStartedSince, promotionByName, promotionIdByName } from '../../api/promotions';
 import { client } from '../client';
-import { occurrenceOf, retriedSince } from '../retry';
+import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
+import { checkSaveAsPromotion, existingLists } from '../sendChecks';
 import { listNamesField } from '../../locators/list';
-import { promotionNameOf } from '../../locators/promotion';
+import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Executing this step sends a real mailing to everyone on the chosen lists (or the whole audience). With "Skip Earlier Recipients" on (the default), members who already got this promotion are left out.',
+		name: 'sendNotice',
+		type: 'notice',
+		default: '',
+	},
 	...sendSourceFields('The saved promotion (email design) to send'),
 	{
 		displayName: 'Send To',
@@ -48,12 +57,14 @@ const properties: INodeProperties[] = [
 	},
 	...mailContentFields('listMailing'),
 	optionsCollection('perItem', [
+		replaceExistingPromotionOption,
 		{
 			displayName: 'Skip Earlier Recipients',
 			name: 'preventResend',
 			type: 'boolean',
-			default: false,
-			description: 'Whether to leave out the members who already received this promotion',
+			default: true,
+			description:
+				'Whether to leave out the members who already received this promotion, so that running the step again mails only those who did not get it. When all of them had, Mad Mimi still records a mailing that reached nobody (sent: 0).',
 		},
 		...trackingOptions,
 	]),
@@ -67,12 +78,26 @@ export const description = updateDisplayOptions(
 interface SendOptions {
 	hidden?: boolean;
 	preventResend?: boolean;
+	replaceExistingPromotion?: boolean;
 	trackLinks?: boolean;
 	trackViews?: boolean;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const promotionName = promotionNameOf(this, itemIndex);
+/** One item's mailing, read and checked before any mailing of the run starts. */
+interface MailingRequest {
+	mailing: PromotionMailing;
+	audience: 'lists' | 'all';
+	/** The members of the chosen lists, as Mad Mimi counts them (`subscriber_count`), added up. */
+	listMembers?: number;
+}
+
+/** What one item sends: for the error of a run that stops part-way (types.ts). */
+export const sends = { one: 'mailing', many: 'mailings' };
+
+/** Reads and checks the item's mailing, and asks what can be known before sending (the lists, the promotion). */
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<MailingRequest> {
+	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
+	const { promotionName, ownContent } = sendPromotionOf(this, itemIndex, source);
 	const audience = optionOf<'lists' | 'all'>(this, itemIndex, properties, 'audience');
 	let lists: string[] = [];
 	if (audience === 'lists') {
@@ -95,10 +120,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			);
 		}
 	}
-	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
 	const content = contentFields(this, itemIndex, source, 'listMailing');
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
-	const mailing = {
+	const mailing: PromotionMailing = {
 		promotionName,
 		lists: audience === 'lists' ? lists : undefined,
 		subject: String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim(),
@@ -107,27 +131,98 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		placeholders: placeholdersYaml(this, itemIndex),
 		trackLinks: options.trackLinks,
 		trackViews: options.trackViews,
-		skipEarlierRecipients: options.preventResend,
+		skipEarlierRecipients: options.preventResend !== false,
 		hidden: options.hidden,
 	};
+	mailingKeys(this)[itemIndex] = promotionName;
+	const api = client(this, itemIndex);
+	const found = await existingLists(this, itemIndex, api, lists, 'List Names or IDs');
+	if (ownContent)
+		await checkSaveAsPromotion(
+			this,
+			itemIndex,
+			api,
+			promotionName,
+			options.replaceExistingPromotion === true,
+		);
+	const counts = found.map((list) => list.subscriberCount);
+	const listMembers = counts.every((count) => typeof count === 'number')
+		? (counts as number[]).reduce((sum, count) => sum + count, 0)
+		: undefined;
+	return { mailing, audience, listMembers };
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: MailingRequest,
+): Promise<IDataObject[]> {
+	const { mailing, audience } = request;
+	const { promotionName, lists } = mailing;
 	const api = client(this, itemIndex);
 	const outcome = await sendPromotion(
 		api,
 		mailing,
 		startedAlreadyCheck(this, itemIndex, api, promotionName),
 	);
-	const sent = { promotionName, audience, ...(audience === 'lists' ? { lists } : {}) };
+	const sent = {
+		promotionName,
+		audience,
+		...(lists ? { lists, listMembers: request.listMembers ?? null } : {}),
+		skipEarlierRecipients: mailing.skipEarlierRecipients === true,
+	};
 	if ('foundDone' in outcome) {
-		const { mailing, promotionId, ...found } = outcome.foundDone;
-		return [{ mailingId: (mailing as IDataObject).id, promotionId, ...sent, ...found, mailing }];
+		const { mailing: found, promotionId, ...rest } = outcome.foundDone;
+		return [
+			{
+				mailingId: (found as IDataObject).id,
+				promotionId,
+				...sent,
+				skipped: true,
+				...rest,
+				mailing: found,
+			},
+		];
 	}
+	hintMailingStarted(this, promotionName, lists, request.listMembers, mailing);
 	return [
 		{
 			mailingId: outcome.sent,
 			promotionId: await sentPromotionId(this, api, promotionName),
 			...sent,
+			skipped: false,
 		},
 	];
+}
+
+/**
+ * The notice on the node after a mailing started: to whom, how many are on those lists (Mad Mimi
+ * answers the mailing's ID only: how many it reached, Mailing → Get Stats tells once it is sent),
+ * and that a mailing of a promotion everyone already got reaches nobody.
+ */
+function hintMailingStarted(
+	ctx: IExecuteFunctions,
+	promotionName: string,
+	lists: string[] | undefined,
+	listMembers: number | undefined,
+	mailing: PromotionMailing,
+): void {
+	const to = lists
+		? `the list${lists.length > 1 ? 's' : ''} ${lists.map((l) => `"${printable(l)}"`).join(', ')}${listMembers === undefined ? '' : ` (${listMembers} member${listMembers === 1 ? '' : 's'} as Mad Mimi counts them)`}`
+		: 'the whole audience';
+	const skip = mailing.skipEarlierRecipients
+		? ' Members who already got this promotion were left out; if all of them had, the mailing reaches nobody (sent: 0).'
+		: '';
+	ctx.addExecutionHints({
+		message: `A mailing of "${printable(promotionName)}" started to ${to}.${skip} Mailing → Get Stats shows how many it reached.`,
+		type: 'info',
+		location: 'outputPane',
+	});
+}
+
+/** Which promotion each item sends, filled in by `prepare`: actions/retry.ts's occurrences count them. */
+function mailingKeys(ctx: IExecuteFunctions): Array<string | undefined> {
+	return oncePerRun(ctx, 'mailingKeys', () => [] as Array<string | undefined>);
 }
 
 /**
@@ -148,9 +243,7 @@ function startedAlreadyCheck(
 	return async () => {
 		const promotion = await promotionByName(api, promotionName);
 		if (!promotion) return undefined;
-		const occurrence = occurrenceOf(ctx, itemIndex, 'mailing', (index) =>
-			promotionNameOf(ctx, index),
-		);
+		const occurrence = occurrenceOf(ctx, itemIndex, 'mailing', (index) => mailingKeys(ctx)[index]);
 		const mailing = mailingsStartedSince(promotion, since)[occurrence - 1];
 		if (!mailing) return undefined;
 		return {
