@@ -58,15 +58,18 @@ test('"welcome each new subscriber": each new member gets the welcome email with
 	const sent = await runNode({ parameters: node(workflow, 'madMimi').parameters }, items);
 	expect(sent.error).toBeUndefined();
 	const transactions = env.emulator.store.transactions;
+	// the one who opted out is not emailed at all, and the item says why
 	expect(
 		transactions.map((t) => [t.recipient.email, t.recipient.name, t.placeholders, t.status]),
-	).toEqual([
-		['nina@example.com', 'Nina', { first_name: 'Nina' }, 'sent'],
-		['omar@example.com', undefined, { first_name: 'friend' }, 'failed'],
-	]);
+	).toEqual([['nina@example.com', 'Nina', { first_name: 'Nina' }, 'sent']]);
+	expect(sent.items[1].json).toMatchObject({ transactionId: null, skipped: true });
+	expect(sent.items[1].json.reason).toContain('omar@example.com has opted out');
+	// its design is saved under a promotion name of its own, never the account's "Welcome email"
+	expect(env.emulator.store.findPromotionByName('Welcome email (n8n example)')).toBeDefined();
 	// the same people again (a trigger emitting again after a republish, a run made twice): nobody gets it twice
 	const again = await runNode({ parameters: node(workflow, 'madMimi').parameters }, items);
-	expect(again.items.map((i) => i.json.skipped)).toEqual([true, undefined]);
+	expect(again.error).toBeUndefined();
+	expect(again.items.map((i) => i.json.skipped)).toEqual([true, true]);
 	expect(env.emulator.store.transactions.filter((t) => t.status === 'sent')).toHaveLength(1);
 });
 
