@@ -32,7 +32,11 @@ describe('mailing.getStats', () => {
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(items[0].json).toEqual({
 			promotionId: P.weeklyDigest,
+			promotionName: 'Weekly digest',
 			mailingId: M.weeklyDigest,
+			subject: 'Weekly digest: this week on the blog',
+			startedSend: expect.stringMatching(ISO),
+			finishedSend: expect.stringMatching(ISO),
 			allAudience: false,
 			sent: 250,
 			views: 120,
@@ -62,9 +66,13 @@ describe('mailing.getStats', () => {
 			bounced: 5,
 			unsubscribed: 3,
 			abused: 1,
+			// views and clicked as a percentage of sent: 120 and 40 of 250
+			openRate: 48,
+			clickRate: 16,
 		});
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/promotions/3/mailings/34.xml', params: {} },
+			{ method: 'GET', path: '/promotions/search.xml', params: { id: '3' } },
 		]);
 	});
 
@@ -105,7 +113,16 @@ describe('mailing.getStats', () => {
 				mailingId: byId(String(M.summerLaunchUnsent)),
 			}),
 		});
-		expect(items[0].json).toMatchObject({ sent: 0, views: 0, clicked: 0, abused: 0, links: [] });
+		expect(items[0].json).toMatchObject({
+			sent: 0,
+			views: 0,
+			clicked: 0,
+			abused: 0,
+			links: [],
+			startedSend: null,
+			openRate: null,
+			clickRate: null,
+		});
 	});
 
 	test('a mailing of another promotion: the blank 404 becomes a clear message', async () => {
