@@ -401,7 +401,7 @@ describe('childAccount.setPermissions', () => {
 			parameters: permissions({ full: [newsletter], read: [vipCustomers], none: [vipCustomers] }),
 		});
 		expect(error?.message).toBe(
-			'The list "VIP Customers" is in both "Read-Only List Names or IDs" and "No Access List Names or IDs"',
+			'The list "VIP Customers" is in both "Read-Only List Names" and "No Access List Names"',
 		);
 		expect(env.emulator.requests).toHaveLength(0);
 		expect(child(childTwo)?.permissions).toEqual({ full: [], read: [newsletter], none: [] });
@@ -417,7 +417,7 @@ describe('childAccount.setPermissions', () => {
 	test('all three fields empty is refused before any request', async () => {
 		const { error } = await runNode({ parameters: permissions({}) });
 		expect(error?.message).toBe(
-			'No list given: "Full Access List Names or IDs", "Read-Only List Names or IDs", "No Access List Names or IDs" are all empty',
+			'No list given: "Full Access List Names", "Read-Only List Names", "No Access List Names" are all empty',
 		);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
@@ -427,7 +427,7 @@ describe('childAccount.setPermissions', () => {
 			{ json: { lists: ['A, B'] } },
 		]);
 		expect(error?.message).toBe(
-			'The field "Read-Only List Names or IDs" holds a list name with a comma: "A, B"',
+			'The field "Read-Only List Names" holds a list name with a comma: "A, B"',
 		);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
@@ -458,7 +458,7 @@ describe('childAccount.setPermissions', () => {
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json).toMatchObject({ success: true, email: childOne, full: [vipCustomers] });
 		expect(items[1].json.error).toBe(
-			'The list "Newsletter" is in both "Full Access List Names or IDs" and "No Access List Names or IDs"',
+			'The list "Newsletter" is in both "Full Access List Names" and "No Access List Names"',
 		);
 		expect(items[2].json).toMatchObject({ success: true, email: childTwo, none: [betaTesters] });
 		expect(env.emulator.requests).toHaveLength(2);

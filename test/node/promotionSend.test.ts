@@ -128,7 +128,7 @@ describe('promotion.send', () => {
 		[
 			'no list chosen (mapped)',
 			{ lists: '={{ [] }}' },
-			'The field "List Names or IDs" is empty: no list to send to',
+			'The field "List Names" is empty: no list to send to',
 		],
 		[
 			'HTML without [[unsubscribe]]',

@@ -14,12 +14,12 @@ const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the member to update' }),
 	memberFieldsCollection('Update Fields', 'updateFields', 'replacing'),
 	listNamesField({
-		displayName: 'Add to List Names or IDs',
+		displayName: 'Add to List Names',
 		name: 'addToLists',
 		description: 'Audience lists to add the member to',
 	}),
 	listNamesField({
-		displayName: 'Remove From List Names or IDs',
+		displayName: 'Remove From List Names',
 		name: 'removeFromLists',
 		description: 'Audience lists to take the member off',
 	}),
@@ -35,10 +35,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
 	const { columns, output } = readMemberFields(this, itemIndex, 'updateFields');
 	const add = listNamesOf(this.getNodeParameter('addToLists', itemIndex, [])).map((l) =>
-		requirePathName(this, itemIndex, l, 'Add to List Names or IDs'),
+		requirePathName(this, itemIndex, l, 'Add to List Names'),
 	);
 	const remove = listNamesOf(this.getNodeParameter('removeFromLists', itemIndex, [])).map((l) =>
-		requirePathName(this, itemIndex, l, 'Remove From List Names or IDs'),
+		requirePathName(this, itemIndex, l, 'Remove From List Names'),
 	);
 	if (Object.keys(columns).length === 0 && add.length === 0 && remove.length === 0) {
 		throw itemError(

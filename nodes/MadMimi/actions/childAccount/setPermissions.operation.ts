@@ -13,21 +13,18 @@ import { optionsCollection } from '../../descriptions/options';
 const LEVELS = [
 	{
 		name: 'full',
-		label: 'Full Access List Names or IDs',
+		label: 'Full Access List Names',
 		what: 'can use and change',
-		hint: 'A field you fill replaces that whole access level; an empty field leaves its level as it is',
 	},
 	{
 		name: 'read',
-		label: 'Read-Only List Names or IDs',
+		label: 'Read-Only List Names',
 		what: 'can see but not change',
-		hint: undefined,
 	},
 	{
 		name: 'none',
-		label: 'No Access List Names or IDs',
+		label: 'No Access List Names',
 		what: 'cannot see',
-		hint: 'An expression gives list names: a list, or a text with the names separated by commas',
 	},
 ] as const;
 
@@ -36,7 +33,7 @@ function levelField(level: (typeof LEVELS)[number]): INodeProperties {
 		displayName: level.label,
 		name: level.name,
 		description: `Audience lists the child account ${level.what}`,
-		...(level.hint ? { hint: level.hint } : {}),
+		hint: 'Lists are named, not numbered. A field you fill replaces that whole level; one left empty keeps it. An expression gives names: a list, or a text with commas between them.',
 	});
 }
 

@@ -48,7 +48,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		...listNamesField({
-			displayName: 'List Names or IDs',
+			displayName: 'List Names',
 			name: 'lists',
 			description: 'The audience lists to send to; a member on several of them gets the email once',
 		}),
@@ -106,7 +106,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 			throw itemError(
 				this,
 				itemIndex,
-				'The field "List Names or IDs" is empty: no list to send to',
+				'The field "List Names" is empty: no list to send to',
 				'Choose at least one audience list, or set "Send To" to "Whole Audience".',
 			);
 		}
@@ -115,7 +115,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 			throw itemError(
 				this,
 				itemIndex,
-				'A list name in "List Names or IDs" contains control characters',
+				'A list name in "List Names" contains control characters',
 				`Remove them from "${printable(bad)}".`,
 			);
 		}
@@ -136,7 +136,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	mailingKeys(this)[itemIndex] = promotionName;
 	const api = client(this, itemIndex);
-	const found = await existingLists(this, itemIndex, api, lists, 'List Names or IDs');
+	const found = await existingLists(this, itemIndex, api, lists, 'List Names');
 	if (ownContent)
 		await checkSaveAsPromotion(
 			this,
