@@ -109,13 +109,19 @@ describe('the order and words the editor shows', () => {
 		expect(new Set(names).size).toBe(11);
 	});
 
-	test('the canvas subtitle is the action in words, for every operation', () => {
+	test("the canvas subtitle names the resource and operation, for every operation, never the node's default name", () => {
 		const subtitle = new MadMimi().description.subtitle!;
 		const actions = JSON.parse(/^=\{\{ (\{.*\})\[/.exec(subtitle)![1]) as Record<string, string>;
 		expect(Object.keys(actions).sort()).toEqual(
 			OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort(),
 		);
-		expect(actions['audienceMember:createOrUpdate']).toBe('Create or update a member');
-		expect(actions['email:send']).toBe('Send an email');
+		expect(actions['audienceMember:createOrUpdate']).toBe('Audience Member: Create or Update');
+		expect(actions['email:send']).toBe('Email: Send');
+		// n8n names a node added from the panel after its action: the subtitle never repeats it
+		const node = new MadMimi().description.properties.filter((p) => p.name === 'operation');
+		const actionWords = node.flatMap((p) =>
+			(p.options ?? []).map((o) => (o as { action?: string }).action),
+		);
+		for (const subtitle of Object.values(actions)) expect(actionWords).not.toContain(subtitle);
 	});
 });

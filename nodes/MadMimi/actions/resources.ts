@@ -101,13 +101,15 @@ export const TOOL_ACTIONS: Readonly<Record<string, string>> = Object.fromEntries
 );
 
 /**
- * The canvas's subtitle: the action's own words ("Create or update a member"), as the nodes panel
- * shows it, rather than the stored values joined up ("createOrUpdate: audienceMember").
+ * The canvas's subtitle: the resource and operation as the panel names them ("Email: Send"),
+ * rather than the stored values joined up ("send: email"). Not the action's words: n8n names a
+ * node added from the nodes panel after its action ("Send an email"), so they would repeat the
+ * title right above them.
  */
 export function subtitleExpression(): string {
-	const actions: Record<string, string> = {};
+	const shown: Record<string, string> = {};
 	for (const resource of RESOURCES)
 		for (const operation of resource.operations)
-			actions[`${resource.value}:${operation.value}`] = operation.action;
-	return `={{ ${JSON.stringify(actions)}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
+			shown[`${resource.value}:${operation.value}`] = `${resource.displayName}: ${operation.name}`;
+	return `={{ ${JSON.stringify(shown)}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
 }
