@@ -66,22 +66,25 @@ describe('mailing.getAll: what was sent, without a Code node', () => {
 		expect(items.map((i) => i.json.id)).toEqual([M.winterClearance]);
 	});
 
-	test('one promotion: its mailings from a search by ID, sent and unsent', async () => {
+	test('one promotion: its mailings from a search by ID, newest first', async () => {
 		const { items } = await runNode({
 			parameters: mailings({
 				filters: { promotionId: { __rl: true, mode: 'id', value: String(P.springSale) } },
 			}),
 		});
-		expect(items.map((i) => i.json.id)).toEqual([M.springSaleFirst, M.springSaleSecond]);
+		expect(items.map((i) => i.json.id)).toEqual([M.springSaleSecond, M.springSaleFirst]);
 		expect(received(env.emulator)).toEqual([
 			{ method: 'GET', path: '/promotions/search.xml', params: { id: String(P.springSale) } },
 		]);
 	});
 
-	test('Limit 3 reads no more pages than needed', async () => {
-		const { items } = await runNode({ parameters: mailings({ returnAll: false, limit: 3 }) });
-		expect(items).toHaveLength(3);
-		expect(env.emulator.requests).toHaveLength(1);
+	test('Limit 3: every page read, then the 3 that started sending last (the unsent one first)', async () => {
+		const { items, error } = await runNode({
+			parameters: mailings({ returnAll: false, limit: 3, options: { parallelPageReads: 1 } }),
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.id)).toEqual([M.summerLaunchUnsent, 39, 38]);
+		expect(received(env.emulator).map((r) => r.params.page)).toEqual(['1', '2']);
 	});
 
 	test('a date that is no date is refused before any request, naming the filter', async () => {
@@ -90,6 +93,103 @@ describe('mailing.getAll: what was sent, without a Code node', () => {
 		});
 		expect(error?.message).toMatch(/^The field "Sent After" is not a date n8n can read/);
 		expect(env.emulator.requests).toHaveLength(0);
+	});
+});
+
+describe('mailing.getAll: newest first, by when they started sending', () => {
+	/** A mailing of the oldest promotion (the last one the service lists), started `ago` ms ago or not yet. */
+	function sendAgainOnOldest(ago?: number): number {
+		const store = env.emulator.store;
+		const startedSend = ago === undefined ? undefined : store.now() - ago;
+		return store.addMailing(P.winterClearance, {
+			subject: 'Winter clearance: once more',
+			unsent: ago === undefined,
+			startedSend,
+		}).id;
+	}
+
+	test('an old promotion sent again: its new mailing comes first with Limit 5, though its promotion is on the last page', async () => {
+		const sent = sendAgainOnOldest(60_000);
+		// the service lists the promotion last: sending did not move it
+		expect(env.emulator.store.promotionsNewestFirst().at(-1)!.id).toBe(P.winterClearance);
+		const { items, error } = await runNode({
+			parameters: mailings({ returnAll: false, limit: 5, options: { parallelPageReads: 1 } }),
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.id)).toEqual([
+			M.summerLaunchUnsent,
+			sent,
+			39,
+			38,
+			M.productUpdate,
+		]);
+		expect(items[1].json).toMatchObject({
+			promotionId: P.winterClearance,
+			promotionName: 'Winter clearance 2010',
+			subject: 'Winter clearance: once more',
+		});
+		// every page of promotions, the one holding the winter clearance included
+		expect(received(env.emulator)).toEqual([
+			{ method: 'GET', path: '/promotions.xml', params: { page: '1' } },
+			{ method: 'GET', path: '/promotions.xml', params: { page: '2' } },
+		]);
+	});
+
+	test('a send just accepted, not started yet, comes first of all: before an older unsent mailing (the higher ID first)', async () => {
+		const queued = sendAgainOnOldest();
+		expect(queued).toBeGreaterThan(M.summerLaunchUnsent);
+		const { items } = await runNode({ parameters: mailings({ returnAll: false, limit: 3 }) });
+		expect(items.map((i) => i.json.id)).toEqual([queued, M.summerLaunchUnsent, 39]);
+		expect(items[0].json.startedSend).toBeNull();
+	});
+
+	test('Return All: every mailing ordered by its start, newest first; the same second, the higher ID first', async () => {
+		const store = env.emulator.store;
+		const at = store.getMailing(20, 39)!.startedSend!;
+		const twin = store.addMailing(P.springSale, { startedSend: at, finishedSend: at + 1000 }).id;
+		const { items, error } = await runNode({ parameters: mailings() });
+		expect(error).toBeUndefined();
+		const expected = stored()
+			.sort(
+				(a, b) =>
+					(b.startedSend ?? Infinity) - (a.startedSend ?? Infinity) || Number(b.id) - Number(a.id),
+			)
+			.map((m) => m.id);
+		expect(expected.indexOf(twin)).toBe(expected.indexOf(39) - 1);
+		expect(items.map((i) => i.json.id)).toEqual(expected);
+		const starts = items.map((i) => Date.parse(String(i.json.startedSend)));
+		expect(Number.isNaN(starts[0])).toBe(true);
+		expect(starts.slice(1)).toEqual([...starts.slice(1)].sort((a, b) => b - a));
+	});
+
+	test('one promotion with "Sent After": its mailings that started since, newest first, then the Limit', async () => {
+		const older = sendAgainOnOldest(5 * DAY);
+		const newer = sendAgainOnOldest(DAY);
+		sendAgainOnOldest();
+		const { items } = await runNode({
+			parameters: mailings({
+				returnAll: false,
+				limit: 1,
+				filters: {
+					promotionId: { __rl: true, mode: 'id', value: String(P.winterClearance) },
+					sentAfter: "={{ $now.minus(7, 'days') }}",
+				},
+			}),
+		});
+		expect(items.map((i) => i.json.id)).toEqual([newer]);
+		const all = await runNode({
+			parameters: mailings({
+				filters: {
+					promotionId: { __rl: true, mode: 'id', value: String(P.winterClearance) },
+					sentAfter: "={{ $now.minus(7, 'days') }}",
+				},
+			}),
+		});
+		expect(all.items.map((i) => i.json.id)).toEqual([newer, older]);
+		expect(received(env.emulator).map((r) => r.path)).toEqual([
+			'/promotions/search.xml',
+			'/promotions/search.xml',
+		]);
 	});
 });
 

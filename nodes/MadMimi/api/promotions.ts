@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { XmlReadOptions } from '../parsing';
 import { serviceText } from '../transport/errors';
+import { instantOf } from '../helpers/dates';
 import type { ApiClient } from './client';
 import { PROMOTIONS_PAGE_SIZE } from '../settings';
 
@@ -53,7 +54,10 @@ export async function searchPromotions(
 /**
  * The account's promotions, page by page (newest first): each page's promotions become the records
  * `select` makes of them (a filter, their mailings), up to `limit` records. The service filters
- * nothing, so pages are read until `limit` records are found or the promotions end.
+ * nothing, so pages are read until `limit` records are found or the promotions end. The records
+ * come in the promotions' order: a promotion's mailings are not ordered by when they were sent
+ * (sending does not move a promotion), so a read of mailings by date reads every page
+ * (`newestMailingsFirst`).
  */
 export async function promotionRecords(
 	api: ApiClient,
@@ -131,6 +135,32 @@ export async function promotionIdByName(api: ApiClient, name: string): Promise<n
 function startedAt(mailing: IDataObject): number | undefined {
 	const ms = typeof mailing.startedSend === 'string' ? Date.parse(mailing.startedSend) : NaN;
 	return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * When a mailing started sending (epoch ms): its `startedSend`, or its `finishedSend` when the
+ * service gave only that (a mailing that finished has started); undefined for a mailing not
+ * started yet (queued or scheduled: both dates empty, as recorded).
+ */
+export function sendStart(mailing: IDataObject): number | undefined {
+	return instantOf(mailing.startedSend) ?? instantOf(mailing.finishedSend);
+}
+
+/**
+ * Mailings newest first by when they started sending (`sendStart`). A mailing not started yet
+ * comes before every started one: it starts, if ever, after them, and a send just accepted is in
+ * that state until it starts. Ties (the same second, or two not started yet): the higher mailing
+ * ID first, the service giving IDs in the order mailings are made (the recorded IDs grow with
+ * time). A new array; the order of the promotions (by their `updated_at`, which sending does not
+ * move) plays no part.
+ */
+export function newestMailingsFirst(mailings: IDataObject[]): IDataObject[] {
+	const idOf = (mailing: IDataObject) => (typeof mailing.id === 'number' ? mailing.id : 0);
+	const startOf = (mailing: IDataObject) => sendStart(mailing) ?? Infinity;
+	return [...mailings].sort(
+		// Infinity − Infinity is NaN (two not started): the IDs decide
+		(a, b) => startOf(b) - startOf(a) || idOf(b) - idOf(a),
+	);
 }
 
 /**

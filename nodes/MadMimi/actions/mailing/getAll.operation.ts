@@ -1,10 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { findPromotions, mailingsOf, promotionRecords } from '../../api/promotions';
+import {
+	findPromotions,
+	mailingsOf,
+	newestMailingsFirst,
+	promotionRecords,
+	sendStart,
+} from '../../api/promotions';
 import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { withoutEmpty } from '../../helpers/simplify';
-import { instantOf, within } from '../../helpers/dates';
+import { within } from '../../helpers/dates';
 import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { client } from '../client';
@@ -50,11 +56,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** When a mailing was sent: when it started sending (a mailing not sent yet has no date). */
-function sentAt(mailing: IDataObject): number | undefined {
-	return instantOf(mailing.startedSend) ?? instantOf(mailing.finishedSend);
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const mailings = await readMailings(this, itemIndex);
 	return this.getNodeParameter('simplify', itemIndex, false)
@@ -62,11 +63,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		: mailings;
 }
 
+/**
+ * The mailings, newest first by when they started sending (not started yet first), then the
+ * Limit. The service lists promotions by their `updated_at`, and sending a mailing does not move
+ * its promotion: the mailing sent a minute ago on a promotion of last year is on the last page.
+ * So every page is read, with or without a Limit, and the node orders the mailings itself.
+ */
 async function readMailings(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = recordLimit(ctx, itemIndex);
 	const after = optionalDate(ctx, itemIndex, 'filters.sentAfter', 'Sent After');
 	const before = optionalDate(ctx, itemIndex, 'filters.sentBefore', 'Sent Before');
-	const keep = (mailing: IDataObject) => within(sentAt(mailing), after, before);
+	const keep = (mailing: IDataObject) => within(sendStart(mailing), after, before);
+	const newest = newestMailingsFirst(await filteredMailings(ctx, itemIndex, keep));
+	return limit === undefined ? newest : newest.slice(0, limit);
+}
+
+/** The mailings the filters keep, in no useful order: of one promotion, or of every promotion. */
+async function filteredMailings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	keep: (mailing: IDataObject) => boolean,
+): Promise<IDataObject[]> {
+	const api = client(ctx, itemIndex);
 	const promotionFilter = locatorValue(ctx, 'filters.promotionId', itemIndex);
 	if (
 		promotionFilter !== undefined &&
@@ -75,14 +93,9 @@ async function readMailings(ctx: IExecuteFunctions, itemIndex: number): Promise<
 	) {
 		// one promotion: its mailings from the search by ID
 		const promotionId = promotionIdOf(ctx, itemIndex, 'filters.promotionId');
-		const found = await findPromotions(client(ctx, itemIndex), { id: promotionId });
-		const mailings = found.flatMap(mailingsOf).filter(keep);
-		return limit === undefined ? mailings : mailings.slice(0, limit);
+		const found = await findPromotions(api, { id: promotionId });
+		return found.flatMap(mailingsOf).filter(keep);
 	}
-	// every promotion (newest first), and the mailings of each
-	return await promotionRecords(
-		client(ctx, itemIndex),
-		(promotions) => promotions.flatMap(mailingsOf).filter(keep),
-		limit,
-	);
+	// every promotion: every page (side by side), the filter applied page by page
+	return await promotionRecords(api, (promotions) => promotions.flatMap(mailingsOf).filter(keep));
 }

@@ -21,10 +21,10 @@ export const resource = defineResource({
 			name: 'Get Many',
 			value: 'getAll',
 			description:
-				'Get every mailing (send) of the account, with its promotion; filter by date sent or promotion',
+				'Get the mailings (sends) of the account, newest first by when they started sending, with their promotion; filter by date sent or promotion',
 			action: 'Get many mailings',
 			forModel:
-				"Lists mailings (sends of a promotion), newest first, up to a limit (50 unless set), optionally sent after or before a date (ISO 8601) or of one promotion (its ID). Returns each mailing's ID, promotion ID and name, subject and send dates",
+				"Lists mailings (sends of a promotion), newest first by when they started sending, up to a limit (50 unless set), optionally sent after or before a date (ISO 8601) or of one promotion (its ID). A mailing not started yet (queued) comes first, without send dates. Returns each mailing's ID, promotion ID and name, subject and send dates",
 			run: getAll,
 		},
 		{
