@@ -1,8 +1,12 @@
 /**
  * Audience Member's reads (a member's lists, the opt-outs since a time, promotion attempts), Count
- * New over any range, the defaults of date fields left empty, and the words a person reads. The
+ * New over any range, Get Many's order by date, the defaults of date fields left empty, and the
+ * words a person reads. The
  * imports: audienceMemberImport.test.ts and audienceMemberImportCsv.test.ts.
  */
+import { ExecuteContext } from 'n8n-core';
+import type { INodeParameters, Logger } from 'n8n-workflow';
+
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
@@ -189,6 +193,116 @@ describe('audienceMember.countNew', () => {
 			},
 		});
 		expect(received(env.emulator)[0].params).not.toHaveProperty('api_key');
+	});
+});
+
+describe('audienceMember.getAll by date: newest first unless asked otherwise', () => {
+	const getAll = (extra: object = {}): INodeParameters =>
+		({ resource: 'audienceMember', operation: 'getAll', ...extra }) as INodeParameters;
+
+	/** The emails of the members not opted out, newest first, as the store holds them. */
+	function newestFirst(): string[] {
+		return [...env.emulator.store.members.values()]
+			.filter((m) => !m.optedOut)
+			.sort((a, b) => b.createdAt - a.createdAt)
+			.map((m) => m.email);
+	}
+
+	const pagesAsked = () =>
+		received(env.emulator).map((r) => {
+			expect(r.params).toMatchObject({ order: 'created_at' });
+			return Number(r.params.page);
+		});
+
+	test.each([
+		// the direction of order=created_at is recorded nowhere: the node reads it off the dates
+		['oldest first', 'oldestFirst', [1, 4, 3]],
+		['newest first', 'newestFirst', [1]],
+	] as const)(
+		'Limit 3 without Sort By: the 3 added last, someone added a minute ago first, Mad Mimi ordering by date %s',
+		async (_name, order, pages) => {
+			env.emulator.createdAtOrder = order;
+			env.emulator.store.addMember('just.added@example.com', {
+				createdAt: env.emulator.store.now() - 60_000,
+			});
+			const { items, error } = await runNode({ parameters: getAll({ limit: 3 }) });
+			expect(error).toBeUndefined();
+			expect(items.map((i) => i.json.email)).toEqual([
+				'just.added@example.com',
+				...newestFirst().slice(1, 3),
+			]);
+			expect(newestFirst()[0]).toBe('just.added@example.com');
+			// 11 members, 3 a page: from the newest end only (page 1 says which end that is)
+			expect(pagesAsked()).toEqual(pages);
+			expect(received(env.emulator)[0].params).toMatchObject({ per_page: '3' });
+		},
+	);
+
+	test('dates in no order (a shuffled answer): every page read and sorted, and a warning logged', async () => {
+		env.emulator.createdAtOrder = 'shuffled';
+		const warn = jest.fn();
+		const logger = {
+			warn,
+			debug: jest.fn(),
+			info: jest.fn(),
+			error: jest.fn(),
+		} as unknown as Logger;
+		jest
+			.spyOn(ExecuteContext.prototype, 'logger', 'get')
+			.mockReturnValue(logger as unknown as ExecuteContext['logger']);
+		const { items, error } = await runNode({ parameters: getAll({ limit: 3 }) });
+		jest.restoreAllMocks();
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.email)).toEqual(newestFirst().slice(0, 3));
+		expect([...new Set(pagesAsked())].sort()).toEqual([1, 2, 3, 4]);
+		expect(warn).toHaveBeenCalledWith(
+			expect.stringMatching(/^Mad Mimi's members ordered by created_at came in no order/),
+			expect.anything(),
+		);
+	});
+
+	test.each(['oldestFirst', 'newestFirst', 'shuffled'] as const)(
+		'Return All, Mad Mimi serving %s: every member newest first, every page once',
+		async (order) => {
+			env.emulator.createdAtOrder = order;
+			for (let i = 0; i < 240; i++)
+				env.emulator.store.addMember(`m${i}@example.com`, {
+					createdAt: env.emulator.store.now() - 90 * DAY + i * 60_000,
+				});
+			const { items, error } = await runNode({ parameters: getAll({ returnAll: true }) });
+			expect(error).toBeUndefined();
+			expect(items.map((i) => i.json.email)).toEqual(newestFirst());
+			expect(pagesAsked().sort()).toEqual([1, 2, 3]);
+		},
+	);
+
+	test('Sort By "Date Added (Oldest First)", the value saved workflows hold (created_at): the first added, from the right end', async () => {
+		env.emulator.createdAtOrder = 'newestFirst';
+		const { items } = await runNode({
+			parameters: getAll({ limit: 3, options: { order: 'created_at' } }),
+		});
+		expect(items.map((i) => i.json.email)).toEqual(newestFirst().reverse().slice(0, 3));
+		// 10 members, 3 a page, newest first: the oldest are on the last pages
+		expect(pagesAsked()).toEqual([1, 4, 3]);
+	});
+
+	test('"Date Added (Newest First)" on one list, opted-out members included', async () => {
+		const { items } = await runNode({
+			parameters: getAll({
+				limit: 2,
+				options: { order: 'newestFirst', list: 'Newsletter', includeSuppressed: true },
+			}),
+		});
+		const newsletterKeys = env.emulator.store.lists.get(DEMO_IDS.listNames.newsletter)!.members;
+		const newsletter = [...env.emulator.store.members.values()]
+			.filter((m) => newsletterKeys.has(m.email.toLowerCase()))
+			.sort((a, b) => b.createdAt - a.createdAt)
+			.map((m) => m.email);
+		expect(items.map((i) => i.json.email)).toEqual(newsletter.slice(0, 2));
+		expect(received(env.emulator)[0]).toMatchObject({
+			path: '/audience_lists/Newsletter/members.xml',
+			params: { order: 'created_at', raw: 'true', per_page: '2' },
+		});
 	});
 });
 

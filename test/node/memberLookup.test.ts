@@ -86,13 +86,17 @@ describe('audienceMember.search', () => {
 });
 
 describe('audienceMember.getAll', () => {
-	test('Return All: every member not opted out, 100 a page', async () => {
+	test('Return All: every member not opted out, 100 a page, asked for by date', async () => {
 		const { items, error } = await runNode({ parameters: member('getAll', { returnAll: true }) });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(DEMO_IDS.memberCount - OPTED_OUT.length);
 		expect(items.every((i) => Array.isArray(i.json.lists))).toBe(true);
 		expect(received(env.emulator)).toEqual([
-			{ method: 'GET', path: '/audience_members.xml', params: { page: '1', per_page: '100' } },
+			{
+				method: 'GET',
+				path: '/audience_members.xml',
+				params: { page: '1', per_page: '100', order: 'created_at' },
+			},
 		]);
 	});
 
@@ -113,13 +117,17 @@ describe('audienceMember.getAll', () => {
 		expect(env.emulator.requests.map((r) => r.params.page)).toEqual(['1', '2']);
 	});
 
-	test('Limit 3: one page of 3', async () => {
+	test('Limit 3 sorted by address: one page of 3', async () => {
 		const { items } = await runNode({
-			parameters: member('getAll', { returnAll: false, limit: 3 }),
+			parameters: member('getAll', { returnAll: false, limit: 3, options: { order: 'email' } }),
 		});
 		expect(items).toHaveLength(3);
 		expect(received(env.emulator)).toEqual([
-			{ method: 'GET', path: '/audience_members.xml', params: { page: '1', per_page: '3' } },
+			{
+				method: 'GET',
+				path: '/audience_members.xml',
+				params: { page: '1', per_page: '3', order: 'email' },
+			},
 		]);
 	});
 

@@ -5,12 +5,21 @@ import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
 import { recordLimit } from '../../helpers/params';
 import { listLocator, optionalListName } from '../../locators/list';
-import { membersUpTo, optedOutCount } from '../../api/members';
+import { membersByDate, membersUpTo, optedOutCount } from '../../api/members';
 import { includeSuppressedOption } from './member';
 import type { ApiClient } from '../../api/client';
 import { client } from '../client';
 import { isToolRun } from '../tool';
 import { optionsCollection } from '../../descriptions/options';
+
+/**
+ * The Sort By values read by date. `created_at` is the value saved workflows hold from when it
+ * was passed to Mad Mimi as it is; `newestFirst` is the node's own. Both are read as
+ * `membersByDate` reads: Mad Mimi's `order=created_at` runs one way or the other (no source
+ * records which), so the direction is read off the members' dates, never assumed.
+ */
+const NEWEST_FIRST = 'newestFirst';
+const OLDEST_FIRST = 'created_at';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -30,13 +39,31 @@ const properties: INodeProperties[] = [
 			name: 'order',
 			type: 'options',
 			options: [
-				{ name: 'Date Added', value: 'created_at' },
-				{ name: 'Email', value: 'email' },
-				{ name: 'First Name', value: 'first_name' },
-				{ name: 'Last Name', value: 'last_name' },
+				{
+					name: 'Date Added (Newest First)',
+					value: NEWEST_FIRST,
+					description: 'The members added last first (the order without this option)',
+				},
+				{
+					name: 'Date Added (Oldest First)',
+					value: OLDEST_FIRST,
+					description: 'The members added earliest first',
+				},
+				{ name: 'Email', value: 'email', description: 'The order Mad Mimi gives by address' },
+				{
+					name: 'First Name',
+					value: 'first_name',
+					description: 'The order Mad Mimi gives by first name',
+				},
+				{
+					name: 'Last Name',
+					value: 'last_name',
+					description: 'The order Mad Mimi gives by last name',
+				},
 			],
-			default: 'created_at',
-			description: 'The order Mad Mimi gives the members in',
+			default: NEWEST_FIRST,
+			description:
+				'The order of the members. Without this option: newest first, by the date they were added.',
 		},
 	]),
 ];
@@ -57,12 +84,36 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const list = optionalListName(this, itemIndex, 'options.list');
 	const limit = recordLimit(this, itemIndex);
 	const api = client(this, itemIndex);
-	const { members, total } = await membersUpTo(api, { ...options, list }, limit);
+	const { members, total } = await readMembers(this, api, { options, list, limit });
 	const out = this.getNodeParameter('simplify', itemIndex, false)
 		? members.map(simpleMember)
 		: members;
 	if (!isToolRun(this)) return out;
 	return [...out, ...(await whatWasLeftOut(api, { list, options, shown: out.length, total }))];
+}
+
+/**
+ * The members in the order asked: by date (newest first without the option), the node making
+ * sure of the direction; by a name or the address, in the order Mad Mimi gives.
+ */
+async function readMembers(
+	ctx: IExecuteFunctions,
+	api: ApiClient,
+	read: { options: GetAllOptions; list?: string; limit?: number },
+): Promise<{ members: IDataObject[]; total?: number }> {
+	const { options, list, limit } = read;
+	const query = {
+		list,
+		includeSuppressed: options.includeSuppressed,
+		suppressedOnly: options.suppressedOnly,
+	};
+	const order = options.order || NEWEST_FIRST;
+	if (order === NEWEST_FIRST || order === OLDEST_FIRST) {
+		const warn = (message: string) => ctx.logger.warn(message, { node: ctx.getNode().name });
+		const wanted = order === NEWEST_FIRST ? 'newestFirst' : 'oldestFirst';
+		return await membersByDate(api, query, limit, wanted, warn);
+	}
+	return await membersUpTo(api, { ...query, order }, limit);
 }
 
 /**

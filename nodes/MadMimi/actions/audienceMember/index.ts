@@ -61,7 +61,7 @@ export const resource = defineResource({
 			description: 'Get the members of the account or of one list',
 			action: 'Get many members',
 			forModel:
-				"Lists audience members, newest first by default, up to a limit (50 unless set), optionally only one list's. Opted-out members are left out unless asked for. Returns one record per member; a last record says when there are more, and how many",
+				"Lists audience members, newest first (by the date they were added) by default, up to a limit (50 unless set), optionally only one list's. Opted-out members are left out unless asked for. Returns one record per member; a last record says when there are more, and how many",
 			run: getAll,
 		},
 		{
