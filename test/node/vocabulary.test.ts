@@ -151,7 +151,17 @@ const CASES: Case[] = [
 			mailingId: byId(900),
 		},
 		setup: linksWith,
-		own: ['promotionId', 'mailingId'],
+		// the node's own fields, and those it takes from the recorded promotions document
+		own: [
+			'promotionId',
+			'promotionName',
+			'mailingId',
+			'subject',
+			'startedSend',
+			'finishedSend',
+			'openRate',
+			'clickRate',
+		],
 	},
 	{
 		name: 'Mailing → Get Stats (the links inside the recorded document are guessed)',
@@ -162,7 +172,17 @@ const CASES: Case[] = [
 			mailingId: byId(900),
 		},
 		setup: linksWith,
-		own: ['promotionId', 'mailingId'],
+		// the node's own fields, and those it takes from the recorded promotions document
+		own: [
+			'promotionId',
+			'promotionName',
+			'mailingId',
+			'subject',
+			'startedSend',
+			'finishedSend',
+			'openRate',
+			'clickRate',
+		],
 	},
 	{
 		name: 'Audience Member → Get Promotion Attempts',
