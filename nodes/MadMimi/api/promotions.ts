@@ -8,8 +8,8 @@ import { PROMOTIONS_PAGE_SIZE } from '../settings';
 
 /*
  * The service's promotions and their mailings, as the operations, the trigger and the editor's
- * pickers read them: one document (`/promotions.xml`, 20 a page, newest first) and its search;
- * and the writes of a promotion: save and trash.
+ * pickers read them: one document (`/promotions.xml`, 20 a page, the most recently updated first)
+ * and its search; and the writes of a promotion: save and trash.
  */
 
 /** The promotions document as recorded: `mimio` is a code (`4e9245`, `293145`), never a number. */
@@ -30,7 +30,7 @@ function promotionRecord(promotion: IDataObject): IDataObject {
 	return { id, name, ...rest, mailings: [...asArray(mailing), ...asArray(mailings)] };
 }
 
-/** One page of the account's promotions (newest first), as output records. */
+/** One page of the account's promotions (the most recently updated first), as output records. */
 export async function promotionsPage(api: ApiClient, page: number): Promise<IDataObject[]> {
 	const records = await api.xmlRecords(
 		{ method: 'GET', path: ['promotions'], qs: { page } },
@@ -52,8 +52,8 @@ export async function searchPromotions(
 }
 
 /**
- * The account's promotions, page by page (newest first): each page's promotions become the records
- * `select` makes of them (a filter, their mailings), up to `limit` records. The service filters
+ * The account's promotions, page by page (the most recently updated first): each page's
+ * promotions become the records `select` makes of them (a filter, their mailings), up to `limit` records. The service filters
  * nothing, so pages are read until `limit` records are found or the promotions end. The records
  * come in the promotions' order: a promotion's mailings are not ordered by when they were sent
  * (sending does not move a promotion), so a read of mailings by date reads every page

@@ -17,7 +17,7 @@ export const resource = defineResource({
 			description: 'Get the promotions of the account, with their mailings',
 			action: 'Get many promotions',
 			forModel:
-				'Lists the promotions (email designs) of the account, newest first, up to a limit (50 unless set), each with its mailings. Returns one record per promotion',
+				'Lists the promotions (email designs) of the account, the most recently changed first (as Mad Mimi orders them; sending a promotion does not move it: use Mailing → Get Many for recent sends), up to a limit (50 unless set), each with its mailings. Returns one record per promotion',
 			run: getAll,
 		},
 		{
