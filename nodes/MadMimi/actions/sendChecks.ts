@@ -19,7 +19,7 @@ import { oncePerRun, retriedSince } from './retry';
  * wording of every list error (`noSuchList`), before anything is sent. The lists are read once per
  * node run. `field` names the parameter the names came from.
  */
-export async function existingLists(
+async function existingLists(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	api: ApiClient,
@@ -55,7 +55,7 @@ function remember(key: string): void {
  * try of this execution did (n8n's Retry On Fail), or, in a retried execution, when it was created
  * or changed since the run being retried began (its recorded `updated_at`).
  */
-export async function checkSaveAsPromotion(
+async function checkSaveAsPromotion(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	api: ApiClient,
@@ -81,4 +81,33 @@ export async function checkSaveAsPromotion(
 		`A promotion named "${printable(name)}" already exists in Mad Mimi`,
 		`Sending your own content under its name would replace its saved design, so nothing was sent. Give "Save As Promotion" a name of its own, or, if "${printable(name)}" is this workflow's own promotion, turn on the option "Replace Existing Promotion".`,
 	);
+}
+
+/**
+ * Everything a send asks of the account before its first item goes out: the lists it names
+ * (`listsField` names the parameter), and, when it brings its own content (`ownContent`), whether
+ * its promotion name is free or may be replaced. Answers the lists found, in order.
+ */
+export async function askBeforeSending(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+	send: {
+		lists: string[];
+		listsField: string;
+		promotionName: string;
+		ownContent: boolean;
+		replaceExistingPromotion?: boolean;
+	},
+): Promise<IDataObject[]> {
+	const found = await existingLists(ctx, itemIndex, api, send.lists, send.listsField);
+	if (send.ownContent)
+		await checkSaveAsPromotion(
+			ctx,
+			itemIndex,
+			api,
+			send.promotionName,
+			send.replaceExistingPromotion === true,
+		);
+	return found;
 }

@@ -22,7 +22,7 @@ import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
 import { listNamesField } from '../../locators/list';
 import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
 import { hasOptedOut } from '../../api/members';
-import { checkSaveAsPromotion, existingLists } from '../sendChecks';
+import { askBeforeSending } from '../sendChecks';
 import { optionsCollection } from '../../descriptions/options';
 import { DAY_MS, HOUR_MS } from '../../settings';
 
@@ -198,15 +198,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const address = parseAddress(recipient)?.email ?? recipient;
 	emailKeys(this)[itemIndex] = `${address.toLowerCase()}\u0000${promotionName}`;
 	const api = client(this, itemIndex);
-	await existingLists(this, itemIndex, api, lists, 'Add Recipient to Lists');
-	if (ownContent)
-		await checkSaveAsPromotion(
-			this,
-			itemIndex,
-			api,
-			promotionName,
-			options.replaceExistingPromotion === true,
-		);
+	await askBeforeSending(this, itemIndex, api, {
+		lists,
+		listsField: 'Add Recipient to Lists',
+		promotionName,
+		ownContent,
+		replaceExistingPromotion: options.replaceExistingPromotion,
+	});
 	return { email, address, skipOptedOut, skipIfAlreadySent: options.skipIfAlreadySent };
 }
 

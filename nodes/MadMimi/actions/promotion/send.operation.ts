@@ -13,7 +13,7 @@ import { sendPromotion } from '../../api/mailer';
 import { mailingsStartedSince, promotionByName, promotionIdByName } from '../../api/promotions';
 import { client } from '../client';
 import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
-import { checkSaveAsPromotion, existingLists } from '../sendChecks';
+import { askBeforeSending } from '../sendChecks';
 import { listNamesField } from '../../locators/list';
 import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
@@ -136,15 +136,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	mailingKeys(this)[itemIndex] = promotionName;
 	const api = client(this, itemIndex);
-	const found = await existingLists(this, itemIndex, api, lists, 'List Names');
-	if (ownContent)
-		await checkSaveAsPromotion(
-			this,
-			itemIndex,
-			api,
-			promotionName,
-			options.replaceExistingPromotion === true,
-		);
+	const found = await askBeforeSending(this, itemIndex, api, {
+		lists,
+		listsField: 'List Names',
+		promotionName,
+		ownContent,
+		replaceExistingPromotion: options.replaceExistingPromotion,
+	});
 	const counts = found.map((list) => list.subscriberCount);
 	const listMembers = counts.every((count) => typeof count === 'number')
 		? (counts as number[]).reduce((sum, count) => sum + count, 0)
