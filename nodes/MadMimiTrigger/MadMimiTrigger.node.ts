@@ -30,8 +30,11 @@ export class MadMimiTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{ {"mailingSent": "Mailing sent", "memberAddedToList": "Member added to list", "memberOptedOut": "Member opted out", "newMember": "New member"}[$parameter["event"]] }}',
+		// n8n's nodes panel shows this node and Mad Mimi as one entry, "Mad Mimi", with this
+		// description in place of the action node's (its useActionsGeneration.ts, for a trigger
+		// named after a node with actions): so it says what both do
 		description:
-			'Starts the workflow when someone joins Mad Mimi or one of its lists, opts out, or when a mailing has been sent',
+			'Manage audience lists, members, promotions and mailing statistics in Mad Mimi, or start a workflow when someone joins the audience or a list, opts out, or a mailing is sent',
 		defaults: { name: 'Mad Mimi Trigger' },
 		polling: true,
 		inputs: [],
