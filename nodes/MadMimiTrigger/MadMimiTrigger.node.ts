@@ -78,8 +78,11 @@ export class MadMimiTrigger implements INodeType {
 				displayOptions: { show: { event: ['memberAddedToList'] } },
 			}),
 			{
-				// n8n adds Poll Times itself, with its own default (every minute): the node cannot set it,
-				// so the notice says what to change. README's Trigger section says the rest
+				// n8n's loader puts its own Poll Times (default every minute) first in every polling
+				// node's parameters (n8n-core's DirectoryLoader.applySpecialNodeParameters, with
+				// commonPollingParameters): no field of the description sets its default, and a
+				// pollTimes parameter of the node's own would be a second "Poll Times" in the panel.
+				// So the notice says what to change. README's Trigger section says the rest
 				displayName:
 					'Set Poll Times to every 15 minutes (Mode "Every X", Value 15, Unit "Minutes"): n8n\'s default, every minute, asks Mad Mimi 1,440 times a day. Nothing is missed or sent twice, whatever the interval.',
 				name: 'notice',
