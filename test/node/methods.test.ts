@@ -1,8 +1,21 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: catches the node's https requests in jest, never inside n8n */
 import https from 'node:https';
 
+import { LoadOptionsContext } from 'n8n-core';
+import type { INode, INodeParameters } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
 import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS } from '../../emulator';
-import { callMethod, runNode, setCredentials, testCredentials } from '../harness';
+import { loadOptions } from '../../nodes/MadMimi/methods';
+import {
+	callMethod,
+	madMimiNode,
+	nodeTypes,
+	runNode,
+	setCredentials,
+	testCredentials,
+} from '../harness';
+import { additionalData } from '../harness/credentials';
 import { useEmulator } from './setup';
 
 const env = useEmulator();
@@ -43,6 +56,33 @@ describe('the list resource locator and dropdowns', () => {
 			{ name: 'Newsletter', value: 'Newsletter' },
 			{ name: 'VIP Customers', value: 'VIP Customers' },
 		]);
+	});
+
+	test("a node without a credential yet: the lists dropdown's load fails with n8n's own message, never an empty list", async () => {
+		// n8n's editor loads a multi-select's options as soon as the field shows, which may be before
+		// it picks the credential. A failed load with no credential on the node is what makes the editor
+		// say "Set up credential to see options" (its ParameterInput); an empty list would read as an
+		// account without lists. The load is sent again when the credential is set, unless the first is
+		// still on its way (then the field's ⋮ menu, Refresh List, sends it).
+		const parameters: INodeParameters = { resource: 'promotion', operation: 'send' };
+		const node: INode = { ...madMimiNode({ parameters }), credentials: undefined };
+		const workflow = new Workflow({
+			id: 'harness-methods',
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes,
+		});
+		const ctx = new LoadOptionsContext(
+			workflow,
+			node,
+			{ ...additionalData(), currentNodeParameters: parameters },
+			'parameters',
+		);
+		await expect(loadOptions.getListNames.call(ctx)).rejects.toThrow(
+			'Node does not have any credentials set',
+		);
+		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test('a search with wrong credentials fails with a clear message', async () => {
