@@ -203,6 +203,35 @@ export class NodePanel extends EditorSession {
 			.click();
 	}
 
+	/**
+	 * The panel's "Execute step": the node run (after the nodes before it, when they have no data
+	 * yet). Waits for n8n to accept the run; returns `{ executionId, label }` (the button's text).
+	 * The run's end: `storedRun`, then the output panel.
+	 */
+	async executeStep() {
+		await this.closeNotifications();
+		const button = this.ndv.locator(tid('node-execute-button')).first();
+		const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
+		const started = this.page.waitForResponse(
+			(r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST',
+		);
+		await button.click();
+		const response = await started;
+		const body = await response.json().catch(() => ({}));
+		if (!response.ok())
+			throw new Error(
+				`the step was refused: HTTP ${response.status()} ${JSON.stringify(body).slice(0, 300)}`,
+			);
+		return { executionId: body.data?.executionId, label };
+	}
+
+	/** The text of the notice in the panel's parameters that matches `pattern` (a notice parameter, shown as a box). */
+	async panelNotice(pattern) {
+		const notice = this.ndv.locator(tid('node-parameters')).getByText(pattern).first();
+		await notice.waitFor({ state: 'visible' });
+		return (await notice.innerText()).replace(/\s+/g, ' ').trim();
+	}
+
 	/** "Execute previous nodes" in the input panel: waits until the input panel shows `expectText`. */
 	async executePreviousNodes(expectText) {
 		await this.ndv.locator(tid('execute-previous-node')).click();
@@ -274,6 +303,25 @@ export class NodePanel extends EditorSession {
 		const row = this.inputPanel().locator(`tr${tid('hovering-item')}`);
 		await row.waitFor({ state: 'visible' });
 		return (await row.locator('td').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+	}
+
+	/**
+	 * A line of the failed node's "Other info" under the error (n8n's `Item Index`, `Run Index`,
+	 * ...), the section opened as a user opens it. Returns its value's text.
+	 */
+	async nodeErrorInfo(label) {
+		const summary = this.outputPanel()
+			.locator('summary')
+			.filter({ hasText: /Other info/ })
+			.first();
+		const section = summary.locator('xpath=..');
+		if ((await section.getAttribute('open')) === null) await summary.click();
+		const name = section
+			.locator('p')
+			.filter({ hasText: exactText(label) })
+			.first();
+		await name.waitFor({ state: 'visible' });
+		return (await name.locator('xpath=following-sibling::p[1]').innerText()).trim();
 	}
 
 	/** The error the output panel shows for a failed node: `{ message, description }`. */

@@ -1,7 +1,8 @@
 /**
  * End-to-end, per n8n release, the editor in headless Chromium (e2e/editor.mjs) on `n8n start`
  * with the packed package: every example run as its sticky note says (e2e/examples-editor.mjs),
- * the Mad Mimi node's parameters panel, and a workflow built, run and read as a new user would.
+ * the Mad Mimi node's parameters panel, a workflow built, run and read as a new user would, and
+ * the sends' safeguards as a user meets them (e2e/editor-majors.mjs).
  * Every request leaving 127.0.0.1 is blocked and reported. Screenshots: `<artifacts>/*-<version>.png`.
  * Run through e2e/run.mjs (`npm run test:e2e`); the set-up: e2e/fixture.mjs. With E2E_BROWSER=0
  * (`--no-browser`) every check is skipped and no n8n is started.
@@ -13,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 
 import { CREDENTIAL_NAME_LOCAL, PACKAGE_NAME, REPO_ROOT } from '../scripts/lib/constants.mjs';
 import { DEFAULT_N8N_VERSION } from '../scripts/lib/install.mjs';
+import { sendsInTheEditor } from './editor-majors.mjs';
 import {
 	ARTIFACTS,
 	BROWSER,
@@ -67,6 +69,11 @@ for (const version of VERSIONS) {
 			"a newcomer's walk, in pictures: the action list starts with Audience Member and Email; the Email → Send panel, the credential, an example's test click and the trigger (headless Chromium)",
 			{ skip, timeout: 5 * MIN },
 			() => newcomersWalk(ctx),
+		);
+		it(
+			"the sends' safeguards, as a user meets them in the editor: Save As Promotion refuses an existing name; a bad 3rd item stops the send before anyone is emailed; Promotion → Send's Execute step pressed twice mails nobody twice; Mailing → Get Many lists an old promotion's new mailing before every mailing sent earlier (headless Chromium)",
+			{ skip, timeout: 5 * MIN },
+			() => sendsInTheEditor(ctx),
 		);
 	});
 }

@@ -1,0 +1,398 @@
+/**
+ * The sends' safeguards as a user meets them in the editor, for e2e/editor.e2e.mjs: each starting
+ * workflow created through n8n's REST API with the suite's credential, opened in the editor, the
+ * user's clicks made there, the outcome read from what the panel shows and from the emulator.
+ *
+ * 1. Email → Send, a saved promotion picked, switched to own HTML: Save As Promotion starts empty;
+ *    the name of an existing promotion there is refused, its design kept, nobody emailed.
+ * 2. Manual Trigger → Code (4 people, the 3rd address mistyped) → Email → Send: the run fails on
+ *    the 3rd item with nobody emailed; the typo fixed, each of the 4 gets one email.
+ * 3. Promotion → Send to Newsletter: the panel warns that Execute step mails for real; pressed
+ *    twice, every member gets it once and the second mailing reaches nobody (Skip Earlier
+ *    Recipients, on by default).
+ * 4. An old promotion (listed last by Mad Mimi) sent again, then Mailing → Get Many with Limit 5:
+ *    its new mailing comes before every mailing that started earlier; only one not started yet
+ *    (the demo's Summer launch) comes before it, as Get Many orders them.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+import {
+	ACTION_TYPE,
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME_LOCAL,
+	CREDENTIALS_TYPE,
+} from '../scripts/lib/constants.mjs';
+import { ARTIFACTS, CHROMIUM, OWNER, apiRequests, note, storedRun, waitUntil } from './fixture.mjs';
+
+/** The four steps in order, each a function below; `user` carries the screenshots and the log. */
+export async function sendsInTheEditor(ctx) {
+	const { Editor } = await import('./editor.mjs');
+	const { version } = ctx;
+	const started = Date.now();
+	const user = {
+		shots: [],
+		shot(name) {
+			user.shots.push(name);
+			return path.join(ARTIFACTS, `${name}-${version}.png`);
+		},
+		step: (what) =>
+			note(`sends (n8n ${version}) ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`),
+	};
+	const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
+	try {
+		await existingNameRefused(ctx, editor, user);
+		await badItemStopsTheRun(ctx, editor, user);
+		await executeStepTwice(ctx, editor, user);
+		await newestMailingFirst(ctx, editor, user);
+		assertOnlyTypeScriptLibsLeftTheMachine(ctx, editor);
+	} finally {
+		await editor.close();
+	}
+	note(
+		`sends (n8n ${version}): the four took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${user.shots.map((s) => `${s}-${version}.png`).join(', ')}`,
+	);
+}
+
+/**
+ * The only requests outside this machine (blocked): n8n's Code node editor, opened, fetches
+ * TypeScript's library typings for its autocompletion from the TypeScript playground's CDN (n8n's
+ * own code); nothing else.
+ */
+function assertOnlyTypeScriptLibsLeftTheMachine(ctx, editor) {
+	const typings =
+		/^https:\/\/playgroundcdn\.typescriptlang\.org\/cdn\/[^/]+\/typescript\/lib\/[^/]+\.d\.ts$/;
+	const fetched = editor.external.filter((url) => typings.test(url));
+	if (fetched.length > 0)
+		note(
+			`NOTE: n8n ${ctx.version}'s Code node editor asked for ${fetched.length} TypeScript typings from playgroundcdn.typescriptlang.org (blocked)`,
+		);
+	assert.deepEqual(
+		editor.external.filter((url) => !typings.test(url)),
+		[],
+		'the editor tried to reach addresses outside this machine',
+	);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the starting workflows, through n8n's REST API
+
+const START = 'Start';
+
+/** A resource locator's value picked "From List", as the editor stores it. */
+const picked = (name) => ({ __rl: true, mode: 'list', value: name, cachedResultName: name });
+
+/** A Mad Mimi node with the suite's credential. */
+const madMimi = (name, parameters) => ({
+	name,
+	type: ACTION_TYPE,
+	typeVersion: 1,
+	parameters,
+	credentials: { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } },
+});
+
+/** Creates "Manual Trigger → nodes[0] → nodes[1] ..." as the owner; returns it as n8n stored it. */
+async function createChain(ctx, name, nodes) {
+	const all = [
+		{ name: START, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+		...nodes,
+	].map((node, i) => ({ id: `majors-${i}`, position: [i * 240, 0], ...node }));
+	const connections = Object.fromEntries(
+		all
+			.slice(0, -1)
+			.map((node, i) => [
+				node.name,
+				{ main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] },
+			]),
+	);
+	const workflow = {
+		name,
+		nodes: all,
+		connections,
+		settings: { executionOrder: 'v1' },
+		// as the editor saves a workflow: without it, n8n 2.41 stores none, and a second Execute
+		// step (a partial run, with the first one's data) fails in n8n ("Cannot read properties
+		// of null (reading 'Start')", find-start-nodes)
+		pinData: {},
+		active: false,
+	};
+	return (await ctx.rest.request('POST', '/rest/workflows', workflow)).json.data;
+}
+
+/** The output items of a node in a stored run. */
+const outputOf = (stored, node) => stored.runData[node][0].data.main[0].map((item) => item.json);
+
+/** The output table's rows as objects (header → cell text). */
+const rowsOf = (table) =>
+	table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));
+
+const promotionNamed = (state, name) => state.promotions.find((p) => p.name === name);
+
+/** How many emails (Email → Send) or mailings (Promotion → Send) each address got, by address. */
+function timesEach(addresses) {
+	const times = {};
+	for (const a of addresses) times[a] = (times[a] ?? 0) + 1;
+	return times;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Save As Promotion: an existing name refused
+
+const SPRING_SALE = 'Spring sale';
+const OWN_HTML = '<html><body><p>Spring sale, written here</p>[[tracking_beacon]]</body></html>';
+
+async function existingNameRefused(ctx, editor, user) {
+	await ctx.emu.reset();
+	const design = promotionNamed(await ctx.emu.state(), SPRING_SALE).rawHtml;
+	assert.ok(design, `the demo's "${SPRING_SALE}" has a design`);
+	const node = 'Send the spring sale';
+	const workflow = await createChain(ctx, 'E2E: Save As Promotion', [
+		madMimi(node, {
+			resource: 'email',
+			operation: 'send',
+			contentSource: 'promotion',
+			promotionName: picked(SPRING_SALE),
+			recipient: 'ann.archer@example.com',
+		}),
+	]);
+	await editor.openWorkflow(workflow.id);
+	await editor.openNode(node);
+	assert.equal(await editor.parameterValue('contentSource'), 'Saved Promotion');
+	await editor.selectOption('contentSource', 'HTML');
+	assert.equal(await editor.parameterValue('contentSource'), 'HTML');
+	assert.equal(
+		await editor.parameterValue('saveAsPromotion'),
+		'',
+		'Save As Promotion is empty: the promotion picked before did not carry over',
+	);
+	assert.equal(await editor.fillText('rawHtml', OWN_HTML), OWN_HTML);
+	assert.equal(await editor.fillText('saveAsPromotion', SPRING_SALE), SPRING_SALE);
+	const step = await editor.executeStep();
+	assert.equal((await storedRun(ctx, step.executionId)).status, 'error');
+	const error = await editor.nodeError();
+	assert.equal(error.message, `A promotion named "${SPRING_SALE}" already exists in Mad Mimi`);
+	assert.match(error.description, /"Replace Existing Promotion"/);
+	await editor.screenshot(user.shot('sends-save-as-existing'));
+	const state = await ctx.emu.state();
+	assert.equal(promotionNamed(state, SPRING_SALE).rawHtml, design, 'its design is kept');
+	assert.equal(state.transactions.length, 0, 'nobody was emailed');
+	assert.deepEqual(apiRequests(await ctx.emu.requests(), 'POST', '/mailer'), []);
+	user.step(`"${step.label}" with Save As Promotion "${SPRING_SALE}": ${error.message}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Every item checked before the first email
+
+const SIGNUPS = [
+	{ email: 'nina@example.com', first_name: 'Nina' },
+	{ email: 'omar@example.com', first_name: 'Omar' },
+	{ email: 'pia@example.com', first_name: 'Pia' },
+	{ email: 'quinn@example.com', first_name: 'Quinn' },
+];
+const TYPO = 'pia@example,com';
+
+/** The Code node's JavaScript: the people, one item each. */
+const signupsCode = (people) =>
+	`// four people who signed up\nreturn ${JSON.stringify(
+		people.map((json) => ({ json })),
+		null,
+		2,
+	)};\n`;
+
+async function badItemStopsTheRun(ctx, editor, user) {
+	await ctx.emu.reset();
+	const code = 'Signups';
+	const send = 'Send receipt';
+	const mistyped = SIGNUPS.map((p, i) => (i === 2 ? { ...p, email: TYPO } : p));
+	const workflow = await createChain(ctx, 'E2E: a bad item stops the send', [
+		{
+			name: code,
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			parameters: { jsCode: signupsCode(mistyped) },
+		},
+		madMimi(send, {
+			resource: 'email',
+			operation: 'send',
+			contentSource: 'promotion',
+			promotionName: picked('API: Receipt'),
+			recipient: '={{ $json.email }}',
+		}),
+	]);
+	await editor.openWorkflow(workflow.id);
+	const failed = await editor.executeWorkflow();
+	const refusal = `The field "Recipient" is not a valid email address: "${TYPO}"`;
+	assert.match(failed.notice, /Problem in node/, failed.notice);
+	assert.ok(failed.notice.includes(refusal), failed.notice);
+	const stored = await storedRun(ctx, failed.executionId);
+	assert.equal(stored.status, 'error');
+	assert.equal(outputOf(stored, code).length, 4);
+	assert.equal((await ctx.emu.state()).transactions.length, 0, 'nobody was emailed');
+	assert.deepEqual(apiRequests(await ctx.emu.requests(), 'POST', '/mailer'), []);
+	await editor.openNode(send);
+	const error = await editor.nodeError();
+	// n8n adds the item's index to the message of an error that names one
+	assert.equal(error.message, `${refusal} [item 2]`);
+	assert.equal(await editor.nodeErrorInfo('Item Index'), '2', 'the 3rd item (index 2) is named');
+	await editor.screenshot(user.shot('sends-bad-item'));
+	user.step(`Execute workflow with a typo in item 3: ${error.message}, nobody emailed`);
+
+	// the typo fixed in the Code node, and the workflow run again
+	await editor.openNode(code);
+	await editor.fillCode('jsCode', signupsCode(SIGNUPS));
+	await editor.closeNdv();
+	const run = await editor.executeWorkflow();
+	assert.match(run.notice, /executed successfully/i, run.notice);
+	assert.equal((await storedRun(ctx, run.executionId)).status, 'success');
+	const emails = (await ctx.emu.state()).transactions.map((t) => t.recipient.email);
+	assert.deepEqual(
+		timesEach(emails),
+		Object.fromEntries(SIGNUPS.map((p) => [p.email, 1])),
+		`each of the four got one email: ${emails.join(', ')}`,
+	);
+	await editor.openNode(send);
+	const rows = rowsOf(await editor.outputTable());
+	assert.deepEqual(
+		rows.map((r) => [r.recipient, r.skipped]),
+		SIGNUPS.map((p) => [p.email, 'false']),
+	);
+	user.step(`the typo fixed: ${emails.length} emails, one to each`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Promotion → Send: Execute step twice mails nobody twice
+
+/** A demo promotion that no mailing has gone out of yet. */
+const WEBINAR = 'Webinar invitation';
+
+async function executeStepTwice(ctx, editor, user) {
+	await ctx.emu.reset();
+	const before = await ctx.emu.state();
+	assert.deepEqual(promotionNamed(before, WEBINAR).mailings, [], `"${WEBINAR}" was never sent`);
+	const newsletter = before.lists.find((l) => l.name === 'Newsletter');
+	const optedOut = new Set(before.members.filter((m) => m.optedOut).map((m) => m.email));
+	const reachable = newsletter.members.filter((email) => !optedOut.has(email)).sort();
+	const node = 'Send to Newsletter';
+	const workflow = await createChain(ctx, 'E2E: Execute step twice', [
+		madMimi(node, {
+			resource: 'promotion',
+			operation: 'send',
+			contentSource: 'promotion',
+			promotionName: picked(WEBINAR),
+			audience: 'lists',
+			lists: ['Newsletter'],
+		}),
+	]);
+	await editor.openWorkflow(workflow.id);
+	await editor.openNode(node);
+	const notice = await editor.panelNotice(/Executing this step sends a real mailing/);
+	assert.match(notice, /"Skip Earlier Recipients" on \(the default\)/, notice);
+
+	const mailingIds = [];
+	for (let press = 1; press <= 2; press++) {
+		const step = await editor.executeStep();
+		const stored = await storedRun(ctx, step.executionId);
+		assert.equal(stored.status, 'success', `Execute step ${press}`);
+		const [item] = outputOf(stored, node);
+		assert.equal(item.skipEarlierRecipients, true, 'Skip Earlier Recipients is on by default');
+		mailingIds.push(item.mailingId);
+		// the panel shows this run's mailing (the second press replaces the first one's output)
+		const rows = await waitUntil(
+			async () => {
+				const shown = rowsOf(await editor.outputTable());
+				return shown[0]?.mailingId === String(item.mailingId) ? shown : undefined;
+			},
+			15000,
+			`the output panel to show mailing ${item.mailingId}`,
+			300,
+		);
+		assert.equal(rows.length, 1);
+		assert.equal(rows[0].promotionName, WEBINAR);
+	}
+	await editor.screenshot(user.shot('sends-execute-step-twice'));
+
+	const state = await ctx.emu.state();
+	const sends = state.sends.filter((s) => s.promotionName === WEBINAR);
+	assert.deepEqual(
+		sends.map((s) => s.mailingId),
+		mailingIds,
+		'two mailings, the ones the panel showed',
+	);
+	assert.deepEqual([...sends[0].recipients].sort(), reachable, 'the first reached the list');
+	assert.deepEqual(sends[1].recipients, [], 'the second reached nobody');
+	assert.deepEqual(
+		promotionNamed(state, WEBINAR).mailings.map((m) => m.stats.sent),
+		[reachable.length, 0],
+	);
+	const mailed = sends.flatMap((s) => s.recipients);
+	assert.deepEqual(
+		timesEach(mailed),
+		Object.fromEntries(reachable.map((email) => [email, 1])),
+		'every member got it once',
+	);
+	user.step(
+		`Execute step twice: mailings ${mailingIds.join(', ')} reached ${sends.map((s) => s.recipients.length).join(' and ')} members`,
+	);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Mailing → Get Many: newest first by when they started sending
+
+/**
+ * The account's mailings in the order Get Many documents: not started yet first, then by start,
+ * newest first; ties the higher ID first.
+ */
+function mailingsNewestFirst(state) {
+	const start = (m) => m.startedSend ?? m.finishedSend ?? Infinity;
+	return state.promotions
+		.filter((p) => !p.trashed)
+		.flatMap((p) => p.mailings.map((m) => ({ ...m, promotionName: p.name })))
+		.sort((a, b) => start(b) - start(a) || b.id - a.id);
+}
+
+async function newestMailingFirst(ctx, editor, user) {
+	await ctx.emu.reset();
+	// Mad Mimi lists promotions newest first (by ID): the last is the oldest
+	const listed = (await ctx.emu.state()).promotions
+		.filter((p) => !p.trashed)
+		.sort((a, b) => b.id - a.id);
+	const oldest = listed.at(-1);
+	const mailingId = Number(
+		await ctx.emu.api('POST', '/mailer/to_list', {
+			promotion_name: oldest.name,
+			list_name: 'Newsletter',
+			subject: `${oldest.name}: once more`,
+		}),
+	);
+	assert.ok(mailingId > 0, 'the emulator started a mailing');
+	const node = 'Latest mailings';
+	const workflow = await createChain(ctx, 'E2E: the latest mailings', [
+		madMimi(node, { resource: 'mailing', operation: 'getAll' }),
+	]);
+	await editor.openWorkflow(workflow.id);
+	await editor.openNode(node);
+	assert.equal(await editor.fillText('limit', '5'), '5');
+	const step = await editor.executeStep();
+	const stored = await storedRun(ctx, step.executionId);
+	assert.equal(stored.status, 'success');
+	const rows = rowsOf(await editor.outputTable());
+	await editor.screenshot(user.shot('sends-newest-mailing-first'));
+
+	const expected = mailingsNewestFirst(await ctx.emu.state()).slice(0, 5);
+	assert.deepEqual(
+		rows.map((r) => r.id),
+		expected.map((m) => String(m.id)),
+		`the output panel: ${JSON.stringify(rows.map((r) => [r.id, r.promotionName, r.startedSend]))}`,
+	);
+	const firstSent = rows.findIndex((r) => r.startedSend !== '' && r.startedSend !== 'null');
+	assert.equal(rows[firstSent]?.id, String(mailingId), 'the new mailing is the newest sent');
+	assert.equal(rows[firstSent].promotionName, oldest.name);
+	const before = rows.slice(0, firstSent);
+	assert.ok(
+		before.every((r) => expected.find((m) => String(m.id) === r.id).startedSend === undefined),
+		'only mailings not started yet come before it',
+	);
+	user.step(
+		`"${oldest.name}" (listed last of ${listed.length}) sent again: mailing ${mailingId} is row ${firstSent + 1} of 5${firstSent > 0 ? `, after ${before.map((r) => `${r.id} (${r.promotionName}, not started yet)`).join(', ')}` : ''}`,
+	);
+}
