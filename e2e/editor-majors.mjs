@@ -339,15 +339,20 @@ async function executeStepTwice(ctx, editor, user) {
 // 4. Mailing → Get Many: newest first by when they started sending
 
 /**
- * The account's mailings in the order Get Many documents: not started yet first, then by start,
- * newest first; ties the higher ID first.
+ * The account's mailings in the order Get Many documents: by start, newest first; one not started
+ * yet first when made after every started one, else last; ties the higher ID first.
  */
 function mailingsNewestFirst(state) {
-	const start = (m) => m.startedSend ?? m.finishedSend ?? Infinity;
-	return state.promotions
+	const mailings = state.promotions
 		.filter((p) => !p.trashed)
-		.flatMap((p) => p.mailings.map((m) => ({ ...m, promotionName: p.name })))
-		.sort((a, b) => start(b) - start(a) || b.id - a.id);
+		.flatMap((p) => p.mailings.map((m) => ({ ...m, promotionName: p.name })));
+	const started = (m) => m.startedSend ?? m.finishedSend;
+	const newestStartedId = Math.max(
+		...mailings.filter((m) => started(m) !== undefined).map((m) => m.id),
+	);
+	// not started: first when made after the last send (queued), last when older (a draft)
+	const rank = (m) => started(m) ?? (m.id > newestStartedId ? Infinity : -Infinity);
+	return mailings.sort((a, b) => rank(b) - rank(a) || b.id - a.id);
 }
 
 async function newestMailingFirst(ctx, editor, user) {
@@ -384,15 +389,10 @@ async function newestMailingFirst(ctx, editor, user) {
 		expected.map((m) => String(m.id)),
 		`the output panel: ${JSON.stringify(rows.map((r) => [r.id, r.promotionName, r.startedSend]))}`,
 	);
-	const firstSent = rows.findIndex((r) => r.startedSend !== '' && r.startedSend !== 'null');
-	assert.equal(rows[firstSent]?.id, String(mailingId), 'the new mailing is the newest sent');
-	assert.equal(rows[firstSent].promotionName, oldest.name);
-	const before = rows.slice(0, firstSent);
-	assert.ok(
-		before.every((r) => expected.find((m) => String(m.id) === r.id).startedSend === undefined),
-		'only mailings not started yet come before it',
-	);
+	// the demo account's draft (a mailing never started, older than the last send) is not "latest"
+	assert.equal(rows[0]?.id, String(mailingId), 'the new mailing comes first');
+	assert.equal(rows[0].promotionName, oldest.name);
 	user.step(
-		`"${oldest.name}" (listed last of ${listed.length}) sent again: mailing ${mailingId} is row ${firstSent + 1} of 5${firstSent > 0 ? `, after ${before.map((r) => `${r.id} (${r.promotionName}, not started yet)`).join(', ')}` : ''}`,
+		`"${oldest.name}" (listed last of ${listed.length}) sent again: mailing ${mailingId} is row 1 of 5`,
 	);
 }

@@ -147,19 +147,25 @@ export function sendStart(mailing: IDataObject): number | undefined {
 }
 
 /**
- * Mailings newest first by when they started sending (`sendStart`). A mailing not started yet
- * comes before every started one: it starts, if ever, after them, and a send just accepted is in
- * that state until it starts. Ties (the same second, or two not started yet): the higher mailing
- * ID first, the service giving IDs in the order mailings are made (the recorded IDs grow with
- * time). A new array; the order of the promotions (by their `updated_at`, which sending does not
- * move) plays no part.
+ * Mailings newest first by when they started sending (`sendStart`). A mailing not started yet is
+ * placed by its ID, the service giving IDs in the order mailings are made (the recorded IDs grow
+ * with time): above every started mailing's, it was made after them (a send just accepted, still
+ * queued) and comes first; below, it is a draft or a schedule older than the last send and comes
+ * last, so that "the latest mailing" is never a stale one that has no figures. Ties (the same
+ * second, or two not started yet on the same side): the higher ID first. A new array; the order
+ * of the promotions (by their `updated_at`, which sending does not move) plays no part.
  */
 export function newestMailingsFirst(mailings: IDataObject[]): IDataObject[] {
 	const idOf = (mailing: IDataObject) => (typeof mailing.id === 'number' ? mailing.id : 0);
-	const startOf = (mailing: IDataObject) => sendStart(mailing) ?? Infinity;
+	const newestStartedId = Math.max(
+		-Infinity,
+		...mailings.filter((m) => sendStart(m) !== undefined).map(idOf),
+	);
+	const rankOf = (mailing: IDataObject) =>
+		sendStart(mailing) ?? (idOf(mailing) > newestStartedId ? Infinity : -Infinity);
 	return [...mailings].sort(
-		// Infinity − Infinity is NaN (two not started): the IDs decide
-		(a, b) => startOf(b) - startOf(a) || idOf(b) - idOf(a),
+		// ±Infinity − the same is NaN (two not started on one side): the IDs decide
+		(a, b) => rankOf(b) - rankOf(a) || idOf(b) - idOf(a),
 	);
 }
 

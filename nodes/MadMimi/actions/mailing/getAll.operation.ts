@@ -64,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /**
- * The mailings, newest first by when they started sending (not started yet first), then the
+ * The mailings, newest first by when they started sending (one not started yet: first when made after the last send, else last), then the
  * Limit. The service lists promotions by their `updated_at`, and sending a mailing does not move
  * its promotion: the mailing sent a minute ago on a promotion of last year is on the last page.
  * So every page is read, with or without a Limit, and the node orders the mailings itself.

@@ -24,7 +24,7 @@ export const resource = defineResource({
 				'Get the mailings (sends) of the account, newest first by when they started sending, with their promotion; filter by date sent or promotion',
 			action: 'Get many mailings',
 			forModel:
-				"Lists mailings (sends of a promotion), newest first by when they started sending, up to a limit (50 unless set), optionally sent after or before a date (ISO 8601) or of one promotion (its ID). A mailing not started yet (queued) comes first, without send dates. Returns each mailing's ID, promotion ID and name, subject and send dates",
+				"Lists mailings (sends of a promotion), newest first by when they started sending, up to a limit (50 unless set), optionally sent after or before a date (ISO 8601) or of one promotion (its ID). A mailing not started yet, without send dates, comes first when it was made after the last send (queued), last when older (a draft). Returns each mailing's ID, promotion ID and name, subject and send dates",
 			run: getAll,
 		},
 		{
