@@ -45,8 +45,11 @@ export class MadMimiApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: 'https://api.madmimi.com',
-			hint: 'Leave as it is, unless you go through a proxy or test against a local emulator',
-			description: 'Address of the Mad Mimi API',
+			// the node refuses any other (transport/http.ts, baseUrlRefusal): n8n's credential form
+			// checks only required fields, so the hint is where the rule is said
+			hint: 'Leave as it is, unless you go through a proxy. The API key travels in the address of each request: use https; http only for a local emulator on 127.0.0.1',
+			description:
+				"Address of the Mad Mimi API. It must start with https://; http:// is refused except for 127.0.0.1, localhost or [::1] (a local emulator), since the API key is sent in each request's address.",
 		},
 	];
 

@@ -7,6 +7,7 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 /*
  * One try of one request: send it with the account's credentials, read the answer as a stream
@@ -29,19 +30,53 @@ export interface MadMimiCredentials {
 
 const credentialCache = new WeakMap<object, Promise<MadMimiCredentials>>();
 
-/** The credentials, read once per execution context. */
+/**
+ * The credentials, read once per execution context. A Base URL that would carry the key in clear
+ * (plain http to anything but this machine) is refused here, before any request: the key travels
+ * in the query string of every request. The credential form cannot refuse it (n8n checks only
+ * required fields there), and a credential saved through the API, or before this rule, may hold one.
+ */
 export async function getMadMimiCredentials(ctx: MadMimiContext): Promise<MadMimiCredentials> {
 	let pending = credentialCache.get(ctx);
 	if (!pending) {
-		pending = ctx.getCredentials(CREDENTIALS_TYPE).then((data) => ({
-			username: String(data.username ?? ''),
-			apiKey: String(data.apiKey ?? ''),
-			baseUrl: String(data.baseUrl || 'https://api.madmimi.com').replace(/\/+$/, ''),
-		}));
+		pending = ctx.getCredentials(CREDENTIALS_TYPE).then((data) => {
+			const baseUrl = String(data.baseUrl || 'https://api.madmimi.com').replace(/\/+$/, '');
+			const refusal = baseUrlRefusal(baseUrl);
+			if (refusal) {
+				throw new NodeOperationError(ctx.getNode(), refusal, {
+					description:
+						"The API key travels in the address of each request, so over plain http it would cross the network unencrypted. In the Mad Mimi credential, set Base URL to https://api.madmimi.com (or your proxy's https address); http is accepted only for a local emulator on 127.0.0.1, localhost or [::1].",
+				});
+			}
+			return {
+				username: String(data.username ?? ''),
+				apiKey: String(data.apiKey ?? ''),
+				baseUrl,
+			};
+		});
 		credentialCache.set(ctx, pending);
 		pending.catch(() => credentialCache.delete(ctx));
 	}
 	return await pending;
+}
+
+/** Loopback hosts as the URL parser writes them: 127.0.0.0/8, localhost, [::1]. */
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|\[::1\])$/;
+
+/**
+ * Why the credential's Base URL is refused, or undefined when it is taken: https anywhere, http
+ * only to this machine (a local emulator).
+ */
+export function baseUrlRefusal(baseUrl: string): string | undefined {
+	let url: URL;
+	try {
+		url = new URL(baseUrl);
+	} catch {
+		return 'The Base URL of the Mad Mimi credential is not a web address: it must start with https://';
+	}
+	if (url.protocol === 'https:') return undefined;
+	if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return undefined;
+	return `The Base URL of the Mad Mimi credential (${originOf(baseUrl)}) is refused: it must start with https:// (http only for 127.0.0.1, localhost or [::1])`;
 }
 
 /** `/audience_lists/list%201/add`, `/audience_members/a%40b.com/lists.xml` */
