@@ -24,6 +24,10 @@ export class MadMimi implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'madMimiApi', required: true }],
+		// Child Account → Create outputs the new child's API key: a secret, to be shown redacted when
+		// an execution is read back. Paths into item.json; n8n 2.41.1 declares the field but does not
+		// apply it yet, 2.8.4 knows nothing of it (README, Credentials; e2e/server.e2e.mjs)
+		sensitiveOutputFields: ['apiKey'],
 		properties: nodeProperties(),
 	};
 

@@ -125,3 +125,11 @@ describe('the order and words the editor shows', () => {
 		for (const subtitle of Object.values(actions)) expect(actionWords).not.toContain(subtitle);
 	});
 });
+
+describe('secrets in the output', () => {
+	test("Child Account → Create's API key is declared sensitive, as n8n reads the field: dot paths into item.json", () => {
+		// n8n 2.41 (modules/redaction/executions/strategies/node-defined-field-redaction.strategy.js)
+		// splits each entry on "." and walks item.json from its top: `apiKey`, not `json.apiKey`
+		expect(new MadMimi().description.sensitiveOutputFields).toEqual(['apiKey']);
+	});
+});
