@@ -114,7 +114,8 @@ describe('audienceMember reads', () => {
 		expect(
 			items.find((i) => i.json.promotionId === DEMO_IDS.promotions.weeklyDigest)?.json,
 		).toMatchObject({ email: recipient, mailingId: DEMO_IDS.mailings.weeklyDigest });
-		expect(typeof items[0].json.viewed).toBe('boolean');
+		// a guessed name that says no type: the text Mad Mimi wrote (parsing/fieldTypes.ts)
+		expect(['true', 'false']).toContain(items[0].json.viewed);
 		expect(String(items[0].json.sentAt)).toMatch(
 			/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/,
 		);

@@ -19,7 +19,7 @@ describe('dripCampaign.getAll', () => {
 			name: 'Onboarding',
 			status: 'active',
 			createdAt: expect.stringMatching(ISO),
-			drips: [{ id: 51, name: 'Welcome', delayDays: 3, promotionId: 18 }],
+			drips: [{ id: 51, name: 'Welcome', delayDays: '3', promotionId: 18 }],
 		});
 		// <drips/>: no drips is an empty array, not null
 		expect(winBack).toEqual({

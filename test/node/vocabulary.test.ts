@@ -12,6 +12,7 @@ import type { Emulator } from '../../emulator';
 import { DEMO_IDS } from '../../emulator';
 import { callMethod, runNode } from '../harness';
 import { useEmulator } from './setup';
+import { toIsoDateTime } from '../../nodes/MadMimi/parsing';
 
 const env = useEmulator();
 const { promotions: P, mailings: M } = DEMO_IDS;
@@ -26,6 +27,10 @@ function valuesOnly(value: unknown): unknown {
 			.map(valuesOnly)
 			.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 	}
+	// a value is typed by its field's name (parsing/fieldTypes.ts): a guessed name renamed may be
+	// text where the guessed one is a number or a time, so values compare as the text they stand for
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	if (typeof value === 'string') return toIsoDateTime(value) ?? value;
 	return value;
 }
 

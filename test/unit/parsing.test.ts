@@ -7,13 +7,13 @@ import {
 	AnswerError,
 	camelCase,
 	jsonList,
-	convertScalar,
 	parseJson,
 	textInteger,
 	textLines,
 	toIsoDateTime,
 } from '../../nodes/MadMimi/parsing';
-import { decodeXmlText } from '../../nodes/MadMimi/parsing/values';
+import { fieldType } from '../../nodes/MadMimi/parsing/fieldTypes';
+import { typedScalar } from '../../nodes/MadMimi/parsing/values';
 import { rng } from '../../emulator/random';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -82,77 +82,75 @@ describe('toIsoDateTime', () => {
 	});
 });
 
-describe('convertScalar', () => {
+describe('typedScalar: a value is typed by what its field is, never by what it looks like', () => {
 	test.each([
-		['', null],
-		['   ', null],
-		['\n\t ', null],
-		['true', true],
-		['false', false],
-		['42', 42],
-		['-3', -3],
-		['0', 0],
-		['1.5', 1.5],
-		['-0.25', -0.25],
-		['9007199254740991', 9007199254740991],
-	])('%p → %p', (input, expected) => {
-		expect(convertScalar(input)).toBe(expected);
+		['', 'number', null],
+		['   ', 'text', null],
+		['\n\t ', 'boolean', null],
+		['42', 'number', 42],
+		['-3', 'number', -3],
+		['1.5', 'number', 1.5],
+		['9007199254740991', 'number', 9007199254740991],
+		['true', 'boolean', true],
+		['false', 'boolean', false],
+		['2014-09-07 16:54:55 -0400', 'dateTime', '2014-09-07T20:54:55Z'],
+		['2014-09-04 18:32:31 UTC', 'dateTime', '2014-09-04T18:32:31Z'],
+		['Mon Feb 14 09:59:05 -0500 2011', 'dateTime', '2011-02-14T14:59:05Z'],
+		[' 42 ', 'number', 42],
+		[' true\n', 'boolean', true],
+	] as const)('%p as a %s field → %p', (input, type, expected) => {
+		expect(typedScalar(input, type)).toBe(expected);
 	});
 
+	test.each(['007', '9007199254740993', '1e5', '1,000', 'soon'])(
+		'a number field keeps %p as text: a code or a figure no number holds exactly',
+		(input) => {
+			expect(typedScalar(input, 'number')).toBe(input);
+		},
+	);
+
 	test.each([
+		'1.50',
+		'2024',
+		'19.90',
 		'007',
-		'00',
-		'12345678901234567890',
-		'9007199254740993',
-		'+5',
-		'.5',
-		'1e5',
-		'1,000',
-		'0x10',
-		'True',
-		'FALSE',
-		'yes',
+		'true',
+		'2014-09-07 16:54:55 -0400',
 		'Newsletter',
-		'jane@example.com',
-		'2014-09-07',
-		'555-0100',
-	])('keeps %p as the same text', (input) => {
-		expect(convertScalar(input)).toBe(input);
-	});
-
-	test('dates become ISO 8601 in UTC, the same instant', () => {
-		expect(convertScalar('2014-09-07 16:54:55 -0400')).toBe('2014-09-07T20:54:55Z');
-		expect(convertScalar('2014-09-04 18:32:31 UTC')).toBe('2014-09-04T18:32:31Z');
-		expect(convertScalar('Mon Feb 14 09:59:05 -0500 2011')).toBe('2011-02-14T14:59:05Z');
-	});
-
-	test('surrounding white space is ignored for typed values', () => {
-		expect(convertScalar(' 42 ')).toBe(42);
-		expect(convertScalar(' true\n')).toBe(true);
-		expect(convertScalar(' 2014-09-04 18:32:31 UTC ')).toBe('2014-09-04T18:32:31Z');
+		' spaced ',
+	])('a text field (a name, a subject, a custom field) keeps %p exactly', (input) => {
+		expect(typedScalar(input, 'text')).toBe(input);
 	});
 });
 
-describe('decodeXmlText', () => {
-	test('decodes the predefined entities and character references', () => {
-		expect(decodeXmlText('A &amp; B &lt;x&gt; &quot;q&quot; &apos;s&apos;')).toBe(
-			'A & B <x> "q" \'s\'',
-		);
-		expect(decodeXmlText('caf&#233; caf&#xE9; caf&#xe9;')).toBe('café café café');
-		expect(decodeXmlText('&#128512;')).toBe('😀');
-	});
-
-	test('decodes only once (no double decoding)', () => {
-		expect(decodeXmlText('&amp;lt;')).toBe('&lt;');
-		expect(decodeXmlText('&amp;amp;')).toBe('&amp;');
-	});
-
-	test('leaves unknown or declared entities and bare ampersands as they are', () => {
-		expect(decodeXmlText('&lol9;')).toBe('&lol9;');
-		expect(decodeXmlText('&nbsp;')).toBe('&nbsp;');
-		expect(decodeXmlText('AT&T')).toBe('AT&T');
-		expect(decodeXmlText('&#x110000;')).toBe('&#x110000;');
-		expect(decodeXmlText('no entities')).toBe('no entities');
+describe('fieldType: the one table of typed fields', () => {
+	test.each([
+		['id', 'number'],
+		['promotion_id', 'number'],
+		['promotionId', 'number'],
+		['count', 'number'],
+		['subscriber_count', 'number'],
+		['total_pages', 'number'],
+		['created_at', 'dateTime'],
+		['membershipCreatedAt', 'dateTime'],
+		['started_send', 'dateTime'],
+		['suppressed', 'boolean'],
+		['all_audience', 'boolean'],
+		['sent', 'number'],
+		['name', 'text'],
+		['display_name', 'text'],
+		['subject', 'text'],
+		['mimio', 'text'],
+		['first_name', 'text'],
+		['plan_version', 'text'],
+		['price', 'text'],
+		['zip', 'text'],
+		['constructor', 'text'],
+		['__proto__', 'text'],
+		['toString', 'text'],
+		['paid', 'text'],
+	])('%s is %s', (name, type) => {
+		expect(fieldType(name)).toBe(type);
 	});
 });
 
@@ -165,7 +163,9 @@ describe('camelCase', () => {
 		['promotion_attempts', 'promotionAttempts'],
 		['First_Name', 'firstName'],
 		['a__b', 'aB'],
-		['_id', 'id'],
+		['_id', '_id'],
+		['__proto__', '__proto__'],
+		['first_name_', 'firstName_'],
 		['id', 'id'],
 		['displayName', 'displayName'],
 		['ID', 'ID'],
@@ -219,14 +219,23 @@ describe('parseJson', () => {
 		});
 	});
 
-	test('top-level arrays and scalars', () => {
-		expect(parseJson('[{"a_b":1},{"a_b":"2014-09-04 18:32:31 UTC"}]')).toEqual([
-			{ aB: 1 },
-			{ aB: '2014-09-04T18:32:31Z' },
-		]);
+	test('top-level arrays and scalars; a date only in a date-time field', () => {
+		expect(
+			parseJson(
+				'[{"a_b":1},{"sent_at":"2014-09-04 18:32:31 UTC","name":"2014-09-04 18:32:31 UTC"}]',
+			),
+		).toEqual([{ aB: 1 }, { sentAt: '2014-09-04T18:32:31Z', name: '2014-09-04 18:32:31 UTC' }]);
 		expect(parseJson('7')).toBe(7);
 		expect(parseJson('null')).toBeNull();
-		expect(parseJson('"2014-09-04 18:32:31 UTC"')).toBe('2014-09-04T18:32:31Z');
+		expect(parseJson('"2014-09-04 18:32:31 UTC"')).toBe('2014-09-04 18:32:31 UTC');
+	});
+
+	test('nested 20,000 levels deep: read without recursion', () => {
+		const depth = 20_000;
+		const parsed = parseJson(`${'{"a_b":'.repeat(depth)}1${'}'.repeat(depth)}`);
+		let level = parsed as Record<string, unknown>;
+		for (let i = 1; i < depth; i++) level = level.aB as Record<string, unknown>;
+		expect(level).toEqual({ aB: 1 });
 	});
 
 	test('a BOM and surrounding white space are accepted', () => {

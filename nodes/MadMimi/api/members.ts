@@ -18,26 +18,10 @@ import { listRefusal } from './lists';
 
 /**
  * The members documents as recorded (`<audience>` of `<member suppressed="…">`): a member's
- * `lists` is a container, even empty or with one list; names, codes and list names are text,
- * whatever they look like (a list named 2024, a zip code 10115).
+ * `lists` is a container, even empty or with one list. Names, codes and custom fields are text
+ * whatever they look like (parsing/fieldTypes.ts).
  */
-const MEMBERS_DOCUMENT: XmlReadOptions = {
-	arrays: ['lists'],
-	text: [
-		'first_name',
-		'last_name',
-		'name',
-		'phone',
-		'zip',
-		'company',
-		'title',
-		'address',
-		'city',
-		'state',
-		'country',
-		'list',
-	],
-};
+const MEMBERS_DOCUMENT: XmlReadOptions = { arrays: ['lists'] };
 
 /** The message of a member the account does not have: `memberMissing`'s wording. */
 export function noSuchMemberMessage(email: string): string {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { toIsoDateTime } from '../parsing';
 import type { Refusal } from '../transport/errors';
 import type { ApiClient } from './client';
 import { memberMissing, noSuchMemberMessage } from './members';
@@ -62,23 +63,33 @@ function* valuesOf(value: unknown): Generator<string | number | boolean> {
 		yield value;
 }
 
-/** Whether the record names the promotion: a value equal to its name, or a number equal to its ID. */
+/**
+ * Whether the record names the promotion: a value equal to its name, or to its ID, compared as
+ * text (the element names are guesses, so a value may be typed or not: a promotion named "2024"
+ * or an ID under a name that says no number are found all the same).
+ */
 function namesPromotion(record: IDataObject, promotion: PromotionRef): boolean {
+	const id = promotion.id === undefined ? undefined : String(promotion.id);
 	for (const value of valuesOf(record)) {
-		if (typeof value === 'string' && value.trim() === promotion.name) return true;
-		if (typeof value === 'number' && value === promotion.id) return true;
+		const text = String(value).trim();
+		if (text === promotion.name || (id !== undefined && text === id)) return true;
 	}
 	return false;
 }
 
-/** The earliest date-time among the record's values (the parser gives them as ISO 8601), or undefined. */
+/**
+ * The earliest date-time among the record's values, or undefined: a value typed as one (ISO 8601),
+ * or the service's own date text under a name that says no time (the names are guesses).
+ */
 function earliestDate(record: IDataObject): { ms: number; text: string } | undefined {
 	let earliest: { ms: number; text: string } | undefined;
 	for (const value of valuesOf(record)) {
-		if (typeof value !== 'string' || !ISO_DATE_TIME.test(value)) continue;
-		const ms = Date.parse(value);
+		if (typeof value !== 'string') continue;
+		const iso = ISO_DATE_TIME.test(value) ? value : toIsoDateTime(value.trim());
+		if (iso === undefined) continue;
+		const ms = Date.parse(iso);
 		if (!Number.isNaN(ms) && (earliest === undefined || ms < earliest.ms))
-			earliest = { ms, text: value };
+			earliest = { ms, text: iso };
 	}
 	return earliest;
 }

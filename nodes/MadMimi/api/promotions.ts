@@ -12,8 +12,8 @@ import { PROMOTIONS_PAGE_SIZE } from '../settings';
  * and its search; and the writes of a promotion: save and trash.
  */
 
-/** The promotions document as recorded: `mimio` is a code (`4e9245`, `293145`), never a number. */
-const PROMOTIONS_DOCUMENT: XmlReadOptions = { text: ['mimio'] };
+/** The promotions document as recorded: its names, subjects and codes (`mimio`) are text (parsing/fieldTypes.ts). */
+const PROMOTIONS_DOCUMENT: XmlReadOptions = {};
 
 function asArray(value: unknown): IDataObject[] {
 	if (value === undefined || value === null) return [];

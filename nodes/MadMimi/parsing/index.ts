@@ -1,16 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { AnswerError } from './answerError';
+import { fieldType } from './fieldTypes';
 import { camelCase, toIsoDateTime } from './values';
 
 export { AnswerError } from './answerError';
 export { xmlDocument, xmlList } from './xml';
 export type { XmlList, XmlReadOptions } from './xml';
-export { camelCase, convertScalar, toIsoDateTime } from './values';
+export { camelCase, toIsoDateTime } from './values';
 
 /**
- * Parses a JSON answer: camelCase keys at every depth, date-time strings to ISO 8601; numbers,
- * booleans and nulls are kept as the service typed them.
+ * Parses a JSON answer: camelCase keys at every depth; numbers, booleans and nulls as the service
+ * typed them; a string a date-time only where its field is one (fieldTypes.ts), every other string
+ * as written. Any key, `__proto__` included, is an ordinary field.
  */
 export function parseJson(text: string): unknown {
 	const body = text.replace(/^\uFEFF/, '').trim();
@@ -32,17 +34,46 @@ function jsonValue(body: string): unknown {
 	}
 }
 
+/** Sets a key, `__proto__` included, as an own property. */
+function putKey(into: IDataObject | unknown[], key: string | number, value: unknown): void {
+	if (key === '__proto__')
+		Object.defineProperty(into, key, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
+	else (into as Record<string | number, unknown>)[key] = value;
+}
+
+/** The answer with its keys in camelCase and its date-time fields in ISO 8601, read without recursion. */
 function normalizeJson(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(normalizeJson);
-	if (value !== null && typeof value === 'object') {
-		const out: IDataObject = {};
-		for (const [key, v] of Object.entries(value as IDataObject)) {
-			out[camelCase(key)] = normalizeJson(v) as IDataObject[keyof IDataObject];
-		}
-		return out;
+	const top: { value?: unknown } = {};
+	const work: Array<{
+		from: unknown;
+		into: IDataObject | unknown[];
+		key: string | number;
+		field: string;
+	}> = [{ from: value, into: top as IDataObject, key: 'value', field: '' }];
+	for (let item = work.pop(); item !== undefined; item = work.pop()) {
+		const { from, into, key, field } = item;
+		if (Array.isArray(from)) {
+			const list = new Array<unknown>(from.length);
+			putKey(into, key, list);
+			from.forEach((v, i) => work.push({ from: v, into: list, key: i, field }));
+		} else if (from !== null && typeof from === 'object') {
+			const out: IDataObject = {};
+			putKey(into, key, out);
+			for (const [k, v] of Object.entries(from as IDataObject)) {
+				const name = camelCase(k);
+				putKey(out, name, null);
+				work.push({ from: v, into: out, key: name, field: k });
+			}
+		} else if (typeof from === 'string' && fieldType(field) === 'dateTime') {
+			putKey(into, key, toIsoDateTime(from) ?? from);
+		} else putKey(into, key, from);
 	}
-	if (typeof value === 'string') return toIsoDateTime(value) ?? value;
-	return value;
+	return top.value;
 }
 
 /**

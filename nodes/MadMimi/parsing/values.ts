@@ -1,9 +1,10 @@
 import { isRealDateTime } from '../helpers/dates';
+import type { FieldType } from './fieldTypes';
 
 /**
- * Scalar conversion shared by the XML and JSON parsers: the service sends every value as
- * text; the node's output has numbers as numbers, booleans as booleans, date-times as
- * ISO 8601 strings in UTC, and empty values as null.
+ * Scalar conversion shared by the XML and JSON parsers: the service sends every value as text;
+ * the node's output has the numbers, flags and date-times of the fields that are such
+ * (fieldTypes.ts) typed, date-times as ISO 8601 strings in UTC, and empty values as null.
  */
 
 const MONTHS: Record<string, string> = {
@@ -86,51 +87,32 @@ export function toIsoDateTime(text: string): string | undefined {
 const INTEGER = /^-?(?:0|[1-9]\d*)$/;
 const DECIMAL = /^-?(?:0|[1-9]\d*)\.\d+$/;
 
-const XML_ENTITIES: Record<string, string> = {
-	amp: '&',
-	lt: '<',
-	gt: '>',
-	quot: '"',
-	apos: "'",
-};
-
-/**
- * Decodes the five predefined XML entities and numeric character references. Nothing else is
- * expanded: entities declared in a DOCTYPE stay as they are (no entity expansion).
- */
-export function decodeXmlText(text: string): string {
-	if (!text.includes('&')) return text;
-	return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
-		if (ref.startsWith('#x')) return safeCodePoint(parseInt(ref.slice(2), 16), whole);
-		if (ref.startsWith('#')) return safeCodePoint(parseInt(ref.slice(1), 10), whole);
-		return XML_ENTITIES[ref];
-	});
-}
-
-function safeCodePoint(code: number, fallback: string): string {
-	return Number.isInteger(code) && code >= 0 && code <= 0x10ffff
-		? String.fromCodePoint(code)
-		: fallback;
-}
-
 export type Scalar = string | number | boolean | null;
 
 /**
- * Converts one text value: `''` to null, `true`/`false` to booleans, integers and decimals to
- * numbers (except codes with leading zeros and integers beyond 2^53, which stay text), and
- * date-times to ISO 8601.
+ * One value the service wrote as text, typed as its field is (fieldTypes.ts): a number field's
+ * integer or decimal a number (a code with leading zeros, or an integer beyond 2^53, stays
+ * text), a flag's `true`/`false` a boolean, a time ISO 8601 in UTC; anything else, and every text
+ * field, the exact text. Empty is null.
  */
-export function convertScalar(raw: string): Scalar {
+export function typedScalar(raw: string, type: FieldType): Scalar {
 	const text = raw.trim();
 	if (text === '') return null;
-	if (text === 'true') return true;
-	if (text === 'false') return false;
-	if (INTEGER.test(text)) {
-		const n = Number(text);
-		return Number.isSafeInteger(n) ? n : text;
+	switch (type) {
+		case 'number': {
+			if (INTEGER.test(text)) {
+				const n = Number(text);
+				return Number.isSafeInteger(n) ? n : text;
+			}
+			return DECIMAL.test(text) ? Number(text) : text;
+		}
+		case 'boolean':
+			return text === 'true' ? true : text === 'false' ? false : text;
+		case 'dateTime':
+			return toIsoDateTime(text) ?? raw;
+		default:
+			return raw;
 	}
-	if (DECIMAL.test(text)) return Number(text);
-	return toIsoDateTime(text) ?? raw;
 }
 
 const camelCache = new Map<string, string>();
@@ -146,12 +128,17 @@ export function camelCase(key: string): string {
 }
 
 function toCamelCase(key: string): string {
-	if (!/[_\s-]/.test(key)) return key;
-	const parts = key.split(/[_\s-]+/).filter((p) => p !== '');
-	if (parts.length === 0) return key;
-	return parts
-		.map((p, i) =>
-			i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1),
-		)
-		.join('');
+	// separators inside the name join its words; at its ends they are part of it (`__proto__`, `_id`)
+	const inner = /^([_\s-]*)(.*?)([_\s-]*)$/s.exec(key);
+	if (!inner || !/[_\s-]/.test(inner[2])) return key;
+	const parts = inner[2].split(/[_\s-]+/).filter((p) => p !== '');
+	return (
+		inner[1] +
+		parts
+			.map((p, i) =>
+				i === 0 ? p.charAt(0).toLowerCase() + p.slice(1) : p.charAt(0).toUpperCase() + p.slice(1),
+			)
+			.join('') +
+		inner[3]
+	);
 }

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { AnswerError } from './answerError';
-import { camelCase, convertScalar, decodeXmlText } from './values';
-import type { RawNode } from './xmlTree';
-import { ATTR, CDATA, readXmlTree, TEXT, XmlDoctypeError, XmlSyntaxError } from './xmlTree';
+import { fieldType } from './fieldTypes';
+import { camelCase, typedScalar } from './values';
+import type { XmlElement } from './xmlTree';
+import { readXmlTree, XmlDoctypeError, XmlSyntaxError } from './xmlTree';
 
 /*
  * Reading the service's XML without knowing its element names.
@@ -34,19 +35,18 @@ import { ATTR, CDATA, readXmlTree, TEXT, XmlDoctypeError, XmlSyntaxError } from 
  *    that name, even where it appears once. So all records of one answer have one shape.
  * 7. Where a recording shows a container (the `lists` of a member, the `links` of the mailing
  *    statistics), the operation names it in `arrays`, and it is always an array, also when empty
- *    and with no evidence in the document. Where a recording shows a code that is sometimes all
- *    digits (a promotion's `mimio`), the operation names it in `text`: it is never a number.
+ *    and with no evidence in the document.
  *
- * Values: numbers as numbers, true/false as booleans, date-times as ISO 8601 with their offset,
- * empty as null (see values.ts).
+ * Values: typed only where their field is a number, a flag or a time (fieldTypes.ts), dates as
+ * ISO 8601 in UTC; every other value is the exact text the service wrote; empty is null. Any
+ * name, `constructor` and `__proto__` included, is an ordinary field. Nothing here recurses on
+ * the document's depth.
  */
 
-/** How to read one answer, from its recording (raw element and attribute names). */
+/** How to read one answer, from its recording (raw element names). */
 export interface XmlReadOptions {
 	/** Containers: always arrays (rule 7). */
 	arrays?: readonly string[];
-	/** Codes that may look like numbers (`mimio="293145"` beside `mimio="4e9245"`): always text. */
-	text?: readonly string[];
 }
 
 /** A list answer: one record per child element of the root, and the root's own attributes. */
@@ -55,6 +55,10 @@ export interface XmlList {
 	records: IDataObject[];
 	meta: IDataObject;
 }
+
+/** How much of an answer a message about it quotes, and the most a reason may take. */
+const QUOTED = 200;
+const REASON_MAX = 600;
 
 /** Line and column of a position in the text, for the error message. */
 function lineAndColumn(text: string, position: number): string {
@@ -67,12 +71,21 @@ function lineAndColumn(text: string, position: number): string {
 	return `line ${line}, column ${position - lineStart + 1}`;
 }
 
+/** Why an answer cannot be read, at most 1,000 characters, with the answer's beginning quoted. */
+function unreadable(reason: string, body: string): AnswerError {
+	const cut = reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX)}…` : reason;
+	const start = body.slice(0, QUOTED).replace(/\s+/g, ' ').trim();
+	return new AnswerError(
+		`${cut}. The response begins: "${start}${body.length > QUOTED ? '…' : ''}"`,
+	);
+}
+
 /**
  * The tree of the answer, or why it is refused. A document type declaration is refused, wherever
  * it stands in the markup: its entities are never expanded, and the rule is to refuse it, not to
  * ignore it. (The caller throws, outside the catch: n8n's lint allows only its own errors there.)
  */
-function readOrReason(body: string): { root: string; node: RawNode } | { reason: string } {
+function readOrReason(body: string): XmlElement | { reason: string } {
 	try {
 		return readXmlTree(body);
 	} catch (error) {
@@ -82,86 +95,90 @@ function readOrReason(body: string): { root: string; node: RawNode } | { reason:
 					? 'The response is an HTML page, not an XML document'
 					: 'The response declares a DOCTYPE, which is refused for safety (entity expansion)',
 			};
-		const where =
-			error instanceof XmlSyntaxError ? ` (${lineAndColumn(body, error.position)})` : '';
-		return { reason: `The response is not well-formed XML: ${(error as Error).message}${where}` };
+		if (error instanceof XmlSyntaxError)
+			return {
+				reason: `The response is not well-formed XML: ${error.message} (${lineAndColumn(body, error.position)})`,
+			};
+		// not a fault of the answer the reader names (it recurses on nothing): still a plain word
+		return { reason: 'The response is not an XML document the node can read' };
 	}
 }
 
-/** Reads an XML answer in one pass, well-formedness checked on the way (xmlTree.ts): the root element's name and raw content. */
-function parseRoot(text: string): { root: string; node: RawNode } {
+/** Reads an XML answer in one pass, well-formedness checked on the way (xmlTree.ts): its root element. */
+function parseRoot(text: string): XmlElement {
 	// the first character that is no BOM or white space (no copy of a large answer is made)
 	let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 	while (start < text.length && /\s/.test(text[start])) start++;
 	if (start === text.length)
 		throw new AnswerError('The response was empty where an XML document was expected');
-	if (text[start] !== '<') throw new AnswerError('The response is not an XML document');
+	if (text[start] !== '<') throw unreadable('The response is not an XML document', text);
 	const body = start === 0 ? text : text.slice(start);
 	const tree = readOrReason(body);
-	if ('reason' in tree) throw new AnswerError(tree.reason);
-	if (/^html$/i.test(tree.root))
-		throw new AnswerError('The response is an HTML page, not an XML document');
+	if ('reason' in tree) throw unreadable(tree.reason, body);
+	if (/^html$/i.test(tree.name))
+		throw unreadable('The response is an HTML page, not an XML document', body);
 	return tree;
+}
+
+/** Sets a field, `__proto__` included: an own property, never the record's prototype. */
+function put(record: IDataObject, field: string, value: unknown): void {
+	if (field === '__proto__')
+		Object.defineProperty(record, field, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
+	else record[field] = value as IDataObject[keyof IDataObject];
 }
 
 /** The records of a list answer (rule 1): the root's child elements, whatever their names. */
 export function xmlList(text: string, options: XmlReadOptions = {}): XmlList {
-	const { root, node } = parseRoot(text);
+	const root = parseRoot(text);
 	const reader = new DocumentReader(options);
-	const records: IDataObject[] = [];
 	const meta: IDataObject = {};
-	if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
-		for (const key in node) {
-			if (key === TEXT || key === CDATA) continue;
-			if (key.startsWith(ATTR)) {
-				meta[camelCase(key.slice(ATTR.length))] = convertScalar(decodeXmlText(String(node[key])));
-				continue;
-			}
-			const children = node[key] as RawNode;
-			if (Array.isArray(children))
-				for (const child of children) records.push(reader.record(child, key));
-			else records.push(reader.record(children, key));
-		}
-	}
-	reader.settle();
-	return { root, records, meta };
+	for (const [name, value] of root.attributes)
+		put(meta, camelCase(name), typedScalar(value, fieldType(name)));
+	const records = new Array<IDataObject>(root.children.length);
+	root.children.forEach((child, i) => reader.record(child, records, i));
+	reader.run();
+	return { root: root.name, records, meta };
 }
 
 /** A document that is one record (the mailing statistics): the root element and its fields. */
 export function xmlDocument(text: string, options: XmlReadOptions = {}): IDataObject {
-	const { root, node } = parseRoot(text);
+	const root = parseRoot(text);
 	const reader = new DocumentReader(options);
-	const record = reader.record(node, root);
-	reader.settle();
-	return record;
+	const out: IDataObject[] = [];
+	reader.record(root, out, 0);
+	reader.run();
+	return out[0];
 }
 
-/** Whether a raw element is a record: it has attributes or child elements. */
-function isRecordNode(node: RawNode): boolean {
-	if (node === null || typeof node !== 'object' || Array.isArray(node)) return false;
-	for (const key in node) if (key !== TEXT && key !== CDATA) return true;
-	return false;
+/** Whether an element is a record: it has attributes or child elements. */
+function isRecordElement(element: XmlElement): boolean {
+	return element.attributes.length > 0 || element.children.length > 0;
 }
 
-/** The text of an element: its decoded text, and its CDATA sections as they are. */
-function elementText(node: IDataObject): string | undefined {
-	const raw = node[TEXT];
-	const cdata = node[CDATA];
-	if (cdata === undefined) return raw === undefined ? undefined : decodeXmlText(String(raw));
-	const text = raw === undefined ? '' : decodeXmlText(String(raw));
-	return text + (Array.isArray(cdata) ? cdata.map(String).join('') : String(cdata));
+/** Where a value goes: a record's field, or an array's place. */
+interface Target {
+	into: IDataObject | unknown[];
+	at: string | number;
 }
 
-/** Where a value was written in its default shape (`record[field]`), for settle() to reshape it. */
-interface Slot {
-	record: IDataObject;
-	field: string;
+/** An element to read into its target: as a record (rule 2) or as a value inside one. */
+interface Task extends Target {
+	element: XmlElement;
+	asRecord: boolean;
+	/** For a field of a record (not an array's element): `parent>child`, and the record, for settle(). */
+	field?: { record: IDataObject; name: string; pair: string };
 }
 
 /**
- * Reads the elements of one document. Values whose shape depends on evidence elsewhere in the
- * document (rules 4–6) are written in their default shape and remembered; `settle()` reshapes
- * them once the whole document has been read.
+ * Reads the elements of one document, from a stack of tasks rather than by recursion, in the
+ * order a recursive reading would take (document order, depth first). Values whose shape depends
+ * on evidence elsewhere in the document (rules 4–6) are written in their default shape and
+ * remembered; `run()` reshapes them once the whole document has been read.
  */
 class DocumentReader {
 	/** Element names seen (or recorded) as wrappers. */
@@ -169,137 +186,156 @@ class DocumentReader {
 	/** `parent>child` pairs of a child record seen repeated under its parent. */
 	private readonly repeated = new Set<string>();
 	/** Empty elements written as null: `[]` if `tag` turns out to be a wrapper (rule 5). */
-	private readonly emptySlots: Array<Slot & { tag: string }> = [];
+	private readonly emptySlots: Array<{ record: IDataObject; field: string; tag: string }> = [];
 	/** One plain child written as `{ child: single }`: `[single]` if `tag` turns out to be a wrapper (rule 4). */
-	private readonly singleSlots: Array<Slot & { tag: string; single: unknown }> = [];
+	private readonly singleSlots: Array<{
+		record: IDataObject;
+		field: string;
+		tag: string;
+		holder: IDataObject;
+		key: string;
+	}> = [];
 	/** A child record written once: `[record]` if `pair` (`parent>child`) is seen repeated (rule 6). */
-	private readonly childSlots: Array<Slot & { pair: string }> = [];
+	private readonly childSlots: Array<{ record: IDataObject; field: string; pair: string }> = [];
 
-	/** Element and attribute names whose values stay text. */
-	private readonly text: ReadonlySet<string>;
+	private readonly tasks: Task[] = [];
 
 	constructor(options: XmlReadOptions) {
 		this.wrappers = new Set(options.arrays ?? []);
-		this.text = new Set(options.text ?? []);
+	}
+
+	/** Reads `element` as a record (always an object) into `into[at]`, when run() runs. */
+	record(element: XmlElement, into: IDataObject[], at: number): void {
+		this.tasks.push({ element, asRecord: true, into, at });
+	}
+
+	/** Reads every element given and every one inside them, then settles their shapes (rules 5, 6). */
+	run(): void {
+		// the tasks were pushed in document order: the first must be taken first
+		this.tasks.reverse();
+		for (let task = this.tasks.pop(); task !== undefined; task = this.tasks.pop()) {
+			const value = task.asRecord ? this.readRecord(task.element) : this.readValue(task);
+			this.write(task, value);
+			const field = task.field;
+			if (field && isRecordElement(task.element) && !Array.isArray(value))
+				this.childSlots.push({ record: field.record, field: field.name, pair: field.pair });
+		}
+		this.settle();
+	}
+
+	private write(target: Target, value: unknown): void {
+		if (Array.isArray(target.into)) target.into[target.at as number] = value;
+		else put(target.into, target.at as string, value);
+	}
+
+	/** Queues the reading of `elements` (in document order) into their targets. */
+	private queue(elements: Array<Omit<Task, 'asRecord'>>): void {
+		for (let i = elements.length - 1; i >= 0; i--)
+			this.tasks.push({ ...elements[i], asRecord: false });
 	}
 
 	private scalar(text: string, tag: string): unknown {
-		if (this.text.size > 0 && this.text.has(tag)) return text.trim() === '' ? null : text;
-		return convertScalar(text);
+		return typedScalar(text, fieldType(tag));
 	}
 
 	/** A record element: always an object (rule 2). */
-	record(node: RawNode, tag: string): IDataObject {
-		if (node === null || typeof node !== 'object' || Array.isArray(node) || !isRecordNode(node)) {
-			let text = '';
-			if (typeof node === 'string') text = decodeXmlText(node);
-			else if (node !== null && typeof node === 'object' && !Array.isArray(node))
-				text = elementText(node) ?? '';
-			return { [camelCase(tag)]: convertScalar(text) };
+	private readRecord(element: XmlElement): IDataObject {
+		if (!isRecordElement(element)) {
+			const out: IDataObject = {};
+			put(out, camelCase(element.name), this.scalar(element.text.trim(), element.name));
+			return out;
 		}
-		return this.fields(node, tag);
+		return this.fields(element);
 	}
 
-	/** The fields of an element with attributes or children. */
-	private fields(node: IDataObject, tag: string): IDataObject {
+	/** The fields of an element with attributes or children: its attributes, its text, then its children. */
+	private fields(element: XmlElement): IDataObject {
 		const out: IDataObject = {};
-		const text = elementText(node);
-		if (text !== undefined && text.trim() !== '')
-			out.value = this.scalar(text, tag) as IDataObject[keyof IDataObject];
-		for (const key in node) {
-			if (key === TEXT || key === CDATA) continue;
-			const raw = node[key] as RawNode;
-			if (key.startsWith(ATTR)) {
-				const attribute = key.slice(ATTR.length);
-				const name = camelCase(attribute);
-				if (!(name in out))
-					out[name] = this.scalar(
-						decodeXmlText(String(raw)),
-						attribute,
-					) as IDataObject[keyof IDataObject];
-				continue;
-			}
-			const name = camelCase(key);
-			if (Array.isArray(raw)) {
-				// a child repeated under this element: an array under every element of this name
-				if (isRecordNode(raw[0])) this.repeated.add(`${tag}>${key}`);
-				const list: unknown[] = new Array(raw.length);
-				for (let i = 0; i < raw.length; i++) list[i] = this.value(raw[i], key);
-				out[name] = list as IDataObject[];
-				continue;
-			}
-			out[name] = this.value(raw, key, out, name) as IDataObject[keyof IDataObject];
-			if (isRecordNode(raw) && !Array.isArray(out[name]))
-				this.childSlots.push({ record: out, field: name, pair: `${tag}>${key}` });
+		const tag = element.name;
+		for (const [attribute, raw] of element.attributes)
+			put(out, camelCase(attribute), this.scalar(raw, attribute));
+		const text = element.text.trim();
+		if (text !== '' && !Object.hasOwn(out, 'value')) put(out, 'value', this.scalar(text, tag));
+		// children by name, in the order their names first appear
+		const byName = new Map<string, XmlElement[]>();
+		for (const child of element.children) {
+			const same = byName.get(child.name);
+			if (same) same.push(child);
+			else byName.set(child.name, [child]);
 		}
+		const queued: Array<Omit<Task, 'asRecord'>> = [];
+		for (const [key, children] of byName) {
+			const name = camelCase(key);
+			if (children.length > 1) {
+				// a child repeated under this element: an array under every element of this name
+				if (isRecordElement(children[0])) this.repeated.add(`${tag}>${key}`);
+				const list = new Array<unknown>(children.length);
+				put(out, name, list);
+				children.forEach((child, i) => queued.push({ element: child, into: list, at: i }));
+				continue;
+			}
+			put(out, name, null);
+			queued.push({
+				element: children[0],
+				into: out,
+				at: name,
+				field: { record: out, name, pair: `${tag}>${key}` },
+			});
+		}
+		this.queue(queued);
 		return out;
 	}
 
-	/**
-	 * The value of an element inside a record. `out[name]` is where the caller writes it: when
-	 * given (not for the elements of an array), a value whose shape the rest of the document may
-	 * change is remembered there for settle().
-	 */
-	private value(node: RawNode, tag: string, out?: IDataObject, name?: string): unknown {
-		if (node === null || node === undefined || typeof node !== 'object') {
-			const text = node === null || node === undefined ? '' : String(node);
-			if (text === '') return this.empty(tag, out, name);
-			return this.scalar(decodeXmlText(text), tag);
-		}
-		if (Array.isArray(node)) return node.map((n) => this.value(n, tag));
-		let attributes = false;
-		let hasText = false;
-		let children = 0;
-		let child = '';
-		for (const key in node) {
-			if (key === TEXT || key === CDATA) hasText = true;
-			else if (key.startsWith(ATTR)) attributes = true;
-			else {
-				children++;
-				child = key;
-			}
-		}
-		if (children === 0 && !attributes) {
-			const text = elementText(node) ?? '';
-			return text.trim() === '' ? this.empty(tag, out, name) : this.scalar(text, tag);
-		}
-		if (children === 1 && !attributes && !(hasText && (elementText(node) ?? '').trim() !== '')) {
-			const inner = node[child] as RawNode;
-			if (Array.isArray(inner)) {
+	/** The value of an element inside a record (`task.field` set: a field that settle() may reshape). */
+	private readValue(task: Task): unknown {
+		const { element, field } = task;
+		const tag = element.name;
+		const { children } = element;
+		const attributes = element.attributes.length > 0;
+		const text = element.text.trim();
+		if (children.length === 0 && !attributes)
+			return text === '' ? this.empty(tag, field) : this.scalar(text, tag);
+		if (!attributes && text === '' && children.every((c) => c.name === children[0].name)) {
+			const child = children[0].name;
+			if (children.length > 1) {
 				// rule 3: repeated children of one name
 				this.wrappers.add(tag);
-				return inner.map((n) => this.value(n, child));
+				const list = new Array<unknown>(children.length);
+				this.queue(children.map((element, i) => ({ element, into: list, at: i })));
+				return list;
 			}
-			if (isRecordNode(inner) || this.wrappers.has(tag)) {
+			if (isRecordElement(children[0]) || this.wrappers.has(tag)) {
 				// rule 4: a wrapper of one record (or a known wrapper)
 				this.wrappers.add(tag);
-				return [this.value(inner, child)];
+				const list = new Array<unknown>(1);
+				this.queue([{ element: children[0], into: list, at: 0 }]);
+				return list;
 			}
 			// rule 4: one plain child: a record with one field, unless evidence says wrapper
-			const single = this.value(inner, child);
-			if (out !== undefined && name !== undefined)
-				this.singleSlots.push({ record: out, field: name, tag, single });
-			return { [camelCase(child)]: single };
+			const holder: IDataObject = {};
+			const key = camelCase(child);
+			put(holder, key, null);
+			this.queue([{ element: children[0], into: holder, at: key }]);
+			if (field)
+				this.singleSlots.push({ record: field.record, field: field.name, tag, holder, key });
+			return holder;
 		}
-		return this.fields(node, tag);
+		return this.fields(element);
 	}
 
-	private empty(tag: string, out?: IDataObject, name?: string): unknown {
+	private empty(tag: string, field: Task['field']): unknown {
 		if (this.wrappers.has(tag)) return [];
-		if (out !== undefined && name !== undefined)
-			this.emptySlots.push({ record: out, field: name, tag });
+		if (field) this.emptySlots.push({ record: field.record, field: field.name, tag });
 		return null;
 	}
 
 	/** Reshapes the values whose shape the rest of the document decided (rules 5 and 6). */
-	settle(): void {
+	private settle(): void {
 		for (const { record, field, tag } of this.emptySlots)
-			if (this.wrappers.has(tag)) record[field] = [];
-		for (const { record, field, tag, single } of this.singleSlots) {
-			if (this.wrappers.has(tag)) record[field] = [single] as IDataObject[];
-		}
-		for (const { record, field, pair } of this.childSlots) {
-			if (this.repeated.has(pair)) record[field] = [record[field]] as IDataObject[];
-		}
+			if (this.wrappers.has(tag)) put(record, field, []);
+		for (const { record, field, tag, holder, key } of this.singleSlots)
+			if (this.wrappers.has(tag)) put(record, field, [holder[key]]);
+		for (const { record, field, pair } of this.childSlots)
+			if (this.repeated.has(pair)) put(record, field, [record[field]]);
 	}
 }
