@@ -64,9 +64,13 @@ export class MadMimiApi implements ICredentialType {
 		},
 	};
 
+	// n8n sends the Test request to the Base URL as it is: a plain-http address other than this
+	// machine's is asked over https instead, so that the key never travels in clear (the node
+	// refuses such an address outright: transport/http.ts)
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl}}',
+			baseURL:
+				'={{ String($credentials.baseUrl).trim().replace(/^http:\\/\\/(?!(127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}|localhost|\\[::1\\])(:\\d+)?(\\/|$))/i, "https://") }}',
 			url: '/audience_lists/lists.xml',
 			method: 'GET',
 		},

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 
 import { DEMO_CREDENTIALS } from '../../emulator';
+import { MadMimiApi } from '../../credentials/MadMimiApi.credentials';
 import { baseUrlRefusal } from '../../nodes/MadMimi/transport/http';
 import { callMethod, runNode, setCredentials } from '../harness';
 import { useEmulator } from './setup';
@@ -155,5 +156,31 @@ describe('the Base URL of the credential', () => {
 		['ws://127.0.0.1', false],
 	])('baseUrlRefusal(%j) takes it: %s', (baseUrl, taken) => {
 		expect(baseUrlRefusal(baseUrl) === undefined).toBe(taken);
+	});
+});
+
+describe('the credential Test never sends the key over plain http beyond this machine', () => {
+	// the Test request's Base URL expression: its pattern and replacement, applied here as n8n
+	// applies them (the e2e server suite runs the Test against http://127.0.0.1 in real n8n)
+	const expression = String(new MadMimiApi().test.request.baseURL);
+	const [, source, flags, replacement] = /\.replace\(\/(.*)\/([a-z]*), "([^"]*)"\)/.exec(
+		expression,
+	)!;
+	const pattern = new RegExp(source, flags);
+	const testUrl = ({ baseUrl }: { baseUrl: string }) =>
+		baseUrl.trim().replace(pattern, replacement);
+
+	test.each([
+		['http://example.com', 'https://example.com'],
+		['http://api.madmimi.com/', 'https://api.madmimi.com/'],
+		[' HTTP://proxy.example.com:8080', 'https://proxy.example.com:8080'],
+		['http://127.0.0.1.example.com', 'https://127.0.0.1.example.com'],
+		['http://localhost.example.com', 'https://localhost.example.com'],
+		['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
+		['http://localhost:8787/', 'http://localhost:8787/'],
+		['http://[::1]:8787', 'http://[::1]:8787'],
+		['https://api.madmimi.com', 'https://api.madmimi.com'],
+	])('%s is tested at %s', (baseUrl, expected) => {
+		expect(testUrl({ baseUrl })).toBe(expected);
 	});
 });
