@@ -90,6 +90,9 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 const DOCTYPE = /!DOCTYPE/iy;
 const DOCTYPE_HTML = /!DOCTYPE\s+html/iy;
 const XML_DECLARATION = /<\?xml[\s?]/y;
+/** XML 1.0's XMLDecl: a version 1.x, then optionally an encoding and `standalone`, in that order. */
+const XML_DECLARATION_WHOLE =
+	/<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\n]*\?>/y;
 
 /** How much of a name an error message quotes. */
 const NAME_SHOWN = 60;
@@ -156,7 +159,12 @@ class TreeReader {
 	document(): XmlElement {
 		const { xml } = this;
 		XML_DECLARATION.lastIndex = 0;
-		if (XML_DECLARATION.test(xml)) this.skipTo('?>', 5);
+		if (XML_DECLARATION.test(xml)) {
+			XML_DECLARATION_WHOLE.lastIndex = 0;
+			if (!XML_DECLARATION_WHOLE.test(xml))
+				throw new XmlSyntaxError('a malformed XML declaration', 0);
+			this.at = XML_DECLARATION_WHOLE.lastIndex;
+		}
 		while (this.at < xml.length) {
 			const lt = xml.indexOf('<', this.at);
 			this.text(this.at, lt === -1 ? xml.length : lt);
@@ -239,7 +247,7 @@ class TreeReader {
 	private comment(lt: number): void {
 		const end = this.skipTo('-->', lt + 4);
 		const inner = this.xml.indexOf('--', lt + 4);
-		if (inner !== end || this.xml.charCodeAt(end - 1) === 45 /* - */)
+		if (inner !== end || (end > lt + 4 && this.xml.charCodeAt(end - 1) === 45) /* - */)
 			throw new XmlSyntaxError('"--" inside a comment', inner === end ? end - 1 : inner);
 	}
 
