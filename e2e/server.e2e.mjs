@@ -63,6 +63,11 @@ for (const version of VERSIONS) {
 			() => webhookActivated(ctx),
 		);
 		it(
+			'lists named 1.50 and 2024 come back by their names, and Create or Update adds a person to the one named 1.50',
+			{ timeout: 2 * MIN },
+			() => listNamesAsTyped(ctx),
+		);
+		it(
 			"Child Account → Create's key reaches the next node; read back over REST, the Mad Mimi node's apiKey is redacted where n8n applies the node's sensitiveOutputFields",
 			{ timeout: 2 * MIN },
 			() => childKeyReadBack(ctx),
@@ -299,6 +304,81 @@ async function webhookActivated(ctx) {
 			{ expectOk: false },
 		);
 	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// what a person typed comes back as typed
+
+/** Manual trigger → the Mad Mimi nodes given (one after the other), run as the editor runs it; the stored run. */
+async function runChain(ctx, name, madMimiNodes) {
+	const credentials = { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } };
+	const nodes = [
+		{
+			id: 'chain-start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		...madMimiNodes.map((node, i) => ({
+			id: `chain-${i}`,
+			type: ACTION_TYPE,
+			typeVersion: 1,
+			position: [220 * (i + 1), 0],
+			credentials,
+			...node,
+		})),
+	];
+	const connections = Object.fromEntries(
+		nodes
+			.slice(0, -1)
+			.map((node, i) => [
+				node.name,
+				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
+			]),
+	);
+	const workflow = { name, nodes, connections, settings: { executionOrder: 'v1' }, active: false };
+	const created = (await ctx.rest.request('POST', '/rest/workflows', workflow)).json.data;
+	const started = (
+		await ctx.rest.request('POST', `/rest/workflows/${created.id}/run`, {
+			workflowData: created,
+			triggerToStartFrom: { name: 'Start' },
+		})
+	).json.data;
+	assert.ok(started?.executionId, `the run started: ${JSON.stringify(started)}`);
+	return await storedRun(ctx, started.executionId);
+}
+
+/**
+ * Lists named as numbers: Get Many gives their names as text, and Create or Update by the name
+ * "1.50" finds the list (a reader that typed names by their look made it 1.5, and refused it).
+ */
+async function listNamesAsTyped(ctx) {
+	await ctx.emu.reset();
+	for (const name of ['1.50', '2024']) await ctx.emu.api('POST', '/audience_lists', { name });
+	const { status, runData } = await runChain(ctx, 'E2E: lists named as numbers', [
+		{
+			name: 'Lists',
+			parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true },
+		},
+		{
+			name: 'Join 1.50',
+			executeOnce: true,
+			parameters: {
+				resource: 'audienceMember',
+				operation: 'createOrUpdate',
+				email: 'typed@example.com',
+				list: { __rl: true, mode: 'name', value: '1.50' },
+			},
+		},
+	]);
+	assert.equal(status, 'success', JSON.stringify(runData).slice(0, 1000));
+	const names = runData.Lists[0].data.main[0].map((item) => item.json.name);
+	for (const name of ['1.50', '2024'])
+		assert.ok(names.includes(name), `"${name}" among the lists, as text: ${JSON.stringify(names)}`);
+	const list = (await ctx.emu.state()).lists.find((l) => l.name === '1.50');
+	assert.deepEqual(list?.members, ['typed@example.com'], 'the person is on the list named 1.50');
 }
 
 // ---------------------------------------------------------------------------------------------
