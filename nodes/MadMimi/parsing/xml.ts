@@ -155,6 +155,17 @@ export function xmlDocument(text: string, options: XmlReadOptions = {}): IDataOb
 	return out[0];
 }
 
+/** Elements by name, in the order their names first appear. */
+function groupByName(elements: XmlElement[]): Map<string, XmlElement[]> {
+	const byName = new Map<string, XmlElement[]>();
+	for (const element of elements) {
+		const same = byName.get(element.name);
+		if (same) same.push(element);
+		else byName.set(element.name, [element]);
+	}
+	return byName;
+}
+
 /** Whether an element is a record: it has attributes or child elements. */
 function isRecordElement(element: XmlElement): boolean {
 	return element.attributes.length > 0 || element.children.length > 0;
@@ -230,8 +241,10 @@ class DocumentReader {
 
 	/** Queues the reading of `elements` (in document order) into their targets. */
 	private queue(elements: Array<Omit<Task, 'asRecord'>>): void {
-		for (let i = elements.length - 1; i >= 0; i--)
-			this.tasks.push({ ...elements[i], asRecord: false });
+		for (let i = elements.length - 1; i >= 0; i--) {
+			const { element, into, at, field } = elements[i];
+			this.tasks.push({ element, into, at, field, asRecord: false });
+		}
 	}
 
 	private scalar(text: string, tag: string): unknown {
@@ -256,33 +269,54 @@ class DocumentReader {
 			put(out, camelCase(attribute), this.scalar(raw, attribute));
 		const text = element.text.trim();
 		if (text !== '' && !Object.hasOwn(out, 'value')) put(out, 'value', this.scalar(text, tag));
-		// children by name, in the order their names first appear
-		const byName = new Map<string, XmlElement[]>();
-		for (const child of element.children) {
-			const same = byName.get(child.name);
-			if (same) same.push(child);
-			else byName.set(child.name, [child]);
+		const { children } = element;
+		// most records hold plain fields, each once: no grouping by name is needed for them
+		let repeats = false;
+		if (children.length > 1) {
+			const names = new Set<string>();
+			for (const child of children) {
+				if (names.has(child.name)) {
+					repeats = true;
+					break;
+				}
+				names.add(child.name);
+			}
 		}
-		const queued: Array<Omit<Task, 'asRecord'>> = [];
-		for (const [key, children] of byName) {
+		const groups: XmlElement[][] = repeats ? [...groupByName(children).values()] : [];
+		const queued: Task[] = [];
+		const count = repeats ? groups.length : children.length;
+		for (let g = 0; g < count; g++) {
+			const group = repeats ? groups[g] : undefined;
+			const child = group ? group[0] : children[g];
+			const key = child.name;
 			const name = camelCase(key);
-			if (children.length > 1) {
+			if (group && group.length > 1) {
 				// a child repeated under this element: an array under every element of this name
-				if (isRecordElement(children[0])) this.repeated.add(`${tag}>${key}`);
-				const list = new Array<unknown>(children.length);
+				if (isRecordElement(child)) this.repeated.add(`${tag}>${key}`);
+				const list = new Array<unknown>(group.length);
 				put(out, name, list);
-				children.forEach((child, i) => queued.push({ element: child, into: list, at: i }));
+				group.forEach((each, i) =>
+					queued.push({ element: each, into: list, at: i, asRecord: false }),
+				);
+				continue;
+			}
+			if (!isRecordElement(child)) {
+				// a plain field: read here (its shape may change only when empty: emptySlots)
+				const value = child.text.trim();
+				const field = { record: out, name, pair: '' };
+				put(out, name, value === '' ? this.empty(key, field) : this.scalar(value, key));
 				continue;
 			}
 			put(out, name, null);
 			queued.push({
-				element: children[0],
+				element: child,
 				into: out,
 				at: name,
+				asRecord: false,
 				field: { record: out, name, pair: `${tag}>${key}` },
 			});
 		}
-		this.queue(queued);
+		for (let i = queued.length - 1; i >= 0; i--) this.tasks.push(queued[i]);
 		return out;
 	}
 

@@ -299,7 +299,8 @@ class TreeReader {
 		const { xml } = this;
 		const name = this.name(lt + 1, 'Tag');
 		const element: XmlElement = { name, attributes: [], children: [], text: '' };
-		const seen = new Set<string>();
+		// a repeated name is looked for among the few attributes an element has, by a Set past a few
+		let seen: Set<string> | undefined;
 		this.at = lt + 1 + name.length;
 		for (;;) {
 			const spaced = this.at;
@@ -321,11 +322,11 @@ class TreeReader {
 					`Tag '${shown(name)}' has an invalid attribute: a space is expected before it`,
 					this.at,
 				);
-			this.attribute(element, seen);
+			seen = this.attribute(element, seen);
 		}
 	}
 
-	private attribute(element: XmlElement, seen: Set<string>): void {
+	private attribute(element: XmlElement, seen: Set<string> | undefined): Set<string> | undefined {
 		const { xml } = this;
 		const name = this.name(this.at, 'Attribute');
 		this.at += name.length;
@@ -345,10 +346,14 @@ class TreeReader {
 		const lt = xml.indexOf('<', this.at + 1);
 		if (lt !== -1 && lt < end)
 			throw new XmlSyntaxError(`"<" in the value of attribute '${shown(name)}'`, lt);
-		if (seen.has(name)) throw new XmlSyntaxError(`Attribute '${shown(name)}' is repeated`, this.at);
-		seen.add(name);
-		element.attributes.push([name, this.normalized(this.at + 1, end)]);
+		const { attributes } = element;
+		if (!seen && attributes.length >= 8) seen = new Set(attributes.map(([n]) => n));
+		if (seen ? seen.has(name) : attributes.some(([n]) => n === name))
+			throw new XmlSyntaxError(`Attribute '${shown(name)}' is repeated`, this.at);
+		seen?.add(name);
+		attributes.push([name, this.normalized(this.at + 1, end)]);
 		this.at = end + 1;
+		return seen;
 	}
 
 	/**
@@ -357,6 +362,8 @@ class TreeReader {
 	 */
 	private normalized(from: number, to: number): string {
 		const { xml } = this;
+		const raw = xml.slice(from, to);
+		if (!raw.includes('\t') && !raw.includes('\n')) return this.decoded(from, to, 'attribute');
 		let out = '';
 		let start = from;
 		for (let i = from; i < to; i++) {
