@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { AnswerError } from './answerError';
 import { fieldType } from './fieldTypes';
-import { camelCase, toIsoDateTime } from './values';
+import { camelCase, putField, toIsoDateTime } from './values';
 
 export { AnswerError } from './answerError';
 export { xmlDocument, xmlList } from './xml';
@@ -34,18 +34,6 @@ function jsonValue(body: string): unknown {
 	}
 }
 
-/** Sets a key, `__proto__` included, as an own property. */
-function putKey(into: IDataObject | unknown[], key: string | number, value: unknown): void {
-	if (key === '__proto__')
-		Object.defineProperty(into, key, {
-			value,
-			enumerable: true,
-			writable: true,
-			configurable: true,
-		});
-	else (into as Record<string | number, unknown>)[key] = value;
-}
-
 /** The answer with its keys in camelCase and its date-time fields in ISO 8601, read without recursion. */
 function normalizeJson(value: unknown): unknown {
 	const top: { value?: unknown } = {};
@@ -59,19 +47,19 @@ function normalizeJson(value: unknown): unknown {
 		const { from, into, key, field } = item;
 		if (Array.isArray(from)) {
 			const list = new Array<unknown>(from.length);
-			putKey(into, key, list);
+			putField(into, key, list);
 			from.forEach((v, i) => work.push({ from: v, into: list, key: i, field }));
 		} else if (from !== null && typeof from === 'object') {
 			const out: IDataObject = {};
-			putKey(into, key, out);
+			putField(into, key, out);
 			for (const [k, v] of Object.entries(from as IDataObject)) {
 				const name = camelCase(k);
-				putKey(out, name, null);
+				putField(out, name, null);
 				work.push({ from: v, into: out, key: name, field: k });
 			}
 		} else if (typeof from === 'string' && fieldType(field) === 'dateTime') {
-			putKey(into, key, toIsoDateTime(from) ?? from);
-		} else putKey(into, key, from);
+			putField(into, key, toIsoDateTime(from) ?? from);
+		} else putField(into, key, from);
 	}
 	return top.value;
 }

@@ -115,6 +115,25 @@ export function typedScalar(raw: string, type: FieldType): Scalar {
 	}
 }
 
+/**
+ * Sets a field of a record or a place of an array, `__proto__` included: always an own property,
+ * never the record's prototype (a field name is whatever the service wrote).
+ */
+export function putField(
+	into: Record<string, unknown> | unknown[],
+	key: string | number,
+	value: unknown,
+): void {
+	if (key === '__proto__')
+		Object.defineProperty(into, key, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
+	else (into as Record<string | number, unknown>)[key] = value;
+}
+
 const camelCache = new Map<string, string>();
 
 /** `started_send` → `startedSend`, `first name` → `firstName`, `opt-out` → `optOut`. */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { AnswerError } from './answerError';
 import { fieldType } from './fieldTypes';
-import { camelCase, typedScalar } from './values';
+import { camelCase, putField, typedScalar } from './values';
 import type { XmlElement } from './xmlTree';
 import { readXmlTree, XmlDoctypeError, XmlSyntaxError } from './xmlTree';
 
@@ -120,25 +120,13 @@ function parseRoot(text: string): XmlElement {
 	return tree;
 }
 
-/** Sets a field, `__proto__` included: an own property, never the record's prototype. */
-function put(record: IDataObject, field: string, value: unknown): void {
-	if (field === '__proto__')
-		Object.defineProperty(record, field, {
-			value,
-			enumerable: true,
-			writable: true,
-			configurable: true,
-		});
-	else record[field] = value as IDataObject[keyof IDataObject];
-}
-
 /** The records of a list answer (rule 1): the root's child elements, whatever their names. */
 export function xmlList(text: string, options: XmlReadOptions = {}): XmlList {
 	const root = parseRoot(text);
 	const reader = new DocumentReader(options);
 	const meta: IDataObject = {};
 	for (const [name, value] of root.attributes)
-		put(meta, camelCase(name), typedScalar(value, fieldType(name)));
+		putField(meta, camelCase(name), typedScalar(value, fieldType(name)));
 	const records = new Array<IDataObject>(root.children.length);
 	root.children.forEach((child, i) => reader.record(child, records, i));
 	reader.run();
@@ -235,8 +223,7 @@ class DocumentReader {
 	}
 
 	private write(target: Target, value: unknown): void {
-		if (Array.isArray(target.into)) target.into[target.at as number] = value;
-		else put(target.into, target.at as string, value);
+		putField(target.into, target.at, value);
 	}
 
 	/** Queues the reading of `elements` (in document order) into their targets. */
@@ -255,7 +242,7 @@ class DocumentReader {
 	private readRecord(element: XmlElement): IDataObject {
 		if (!isRecordElement(element)) {
 			const out: IDataObject = {};
-			put(out, camelCase(element.name), this.scalar(element.text.trim(), element.name));
+			putField(out, camelCase(element.name), this.scalar(element.text.trim(), element.name));
 			return out;
 		}
 		return this.fields(element);
@@ -266,9 +253,9 @@ class DocumentReader {
 		const out: IDataObject = {};
 		const tag = element.name;
 		for (const [attribute, raw] of element.attributes)
-			put(out, camelCase(attribute), this.scalar(raw, attribute));
+			putField(out, camelCase(attribute), this.scalar(raw, attribute));
 		const text = element.text.trim();
-		if (text !== '' && !Object.hasOwn(out, 'value')) put(out, 'value', this.scalar(text, tag));
+		if (text !== '' && !Object.hasOwn(out, 'value')) putField(out, 'value', this.scalar(text, tag));
 		const { children } = element;
 		// most records hold plain fields, each once: no grouping by name is needed for them
 		let repeats = false;
@@ -294,7 +281,7 @@ class DocumentReader {
 				// a child repeated under this element: an array under every element of this name
 				if (isRecordElement(child)) this.repeated.add(`${tag}>${key}`);
 				const list = new Array<unknown>(group.length);
-				put(out, name, list);
+				putField(out, name, list);
 				group.forEach((each, i) =>
 					queued.push({ element: each, into: list, at: i, asRecord: false }),
 				);
@@ -304,10 +291,10 @@ class DocumentReader {
 				// a plain field: read here (its shape may change only when empty: emptySlots)
 				const value = child.text.trim();
 				const field = { record: out, name, pair: '' };
-				put(out, name, value === '' ? this.empty(key, field) : this.scalar(value, key));
+				putField(out, name, value === '' ? this.empty(key, field) : this.scalar(value, key));
 				continue;
 			}
-			put(out, name, null);
+			putField(out, name, null);
 			queued.push({
 				element: child,
 				into: out,
@@ -348,7 +335,7 @@ class DocumentReader {
 			// rule 4: one plain child: a record with one field, unless evidence says wrapper
 			const holder: IDataObject = {};
 			const key = camelCase(child);
-			put(holder, key, null);
+			putField(holder, key, null);
 			this.queue([{ element: children[0], into: holder, at: key }]);
 			if (field)
 				this.singleSlots.push({ record: field.record, field: field.name, tag, holder, key });
@@ -366,10 +353,10 @@ class DocumentReader {
 	/** Reshapes the values whose shape the rest of the document decided (rules 5 and 6). */
 	private settle(): void {
 		for (const { record, field, tag } of this.emptySlots)
-			if (this.wrappers.has(tag)) put(record, field, []);
+			if (this.wrappers.has(tag)) putField(record, field, []);
 		for (const { record, field, tag, holder, key } of this.singleSlots)
-			if (this.wrappers.has(tag)) put(record, field, [holder[key]]);
+			if (this.wrappers.has(tag)) putField(record, field, [holder[key]]);
 		for (const { record, field, pair } of this.childSlots)
-			if (this.repeated.has(pair)) put(record, field, [record[field]]);
+			if (this.repeated.has(pair)) putField(record, field, [record[field]]);
 	}
 }
