@@ -127,13 +127,25 @@ export interface RequestPlace {
  */
 type Verdict =
 	| { body: string }
-	| { error: NodeApiError; fault?: TransientFault; unanswered?: boolean };
+	| { error: NodeApiError; fault?: TransientFault; unanswered?: boolean; serverError?: number };
 
 /** A failure before any answer whose cause is unknown: not tried again, but a once-only write may have been done. */
 const UNKNOWN_FAILURE: TransientFault = {
 	kind: 'inDoubt',
 	reason: 'the request failed before a response came',
 };
+
+/**
+ * A 5xx the service answered for itself (not the 503 that says it took nothing, nor a gateway's
+ * 502 or 504): not tried again, since the same request fails the same way, but a once-only write
+ * may have been done before the error (a Rails application can fail after queuing the mail).
+ */
+function serverErrorFault(status: number): TransientFault {
+	return {
+		kind: 'inDoubt',
+		reason: `Mad Mimi responded ${status} (an error of its own, which can come after the work was done)`,
+	};
+}
 
 /** A whole HTML page: never an answer of the API, whose answers are XML, JSON or plain text. */
 const HTML_PAGE = /^\uFEFF?\s*(?:<!DOCTYPE\s+html|<html[\s>])/i;
@@ -191,7 +203,7 @@ export class MadMimiClient {
 				if (onceKey) remember(onceKey, { done: true, body: verdict.body });
 				return verdict.body;
 			}
-			const { error, fault, unanswered } = verdict;
+			const { error, fault, unanswered, serverError } = verdict;
 			const tried = `Tried ${attempt} time${attempt > 1 ? 's' : ''} over ${readableDuration(Date.now() - started)}.`;
 			if (req.method !== 'GET' && req.repeat === 'delete' && inDoubtBefore && isGone(error)) {
 				this.ctx.logger.debug(
@@ -201,8 +213,14 @@ export class MadMimiClient {
 				return '';
 			}
 			const once = req.method !== 'GET' && isOnceOnly(req.repeat) ? req.repeat : undefined;
-			if (once && (fault?.kind === 'inDoubt' || (!fault && unanswered)))
-				throw this.inDoubt(onceKey, once, errorContext, fault ?? UNKNOWN_FAILURE, error);
+			if (once && (fault?.kind === 'inDoubt' || (!fault && (unanswered || serverError))))
+				throw this.inDoubt(
+					onceKey,
+					once,
+					errorContext,
+					fault ?? (serverError ? serverErrorFault(serverError) : UNKNOWN_FAILURE),
+					error,
+				);
 			if (!fault) throw attempt > 1 ? afterTries(error, tried) : error;
 			inDoubtBefore ||= fault.kind === 'inDoubt';
 			const wait = fault.retryAfterMs ?? backoffMs(attempt + 1, policy);
@@ -374,7 +392,11 @@ export class MadMimiClient {
 		const { status, headers, body } = outcome;
 		if (status >= 400 || status < 200) {
 			const fault = statusFault(status, headers['retry-after'], Date.now());
-			return { error: statusError(errorContext, status, body, fault?.retryAfterMs), fault };
+			return {
+				error: statusError(errorContext, status, body, fault?.retryAfterMs),
+				fault,
+				serverError: status >= 500 && !fault ? status : undefined,
+			};
 		}
 		if (HTML_PAGE.test(body)) {
 			// a proxy's or a network's sign-in page, answered 200 in place of the service: a write that
