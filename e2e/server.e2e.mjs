@@ -309,7 +309,12 @@ async function webhookActivated(ctx) {
 // ---------------------------------------------------------------------------------------------
 // what a person typed comes back as typed
 
-/** Manual trigger → the Mad Mimi nodes given (one after the other), run as the editor runs it; the stored run. */
+/**
+ * Manual trigger → the nodes given, one after the other (Mad Mimi nodes with the suite's
+ * credential unless a node says otherwise), run as the editor runs it (POST
+ * /rest/workflows/:id/run: 2.41 runs the stored workflow from the trigger named, 2.8 takes the
+ * workflow in the body); the stored run.
+ */
 async function runChain(ctx, name, madMimiNodes) {
 	const credentials = { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } };
 	const nodes = [
@@ -413,66 +418,33 @@ async function childKeyReadBack(ctx) {
 		'the node type as n8n serves it declares the key',
 	);
 	const email = 'e2e.child@example.com';
-	const workflow = {
-		name: 'E2E: a child account and its key',
-		nodes: [
-			{
-				id: 'child-start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
+	const { status, runData } = await runChain(ctx, 'E2E: a child account and its key', [
+		{
+			name: 'Create child',
+			parameters: {
+				resource: 'childAccount',
+				operation: 'create',
+				email,
+				password: 'S3cret pass',
+				options: { sendInvitation: false },
 			},
-			{
-				id: 'child-create',
-				name: 'Create child',
-				type: ACTION_TYPE,
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {
-					resource: 'childAccount',
-					operation: 'create',
-					email,
-					password: 'S3cret pass',
-					options: { sendInvitation: false },
-				},
-				credentials: { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } },
-			},
-			{
-				id: 'child-copy',
-				name: 'Copy key',
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				position: [440, 0],
-				parameters: {
-					mode: 'manual',
-					assignments: {
-						assignments: [
-							{ id: 'copied', name: 'copiedKey', value: '={{ $json.apiKey }}', type: 'string' },
-						],
-					},
-					options: {},
-				},
-			},
-		],
-		connections: {
-			Start: { main: [[{ node: 'Create child', type: 'main', index: 0 }]] },
-			'Create child': { main: [[{ node: 'Copy key', type: 'main', index: 0 }]] },
 		},
-		settings: { executionOrder: 'v1' },
-		active: false,
-	};
-	const created = (await ctx.rest.request('POST', '/rest/workflows', workflow)).json.data;
-	// 2.41 runs the stored workflow from the trigger named; 2.8 takes the workflow in the body
-	const started = (
-		await ctx.rest.request('POST', `/rest/workflows/${created.id}/run`, {
-			workflowData: created,
-			triggerToStartFrom: { name: 'Start' },
-		})
-	).json.data;
-	assert.ok(started?.executionId, `the run started: ${JSON.stringify(started)}`);
-	const { status, runData } = await storedRun(ctx, started.executionId);
+		{
+			name: 'Copy key',
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			credentials: undefined,
+			parameters: {
+				mode: 'manual',
+				assignments: {
+					assignments: [
+						{ id: 'copied', name: 'copiedKey', value: '={{ $json.apiKey }}', type: 'string' },
+					],
+				},
+				options: {},
+			},
+		},
+	]);
 	assert.equal(status, 'success', JSON.stringify(runData).slice(0, 1000));
 	const child = (await ctx.emu.state()).participants.find((p) => p.email === email);
 	assert.match(child?.apiKey ?? '', /^[0-9a-f]{32}$/, 'Mad Mimi made the child and its key');
