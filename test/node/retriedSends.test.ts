@@ -197,11 +197,24 @@ describe('Email → Send in a retried execution', () => {
 		]);
 	});
 
-	test('an n8n that carries no execution context into the retry: the node looks back a day instead', async () => {
+	test('an n8n that carries no execution context into the retry: the node asks rather than guess a day', async () => {
 		cutAfterWork('POST', '/mailer', 3);
 		const failed = await runNode({ parameters: sendEmail() }, people(5), 'webhook');
+		expect(env.emulator.store.transactions).toHaveLength(3);
+		// a guessed day would skip a daily digest sent yesterday, or send twice: nothing is sent
 		const retried = await retryRun(failed, undefined, { withoutContext: true });
-		expect(retried.error).toBeUndefined();
+		expect(retried.error?.message).toBe(
+			'This retried execution cannot tell which emails the run being retried sent',
+		);
+		expect(retried.error?.description).toContain('Skip If Already Sent');
+		expect(env.emulator.store.transactions).toHaveLength(3);
+		// with the option, the period the user chose decides: the other 2 go, nobody twice
+		const withOption = await retryRun(
+			failed,
+			{ parameters: sendEmail({ options: { skipIfAlreadySent: 'day' } }) },
+			{ withoutContext: true },
+		);
+		expect(withOption.error).toBeUndefined();
 		expect([...emailsByAddress().values()]).toEqual(Array(5).fill(1));
 	});
 

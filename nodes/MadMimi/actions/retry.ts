@@ -20,14 +20,22 @@ import { CLOCK_SKEW_MARGIN_SECONDS, RETRY_LOOK_BACK_MS } from '../settings';
  * established by the retry itself: its time says nothing of the run being retried.
  */
 export function retriedSince(ctx: IExecuteFunctions): number | undefined {
+	const start = retriedRunStart(ctx);
+	return start === null ? Date.now() - RETRY_LOOK_BACK_MS : start;
+}
+
+/**
+ * As retriedSince, but null when n8n carried no time the run being retried began (n8n 1.x): for
+ * the sends, whose check is "sent since then", any guessed time either skips a daily email or
+ * sends one twice, so they ask the user instead (Email → Send's Skip If Already Sent).
+ */
+export function retriedRunStart(ctx: IExecuteFunctions): number | null | undefined {
 	if (ctx.getMode?.() !== 'retry') return undefined;
 	const context =
 		typeof ctx.getExecutionContext === 'function' ? ctx.getExecutionContext() : undefined;
-	const began =
-		context && context.source !== 'retry' && Number.isFinite(context.establishedAt)
-			? context.establishedAt
-			: Date.now() - RETRY_LOOK_BACK_MS;
-	return began - CLOCK_SKEW_MARGIN_SECONDS * 1000;
+	if (!context || context.source === 'retry' || !Number.isFinite(context.establishedAt))
+		return null;
+	return context.establishedAt - CLOCK_SKEW_MARGIN_SECONDS * 1000;
 }
 
 /** Values computed once per node run (one execute context serves all its items). */

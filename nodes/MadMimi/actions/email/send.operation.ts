@@ -17,8 +17,9 @@ import {
 import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/promotionAttempts';
 import { promotionIdByName } from '../../api/promotions';
 import { optionOf } from '../../helpers/params';
+import { itemError } from '../../helpers/validation';
 import { client } from '../client';
-import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
+import { occurrenceOf, oncePerRun, retriedRunStart } from '../retry';
 import { listNamesField } from '../../locators/list';
 import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
 import { hasOptedOut } from '../../api/members';
@@ -195,6 +196,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		hidden: options.hidden,
 		skipPlaceholders: options.skipPlaceholders,
 	};
+	if (retriedRunStart(this) === null && options.skipIfAlreadySent === undefined)
+		throw itemError(
+			this,
+			itemIndex,
+			'This retried execution cannot tell which emails the run being retried sent',
+			'n8n carried no time when that run began (n8n 1.x carries none), and a guessed day would skip a daily email or send one twice, so nothing was sent. Turn on the option "Skip If Already Sent" (Ever, or a period) and retry again: each person who already got this promotion is then skipped. Or check Audience Member → Get Promotion Attempts and send by hand.',
+		);
 	const address = parseAddress(recipient)?.email ?? recipient;
 	emailKeys(this)[itemIndex] = `${address.toLowerCase()}\u0000${promotionName}`;
 	const api = client(this, itemIndex);
@@ -298,7 +306,8 @@ function sentAlreadyCheck(
 	promotionName: string,
 	periodStart: number | undefined,
 ): (() => Promise<IDataObject | undefined>) | undefined {
-	const retrySince = retriedSince(ctx);
+	// no time for the run being retried (n8n 1.x): only Skip If Already Sent decides (prepare)
+	const retrySince = retriedRunStart(ctx) ?? undefined;
 	if (retrySince === undefined && periodStart === undefined) return undefined;
 	return async () => {
 		const records = await promotionAttemptsOf(api, address);

@@ -12,7 +12,7 @@ import type { PromotionMailing } from '../../api/mailer';
 import { sendPromotion } from '../../api/mailer';
 import { mailingsStartedSince, promotionByName, promotionIdByName } from '../../api/promotions';
 import { client } from '../client';
-import { occurrenceOf, oncePerRun, retriedSince } from '../retry';
+import { occurrenceOf, oncePerRun, retriedRunStart, retriedSince } from '../retry';
 import { askBeforeSending } from '../sendChecks';
 import { listNamesField } from '../../locators/list';
 import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
@@ -134,6 +134,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		skipEarlierRecipients: options.preventResend !== false,
 		hidden: options.hidden,
 	};
+	if (retriedRunStart(this) === null)
+		throw itemError(
+			this,
+			itemIndex,
+			'This retried execution cannot tell whether the run being retried started this mailing',
+			`n8n carried no time when that run began (n8n 1.x carries none), and a guessed day would skip a mailing or send one twice, so nothing was sent. Mailing → Get Many, filtered on "${printable(promotionName)}", shows its mailings: run the workflow again only if this one is not there.`,
+		);
 	mailingKeys(this)[itemIndex] = promotionName;
 	const api = client(this, itemIndex);
 	const found = await askBeforeSending(this, itemIndex, api, {
