@@ -71,8 +71,11 @@ describe('Email → Send in a retried execution', () => {
 			expect(item.json.transactionId).toMatch(/^\d{20}$/);
 			expect(item.json.skipped).toBe(false);
 		}
-		// one read per item, one search for the promotion's ID, one send per email not yet sent
-		expect(apiCalls('GET', ATTEMPTS)).toBe(20);
+		// one read per item, and once more each (with a count a day) for the second witness, asked
+		// once before the first email not yet sent; one search for the promotion's ID; one send per
+		// email not yet sent
+		expect(apiCalls('GET', ATTEMPTS)).toBe(40);
+		expect(apiCalls('GET', /^\/promotions\/transactional_count$/)).toBeLessThanOrEqual(2);
 		expect(apiCalls('GET', /^\/promotions\/search\.xml$/)).toBe(1);
 		expect(apiCalls('POST', /^\/mailer$/)).toBe(12);
 	});
@@ -195,6 +198,34 @@ describe('Email → Send in a retried execution', () => {
 			'sent',
 			'sent',
 		]);
+	});
+
+	test('the two witnesses disagree (the count shows sends no attempt shows): nothing more is sent, and the items say why', async () => {
+		cutAfterWork('POST', '/mailer', 3);
+		const failed = await runNode({ parameters: sendEmail() }, people(5), 'webhook');
+		expect(env.emulator.store.transactions).toHaveLength(3);
+		// Mad Mimi's attempts list no transactional email (the case nobody has recorded either way)
+		env.emulator.faults.add({
+			method: 'GET',
+			path: /promotion_attempts\.xml$/,
+			respond: {
+				status: 200,
+				contentType: 'application/xml',
+				body: '<?xml version="1.0" encoding="UTF-8"?>\n<promotion_attempts>\n</promotion_attempts>\n',
+			},
+		});
+		const retried = await retryRun(failed, { parameters: sendEmail(), continueOnFail: true });
+		expect(retried.error).toBeUndefined();
+		expect(env.emulator.store.transactions).toHaveLength(3);
+		expect(retried.items).toHaveLength(5);
+		for (const item of retried.items) {
+			expect(item.json.error).toMatch(
+				/^The email to person0\d@example\.com may have gone out: Mad Mimi's two records of "Weekly digest" disagree$/,
+			);
+			expect(item.json.description).toMatch(/counts 3 transactional emails .* show 0/);
+		}
+		// the count of the days, read once for the run
+		expect(apiCalls('GET', /^\/promotions\/transactional_count$/)).toBeLessThanOrEqual(2);
 	});
 
 	test('an n8n that carries no execution context into the retry: the node asks rather than guess a day', async () => {

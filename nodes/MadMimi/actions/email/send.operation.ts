@@ -15,9 +15,9 @@ import {
 	requireAddress,
 } from '../../helpers/mailer';
 import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/promotionAttempts';
-import { promotionIdByName } from '../../api/promotions';
+import { promotionIdByName, transactionalCount } from '../../api/promotions';
 import { optionOf } from '../../helpers/params';
-import { itemError } from '../../helpers/validation';
+import { itemError, printable } from '../../helpers/validation';
 import { client } from '../client';
 import { occurrenceOf, oncePerRun, retriedRunStart } from '../retry';
 import { listNamesField } from '../../locators/list';
@@ -310,6 +310,7 @@ function sentAlreadyCheck(
 	const retrySince = retriedRunStart(ctx) ?? undefined;
 	if (retrySince === undefined && periodStart === undefined) return undefined;
 	return async () => {
+		// read afresh for each item: an earlier item of this run may have emailed the same person
 		const records = await promotionAttemptsOf(api, address);
 		const promotion = {
 			name: promotionName,
@@ -333,11 +334,69 @@ function sentAlreadyCheck(
 		const sinceRetried = attemptsOfPromotion(records, promotion, retrySince);
 		const occurrence = occurrenceOf(ctx, itemIndex, 'email', (index) => emailKeys(ctx)[index]);
 		const done = sinceRetried[occurrence - 1];
-		if (!done) return undefined;
+		if (!done) {
+			await secondWitness(ctx, itemIndex, api, promotion, retrySince, address);
+			return undefined;
+		}
 		return {
 			skipped: true,
 			reason: `The execution being retried already sent "${promotionName}" to ${address}${done.sentAt ? ` (Mad Mimi shows it sent ${done.sentAt})` : ''}: not sent again`,
 			promotionAttempt: done.record,
 		};
 	};
+}
+
+/**
+ * In a retried execution, before an email the attempts do not show as sent goes out: a second
+ * witness, Mad Mimi's count of the promotion's transactional emails over the days since the run
+ * being retried began. The attempts document was never recorded, nor whether it lists
+ * transactional emails at once: where the count shows more sends than the attempts of every
+ * recipient of this node's items do, the node cannot tell who got the email, and sends nothing
+ * more. Read once per node run and promotion; the count covers whole days, so sends earlier on
+ * the first day count too (a disagreement then fails safe).
+ */
+async function secondWitness(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+	promotion: { name: string; id?: number },
+	since: number,
+	address: string,
+): Promise<void> {
+	const { counted, shown } = await oncePerRun(ctx, `witness:${promotion.name}`, async () => {
+		let total = 0;
+		for (const day of utcDaysSince(since))
+			total += await transactionalCount(api, promotion.name, day);
+		const addresses = new Set(
+			emailKeys(ctx)
+				.filter((key): key is string => key?.endsWith(`\u0000${promotion.name}`) === true)
+				.map((key) => key.slice(0, key.indexOf('\u0000'))),
+		);
+		let attempts = 0;
+		for (const recipient of addresses)
+			attempts += attemptsOfPromotion(
+				await promotionAttemptsOf(api, recipient),
+				promotion,
+				since,
+			).length;
+		return { counted: total, shown: attempts };
+	});
+	if (counted <= shown) return;
+	throw itemError(
+		ctx,
+		itemIndex,
+		`The email to ${address} may have gone out: Mad Mimi's two records of "${printable(promotion.name)}" disagree`,
+		`Mad Mimi counts ${counted} transactional email${counted === 1 ? '' : 's'} of "${printable(promotion.name)}" on the days since the run being retried began (Promotion → Get Transactional Count), but its recipients' promotion attempts show ${shown}. The node cannot tell who got it, so it sent nothing more. Check Audience Member → Get Promotion Attempts for ${address} and send by hand to whoever did not get it, or turn on Skip If Already Sent.`,
+	);
+}
+
+/** The UTC days (`YYYY-MM-DD`) from the one holding `since` to today, oldest first. */
+function utcDaysSince(since: number): string[] {
+	const days: string[] = [];
+	const today = new Date().toISOString().slice(0, 10);
+	for (let at = since; ; at += DAY_MS) {
+		const day = new Date(at).toISOString().slice(0, 10);
+		days.push(day);
+		if (day >= today) return days;
+	}
 }
