@@ -15,7 +15,6 @@
  *    (the demo's Summer launch) comes before it, as Get Many orders them.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 
 import {
 	ACTION_TYPE,
@@ -23,22 +22,12 @@ import {
 	CREDENTIAL_NAME_LOCAL,
 	CREDENTIALS_TYPE,
 } from '../scripts/lib/constants.mjs';
-import { ARTIFACTS, CHROMIUM, OWNER, apiRequests, note, storedRun, waitUntil } from './fixture.mjs';
+import { CHROMIUM, OWNER, apiRequests, note, storedRun, userWalk, waitUntil } from './fixture.mjs';
 
 /** The four steps in order, each a function below; `user` carries the screenshots and the log. */
 export async function sendsInTheEditor(ctx) {
 	const { Editor } = await import('./editor.mjs');
-	const { version } = ctx;
-	const started = Date.now();
-	const user = {
-		shots: [],
-		shot(name) {
-			user.shots.push(name);
-			return path.join(ARTIFACTS, `${name}-${version}.png`);
-		},
-		step: (what) =>
-			note(`sends (n8n ${version}) ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`),
-	};
+	const user = userWalk('sends', ctx.version);
 	const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
 	try {
 		await existingNameRefused(ctx, editor, user);
@@ -49,9 +38,7 @@ export async function sendsInTheEditor(ctx) {
 	} finally {
 		await editor.close();
 	}
-	note(
-		`sends (n8n ${version}): the four took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${user.shots.map((s) => `${s}-${version}.png`).join(', ')}`,
-	);
+	user.done('the four');
 }
 
 /**

@@ -210,7 +210,18 @@ export class NodePanel extends EditorSession {
 	 */
 	async executeStep() {
 		await this.closeNotifications();
-		const button = this.ndv.locator(tid('node-execute-button')).first();
+		const { label, body } = await this.clickToRun(
+			this.ndv.locator(tid('node-execute-button')).first(),
+			'step',
+		);
+		return { executionId: body.data?.executionId, label };
+	}
+
+	/**
+	 * Clicks a button that runs the workflow (Execute step, Execute workflow) and waits for n8n's
+	 * answer to the run request: `{ label, response, body }`; a refused run throws, naming `what`.
+	 */
+	async clickToRun(button, what) {
 		const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
 		const started = this.page.waitForResponse(
 			(r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST',
@@ -220,9 +231,9 @@ export class NodePanel extends EditorSession {
 		const body = await response.json().catch(() => ({}));
 		if (!response.ok())
 			throw new Error(
-				`the step was refused: HTTP ${response.status()} ${JSON.stringify(body).slice(0, 300)}`,
+				`the ${what} was refused: HTTP ${response.status()} ${JSON.stringify(body).slice(0, 300)}`,
 			);
-		return { executionId: body.data?.executionId, label };
+		return { label, response, body };
 	}
 
 	/** The text of the notice in the panel's parameters that matches `pattern` (a notice parameter, shown as a box). */

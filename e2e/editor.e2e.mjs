@@ -30,6 +30,7 @@ import {
 	setUpN8n,
 	storedRun,
 	tearDownN8n,
+	userWalk,
 } from './fixture.mjs';
 
 processesEndWithTheFile('e2e editor');
@@ -218,16 +219,7 @@ async function newUserWorkflow(ctx) {
 	await ctx.emu.reset();
 	const { Editor } = await import('./editor.mjs');
 	const { version } = ctx;
-	const started = Date.now();
-	const user = {
-		shots: [],
-		shot(name) {
-			user.shots.push(name);
-			return path.join(ARTIFACTS, `${name}-${version}.png`);
-		},
-		step: (what) =>
-			note(`editor (n8n ${version}) ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`),
-	};
+	const user = userWalk('editor', version);
 	const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
 	try {
 		const nodes = await buildWorkflow(editor, user);
@@ -239,9 +231,7 @@ async function newUserWorkflow(ctx) {
 	} finally {
 		await editor.close();
 	}
-	note(
-		`editor (n8n ${version}): the user's steps took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots ${user.shots.map((s) => `${s}-${version}.png`).join(', ')}`,
-	);
+	user.done("the user's steps");
 	updateDocsScreenshots(version, user.shots, 'editor');
 }
 

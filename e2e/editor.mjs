@@ -146,18 +146,10 @@ export class Editor extends NodePanel {
 	async executeWorkflow() {
 		if (await this.ndv.isVisible()) await this.closeNdv();
 		await this.closeNotifications();
-		const button = this.page.locator(tid('execute-workflow-button'));
-		const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
-		const started = this.page.waitForResponse(
-			(r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST',
+		const { label, response, body } = await this.clickToRun(
+			this.page.locator(tid('execute-workflow-button')),
+			'run',
 		);
-		await button.click();
-		const response = await started;
-		const body = await response.json().catch(() => ({}));
-		if (!response.ok())
-			throw new Error(
-				`the run was refused: HTTP ${response.status()} ${JSON.stringify(body).slice(0, 300)}`,
-			);
 		let asked = {};
 		try {
 			asked = response.request().postDataJSON() ?? {};

@@ -77,6 +77,29 @@ export function note(message) {
 }
 
 /**
+ * A user's walk through the editor, for the suites that take one: `shot(name)` gives the path of a
+ * screenshot (and keeps its name), `step(what)` notes a step with the seconds since the walk began,
+ * `done(what)` notes the whole walk's time and its screenshots.
+ */
+export function userWalk(label, version) {
+	const started = Date.now();
+	const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+	const walk = {
+		shots: [],
+		shot(name) {
+			walk.shots.push(name);
+			return path.join(ARTIFACTS, `${name}-${version}.png`);
+		},
+		step: (what) => note(`${label} (n8n ${version}) ${seconds()} s: ${what}`),
+		done: (what) =>
+			note(
+				`${label} (n8n ${version}): ${what} took ${seconds()} s; screenshots ${walk.shots.map((s) => `${s}-${version}.png`).join(', ')}`,
+			),
+	};
+	return walk;
+}
+
+/**
  * For a suite file, at its top: every process it starts (n8n, the emulator, npm) is stopped when
  * the file ends (an `after` hook of the file), on Ctrl-C, and when e2e/run.mjs, whose child the
  * file runs in, is killed.
