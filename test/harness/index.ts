@@ -268,8 +268,12 @@ export async function callMethod(
 	parameters: INodeParameters,
 	filter?: string,
 	paginationToken?: string,
+	options: { withoutCredential?: boolean } = {},
 ): Promise<unknown> {
-	const node = madMimiNode({ parameters });
+	const withCredential = madMimiNode({ parameters });
+	const node = options.withoutCredential
+		? { ...withCredential, credentials: undefined }
+		: withCredential;
 	const workflow = new Workflow({
 		id: 'harness-methods',
 		nodes: [node],

@@ -1,21 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: catches the node's https requests in jest, never inside n8n */
 import https from 'node:https';
 
-import { LoadOptionsContext } from 'n8n-core';
-import type { INode, INodeParameters } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS } from '../../emulator';
-import { loadOptions } from '../../nodes/MadMimi/methods';
-import {
-	callMethod,
-	madMimiNode,
-	nodeTypes,
-	runNode,
-	setCredentials,
-	testCredentials,
-} from '../harness';
-import { additionalData } from '../harness/credentials';
+import { callMethod, runNode, setCredentials, testCredentials } from '../harness';
 import { useEmulator } from './setup';
 
 const env = useEmulator();
@@ -65,23 +54,11 @@ describe('the list resource locator and dropdowns', () => {
 		// account without lists. The load is sent again when the credential is set, unless the first is
 		// still on its way (then the field's ⋮ menu, Refresh List, sends it).
 		const parameters: INodeParameters = { resource: 'promotion', operation: 'send' };
-		const node: INode = { ...madMimiNode({ parameters }), credentials: undefined };
-		const workflow = new Workflow({
-			id: 'harness-methods',
-			nodes: [node],
-			connections: {},
-			active: false,
-			nodeTypes,
-		});
-		const ctx = new LoadOptionsContext(
-			workflow,
-			node,
-			{ ...additionalData(), currentNodeParameters: parameters },
-			'parameters',
-		);
-		await expect(loadOptions.getListNames.call(ctx)).rejects.toThrow(
-			'Node does not have any credentials set',
-		);
+		await expect(
+			callMethod('loadOptions', 'getListNames', parameters, undefined, undefined, {
+				withoutCredential: true,
+			}),
+		).rejects.toThrow('Node does not have any credentials set');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
