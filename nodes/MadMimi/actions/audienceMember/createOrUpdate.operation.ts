@@ -14,8 +14,8 @@ import type { ImportOptions } from './import/common';
 import { batchSizeOption, createListOption, readOptions } from './import/common';
 import { listOutput } from './import/lists';
 import { importPeople } from './import/people';
-import type { ImportPerson } from './import/rows';
-import { memberFieldsCollection, readMemberFields } from './member';
+import type { ImportPerson } from '../memberImport';
+import { memberFieldsCollection, readMemberFields } from '../memberFields';
 import { listLocator, optionalListName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
 

@@ -5,7 +5,7 @@ import { emailField } from '../../descriptions/common';
 import { itemError, requireEmail, requirePathName } from '../../helpers/validation';
 import { addToList, listNamesOf, removeFromList } from '../../api/lists';
 import { memberMissing, updateMemberFields } from '../../api/members';
-import { memberFieldsCollection, readMemberFields } from './member';
+import { memberFieldsCollection, readMemberFields } from '../memberFields';
 import { listNamesField } from '../../locators/list';
 import { client } from '../client';
 import { optionsCollection } from '../../descriptions/options';

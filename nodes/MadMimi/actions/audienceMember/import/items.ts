@@ -8,8 +8,8 @@ import { optionalListName } from '../../../locators/list';
 import { itemsByPlace, readOptions } from './common';
 import { listOutput } from './lists';
 import { importPeople } from './people';
-import type { ImportPerson } from './rows';
-import { isReservedColumn } from './rows';
+import type { ImportPerson } from '../../memberImport';
+import { isReservedColumn } from '../../memberImport';
 
 function splitFieldNames(text: string): string[] {
 	return text

@@ -2,16 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { importMembers } from '../../../api/members';
-import type { CsvRow } from '../../../helpers/csv';
-import { writeCsv } from '../../../helpers/csv';
-import { CSV_CHUNK_ROWS, DEFAULT_IMPORT_BATCH_SIZE } from '../../../settings';
+import { DEFAULT_IMPORT_BATCH_SIZE } from '../../../settings';
 import { client } from '../../client';
 import { continueOrStop, withItemIndex } from '../../itemLoop';
 import { hintLeftOut, ordinal } from './common';
 import type { ListCheck } from './lists';
 import { prepareLists, withoutMissingLists } from './lists';
-import type { ImportLayout, ImportPerson } from './rows';
-import { importLayout } from './rows';
+import type { ImportLayout, ImportPerson } from '../../memberImport';
+import { batchCsv, importLayout } from '../../memberImport';
 
 /*
  * The one way input items are imported as people, for Create or Update and for Import from
@@ -161,26 +159,6 @@ async function importInBatches<T extends ImportPerson>(
 		importIds.push(importId);
 		for (const person of batch) plan.imported(person, importId, b + 1);
 	}
-}
-
-/**
- * The CSV of one batch, written CSV_CHUNK_ROWS rows at a time. The rows of a whole batch, held for
- * one write, live long enough to reach the old generation, which only a full collection frees: an
- * import of 100,000 people then peaks about 35 MB higher. The rows of a chunk die young.
- */
-function batchCsv<T extends ImportPerson>(layout: ImportLayout<T>, batch: T[]): string {
-	const parts: string[] = [];
-	let rows: CsvRow[] = [];
-	for (const person of batch) {
-		for (const row of layout.rowsOf(person)) rows.push(row);
-		if (rows.length >= CSV_CHUNK_ROWS) {
-			parts.push(writeCsv(layout.columns, rows, parts.length === 0));
-			rows = [];
-		}
-	}
-	if (rows.length > 0 || parts.length === 0)
-		parts.push(writeCsv(layout.columns, rows, parts.length === 0));
-	return parts.join('');
 }
 
 /** Says what was and was not imported when a batch fails and the workflow stops. */
