@@ -56,6 +56,18 @@ export const IMPORT_MIN_TIMEOUT_MS = 300_000;
  */
 export const DEFAULT_IMPORT_BATCH_SIZE = 10_000;
 export const MAX_IMPORT_BATCH_SIZE = 100_000;
+/**
+ * Audience List → Sync: people sent in one import. The imports' own batch (10,000 rows, about
+ * 1 MB): a sync of 100,000 people with 1 % churn sends its 2,000 adds and updates in one request.
+ */
+export const SYNC_IMPORT_BATCH_SIZE = DEFAULT_IMPORT_BATCH_SIZE;
+/**
+ * Audience List → Sync's Max Removals: the share of a list's members (in %) one run may take off
+ * it. Real churn between two syncs is a few percent; a source that lost a page, a filter or a
+ * column shows as far more. Cloud sync tools stop near there too (AWS Bedrock's knowledge bases
+ * skip deletions above 15 %). Taking everyone off needs 100.
+ */
+export const DEFAULT_MAX_REMOVAL_PERCENT = 10;
 /** Rows of an import's CSV written at once: few enough that their garbage dies young (import/people.ts). */
 export const CSV_CHUNK_ROWS = 500;
 
