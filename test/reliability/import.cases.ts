@@ -7,7 +7,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator, FaultResponse } from '../../emulator';
-import { ordinal } from '../../nodes/MadMimi/actions/audienceMember/import/common';
+import { ordinal } from '../../nodes/MadMimi/helpers/validation';
 import { runNode } from '../harness';
 import { logs } from './capture';
 import { byItem, hunt } from './checks';

@@ -219,3 +219,13 @@ export function isHttpUrl(text: string): boolean {
 	}
 	return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */
+export function ordinal(n: number): string {
+	const tens = n % 100;
+	const suffix =
+		tens >= 11 && tens <= 13
+			? 'th'
+			: (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+	return `${n}${suffix}`;
+}

@@ -24,12 +24,15 @@ import { recall, remember } from './onceOnly';
 import type { Page } from './paging';
 import { collectPages } from './paging';
 import type { TransientFault } from './retry';
+import type { WindowOutcome } from './window';
+import { eachInWindow } from './window';
 import { backoffMs, connectionFault, readableDuration, statusFault } from './retry';
 
 export { buildPath, CREDENTIALS_TYPE, getMadMimiCredentials } from './http';
 export type { Format, MadMimiContext } from './http';
 export type { InDoubtWording } from './errors';
 export type { Page } from './paging';
+export type { WindowOutcome } from './window';
 export { pageSizeFor } from './paging';
 
 /**
@@ -334,6 +337,18 @@ export class MadMimiClient {
 		limit?: number,
 	): Promise<IDataObject[]> {
 		return await collectPages(fetchPage, { pageSize, limit, window: this.settings.pageWindow });
+	}
+
+	/**
+	 * One request per value, side by side up to the settings' page window, as Return All reads its
+	 * pages (transport/window.ts): each tried again on its own as its `repeat` allows.
+	 */
+	async eachInWindow<T>(
+		values: readonly T[],
+		run: (value: T) => Promise<void>,
+		stopAtFailure: boolean,
+	): Promise<WindowOutcome[]> {
+		return await eachInWindow(values, this.settings.pageWindow, run, stopAtFailure);
 	}
 
 	/**

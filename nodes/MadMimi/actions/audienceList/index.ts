@@ -6,6 +6,7 @@ import * as del from './delete.operation';
 import * as getAll from './getAll.operation';
 import * as removeMember from './removeMember.operation';
 import * as rename from './rename.operation';
+import * as sync from './sync.operation';
 
 export const resource = defineResource({
 	displayName: 'Audience List',
@@ -70,6 +71,16 @@ export const resource = defineResource({
 			action: 'Rename a list',
 			forModel: 'Renames a list (its exact name) to a new name; its members stay on it',
 			run: rename,
+		},
+		{
+			name: 'Sync Members',
+			value: 'sync',
+			description:
+				'Make a list hold exactly the people of the input items: add, update, and take off those not in the input (dry run first)',
+			action: 'Sync the members of a list',
+			forModel:
+				"Plans how to make a list (its exact name) hold exactly the people given (each an email address, optionally first and last name and custom fields): who is added, updated, taken off the list (never deleted or opted out), left unchanged or skipped (opted out, never re-subscribed). As a tool this is a dry run that changes nothing unless the workflow's author turned Dry Run off in the node; the model cannot turn it off. Returns one record per person with email, action (added, updated, removed, unchanged, skipped), reason and the fields that differ (from, to)",
+			run: sync,
 		},
 	],
 });

@@ -1,6 +1,6 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { itemError, printable } from '../../../helpers/validation';
+import { itemError, ordinal, printable } from '../../../helpers/validation';
 import { DEFAULT_IMPORT_BATCH_SIZE, MAX_IMPORT_BATCH_SIZE } from '../../../settings';
 
 /** The Batch Size option of the imports: how many people go in one request. */
@@ -132,16 +132,6 @@ export function hintSkipped(
 		`${what} were not imported`,
 		`they have no valid email address (${skipped.length > 1 ? 'rows' : 'row'} ${firstRowNumbers}${skipped.length > 5 ? ', …' : ''}). They are listed in the output under "skippedRows".`,
 	);
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */
-export function ordinal(n: number): string {
-	const tens = n % 100;
-	const suffix =
-		tens >= 11 && tens <= 13
-			? 'th'
-			: (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
-	return `${n}${suffix}`;
 }
 
 /**
