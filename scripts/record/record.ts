@@ -1,0 +1,105 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tooling: `npm run record` writes its files and waits with a timer, never inside n8n */
+import { readFileSync, rmSync } from 'node:fs';
+
+import { checkRecordings } from './checker';
+import type { CheckResult } from './checker';
+import { FIRST_LINE, originOnly, recordingFiles, writeRecordings } from './recording';
+import { Redactor } from './redact';
+import { runSession } from './session';
+import { guessTable, probeTable, verdictCounts } from './table';
+import type { SessionOptions, Target } from './types';
+import { DEFAULT_WAITS_MS } from './types';
+import type { GuessVerdict } from './verdicts';
+import { judgeGuesses } from './verdicts';
+
+/*
+ * `npm run record` as a function (cli.ts gives it the command line): the session against the
+ * service, every exchange redacted and saved, the saved files checked as the recorded-answer
+ * test checks them (against an in-process emulator asked the same probes), and the table.
+ */
+
+export interface RecordOptions extends Target {
+	/** `--writes`: the member address put on the list it creates. */
+	member?: string;
+	writes: boolean;
+	sendTo?: string;
+	out: string;
+	waitsMs?: number[];
+	sleep?: (ms: number) => Promise<void>;
+	now?: () => number;
+	log?: (line: string) => void;
+}
+
+export interface RecordOutcome {
+	files: string[];
+	notes: string[];
+	check: CheckResult;
+	verdicts: GuessVerdict[];
+	/** Everything printed after the session: the tables, the notes, the problems. */
+	report: string;
+}
+
+/** Earlier recordings in `out` (files of this format only): replaced, so the check sees this run alone. */
+function removeEarlier(out: string): number {
+	let removed = 0;
+	for (const file of recordingFiles(out))
+		if (readFileSync(file, 'utf8').startsWith(`${FIRST_LINE}\n`)) {
+			rmSync(file);
+			removed++;
+		}
+	return removed;
+}
+
+export async function record(options: RecordOptions): Promise<RecordOutcome> {
+	const log = options.log ?? (() => {});
+	const session: SessionOptions = {
+		writes: options.writes ? { member: (options.member ?? options.sendTo)! } : undefined,
+		sendTo: options.sendTo,
+		waitsMs: options.waitsMs ?? DEFAULT_WAITS_MS,
+		sleep: options.sleep ?? (async (ms) => await new Promise((r) => setTimeout(r, ms))),
+		now: options.now ?? (() => Date.now()),
+		log,
+	};
+	if (options.writes && !session.writes?.member)
+		throw new Error('--writes needs --member <address> or --send-to <address>');
+	const target: Target = {
+		baseUrl: options.baseUrl,
+		username: options.username,
+		apiKey: options.apiKey,
+	};
+	log(
+		`Reading ${originOnly(options.baseUrl)}${options.writes ? ', writing only what it creates' : ''}${options.sendTo ? ', one email' : ''}:`,
+	);
+	const result = await runSession(target, session);
+	const redactor = new Redactor(target);
+	const removed = removeEarlier(options.out);
+	const files = writeRecordings(
+		options.out,
+		result.exchanges.map((x) => redactor.exchange(x)),
+		originOnly(options.baseUrl),
+	);
+	// printed on the owner's own terminal: the addresses stay (the owner must know which member is left)
+	const notes = [...result.notes, ...result.skipped.map((s) => `not asked: ${s}`)];
+	const check = await checkRecordings(options.out, [options.apiKey, options.username]);
+	const service = new Map(check.recordings.map((r) => [r.probe, r]));
+	const verdicts = judgeGuesses(service, check.emulator);
+	const report = [
+		`${files.length} answers saved in ${options.out}${removed ? ` (${removed} earlier recordings replaced)` : ''}.`,
+		'',
+		probeTable(check.rows),
+		'',
+		`The emulator's guesses (emulator/README.md, "What is guessed"): ${verdictCounts(verdicts)}`,
+		guessTable(verdicts),
+		'',
+		...notes,
+		...(check.problems.length
+			? [
+					'',
+					`${check.problems.length} problem(s): the recorded-answer test would fail:`,
+					...check.problems,
+				]
+			: ['', 'The recorded-answer test accepts these files.']),
+	].join('\n');
+	log(report);
+	return { files, notes, check, verdicts, report };
+}

@@ -1,0 +1,138 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tooling: `npm run record` and its tests write and read files, never inside n8n */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Exchange, ProbeRequest } from './types';
+
+/*
+ * The file of one exchange (test/recorded/README.md describes it): a header of `name: value`
+ * lines, a blank line, then the body exactly as it came (redacted). The header says what a
+ * reader needs to trust the body: when, from where, by what, which probe and request, and the
+ * status and type; `body-bytes` lets a reader see that nothing was cut or added.
+ */
+
+export const FIRST_LINE = 'n8n-nodes-madmimi recording 1';
+export const RECORDED_BY = 'npm run record';
+export const RECORDING_EXTENSION = '.txt';
+
+export interface Recording extends Exchange {
+	origin: string;
+	by: string;
+	file: string;
+}
+
+const HEADER_NAMES = [
+	'recorded-at',
+	'origin',
+	'by',
+	'probe',
+	'request',
+	'params',
+	'status',
+	'content-type',
+	'body-bytes',
+	'error',
+] as const;
+
+/** The scheme and host of a base URL: no path, no query (nothing that could carry a key). */
+export function originOnly(baseUrl: string): string {
+	const url = new URL(baseUrl);
+	return `${url.protocol}//${url.host}`;
+}
+
+export function fileNameOf(probe: string): string {
+	return `${probe}${RECORDING_EXTENSION}`;
+}
+
+export function formatRecording(x: Exchange, origin: string): string {
+	const lines = [
+		FIRST_LINE,
+		`recorded-at: ${x.at}`,
+		`origin: ${origin}`,
+		`by: ${RECORDED_BY}`,
+		`probe: ${x.probe}`,
+		`request: ${x.request.method} ${x.request.path}`,
+		`params: ${JSON.stringify(x.request.params ?? {})}`,
+		`status: ${x.status}`,
+		`content-type: ${x.contentType}`,
+		`body-bytes: ${Buffer.byteLength(x.body)}`,
+	];
+	if (x.error !== undefined) lines.push(`error: ${x.error}`);
+	return `${lines.join('\n')}\n\n${x.body}`;
+}
+
+/** Writes each exchange (already redacted) to its own file; gives the files' paths. */
+export function writeRecordings(dir: string, exchanges: Exchange[], origin: string): string[] {
+	mkdirSync(dir, { recursive: true });
+	return exchanges.map((x) => {
+		const file = path.join(dir, fileNameOf(x.probe));
+		writeFileSync(file, formatRecording(x, origin));
+		return file;
+	});
+}
+
+/** A recording read back, or the reason it cannot be. */
+export function parseRecording(file: string, text: string): Recording | string {
+	const end = text.indexOf('\n\n');
+	if (!text.startsWith(`${FIRST_LINE}\n`) || end < 0)
+		return `does not start with "${FIRST_LINE}" and a header ended by a blank line`;
+	const header = new Map<string, string>();
+	for (const line of text.slice(FIRST_LINE.length + 1, end).split('\n')) {
+		const at = line.indexOf(': ');
+		const name = at < 0 ? line : line.slice(0, at);
+		if (!(HEADER_NAMES as readonly string[]).includes(name)) return `unknown header line "${line}"`;
+		header.set(name, at < 0 ? '' : line.slice(at + 2));
+	}
+	for (const name of HEADER_NAMES.filter((n) => n !== 'error'))
+		if (!header.has(name)) return `no "${name}" in the header`;
+	const body = text.slice(end + 2);
+	if (Number(header.get('body-bytes')) !== Buffer.byteLength(body))
+		return `body-bytes says ${header.get('body-bytes')}, the body has ${Buffer.byteLength(body)}`;
+	const [method, requestPath, ...rest] = (header.get('request') ?? '').split(' ');
+	if (!['GET', 'POST', 'PUT'].includes(method) || !requestPath?.startsWith('/') || rest.length)
+		return `request "${header.get('request')}" is not "<GET|POST|PUT> /path"`;
+	let params: Record<string, string>;
+	try {
+		params = JSON.parse(header.get('params') ?? '') as Record<string, string>;
+	} catch {
+		return 'params is not JSON';
+	}
+	const status = Number(header.get('status'));
+	if (!Number.isInteger(status)) return 'status is not a number';
+	if (Number.isNaN(Date.parse(header.get('recorded-at') ?? ''))) return 'recorded-at is no date';
+	const request: ProbeRequest = {
+		method: method as ProbeRequest['method'],
+		path: requestPath,
+		params,
+	};
+	return {
+		file,
+		probe: header.get('probe') ?? '',
+		origin: header.get('origin') ?? '',
+		by: header.get('by') ?? '',
+		at: header.get('recorded-at') ?? '',
+		request,
+		status,
+		contentType: header.get('content-type') ?? '',
+		body,
+		error: header.get('error'),
+	};
+}
+
+/** The recording files of a directory (its README and anything else left out), by name. */
+export function recordingFiles(dir: string): string[] {
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return [];
+	}
+	return names
+		.filter((n) => n.endsWith(RECORDING_EXTENSION))
+		.sort()
+		.map((n) => path.join(dir, n));
+}
+
+export function readRecording(file: string): Recording | string {
+	return parseRecording(file, readFileSync(file, 'utf8'));
+}
