@@ -201,8 +201,10 @@ function directionOf(records: IDataObject[]): Direction {
 
 /**
  * Which way a members document asked for `order=created_at` runs, read off its dates: page 1's
- * order, or, when page 1's dates are all the same second, page 1 against the last page (read, and
- * given back). 'unordered' when the dates do not tell. For a document of more than one page.
+ * order, or, when page 1's dates are all the same second, the document's two ends: page 1's first
+ * member against the last page's last (that page read, and given back), the last page's own
+ * order agreeing. An audience imported at once has whole pages of one second, so the ends are
+ * what differ. 'unordered' when the dates do not tell. For a document of more than one page.
  */
 async function servedDirection(
 	first: MembersPage,
@@ -214,17 +216,16 @@ async function servedDirection(
 	const last = await read(pageCount);
 	const [a, b] = [
 		createdAtSeconds(first.records[0] ?? {}),
-		createdAtSeconds(last.records[0] ?? {}),
+		createdAtSeconds(last.records[last.records.length - 1] ?? {}),
 	];
-	return {
-		direction:
-			a === undefined || b === undefined || a === b
-				? 'unordered'
-				: a > b
-					? 'newestFirst'
-					: 'oldestFirst',
-		last,
-	};
+	const ends =
+		a === undefined || b === undefined || a === b
+			? 'unordered'
+			: a > b
+				? 'newestFirst'
+				: 'oldestFirst';
+	const lastOrder = directionOf(last.records);
+	return { direction: lastOrder === 'flat' || lastOrder === ends ? ends : 'unordered', last };
 }
 
 export interface CreatedSinceOptions {
@@ -249,39 +250,61 @@ export async function membersCreatedSince(
 	since: number,
 	options: CreatedSinceOptions,
 ): Promise<IDataObject[]> {
-	const read = (page: number) =>
-		membersPage(api, {
-			page,
-			perPage: MAX_MEMBERS_PER_PAGE,
-			order: 'created_at',
-			includeSuppressed: true,
-		});
-	const first = await read(1);
-	const pageCount = first.pageCount ?? 1;
-	const isNew = (member: IDataObject) => (createdAtSeconds(member) ?? -Infinity) >= since;
-	const newestFirst = (members: IDataObject[]) =>
-		members.filter(isNew).sort((a, b) => createdAtSeconds(b)! - createdAtSeconds(a)!);
-	if (pageCount <= 1) return newestFirst(first.records);
-
-	const { direction, last } = await servedDirection(first, pageCount, read);
-	if (direction !== 'unordered') {
-		const found = await readFromNewestEnd(
-			direction === 'newestFirst' ? first : (last ?? (await read(pageCount))),
-			direction,
-			pageCount,
-			read,
-			{ since, ...options },
-		);
-		if (found) return newestFirst(found);
-	}
+	const pages = new Map<number, Promise<MembersPage>>();
+	const read = async (page: number) => {
+		if (!pages.has(page)) pages.set(page, newestPage(api, page));
+		return await pages.get(page)!;
+	};
+	const found = await membersCreatedSinceInOrder(api, since, options, read);
+	if (found) return found;
+	const pageCount = (await read(1)).pageCount ?? 1;
 	options.warn(
 		`Mad Mimi's members ordered by created_at came in no order the trigger can follow: it read all ${pageCount} pages to find the new ones`,
 	);
-	const all = await api.pages(
-		async (page) => (page === 1 ? first : await read(page)),
-		MAX_MEMBERS_PER_PAGE,
+	return newestFirstSince(await api.pages(read, MAX_MEMBERS_PER_PAGE), since);
+}
+
+/** A page of every member (opted-out ones too), asked for in `created_at` order. */
+async function newestPage(api: ApiClient, page: number): Promise<MembersPage> {
+	return await membersPage(api, {
+		page,
+		perPage: MAX_MEMBERS_PER_PAGE,
+		order: 'created_at',
+		includeSuppressed: true,
+	});
+}
+
+function newestFirstSince(members: IDataObject[], since: number): IDataObject[] {
+	return members
+		.filter((member) => (createdAtSeconds(member) ?? -Infinity) >= since)
+		.sort((a, b) => createdAtSeconds(b)! - createdAtSeconds(a)!);
+}
+
+/**
+ * As membersCreatedSince, but undefined when the records come in no order the reader can follow,
+ * instead of reading every page: for a caller that has a cheaper whole read of its own (the
+ * trigger's Member Added to List reads its one list, not the whole audience).
+ */
+export async function membersCreatedSinceInOrder(
+	api: ApiClient,
+	since: number,
+	options: Omit<CreatedSinceOptions, 'warn'>,
+	read: (page: number) => Promise<MembersPage> = async (page) => await newestPage(api, page),
+): Promise<IDataObject[] | undefined> {
+	const first = await read(1);
+	const pageCount = first.pageCount ?? 1;
+	if (pageCount <= 1) return newestFirstSince(first.records, since);
+
+	const { direction, last } = await servedDirection(first, pageCount, read);
+	if (direction === 'unordered') return undefined;
+	const found = await readFromNewestEnd(
+		direction === 'newestFirst' ? first : (last ?? (await read(pageCount))),
+		direction,
+		pageCount,
+		read,
+		{ since, ...options },
 	);
-	return newestFirst(all);
+	return found && newestFirstSince(found, since);
 }
 
 /**
