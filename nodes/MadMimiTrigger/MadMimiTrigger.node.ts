@@ -14,7 +14,12 @@ import { check, nowSeconds } from './cursor';
 import type { EventName } from './events';
 import { triggerEvent } from './events';
 import { listLocator } from '../MadMimi/locators/list';
-import { CLOCK_SKEW_MARGIN_SECONDS } from '../MadMimi/settings';
+import {
+	CLOCK_SKEW_MARGIN_SECONDS,
+	DEFAULT_FULL_CHECK_HOURS,
+	HOUR_SECONDS,
+	MAX_FULL_CHECK_HOURS,
+} from '../MadMimi/settings';
 
 /** What a poll returns: one item per record, or null when there is nothing (n8n then starts no execution). */
 function pollOutput(records: IDataObject[] | null): INodeExecutionData[][] | null {
@@ -97,6 +102,17 @@ export class MadMimiTrigger implements INodeType {
 				default: {},
 				options: [
 					{
+						displayName: 'Full Check Every (Hours)',
+						name: 'fullCheckHours',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: MAX_FULL_CHECK_HOURS },
+						default: DEFAULT_FULL_CHECK_HOURS,
+						displayOptions: { show: { '/event': ['memberAddedToList', 'mailingSent'] } },
+						hint: 'Between these, each check asks Mad Mimi what changed; this reads the whole list (or every promotion) to find what that cannot show',
+						description:
+							'A join hidden by someone leaving between two checks, or a new mailing of an old promotion, comes at the latest after this many hours. Lower costs more requests.',
+					},
+					{
 						displayName: 'Safety Margin (Seconds)',
 						name: 'skewSeconds',
 						type: 'number',
@@ -115,8 +131,15 @@ export class MadMimiTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const name = this.getNodeParameter('event', 'memberOptedOut') as EventName;
-		const options = this.getNodeParameter('options', {}) as { skewSeconds?: number };
+		const options = this.getNodeParameter('options', {}) as {
+			skewSeconds?: number;
+			fullCheckHours?: number;
+		};
 		const skew = Math.max(0, Math.floor(options.skewSeconds ?? CLOCK_SKEW_MARGIN_SECONDS));
+		const hours = Math.min(
+			MAX_FULL_CHECK_HOURS,
+			Math.max(1, options.fullCheckHours ?? DEFAULT_FULL_CHECK_HOURS),
+		);
 		const list =
 			name === 'memberAddedToList'
 				? requirePathName(
@@ -128,7 +151,11 @@ export class MadMimiTrigger implements INodeType {
 				: '';
 		// the trigger's requests are tried again as the action node's are; a check that still
 		// fails throws, so its cursor stays and the next check catches up
-		const event = triggerEvent(name, pollClient(this), this, list);
+		const event = triggerEvent(name, pollClient(this), this, list, {
+			everySeconds: Math.round(hours * HOUR_SECONDS),
+			skew,
+			warn: (message) => this.logger.warn(message, { node: this.getNode().name }),
+		});
 		if (this.getMode() === 'manual') {
 			const sample = await event.sample(nowSeconds());
 			if (sample.length === 0) {

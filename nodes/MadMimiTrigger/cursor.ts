@@ -32,6 +32,10 @@ interface Cursor {
 	checkedAt: number;
 	/** The events emitted (or, at activation, found standing) lately, by key, with their time: those the overlap may bring back. */
 	emitted: Record<string, number>;
+	/** Unix seconds: events up to this time may have been dropped from `emitted` (bounded), so none of them is emitted again. */
+	forgotUpTo?: number;
+	/** What an event that watches a signal of the service noted at this check (Watched). */
+	notes?: IDataObject;
 }
 
 /** One trigger's place: a cursor per event (and list) it has watched. */
@@ -110,17 +114,42 @@ function saveCursor(ctx: IPollFunctions, key: string, cursor: Cursor): void {
 	}
 }
 
+/** What a check tells an event that keeps notes of its own between checks. */
+export interface Watch {
+	/** What the event noted at the last check; undefined at the activation, or for a cursor saved before the event kept notes. */
+	notes?: IDataObject;
+	/** Whether an event of this key was emitted (or found standing) lately. */
+	known(key: string): boolean;
+}
+
+/**
+ * What an event that keeps notes found: its events, its notes for the next check, and how far
+ * back a later check of it may reach (its next full read): what was emitted since then is
+ * remembered until then, so that read emits none of it again.
+ */
+export interface Watched {
+	found: Found[];
+	notes: IDataObject;
+	reachesBackTo: number;
+}
+
 /** What a check needs from its event. */
 export interface CheckedEvent {
 	/**
 	 * The events at or after `since` (unix seconds). `emittedBetween` counts the events already
-	 * emitted in a time range, for an event that can tell cheaply that nothing is new.
+	 * emitted in a time range, for an event that can tell cheaply that nothing is new. An event
+	 * may find more than that (a full read reaching further back): the cursor drops what it knows.
 	 */
 	since(
 		since: number,
 		now: number,
 		emittedBetween: (from: number, to: number) => number,
-	): Promise<Found[]>;
+		watch: Watch,
+	): Promise<Found[] | Watched>;
+}
+
+function watched(outcome: Found[] | Watched, since: number): Watched {
+	return Array.isArray(outcome) ? { found: outcome, notes: {}, reachesBackTo: since } : outcome;
 }
 
 /**
@@ -138,37 +167,70 @@ export async function check(
 	if (!previous) {
 		// the activation: what stands within the Safety Margin is remembered, not emitted. Its
 		// requests prove the credentials (and the list) at once, not at a later check.
-		const standing = await event.since(now - skew, now, () => 0);
+		const standing = watched(
+			await event.since(now - skew, now, () => 0, { known: () => false }),
+			now - skew,
+		);
 		saveCursor(ctx, key, {
 			checkedAt: now,
-			emitted: bounded(Object.fromEntries(standing.map((item) => [item.key, item.at]))),
+			...bounded(Object.fromEntries(standing.found.map((item) => [item.key, item.at]))),
+			...notesOf(standing),
 		});
 		return null;
 	}
 	const since = Math.min(previous.checkedAt, now) - skew;
 	const emittedBetween = (from: number, to: number) =>
 		Object.values(previous.emitted).filter((at) => at >= from && at <= to).length;
-	const found = await event.since(since, now, emittedBetween);
+	const outcome = watched(
+		await event.since(since, now, emittedBetween, {
+			notes: previous.notes,
+			known: (eventKey) => previous.emitted[eventKey] !== undefined,
+		}),
+		since,
+	);
 
-	// keep what the next overlaps may bring back, then add what is new now
-	const emitted: Record<string, number> = {};
-	for (const [emittedKey, at] of Object.entries(previous.emitted))
-		if (at >= since - skew) emitted[emittedKey] = at;
+	// what is new now: what the cursor remembers is not (a full read reaches back past the overlap)
+	const seen: Record<string, number> = { ...previous.emitted };
+	const forgotUpTo = previous.forgotUpTo ?? -Infinity;
 	const fresh: Found[] = [];
-	for (const item of found) {
-		if (emitted[item.key] !== undefined) continue;
-		emitted[item.key] = item.at;
+	for (const item of outcome.found) {
+		if (seen[item.key] !== undefined || item.at <= forgotUpTo) continue;
+		seen[item.key] = item.at;
 		fresh.push(item);
 	}
-	saveCursor(ctx, key, { checkedAt: Math.max(now, previous.checkedAt), emitted: bounded(emitted) });
+	// then keep what the next overlaps, and the event's next full read, may bring back
+	const keepFrom = Math.min(since, outcome.reachesBackTo) - skew;
+	const emitted: Record<string, number> = {};
+	for (const [emittedKey, at] of Object.entries(seen)) if (at >= keepFrom) emitted[emittedKey] = at;
+	const kept = bounded(emitted);
+	saveCursor(ctx, key, {
+		checkedAt: Math.max(now, previous.checkedAt),
+		...kept,
+		...(kept.forgotUpTo === undefined && forgotUpTo >= keepFrom ? { forgotUpTo } : {}),
+		...notesOf(outcome),
+	});
 	fresh.sort((a, b) => a.at - b.at);
 	return fresh.length > 0 ? fresh.map((item) => item.json) : null;
 }
 
-/** The newest MAX_REMEMBERED_EVENTS entries, when there are more. */
-function bounded(emitted: Record<string, number>): Record<string, number> {
+/** An event's notes, for the cursor: none for an event that keeps none. */
+function notesOf(outcome: Watched): { notes?: IDataObject } {
+	return Object.keys(outcome.notes).length > 0 ? { notes: outcome.notes } : {};
+}
+
+/**
+ * The newest MAX_REMEMBERED_EVENTS entries, when there are more, and the time of the newest one
+ * dropped: a later read reaching back that far would emit it again, so nothing up to then is.
+ */
+function bounded(emitted: Record<string, number>): {
+	emitted: Record<string, number>;
+	forgotUpTo?: number;
+} {
 	const entries = Object.entries(emitted);
-	return entries.length > MAX_REMEMBERED_EVENTS
-		? Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, MAX_REMEMBERED_EVENTS))
-		: emitted;
+	if (entries.length <= MAX_REMEMBERED_EVENTS) return { emitted };
+	entries.sort((a, b) => b[1] - a[1]);
+	return {
+		emitted: Object.fromEntries(entries.slice(0, MAX_REMEMBERED_EVENTS)),
+		forgotUpTo: entries[MAX_REMEMBERED_EVENTS][1],
+	};
 }

@@ -28,13 +28,22 @@ describe('every event: the first activation emits nothing old, and checks the cr
 		env.emulator.store.addMailing(promotion.id, { startedSend: clock.service - 2 * HOUR });
 		const w = trigger(event, extra);
 		expect(await w.poll('trigger', 'activate')).toEqual({ items: null });
-		// what one check asks, once: one page of a small account
-		expect(env.emulator.requests).toHaveLength(1);
+		// what one check asks, once: one page of a small account (and the list's count, for
+		// Member Added to List's later checks)
+		expect(env.emulator.requests).toHaveLength(event === 'memberAddedToList' ? 2 : 1);
 		const key = event === 'memberAddedToList' ? 'memberAddedToList:Newsletter' : event;
+		const now = Math.floor(clock.n8n / 1000);
+		// the events that read everything now and then note when they did (and the list's count)
+		const notes =
+			event === 'memberAddedToList'
+				? { notes: { fullReadAt: now, count: 1 } }
+				: event === 'mailingSent'
+					? { notes: { fullReadAt: now } }
+					: {};
 		expect(placeOf(w)).toEqual({
 			version: 2,
-			cursors: { [key]: { checkedAt: Math.floor(clock.n8n / 1000), emitted: {} } },
-			savedAt: Math.floor(clock.n8n / 1000),
+			cursors: { [key]: { checkedAt: now, emitted: {}, ...notes } },
+			savedAt: now,
 		});
 		clock.advance(HOUR);
 		expect(await w.poll()).toEqual({ items: null });

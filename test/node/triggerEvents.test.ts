@@ -303,7 +303,7 @@ describe('memberAddedToList', () => {
 		expect((await w.poll()).items).toBeNull();
 	});
 
-	test('a list of 250 members: its 3 pages are read side by side, each member who joined once', async () => {
+	test('a list of 250 members, 10 new members joining: found from the newest end of the members, each once', async () => {
 		for (let i = 0; i < 240; i++)
 			env.emulator.store.addMember(`m${i}@example.com`, {
 				createdAt: clock.service - 30 * DAY,
@@ -321,7 +321,14 @@ describe('memberAddedToList', () => {
 		expect(emails(await w.poll())).toEqual(
 			Array.from({ length: 10 }, (_, i) => `j${i}@example.com`),
 		);
-		expect(env.emulator.requests.map((r) => r.params.page).sort()).toEqual(['1', '2', '3']);
+		// the list's count, how many are new, and the members from their newest end (page 1 all
+		// one second, so the last page tells the direction): not the list's 3 pages
+		expect(requestPaths()).toEqual([
+			'/audience_lists/lists.xml',
+			'/audience_members/count_new',
+			'/audience_members.xml page 1',
+			'/audience_members.xml page 3',
+		]);
 	});
 
 	test('another list is another cursor: changing the list starts afresh, emitting nothing old', async () => {
@@ -393,7 +400,7 @@ describe('mailingSent', () => {
 		expect((await w.poll()).items).toBeNull();
 	});
 
-	test('every page of promotions is read: sending does not move a promotion up the list', async () => {
+	test('a new mailing of a promotion updated since the last check is found, past page 1: the pages are read while they hold such promotions', async () => {
 		for (let i = 0; i < 45; i++) env.emulator.store.addPromotion(`Promotion ${i}`);
 		const w = trigger('mailingSent');
 		await w.poll();

@@ -53,7 +53,10 @@ export function useTriggerEmulator() {
 
 export const trigger = (event: string, extra: IDataObject = {}) =>
 	new PollingWorkflow({ event, ...extra });
-export const onList = (value: string) => ({ list: { __rl: true, mode: 'list', value } });
+export const onList = (value: string, options?: { fullCheckHours?: number }) => ({
+	list: { __rl: true, mode: 'list', value },
+	...(options ? { options } : {}),
+});
 
 /** A trigger's place as n8n saves it: in the workflow's global static data, under the node's ID. */
 export function placeOf(w: PollingWorkflow): {
