@@ -26,6 +26,7 @@ import {
 	setUpN8n,
 	tearDownN8n,
 } from './fixture.mjs';
+import { syncListMembers } from './sync.mjs';
 
 processesEndWithTheFile('e2e cli');
 
@@ -64,6 +65,11 @@ for (const version of VERSIONS) {
 			'runs "send a promotion to a list": a new mailing of the promotion, then its statistics',
 			{ timeout: 3 * MIN },
 			() => sendPromotionToList(ctx),
+		);
+		it(
+			'runs "keep a list equal to your source": a dry run writes nothing, the applied run one import and the removal, a second run nothing',
+			{ timeout: 3 * MIN },
+			() => syncListMembers(ctx),
 		);
 		it(
 			'a wrong API key fails the run with a message that says so, without the key',

@@ -116,6 +116,29 @@ export const EXAMPLE_RUNS = [
 		},
 	},
 	{
+		file: 'sync-list-members',
+		how: 'execute',
+		trigger: MANUAL,
+		async check({ emu, out }) {
+			const plan = out('Sync the Newsletter list').map((i) => `${i.email} ${i.action}`);
+			assert.deepEqual(plan, [
+				'ann.archer@example.com unchanged',
+				'ben.baker@example.com updated',
+				'cara.cole@example.com unchanged',
+				'finn.fox@example.com unchanged',
+				'kim.kato@example.com unchanged',
+				'nina.novak@example.com added',
+				'ines.ivanova@example.com skipped',
+				'gia.grant@example.com removed',
+			]);
+			const writes = (await emu.requests()).filter(
+				(r) => r.effectiveMethod !== 'GET' && !r.path.startsWith('/__emulator'),
+			);
+			assert.deepEqual(writes, [], 'a dry run writes nothing');
+			return 'the plan (1 to add, 1 to update, 1 to remove, 4 unchanged, 1 skipped), nothing written';
+		},
+	},
+	{
 		file: 'child-account-permissions',
 		how: 'execute',
 		trigger: MANUAL,
