@@ -265,6 +265,44 @@ describe('audienceList.sync', () => {
 		expect(reads).toHaveLength(4);
 	});
 
+	test('a field mapped as {{ $json.x }} or {{ $json["x y"] }} is read from the item, any other expression by n8n: the same values', async () => {
+		seedList(2);
+		const input = [
+			{ json: { email: 'm0@example.com', 'first name': 'Zoe', code: 7 } },
+			{ json: { email: 'm1@example.com', 'first name': 'Yan', code: 8 } },
+		];
+		const { items, error } = await runNode(
+			{
+				parameters: apply({
+					additionalFields: {
+						firstName: '={{ $json["first name"] }}',
+						lastName: '={{ $json.email.split("@")[0].toUpperCase() }}',
+						customFields: { field: [{ key: 'code', value: '={{ $json.code }}' }] },
+					},
+				}),
+			},
+			input,
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.changed)).toEqual([
+			{
+				firstName: { from: 'F0', to: 'Zoe' },
+				lastName: { from: 'L0', to: 'M0' },
+				code: { from: '', to: '7' },
+			},
+			{
+				firstName: { from: 'F1', to: 'Yan' },
+				lastName: { from: 'L1', to: 'M1' },
+				code: { from: '', to: '8' },
+			},
+		]);
+		expect(env.emulator.store.getMember('m1@example.com')!.fields).toMatchObject({
+			first_name: 'Yan',
+			last_name: 'M1',
+			code: '8',
+		});
+	});
+
 	test('an unknown list is refused in words, before any write', async () => {
 		const { error } = await runNode(
 			{ parameters: apply({ list: { __rl: true, mode: 'name', value: 'Nope' } }) },

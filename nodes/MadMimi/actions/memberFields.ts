@@ -156,8 +156,10 @@ export function readMemberFields(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	parameter: string,
+	resolved?: unknown,
 ): MemberFieldValues {
-	const given = ctx.getNodeParameter(parameter, itemIndex, {}) as MemberFields;
+	// the parameter's value when the caller read it already (helpers/params.ts, itemFieldReader)
+	const given = (resolved ?? ctx.getNodeParameter(parameter, itemIndex, {})) as MemberFields;
 	const columns: Record<string, string> = {};
 	const output: IDataObject = {};
 	const labels: Record<string, string> = {};

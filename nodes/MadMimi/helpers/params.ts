@@ -127,3 +127,62 @@ export function optionOf<T extends string>(
 		`Give one of: ${options.map((option) => (String(option.value) === option.name ? option.name : `${String(option.value)} (${option.name})`)).join(', ')}.`,
 	);
 }
+
+/** An expression that is one field of the item's JSON and nothing else: `{{ $json.email }}`, `{{ $json["first name"] }}`. */
+const ITEM_FIELD =
+	/^=\{\{\s*\$json\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\])\s*\}\}\s*$/;
+
+function itemFieldOf(value: string): string | undefined {
+	const match = ITEM_FIELD.exec(value);
+	return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+/** Whether every expression in a stored value names one field of the item, and there is at least one. */
+function onlyItemFields(value: unknown): boolean {
+	let found = false;
+	const visit = (v: unknown): boolean => {
+		if (typeof v === 'string') {
+			if (!v.startsWith('=')) return true;
+			found = true;
+			return itemFieldOf(v) !== undefined;
+		}
+		if (Array.isArray(v)) return v.every(visit);
+		if (v !== null && typeof v === 'object') return Object.values(v as IDataObject).every(visit);
+		return true;
+	};
+	return visit(value) && found;
+}
+
+/** The stored value with each of its expressions replaced by the item's field it names. */
+function withItemFields(value: unknown, json: IDataObject): unknown {
+	if (typeof value === 'string') {
+		const field = value.startsWith('=') ? itemFieldOf(value) : undefined;
+		return field === undefined ? value : Object.hasOwn(json, field) ? json[field] : undefined;
+	}
+	if (Array.isArray(value)) return value.map((v) => withItemFields(v, json));
+	if (value !== null && typeof value === 'object') {
+		const out: IDataObject = {};
+		for (const [key, v] of Object.entries(value as IDataObject))
+			out[key] = withItemFields(v, json) as IDataObject[string];
+		return out;
+	}
+	return value;
+}
+
+/**
+ * A reader of a parameter for each input item, without n8n's expression engine, when every
+ * expression the parameter holds only names a field of the item (`{{ $json.email }}`, as dragging
+ * a field from the input panel writes it): the item's own value of that field, as the engine would
+ * give it. n8n-core builds a data proxy for each item and parameter it evaluates, about 0.2 ms
+ * each: 100,000 people with three mapped fields would spend a minute there. Undefined when the
+ * parameter holds any other expression (or none): read it with getNodeParameter then.
+ */
+export function itemFieldReader(
+	ctx: IExecuteFunctions,
+	parameter: string,
+): ((itemIndex: number) => unknown) | undefined {
+	const stored = (ctx.getNode().parameters as IDataObject)[parameter];
+	if (!onlyItemFields(stored)) return undefined;
+	const items = ctx.getInputData();
+	return (itemIndex) => withItemFields(stored, items[itemIndex]?.json ?? {});
+}
