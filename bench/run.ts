@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it starts the emulator and each scenario in processes of their own */
 /**
- * `npm run bench [-- --latency 20] [--only import100k,recipients50k,parse,huge50mb,addMember1000,overhead]
+ * `npm run bench [-- --latency 20] [--only import100k,recipients50k,parse,huge50mb,addMember1000,triggerCheck,overhead]
  * [--http-sample 100000] [--against <rev>:<path>,…] [--json]`: runs every scenario of bench/scenarios/ in a process of its
  * own, each against a fresh emulator process that delays every answer by the latency, and prints
  * one table: each figure beside its baseline, measured in the same run. Figures, not pass/fail:
@@ -400,6 +400,32 @@ async function addMemberRows({ rows, figures }: Table): Promise<void> {
 		rows.push(['', 'ERRORS', (add.errors as string[]).join('; '), '', '']);
 }
 
+/** One trigger check with one new event, for each event: the requests (and, with --against, the same with that commit's files). */
+async function triggerRows({ rows, figures, against, theirs }: Table): Promise<void> {
+	const t = await figures('triggerCheck', 'triggerCheck', 'triggerCheck');
+	const c = against
+		? await figures('against', 'triggerCheck', 'triggerCheck', {}, againstScenarioDir)
+		: undefined;
+	const events = Object.keys(t).filter((k) => typeof t[k] === 'object' && t[k] !== null);
+	events.forEach((event, i) => {
+		const e = t[event] as Figures;
+		const o = c?.[event] as Figures | undefined;
+		rows.push([
+			i === 0
+				? `Trigger check, ${f(t.members)} members on the list, ${f(t.promotions)} promotions`
+				: '',
+			event,
+			`${f(e.checkRequests)} requests, ${f(e.emitted)} emitted (activation: ${f(e.activationRequests)})`,
+			o ? `${f(o.checkRequests)} requests, ${f(o.emitted)} emitted ${theirs}` : '',
+			[e.error, o?.error]
+				.filter(Boolean)
+				.map((m) => `error: ${String(m)}`)
+				.join('; ') ||
+				(o ? `${f((o.checkRequests as number) / (e.checkRequests as number), 0)}× fewer` : ''),
+		]);
+	});
+}
+
 async function overheadRows({ rows, figures }: Table): Promise<void> {
 	const over = await figures('overhead', 'overhead', 'overhead');
 	const runs = over.runsMs as Record<'bare' | 'n8n' | 'node', number[]> | undefined;
@@ -431,6 +457,7 @@ const SECTIONS: Array<[string, (table: Table) => Promise<void>]> = [
 	['parse', parseRows],
 	['huge50mb', hugeRows],
 	['addMember1000', addMemberRows],
+	['triggerCheck', triggerRows],
 	['overhead', overheadRows],
 ];
 
