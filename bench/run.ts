@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it starts the emulator and each scenario in processes of their own */
 /**
- * `npm run bench [-- --latency 20] [--only import100k,recipients50k,parse,huge50mb,addMember1000,triggerCheck,overhead]
+ * `npm run bench [-- --latency 20] [--only import100k,recipients50k,parse,huge50mb,addMember1000,triggerCheck,overhead,sync100k]
  * [--http-sample 100000] [--against <rev>:<path>,…] [--json]`: runs every scenario of bench/scenarios/ in a process of its
  * own, each against a fresh emulator process that delays every answer by the latency, and prints
  * one table: each figure beside its baseline, measured in the same run. Figures, not pass/fail:
@@ -450,6 +450,59 @@ async function overheadRows({ rows, figures }: Table): Promise<void> {
 		]);
 }
 
+async function syncRows({ rows, figures }: Table): Promise<void> {
+	const r = await figures('sync100k', 'sync100k', 'sync100k');
+	const b = r.baseline as Figures;
+	const kinds = r.requestKinds as Record<string, number>;
+	const kind = (k: string) => kinds[k] ?? 0;
+	const a = r.actions as Record<string, number>;
+	rows.push([
+		`Sync ${f(r.n)} people, ${f(r.n)}-member list, 1 % churn`,
+		'requests',
+		`${f(r.requests)} (${f(kind('GET /audience_lists/members.xml'))} pages, ${kind('GET /audience_members/suppressed_since/0.txt')} opt-outs read, ${kind('POST /audience_members')} import, ${f(kind('POST /audience_lists/{list}/remove'))} removals)`,
+		`floor ${f(r.floor)}; ${f(b.requests)} Get Many + Code + per item (${f(b.readRequests)} pages, ${f(b.toUpsert)} imports, ${f(b.toRemove)} removals)`,
+		`${(r.requests as number) <= (r.floor as number) ? 'at' : 'ABOVE'} the floor; ${f((b.requests as number) / (r.requests as number), 1)}× fewer`,
+	]);
+	rows.push([
+		'',
+		'wall time',
+		s(r.ms),
+		`${s(b.totalMs)} Get Many ${s(b.readMs)} + Code ${s(b.diffMs)} + Create or Update per item ${s(b.upsertMs)} + Remove Member ${s(b.removeMs)} (${f(b.sample)} of each run, extrapolated)`,
+		`${f((b.totalMs as number) / (r.ms as number), 1)}× faster (target ≥ 10×)`,
+	]);
+	rows.push([
+		'',
+		'',
+		'',
+		`${s(b.totalBatchedMs)} the same with Create or Update given all ${f(b.toUpsert)} at once (${f(b.batchedUpsertRequests)} import, ${s(b.batchedUpsertMs)})`,
+		`${f((b.totalBatchedMs as number) / (r.ms as number), 1)}× faster`,
+	]);
+	rows.push([
+		'',
+		'outcome',
+		`${f(a.added)} added, ${f(a.updated)} updated, ${f(a.removed)} removed, ${f(a.unchanged)} unchanged; list ${f(r.listMembersAfter)} after; max ${f(r.maxInFlight)} in flight`,
+		`${f(b.membersRead)} members read, ${f(b.toUpsert)} to create or update, ${f(b.toRemove)} to remove`,
+		[r.error, ...(b.errors as string[])]
+			.filter(Boolean)
+			.map((e) => `error: ${String(e)}`)
+			.join('; '),
+	]);
+	rows.push([
+		'',
+		'dry run first',
+		`${s(r.dryMs)}, ${f(r.dryRequests)} requests, ${f(r.dryWrites)} writes`,
+		'',
+		'',
+	]);
+	rows.push([
+		'',
+		'run again',
+		`${s(r.againMs)}, ${f(r.againRequests)} requests (reads only), ${f(r.againChanged)} changed`,
+		'',
+		`peak RSS ${f(r.peakRssMb)} MB (${f(r.rssBeforeRunMb)} MB before)`,
+	]);
+}
+
 /** The names `--only` takes, in the table's order, and the rows each gives. */
 const SECTIONS: Array<[string, (table: Table) => Promise<void>]> = [
 	['import100k', importRows],
@@ -459,6 +512,7 @@ const SECTIONS: Array<[string, (table: Table) => Promise<void>]> = [
 	['addMember1000', addMemberRows],
 	['triggerCheck', triggerRows],
 	['overhead', overheadRows],
+	['sync100k', syncRows],
 ];
 
 async function main() {

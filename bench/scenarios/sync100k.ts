@@ -1,0 +1,289 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it reads its settings (SYNC_N, SAMPLE) from the environment bench/run.ts gives it */
+/**
+ * Audience List → Sync of N people (default 100,000) against a list of N members with 1 % churn
+ * (N/100 new, N/100 gone, N/100 with a changed last name), applied: requests by kind against the
+ * floor, wall time, what the list holds after. Then, on the same data seeded again, the same job
+ * built from the package's other nodes as a workflow would chain them: Get Many members of the
+ * list with Return All (run whole), a Code node's diff (the same JavaScript, timed in process),
+ * Create or Update per item (one import per person: SAMPLE people timed, extrapolated), and
+ * Remove Member per person (SAMPLE timed, extrapolated); and Create or Update given all the
+ * changed people at once (one import, run whole), the baseline's fastest form.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { runNode } from '../../test/harness';
+import {
+	clearRequests,
+	control,
+	getLatency,
+	peakRssMb,
+	runScenario,
+	setLatency,
+	summary,
+	timed,
+	timedSync,
+} from './shared';
+
+const LIST = 'Sync';
+const list = { __rl: true, mode: 'name', value: LIST };
+const address = (i: number) => `member${i}@bench.example.com`;
+
+/** The list of n members (first and last names), made with one import at no latency. */
+async function seedList(n: number): Promise<void> {
+	const latency = await getLatency();
+	await setLatency(0);
+	await control('POST', '/reset', { seed: 'empty' });
+	const items = Array.from({ length: n }, (_, i) => ({
+		json: { email: address(i), first_name: `First${i}`, last_name: `Last${i}`, add_list: LIST },
+	}));
+	await runNode(
+		{
+			parameters: {
+				resource: 'audienceMember',
+				operation: 'import',
+				source: 'items',
+				emailField: 'email',
+				options: { batchSize: n, createList: true },
+			},
+		},
+		items,
+	);
+	await setLatency(latency);
+	await clearRequests();
+}
+
+/** The source: members churn…n−1 (churn…2·churn−1 with a new last name), then churn new people. */
+function source(n: number, churn: number): INodeExecutionData[] {
+	const items: INodeExecutionData[] = [];
+	for (let i = churn; i < n; i++)
+		items.push({
+			json: {
+				email: address(i),
+				first_name: `First${i}`,
+				last_name: i < 2 * churn ? `Changed${i}` : `Last${i}`,
+			},
+		});
+	for (let j = 0; j < churn; j++)
+		items.push({
+			json: { email: `new${j}@bench.example.com`, first_name: 'New', last_name: `${j}` },
+		});
+	return items;
+}
+
+const mapped = {
+	email: '={{ $json.email }}',
+	additionalFields: { firstName: '={{ $json.first_name }}', lastName: '={{ $json.last_name }}' },
+};
+
+async function requestKinds(): Promise<Record<string, number>> {
+	const kinds: Record<string, number> = {};
+	for (const r of await control<Array<{ effectiveMethod: string; path: string }>>(
+		'GET',
+		'/requests',
+	)) {
+		const key = `${r.effectiveMethod} ${r.path.replace(/\/remove$/, '/{list}/remove').replace(/^\/audience_lists\/[^/]+\//, '/audience_lists/')}`;
+		kinds[key] = (kinds[key] ?? 0) + 1;
+	}
+	return kinds;
+}
+
+/** The Code node's diff: who to create or update, who to remove. */
+function diff(members: IDataObject[], wanted: INodeExecutionData[]) {
+	const current = new Map(members.map((m) => [String(m.email).toLowerCase(), m]));
+	const keep = new Set<string>();
+	const upsert: INodeExecutionData[] = [];
+	for (const item of wanted) {
+		const key = String(item.json.email).toLowerCase();
+		keep.add(key);
+		const m = current.get(key);
+		if (!m || m.firstName !== item.json.first_name || m.lastName !== item.json.last_name)
+			upsert.push(item);
+	}
+	const remove = members.filter((m) => !keep.has(String(m.email).toLowerCase()));
+	return { upsert, remove: remove.map((m) => ({ json: { email: m.email } })) };
+}
+
+async function baseline(n: number, input: INodeExecutionData[], sample: number) {
+	await seedList(n);
+	const read = await timed(
+		async () =>
+			await runNode({
+				parameters: {
+					resource: 'audienceMember',
+					operation: 'getAll',
+					returnAll: true,
+					options: { list },
+				} as INodeParameters,
+			}),
+	);
+	const readRequests = (await summary()).requests;
+	const code = timedSync(() =>
+		diff(
+			read.result.items.map((i) => i.json),
+			input,
+		),
+	);
+	const { upsert, remove } = code.result;
+	await clearRequests();
+	const perItemUpsert = await timed(
+		async () =>
+			await runNode(
+				{
+					parameters: {
+						resource: 'audienceMember',
+						operation: 'createOrUpdate',
+						list,
+						...mapped,
+						options: { batchSize: 1 },
+					} as INodeParameters,
+				},
+				upsert.slice(0, sample),
+			),
+	);
+	const perItemUpsertRequests = (await summary()).requests;
+	await clearRequests();
+	const removeSample = await timed(
+		async () =>
+			await runNode(
+				{
+					parameters: {
+						resource: 'audienceList',
+						operation: 'removeMember',
+						list,
+						email: '={{ $json.email }}',
+					} as INodeParameters,
+				},
+				remove.slice(0, sample),
+			),
+	);
+	const removeRequests = (await summary()).requests;
+	await clearRequests();
+	const batchedUpsert = await timed(
+		async () =>
+			await runNode(
+				{
+					parameters: { resource: 'audienceMember', operation: 'createOrUpdate', list, ...mapped },
+				} as { parameters: INodeParameters },
+				upsert,
+			),
+	);
+	const batchedUpsertRequests = (await summary()).requests;
+	const upsertMs = (perItemUpsert.ms / Math.min(sample, upsert.length)) * upsert.length;
+	const removeMs = (removeSample.ms / Math.min(sample, remove.length)) * remove.length;
+	return {
+		readMs: read.ms,
+		readRequests,
+		membersRead: read.result.items.length,
+		diffMs: code.ms,
+		toUpsert: upsert.length,
+		toRemove: remove.length,
+		sample,
+		perItemUpsertSampleMs: perItemUpsert.ms,
+		perItemUpsertSampleRequests: perItemUpsertRequests,
+		upsertMs,
+		removeSampleMs: removeSample.ms,
+		removeSampleRequests: removeRequests,
+		removeMs,
+		batchedUpsertMs: batchedUpsert.ms,
+		batchedUpsertRequests,
+		totalMs: read.ms + code.ms + upsertMs + removeMs,
+		totalBatchedMs: read.ms + code.ms + batchedUpsert.ms + removeMs,
+		requests: readRequests + upsert.length + remove.length,
+		errors: [read, perItemUpsert, removeSample, batchedUpsert]
+			.map((r) => r.result.error?.message)
+			.filter(Boolean),
+	};
+}
+
+async function sync100k(): Promise<Record<string, unknown>> {
+	const n = Number(process.env.SYNC_N ?? 100_000);
+	const sample = Number(process.env.SAMPLE ?? 200);
+	const churn = Math.round(n / 100);
+	const input = source(n, churn);
+	await seedList(n);
+	const rssBefore = peakRssMb();
+	// the dry run first, as a user runs it: it also warms up the process (the baselines run warm)
+	const dry = await timed(
+		async () =>
+			await runNode(
+				{
+					parameters: {
+						resource: 'audienceList',
+						operation: 'sync',
+						list,
+						...mapped,
+					} as INodeParameters,
+				},
+				input,
+			),
+	);
+	const drySummary = await summary();
+	const dryWrites = Object.entries(await requestKinds())
+		.filter(([kind]) => !kind.startsWith('GET '))
+		.reduce((sum, [, count]) => sum + count, 0);
+	await clearRequests();
+	const run = await timed(
+		async () =>
+			await runNode(
+				{
+					parameters: {
+						resource: 'audienceList',
+						operation: 'sync',
+						list,
+						dryRun: false,
+						...mapped,
+					} as INodeParameters,
+				},
+				input,
+			),
+	);
+	const s = await summary();
+	const kinds = await requestKinds();
+	const count = (action: string) => run.result.items.filter((i) => i.json.action === action).length;
+	await clearRequests();
+	const again = await timed(
+		async () =>
+			await runNode(
+				{
+					parameters: {
+						resource: 'audienceList',
+						operation: 'sync',
+						list,
+						dryRun: false,
+						...mapped,
+					} as INodeParameters,
+				},
+				input,
+			),
+	);
+	const againRequests = (await summary()).requests;
+	return {
+		n,
+		churn,
+		dryMs: dry.ms,
+		dryRequests: drySummary.requests,
+		dryWrites,
+		ms: run.ms,
+		error: run.result.error?.message,
+		requests: s.requests,
+		requestKinds: kinds,
+		floor: Math.ceil(n / 100) + 1 + Math.ceil((2 * churn) / 10_000) + churn,
+		maxInFlight: s.maxInFlight,
+		listMembersAfter: s.lists[LIST],
+		importRows: s.imports.slice(1).map((i) => i.rows),
+		actions: {
+			added: count('added'),
+			updated: count('updated'),
+			removed: count('removed'),
+			unchanged: count('unchanged'),
+		},
+		peakRssMb: peakRssMb(),
+		rssBeforeRunMb: rssBefore,
+		againMs: again.ms,
+		againRequests,
+		againChanged: again.result.items.filter((i) => i.json.action !== 'unchanged').length,
+		baseline: await baseline(n, input, sample),
+	};
+}
+
+runScenario('sync100k', sync100k);
