@@ -10,7 +10,7 @@
  */
 import { chromium } from 'playwright-core';
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
 	'--headless',
 	'--no-sandbox',
 	'--disable-gpu',

@@ -77,7 +77,7 @@ const rowsOf = (table) =>
  * one record happen in Mad Mimi and returns what to look for; `check(rows, expected)` reads the
  * trigger's output table.
  */
-export const EXAMPLE_RUNS = [
+const EXAMPLE_RUNS = [
 	{
 		file: 'import-members',
 		how: 'execute',

@@ -13,13 +13,13 @@ export const DATE_STYLES = ['-0400', '-0500', '+0200', '+0530', 'UTC'] as const;
  * Styles a test may fix (emu.dateStyle) that are not in the rotation: `+0300` is the offset of the
  * recorded members documents (`<created_at>2014-09-07 22:14:29 +0300</created_at>`).
  */
-export const EXTRA_DATE_STYLES = ['+0300'] as const;
+const EXTRA_DATE_STYLES = ['+0300'] as const;
 /** Every style the emulator can render: the rotation's and the extra ones. */
 export const ALL_DATE_STYLES = [...DATE_STYLES, ...EXTRA_DATE_STYLES] as const;
 export type DateStyle = (typeof ALL_DATE_STYLES)[number];
 
 /** Records before this instant render in the legacy `Mon Feb 14 09:59:05 -0500 2011` form. */
-export const OLD_RECORD_CUTOFF_MS = Date.UTC(2012, 0, 1);
+const OLD_RECORD_CUTOFF_MS = Date.UTC(2012, 0, 1);
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTH_NAMES = [
@@ -42,7 +42,7 @@ function pad(n: number, width = 2): string {
 }
 
 /** Offset of a style in minutes east of UTC. */
-export function styleOffsetMinutes(style: DateStyle): number {
+function styleOffsetMinutes(style: DateStyle): number {
 	if (style === 'UTC') return 0;
 	const sign = style.startsWith('-') ? -1 : 1;
 	const hours = Number(style.slice(1, 3));

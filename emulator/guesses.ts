@@ -14,7 +14,7 @@
  * - `status`: the status only;
  * - `custom`: a judgement of its own (scripts/record/verdicts.ts).
  */
-export type GuessCompare = 'shape' | 'text' | 'bytes' | 'status' | 'custom';
+type GuessCompare = 'shape' | 'text' | 'bytes' | 'status' | 'custom';
 
 export interface Guess {
 	/** A name of the row, for the record command's verdicts and its tests. */

@@ -229,7 +229,7 @@ export interface Participant {
 	permissions: { full: string[]; read: string[]; none: string[] };
 }
 
-export interface Drip {
+interface Drip {
 	id: number;
 	name: string;
 	delayDays: number;
@@ -244,7 +244,7 @@ export interface DripCampaign {
 	drips: Drip[];
 }
 
-export interface SignupField {
+interface SignupField {
 	type: string;
 	display: string;
 	value: string | null;

@@ -18,7 +18,6 @@ import { toSecondVocabularyRecords } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { escapeAttr, escapeXml, XML_DECLARATION } from './xml';
 
-export { escapeXml, XML_DECLARATION };
 export const XML_TYPE = 'application/xml; charset=utf-8';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 /** The real service sends its plain-text answers with this type. */

@@ -27,7 +27,7 @@
 import { elementChildren, isTextOnly, ownText, parseXml, writeXml, XML_DECLARATION } from './xml';
 import type { XmlElement, XmlNode } from './xml';
 
-export const VOCABULARIES = ['guessed', 'second'] as const;
+const VOCABULARIES = ['guessed', 'second'] as const;
 export type Vocabulary = (typeof VOCABULARIES)[number];
 
 export function isVocabulary(value: unknown): value is Vocabulary {

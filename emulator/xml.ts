@@ -37,7 +37,7 @@ export interface XmlElement {
 
 export type XmlNode = XmlElement | string;
 
-export function isElement(node: XmlNode): node is XmlElement {
+function isElement(node: XmlNode): node is XmlElement {
 	return typeof node !== 'string';
 }
 

@@ -25,13 +25,13 @@ import {
 import type { Answer, Call, RouteModule } from './types';
 
 /** Default and largest `per_page` of the members documents (recorded: 1 to 100, default 30). */
-export const MEMBERS_PER_PAGE = 30;
-export const MAX_MEMBERS_PER_PAGE = 100;
+const MEMBERS_PER_PAGE = 30;
+const MAX_MEMBERS_PER_PAGE = 100;
 /** At most this many members in a search answer (recorded). */
-export const MAX_SEARCH_RESULTS = 100;
+const MAX_SEARCH_RESULTS = 100;
 
 /** The `order` values the members documents take (a guess: no source names them). */
-export const MEMBER_ORDERS = ['email', 'first_name', 'last_name', 'created_at'] as const;
+const MEMBER_ORDERS = ['email', 'first_name', 'last_name', 'created_at'] as const;
 type MemberOrder = (typeof MEMBER_ORDERS)[number];
 
 /** Code-unit order (the recorded documents sort `csv_test2@` before `csv_test@`). */

@@ -25,7 +25,7 @@ import {
 } from './types';
 import type { Answer, Call, RouteModule } from './types';
 
-export const PROMOTIONS_PER_PAGE = 20;
+const PROMOTIONS_PER_PAGE = 20;
 
 function promotions(c: Call): Answer | undefined {
 	const { seg, method, params, store } = c;

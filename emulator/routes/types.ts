@@ -28,7 +28,7 @@ export interface Call {
  * Marks an answer whose shape is our guess (no recording shows its names): the server serves it in
  * the second vocabulary when that is on. Recorded answers carry no mark and never change.
  */
-export type GuessMark = { kind: 'xml' } | { kind: 'json'; value: unknown; root: string };
+type GuessMark = { kind: 'xml' } | { kind: 'json'; value: unknown; root: string };
 
 export interface Answer {
 	status: number;

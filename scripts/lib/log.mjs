@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 
 let quiet = false;
-export function setQuiet(value) {
+function setQuiet(value) {
 	quiet = value;
 }
 export function log(message) {

@@ -48,7 +48,7 @@ export async function emulatorAnswers(probes: string[]): Promise<Map<string, Exc
 }
 
 /** A status and shape, for the table: `200 xml lists/list: id name …`. */
-export function summary(x: Exchange | undefined): string {
+function summary(x: Exchange | undefined): string {
 	if (!x) return '(not asked)';
 	if (x.status === 0) return `no answer (${x.error ?? '?'})`;
 	return `${x.status} ${describeShape(shapeOf(x.body))}`;

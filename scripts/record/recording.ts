@@ -13,7 +13,7 @@ import type { Exchange, ProbeRequest } from './types';
 
 export const FIRST_LINE = 'n8n-nodes-madmimi recording 1';
 export const RECORDED_BY = 'npm run record';
-export const RECORDING_EXTENSION = '.txt';
+const RECORDING_EXTENSION = '.txt';
 
 export interface Recording extends Exchange {
 	origin: string;
@@ -44,7 +44,7 @@ export function fileNameOf(probe: string): string {
 	return `${probe}${RECORDING_EXTENSION}`;
 }
 
-export function formatRecording(x: Exchange, origin: string): string {
+function formatRecording(x: Exchange, origin: string): string {
 	const lines = [
 		FIRST_LINE,
 		`recorded-at: ${x.at}`,
@@ -72,7 +72,7 @@ export function writeRecordings(dir: string, exchanges: Exchange[], origin: stri
 }
 
 /** A recording read back, or the reason it cannot be. */
-export function parseRecording(file: string, text: string): Recording | string {
+function parseRecording(file: string, text: string): Recording | string {
 	const end = text.indexOf('\n\n');
 	if (!text.startsWith(`${FIRST_LINE}\n`) || end < 0)
 		return `does not start with "${FIRST_LINE}" and a header ended by a blank line`;

@@ -9,11 +9,11 @@ import type { Exchange, Target } from './types';
  * promotion names stay: they are what makes an answer readable, and the owner chose them.
  */
 
-export const KEY_PLACEHOLDER = '<api-key>';
-export const USERNAME_PLACEHOLDER = '<username>';
-export const HEX32_PLACEHOLDER = '<hex32>';
+const KEY_PLACEHOLDER = '<api-key>';
+const USERNAME_PLACEHOLDER = '<username>';
+const HEX32_PLACEHOLDER = '<hex32>';
 /** The domain of every placeholder address: `.invalid` is reserved, it reaches nobody. */
-export const PLACEHOLDER_DOMAIN = 'example.invalid';
+const PLACEHOLDER_DOMAIN = 'example.invalid';
 
 const ADDRESS = /[A-Za-z0-9._+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const HEX32 = /(?<![0-9a-fA-F])[0-9a-fA-F]{32}(?![0-9a-fA-F])/g;

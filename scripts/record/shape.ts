@@ -10,7 +10,7 @@ import type { XmlElement } from '../../emulator/xml';
  * list shows no names.
  */
 
-export type TextKind = 'blank' | 'integer' | 'address lines' | 'word' | 'other';
+type TextKind = 'blank' | 'integer' | 'address lines' | 'word' | 'other';
 
 export type Shape =
 	| { kind: 'xml'; root: string; paths: Set<string> }
@@ -19,7 +19,7 @@ export type Shape =
 
 const ADDRESS_LINE = /^[^\s@<>]+@[^\s@<>]+\.[A-Za-z]{2,}$/;
 
-export function textKind(body: string): TextKind {
+function textKind(body: string): TextKind {
 	const t = body.trim();
 	if (t === '') return 'blank';
 	if (/^-?\d+$/.test(t)) return 'integer';

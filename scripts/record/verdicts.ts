@@ -10,7 +10,7 @@ import type { Exchange } from './types';
  * rests on are judged from the one email's evidence: when it showed.
  */
 
-export type Verdict = 'confirmed' | 'refuted' | 'not checked';
+type Verdict = 'confirmed' | 'refuted' | 'not checked';
 
 export interface GuessVerdict {
 	guess: Guess;

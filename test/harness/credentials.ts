@@ -63,7 +63,7 @@ interface StoredCredential {
  * Credentials as n8n handles them: stored encrypted, decrypted for a node, defaults of the
  * credential type filled in, generic `authenticate` expressions resolved against them.
  */
-export class HarnessCredentialsHelper extends ICredentialsHelper {
+class HarnessCredentialsHelper extends ICredentialsHelper {
 	private readonly store = new Map<string, StoredCredential>();
 
 	async save(id: string, type: string, data: ICredentialDataDecryptedObject): Promise<void> {
@@ -174,7 +174,7 @@ function resolve(
 	);
 }
 
-export const credentialsHelper = new HarnessCredentialsHelper();
+const credentialsHelper = new HarnessCredentialsHelper();
 
 /** Stores the account's credentials (encrypted) under CREDENTIAL_ID for the nodes to use. */
 export async function setCredentials(data: {

@@ -34,25 +34,9 @@ import { SSHClientsManager } from './n8nInternals';
 import { madMimiNode, nodeTypes, START_TYPE, TRIGGER_TYPE } from './nodes';
 import type { NodeSpec } from './nodes';
 
-export {
-	ACTION_TYPE,
-	CREDENTIAL_ID,
-	CREDENTIALS_TYPE,
-	PACKAGE,
-	START_TYPE,
-	TOOL_TYPE,
-	TRIGGER_TYPE,
-	madMimiNode,
-	nodeTypes,
-	registerNodeType,
-} from './nodes';
+export { ACTION_TYPE, TOOL_TYPE, madMimiNode, nodeTypes, registerNodeType } from './nodes';
 export type { NodeSpec } from './nodes';
-export {
-	HarnessCredentialsHelper,
-	credentialsHelper,
-	setCredentials,
-	testCredentials,
-} from './credentials';
+export { setCredentials, testCredentials } from './credentials';
 
 export interface RunResult {
 	/** The Mad Mimi node's output items (first output, first run). */

@@ -14,7 +14,7 @@ import type {
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { MadMimiTrigger } from '../../nodes/MadMimiTrigger/MadMimiTrigger.node';
 
-export const PACKAGE = 'n8n-nodes-madmimi';
+const PACKAGE = 'n8n-nodes-madmimi';
 export const ACTION_TYPE = `${PACKAGE}.madMimi`;
 export const TRIGGER_TYPE = `${PACKAGE}.madMimiTrigger`;
 /** The tool n8n generates from the action node for AI Agents (`usableAsTool`). */

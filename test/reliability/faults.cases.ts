@@ -98,7 +98,7 @@ const ECHO_500 = `<html><body><h1>Internal error</h1><p>GET /audience_lists/list
 const PORTAL_200 = `<!DOCTYPE html><html><head><title>Sign in to the network</title></head><body><form action="/login?next=https%3A%2F%2Fapi.madmimi.com%2Faudience_lists%2Flists.xml%3Fusername%3Ddemo%2540example.com%26api_key%3D${encodeURIComponent(DEMO_KEY)}"><p>You asked for /audience_lists/lists.xml?api_key=${DEMO_KEY}</p><input name="password"></form></body></html>`;
 const MALFORMED_XML =
 	'<?xml version="1.0" encoding="UTF-8"?>\n<lists>\n  <list name="Newsletter" id="101">\n  <list name="VIP Customers" id="102"/>\n</lists>\n';
-export const BILLION_LAUGHS = [
+const BILLION_LAUGHS = [
 	'<?xml version="1.0"?>',
 	'<!DOCTYPE lolz [',
 	' <!ENTITY lol "lol">',

@@ -111,7 +111,7 @@ export const RECORDED = {
 export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
 
 /** docs/recorded-answers.md, the record of what the real service answered. */
-export const RECORDED_ANSWERS_PAGE = path.join(__dirname, '../../docs/recorded-answers.md');
+const RECORDED_ANSWERS_PAGE = path.join(__dirname, '../../docs/recorded-answers.md');
 
 /** The page's text and its fenced code blocks (each without its fences and its last line break). */
 export function recordedAnswersPage(): { text: string; blocks: string[] } {
