@@ -47,18 +47,11 @@ describe('parseCsvRows', () => {
 		// doubled quotes
 		['""""', [['"']]],
 		['"a"""', [['a"']]],
-		// lenient: text after the closing quote is appended, up to the delimiter
-		['"a"b,c', [['ab', 'c']]],
-		['"a" ,b', [['a ', 'b']]],
-		['"a,b"c,d', [['a,bc', 'd']]],
-		['"x"y"z",w', [['xy"z"', 'w']]],
-		// lenient: a quote inside an unquoted field is text; a field is quoted only from its first character
+		// a quote inside an unquoted field is text; a field is quoted only from its first character
+		// (what csv-parse makes of text after a closing quote or of an unclosed quote is its own:
+		// no recording shows the service's, and the node writes CSV with csv-stringify)
 		['a"b,c"d', [['a"b', 'c"d']]],
 		[' "a" ,b', [[' "a" ', 'b']]],
-		// lenient: an unterminated quoted field runs to the end of the input
-		['"a\nb', [['a\nb']]],
-		['a,"b', [['a', 'b']]],
-		['"a""', [['a"']]],
 		// a BOM only at the very start is skipped
 		['\uFEFF"a",b', [['a', 'b']]],
 		['x\uFEFF,y', [['x\uFEFF', 'y']]],
