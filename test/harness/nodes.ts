@@ -10,6 +10,7 @@ import type {
 	INodeTypes,
 	IVersionedNodeType,
 } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { MadMimiTrigger } from '../../nodes/MadMimiTrigger/MadMimiTrigger.node';
@@ -97,6 +98,9 @@ export interface NodeSpec {
 	maxTries?: number;
 	waitBetweenTries?: number;
 	credentialId?: string;
+	/** Run as an AI Agent's tool call: n8n runs it as a node of its own, its output rewired to `ai_tool`. */
+	asAgentToolCall?: boolean;
+	onError?: INode['onError'];
 }
 
 export function madMimiNode(spec: NodeSpec): INode {
@@ -111,6 +115,8 @@ export function madMimiNode(spec: NodeSpec): INode {
 			[CREDENTIALS_TYPE]: { id: spec.credentialId ?? CREDENTIAL_ID, name: 'Mad Mimi account' },
 		},
 		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(spec.onError ? { onError: spec.onError } : {}),
+		...(spec.asAgentToolCall ? { rewireOutputLogTo: NodeConnectionTypes.AiTool } : {}),
 		...(spec.retryOnFail
 			? {
 					retryOnFail: true,

@@ -1,11 +1,13 @@
 import type { INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
+import workflowPackage from 'n8n-workflow/package.json';
 
 import { DEMO_IDS } from '../../emulator';
 import { RESOURCES, TOOL_ACTIONS } from '../../nodes/MadMimi/actions/resources';
 import { MODEL_RESULT_MAX_BYTES } from '../../nodes/MadMimi/settings';
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { ACTION_TYPE, madMimiNode, nodeTypes, runNode, TOOL_TYPE } from '../harness';
+import type { NodeSpec } from '../harness';
 import { useEmulator } from './setup';
 
 /*
@@ -171,6 +173,51 @@ describe('errors a model can act on', () => {
 		});
 		expect(error?.message).toBe('Mad Mimi has no list named "newsletter"');
 		expect(error?.description).toMatch(/^Pick the list from the dropdown/);
+	});
+});
+
+describe("an AI Agent's tool call that fails: the error reaches the model on every n8n", () => {
+	const unknownList: NodeSpec = {
+		type: TOOL_TYPE,
+		asAgentToolCall: true,
+		parameters: {
+			resource: 'audienceMember',
+			operation: 'createOrUpdate',
+			email: 'ada@example.com',
+			list: { __rl: true, mode: 'name', value: 'newsletter' },
+		} as INodeParameters,
+	};
+	const toolCall = async (spec = unknownList) => {
+		const { run } = await runNode(spec);
+		const [task] = run.data.resultData.runData['Mad Mimi'];
+		return { task, toolOutput: task.data?.ai_tool?.[0]?.map((i) => i.json), run };
+	};
+	const onN8n1 = () => jest.replaceProperty(workflowPackage, 'version', '1.120.31');
+	afterEach(() => jest.restoreAllMocks());
+
+	test('n8n 2.x (n8n-core 2.41): the node throws as always, and n8n hands the model { error }', async () => {
+		const { task, toolOutput } = await toolCall();
+		expect(task.error?.message).toMatch(/^Mad Mimi has no list named "newsletter"\. Pick the list/);
+		expect(toolOutput).toEqual([{ error: task.error?.message }]);
+	});
+
+	test('n8n 1.x, which would end the run: the node hands n8n the same { error } item itself', async () => {
+		const thrown = (await toolCall()).task.error?.message;
+		onN8n1();
+		const { task, toolOutput, run } = await toolCall();
+		expect(task.error).toBeUndefined();
+		expect(toolOutput).toEqual([{ error: thrown }]);
+		expect(toolOutput?.[0].error).toMatch(/The account's lists are: "Beta testers \(EU\)"/);
+		expect(run.data.resultData.error).toBeUndefined();
+		expect(env.emulator.store.getMember('ada@example.com')).toBeUndefined();
+	});
+
+	test('n8n 1.x, the tool node set to Stop Workflow on error, or the node outside an agent: it throws', async () => {
+		onN8n1();
+		const stop = await toolCall({ ...unknownList, onError: 'stopWorkflow' });
+		expect(stop.task.error?.message).toMatch(/^Mad Mimi has no list named "newsletter"/);
+		const outside = await runNode({ ...unknownList, asAgentToolCall: false });
+		expect(outside.error?.message).toMatch(/^Mad Mimi has no list named "newsletter"/);
 	});
 });
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { operationOf } from './resources';
-import { errorForModel, isToolRun, sizedForModel } from './tool';
+import { errorForModel, isToolRun, sizedForModel, toolErrorEndsTheRun } from './tool';
 import { identityFirst, readBatching, runOnceOnly, runPerItem } from './itemLoop';
 import { isBatchOperation, isOnceOnlyItemOperation } from './types';
 
@@ -38,6 +38,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	try {
 		return [sizedForModel(await runAll())];
 	} catch (error) {
-		throw await errorForModel(this, error);
+		const forModel = await errorForModel(this, error);
+		// what n8n 2.x gives the model in its place, where n8n 1.x would end the run
+		if (toolErrorEndsTheRun(this))
+			return [[{ json: { error: forModel.message }, pairedItem: { item: 0 } }]];
+		throw forModel;
 	}
 }

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { version as n8nWorkflowVersion } from 'n8n-workflow/package.json';
 
 import { accountListNames, isNoSuchList } from '../api/lists';
 import { client } from './client';
@@ -15,6 +16,23 @@ import { MODEL_RESULT_MAX_BYTES } from '../settings';
 /** Whether this run is the tool variant's: n8n names its type `<node>Tool`. */
 export function isToolRun(ctx: IExecuteFunctions): boolean {
 	return ctx.getNode().type.endsWith('Tool');
+}
+
+/**
+ * Whether n8n would end the agent's whole run with this tool call's error instead of handing it
+ * to the model. An AI Agent (v3) has n8n run each tool call as a node of its own, its output
+ * rewired to `ai_tool`. n8n 2.25 and later hand a failure there to the model as
+ * `{ error: message }` unless the node's On Error is "Stop Workflow" (n8n-core's
+ * workflow-execute, `aiToolDefaultsToContinue`); n8n 1.x stops the run. Only 1.x (whose
+ * n8n-workflow is 1.x) is answered yes: on 2.x the node throws as it always did.
+ */
+export function toolErrorEndsTheRun(ctx: IExecuteFunctions): boolean {
+	const node = ctx.getNode();
+	return (
+		n8nWorkflowVersion.startsWith('1.') &&
+		node.rewireOutputLogTo === NodeConnectionTypes.AiTool &&
+		node.onError !== 'stopWorkflow'
+	);
 }
 
 const NOTE_ROOM = 300;
