@@ -103,7 +103,10 @@ async function loadsWithN8nWorkflowOnly(ctx) {
 			const instance = new mod[names[0]]();
 			const name = instance.description ? instance.description.name : instance.name;
 			console.log(require('path').basename(file) + ' -> ' + name);
-		}`;
+		}
+		const from = { paths: [require('path').dirname(entries[0])] };
+		console.log('n8n-workflow: ' + require.resolve('n8n-workflow', from));
+		console.log('n8n-workflow/package.json: ' + require.resolve('n8n-workflow/package.json', from));`;
 	const nodeModules = path.join(ctx.install.dir, 'node_modules');
 	const { stdout } = await run('load bundles', ctx.install.runtime.bin, ['-e', script], {
 		cwd: ctx.packageDir,
@@ -114,6 +117,11 @@ async function loadsWithN8nWorkflowOnly(ctx) {
 	assert.match(stdout, /MadMimi\.node\.js -> madMimi/);
 	assert.match(stdout, /MadMimiApi\.credentials\.js -> madMimiApi/);
 	if (ctx.withTrigger) assert.match(stdout, /MadMimiTrigger\.node\.js -> madMimiTrigger/);
+	// n8n's own, not a copy above the user folder (the repository's devDependency)
+	const resolved = stdout.split('\n').filter((line) => line.startsWith('n8n-workflow'));
+	assert.equal(resolved.length, 2, stdout);
+	for (const line of resolved)
+		assert.ok(line.includes(`: ${nodeModules}${path.sep}`), `${line}, not from ${nodeModules}`);
 }
 
 /** The import itself is the fixture's (every suite needs it): here, what it imported. */

@@ -3,8 +3,8 @@
  *
  * - `packedPackage()`: this package built and packed (`npm pack`) once per run of e2e/run.mjs;
  * - `setUpN8n(ctx, version, suite, { start })`: one n8n release with the packed package
- *   installed into a fresh user folder (`<artifacts>/n8n-<version>/<suite>/`), the Mad Mimi
- *   emulator started, the credentials and workflows imported with n8n's CLI, and with `start`,
+ *   installed into a fresh user folder (`<USER_FOLDERS>/n8n-<version>/<suite>/`; logs in
+ *   `<artifacts>/n8n-<version>/<suite>/`), the Mad Mimi emulator started, the credentials and workflows imported with n8n's CLI, and with `start`,
  *   `n8n start` on free ports with the owner set up; `tearDownN8n(ctx)` stops it. Each suite file
  *   calls them in the before and after hooks of its `describe` per n8n release;
  * - `processesEndWithTheFile(label)`: every process a suite file starts is stopped when the file
@@ -20,8 +20,10 @@
  *   E2E_RUN            set by e2e/run.mjs: the files of one run share one packed package
  */
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 
@@ -60,6 +62,16 @@ export const ARTIFACTS = path.resolve(
 	process.env.E2E_ARTIFACTS || path.join(REPO_ROOT, '.tmp', 'e2e'),
 );
 export const UPDATE_SCREENSHOTS = process.env.E2E_UPDATE_SCREENSHOT === '1';
+/**
+ * The n8n user folders of the suites, outside the repository as a user's ~/.n8n is (one place per
+ * artifacts folder). Inside it, the installed package would load the repository's
+ * node_modules/n8n-workflow (the devDependency, 2.41) before the n8n's own, which n8n offers
+ * through NODE_PATH only: every release would run the node with 2.41's n8n-workflow.
+ */
+const USER_FOLDERS = path.join(
+	os.tmpdir(),
+	`n8n-nodes-madmimi-e2e-${crypto.createHash('sha256').update(ARTIFACTS).digest('hex').slice(0, 8)}`,
+);
 export const OWNER = {
 	email: 'owner@example.com',
 	password: 'MadMimi-e2e-1',
@@ -199,7 +211,8 @@ export async function setUpN8n(ctx, version, suite, { start = false } = {}) {
 		`n8n ${version} on Node ${ctx.install.runtime.version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 	);
 	const { tarball } = await packedPackage();
-	ctx.userFolder = path.join(ctx.logs, 'user');
+	ctx.userFolder = path.join(USER_FOLDERS, `n8n-${version}`, suite);
+	fs.rmSync(ctx.userFolder, { recursive: true, force: true });
 	ctx.packageDir = await installPackage(ctx.userFolder, tarball);
 	ctx.withTrigger = packageHasTrigger(ctx.packageDir);
 	if (!ctx.withTrigger)
