@@ -13,7 +13,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { CREDENTIAL_NAME_LOCAL, PACKAGE_NAME, REPO_ROOT } from '../scripts/lib/constants.mjs';
-import { DEFAULT_N8N_VERSION } from '../scripts/lib/install.mjs';
+import { DEFAULT_N8N_VERSION, N8N_TARGETS } from '../scripts/lib/install.mjs';
 import { sendsInTheEditor } from './editor-majors.mjs';
 import {
 	ARTIFACTS,
@@ -37,7 +37,10 @@ processesEndWithTheFile('e2e editor');
 
 const skip = BROWSER ? false : 'E2E_BROWSER=0';
 
-for (const version of VERSIONS) {
+for (const version of VERSIONS.filter((v) => N8N_TARGETS[v]?.editor === false))
+	it(`n8n ${version}, the editor`, { skip: "the editor checks are 2.x's" }, () => {});
+
+for (const version of VERSIONS.filter((v) => N8N_TARGETS[v]?.editor !== false)) {
 	describe(`n8n ${version}, the editor`, { concurrency: false }, () => {
 		const ctx = {};
 		if (!skip) {

@@ -151,8 +151,8 @@ async function credentialTest(ctx) {
 	});
 	assert.equal(bad.json.data.status, 'Error', JSON.stringify(bad.json));
 	// n8n 2.41 shows the credential's own rule (Mad Mimi's answer and what to check);
-	// the 2.8 line ignores test rules and shows its generic sentence
-	const expected = ctx.version.startsWith('2.8.')
+	// the 2.8 and 1.x lines ignore test rules and show their generic sentence
+	const expected = /^(2\.8|1)\./.test(ctx.version)
 		? /Authorization failed|Unable to authenticate/
 		: /Unable to authenticate/;
 	assert.match(bad.json.data.message, expected, JSON.stringify(bad.json));
@@ -398,10 +398,11 @@ const REDACTED = { __redacted: true, reason: 'node_defined_field', canReveal: fa
  * (modules/redaction/executions/strategies/node-defined-field-redaction.strategy.js, the marker
  * above) but never runs it: its ExecutionRedactionService's buildPipeline
  * (modules/redaction/executions/execution-redaction.service.js:133-147) adds the full-item
- * strategy only, and nothing else constructs the node-defined one. 2.8.4 knows neither the field
- * nor the module. A release added to N8N_TARGETS needs its line, read from its code.
+ * strategy only, and nothing else constructs the node-defined one. 2.8.4 and 1.123.81 know
+ * neither the field nor the module. A release added to N8N_TARGETS needs its line, read from its
+ * code.
  */
-const REDACTS_DECLARED_FIELDS = { '2.41.1': false, '2.8.4': false };
+const REDACTS_DECLARED_FIELDS = { '2.41.1': false, '2.8.4': false, '1.123.81': false };
 
 /**
  * Manual trigger → Child Account → Create → a Set node copying the key into another field, run as

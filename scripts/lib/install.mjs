@@ -34,6 +34,7 @@ import { cleanEnv, run } from './processes.mjs';
  * npm registry (package `node`) into the cache when the system Node's major is not in
  * `systemNodeMajors`. `overrides`: npm overrides for the n8n install. `rebuild`: native modules
  * built after an `--ignore-scripts` install. `env`: extra settings for every n8n process.
+ * `editor: false`: the e2e suite's editor checks (2.x's editor) leave it out.
  */
 export const N8N_TARGETS = {
 	'2.41.1': {
@@ -43,6 +44,17 @@ export const N8N_TARGETS = {
 		rebuild: ['sqlite3', 'isolated-vm'],
 		// the MCP registry module fetches a server list from the internet at start-up
 		env: { N8N_DISABLED_MODULES: 'mcp-registry' },
+	},
+	// the maintained 1.x line: isolated-vm 6 (its expression sandbox) needs Node 22 or later;
+	// Node 24 is the one 2.41.1 runs on, so a cold run installs no other Node.js
+	'1.123.81': {
+		node: '24.21.0',
+		systemNodeMajors: [24],
+		// xlsx's default version is fetched from a CDN, which is not reachable everywhere
+		overrides: { xlsx: '0.18.5' },
+		rebuild: ['sqlite3', 'isolated-vm'],
+		env: {},
+		editor: false,
 	},
 	'2.8.4': {
 		node: '20.20.2',
