@@ -14,10 +14,15 @@
  *   TypeScript SDK, over Streamable HTTP and over SSE (n8n serves both on one path), lists the
  *   tools and adds a member through one.
  *
- * Only for the n8n 2.41.1 target (E2E_N8N_VERSIONS must include it). Run through e2e/run.mjs
+ * - A tool call that fails (a list the account lacks): the error, with the account's lists,
+ *   reaches the model, which calls again with the right name; the run succeeds.
+ *
+ * On n8n 2.41.1 all of it; on the maintained 1.x line (1.123.81, whose AI Agent is version 3)
+ * the Agent's checks, with and without streaming (the example's Agent is 3.1, a 2.x version; MCP
+ * stays 2.x's). Only for those targets among E2E_N8N_VERSIONS. Run through e2e/run.mjs
  * (`node e2e/run.mjs ai --n8n 2.41.1`); the set-up: e2e/fixture.mjs; the tool nodes and the
  * scripted model: e2e/ai-tools.mjs; the MCP check: e2e/ai-mcp.mjs. What n8n sent the model:
- * .tmp/e2e/n8n-2.41.1/ai/model-requests-*.json.
+ * .tmp/e2e/n8n-<version>/ai/model-requests-*.json.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -44,10 +49,15 @@ import {
 } from './fixture.mjs';
 import { answer, callTool, offeredTools, toolResults } from './model-server.mjs';
 
-const TARGET = '2.41.1';
-const SKIP = VERSIONS.includes(TARGET)
-	? false
-	: `the AI checks run on n8n ${TARGET} only (E2E_N8N_VERSIONS=${VERSIONS.join(',')})`;
+/** The releases the AI checks run on; `all`: the example and MCP too. */
+const TARGETS = { '2.41.1': { all: true }, '1.123.81': { all: false } };
+const RUN_ON = Object.keys(TARGETS).filter((version) => VERSIONS.includes(version));
+const SKIP =
+	RUN_ON.length > 0
+		? false
+		: `the AI checks run on n8n ${Object.keys(TARGETS).join(' and ')} only (E2E_N8N_VERSIONS=${VERSIONS.join(',')})`;
+/** The AI Agent's version: n8n 1.x has version 3 only. */
+const agentVersion = (version) => (version.startsWith('1.') ? 3 : 3.1);
 /** The largest tool result the model may be sent: a tool's answer goes whole into the model's context. */
 const MAX_RESULT_BYTES = 20000;
 /** List members' default Limit (Return All off). */
@@ -55,14 +65,14 @@ const LIST_MEMBERS_LIMIT = 50;
 
 if (!SKIP) processesEndWithTheFile('e2e ai');
 
-const SUITE = `n8n ${TARGET}, the Mad Mimi node as an AI tool`;
 // skipped as one test (e2e/run.mjs counts tests, not suites)
-if (SKIP) it(SUITE, { skip: SKIP }, () => {});
-else
-	describe(SUITE, { concurrency: false }, () => {
+if (SKIP) it('the Mad Mimi node as an AI tool', { skip: SKIP }, () => {});
+for (const version of RUN_ON)
+	describe(`n8n ${version}, the Mad Mimi node as an AI tool`, { concurrency: false }, () => {
 		const ctx = {};
-		before(() => setUpN8n(ctx, TARGET, 'ai', { start: true }), { timeout: 40 * MIN });
+		before(() => setUpN8n(ctx, version, 'ai', { start: true }), { timeout: 40 * MIN });
 		after(() => tearDownN8n(ctx));
+		const allOf = TARGETS[version].all;
 
 		it(
 			'an AI Agent calls four Mad Mimi tools (add a member, list members, send an email, mailing stats), one completion per model turn: each does its work and its result reaches the model',
@@ -74,6 +84,12 @@ else
 			{ timeout: 4 * MIN },
 			() => agentUsesTheTools(ctx, { streaming: true }),
 		);
+		it(
+			"a tool call that fails (a list the account lacks) reaches the model with the account's lists, and the model's second call adds the member: the run succeeds",
+			{ timeout: 4 * MIN },
+			() => toolErrorReachesTheModel(ctx),
+		);
+		if (!allOf) return;
 		it(
 			'the newsletter-assistant example, a model connected as its note says, adds a person and reports on the last mailing',
 			{ timeout: 4 * MIN },
@@ -105,11 +121,19 @@ const SCRIPT = [
 ];
 
 /**
- * Webhook → AI Agent, with the OpenAI Chat Model (the `credential`, Chat Completions) and the
- * four tools. The webhook answers with the agent's output, streamed or once the run ends.
+ * Webhook → AI Agent (of the n8n `version`), with the OpenAI Chat Model (the `credential`, Chat
+ * Completions) and the tools named (the four by default). The webhook answers with the agent's
+ * output, streamed or once the run ends.
  */
-function agentWorkflow({ name, webhookPath, streaming, credential }) {
-	const tools = toolNodes(Object.keys(TOOLS), 'AI Agent');
+function agentWorkflow({
+	name,
+	webhookPath,
+	streaming,
+	credential,
+	version,
+	toolNames = Object.keys(TOOLS),
+}) {
+	const tools = toolNodes(toolNames, 'AI Agent');
 	return {
 		name,
 		nodes: [
@@ -131,7 +155,7 @@ function agentWorkflow({ name, webhookPath, streaming, credential }) {
 				id: randomUUID(),
 				name: 'AI Agent',
 				type: '@n8n/n8n-nodes-langchain.agent',
-				typeVersion: 3.1,
+				typeVersion: agentVersion(version),
 				position: [240, 0],
 				parameters: { promptType: 'define', text: '={{ $json.body.message }}', options: {} },
 			},
@@ -202,6 +226,7 @@ async function agentUsesTheTools(ctx, { streaming }) {
 			webhookPath,
 			streaming,
 			credential,
+			version: ctx.version,
 		});
 		await published(ctx, workflow, async (created) => {
 			const response = await postWebhook(ctx, webhookPath, {
@@ -315,6 +340,69 @@ async function madMimiDidTheWork(ctx) {
 		state.transactions.map((t) => t.recipient.email),
 		[ADA],
 		'one transactional email, to ada',
+	);
+}
+
+// ---------------------------------------------------------------------------------------------
+// a tool call that fails
+
+const LIN = 'lin@example.com';
+
+/** The model names a list in the wrong case, reads the error, and calls again with the right name. */
+const WRONG_LIST_SCRIPT = [
+	callTool((t) => t.name === toolName('Add subscriber'), { email: LIN, list: 'newsletter' }),
+	callTool((t) => t.name === toolName('Add subscriber'), { email: LIN, list: 'Newsletter' }),
+	answer('Lin is on Newsletter.'),
+];
+
+/**
+ * n8n 2.25 and later hand a failing tool call's error to the model; n8n 1.x ends the run with it
+ * unless the node gives the error as its output (nodes/MadMimi/actions/tool.ts).
+ */
+async function toolErrorReachesTheModel(ctx) {
+	await ctx.emu.reset();
+	const requests = await withScriptedModel(
+		ctx,
+		'wrong-list',
+		WRONG_LIST_SCRIPT,
+		async (credential) => {
+			const webhookPath = `ai-${randomUUID().slice(0, 8)}`;
+			const workflow = agentWorkflow({
+				name: 'E2E AI: a list the account lacks',
+				webhookPath,
+				streaming: false,
+				credential,
+				version: ctx.version,
+				toolNames: ['Add subscriber'],
+			});
+			await published(ctx, workflow, async (created) => {
+				const response = await postWebhook(ctx, webhookPath, {
+					message: `Add ${LIN} to newsletter.`,
+				});
+				assert.equal(await agentAnswer(response, false), 'Lin is on Newsletter.');
+				const run = await firstRun(ctx, created.id);
+				assert.equal(run.status, 'success', `the run ended ${run.status}`);
+				assert.equal(run.runData['Add subscriber']?.length, 2, 'the tool node ran twice');
+			});
+		},
+	);
+	assert.equal(requests.length, WRONG_LIST_SCRIPT.length, 'the model was asked once per turn');
+	const [failed, added] = toolResults(requests.at(-1));
+	assert.equal(failed.name, 'Add_subscriber');
+	// n8n-core 2.41 gives the model `[{ error }]` for a failed call; the node gives the same on 1.x
+	const [{ error, ...rest }] = JSON.parse(failed.content);
+	assert.deepEqual(rest, {}, `the failed call's result: ${failed.content}`);
+	assert.match(error, /^Mad Mimi has no list named "newsletter"\. Pick the list from the dropdown/);
+	assert.match(
+		error,
+		/The account's lists are: "Beta testers \(EU\)", "Newsletter", "VIP Customers"\.$/,
+	);
+	note(`the failed call's result, as the model got it (n8n ${ctx.version}): ${failed.content}`);
+	assert.match(added.content, /lin@example\.com/);
+	const state = await ctx.emu.state();
+	assert.ok(
+		state.lists.find((l) => l.name === 'Newsletter').members.includes(LIN),
+		`${LIN} is on Newsletter`,
 	);
 }
 

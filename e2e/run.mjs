@@ -4,7 +4,7 @@
  * with the spec reporter and ends with one summary line `N passed, M failed, K skipped`. Exit
  * code 1 on any failure.
  *
- *   node e2e/run.mjs [--n8n 2.41.1,2.8.4] [--no-browser] [--update-screenshot] [file ...]
+ *   node e2e/run.mjs [--n8n 2.41.1,1.123.81,2.8.4] [--no-browser] [--update-screenshot] [file ...]
  *   E2E_TIMEOUT_MINUTES (default 75): the whole run is stopped after that
  *
  * The files, in this order (the set-up they share: e2e/fixture.mjs):
@@ -12,8 +12,9 @@
  *   cli      per n8n release, its CLI: the package loads, imports, every example with n8n execute
  *   server   per n8n release, n8n start: REST, icons, credential test, locator, trigger, webhook
  *   retry    per n8n release, n8n start: failed executions retried, nothing sent twice
- *   editor   per n8n release, the editor in headless Chromium
- *   ai       n8n 2.41.1: the node as an AI Agent's tool and through the MCP Server Trigger
+ *   editor   per n8n 2.x release, the editor in headless Chromium
+ *   ai       n8n 2.41.1: the node as an AI Agent's tool and through the MCP Server Trigger;
+ *            n8n 1.123.81: as an AI Agent's tool
  *   start    npm start, and Ctrl-C
  *   queue    n8n 2.41.1 in queue mode (PostgreSQL, Redis, two workers)
  * A file in e2e/ named *.e2e.mjs and not in this list runs after them.
