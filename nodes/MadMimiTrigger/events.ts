@@ -9,7 +9,7 @@ import {
 } from '../MadMimi/api/members';
 import { isoUtc } from '../MadMimi/helpers/dates';
 import { DAY_SECONDS, TEST_EVENT_SAMPLE_SIZE } from '../MadMimi/settings';
-import type { ApiClient } from '../MadMimi/api/client';
+import type { MadMimiClient } from '../MadMimi/api/client';
 import type { Found } from './cursor';
 import type { FullReads, TriggerEvent } from './found';
 import { memberAddedToList } from './listWatch';
@@ -32,7 +32,7 @@ export type EventName = 'mailingSent' | 'memberAddedToList' | 'memberOptedOut' |
  * opt-out, so an item says when the check found it (`detectedAt`), and nothing that looks like
  * the moment the person opted out.
  */
-function memberOptedOut(api: ApiClient): TriggerEvent {
+function memberOptedOut(api: MadMimiClient): TriggerEvent {
 	const found = (emails: string[], now: number): Found[] =>
 		emails.map((email) => ({
 			key: email.toLowerCase(),
@@ -56,7 +56,7 @@ function memberOptedOut(api: ApiClient): TriggerEvent {
  * New Member: count_new says whether anything is new (one request when nothing is); then the
  * members document from its newest end, as far back as the check reaches.
  */
-function newMember(api: ApiClient, ctx: IPollFunctions): TriggerEvent {
+function newMember(api: MadMimiClient, ctx: IPollFunctions): TriggerEvent {
 	const warn = (message: string) => ctx.logger.warn(message, { node: ctx.getNode().name });
 	// keyed by the instant, not the text: the same date comes with another offset from answer to answer
 	const found = (members: IDataObject[]): Found[] =>
@@ -87,7 +87,7 @@ function newMember(api: ApiClient, ctx: IPollFunctions): TriggerEvent {
 /** The event the node is set to, on the given list (Member Added to List), with when it reads everything (Member Added to List, Mailing Sent). */
 export function triggerEvent(
 	name: EventName,
-	api: ApiClient,
+	api: MadMimiClient,
 	ctx: IPollFunctions,
 	list: string,
 	full: FullReads,

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { accountLists } from '../MadMimi/api/lists';
 import { countNew, membersCreatedSinceInOrder, membersUpTo } from '../MadMimi/api/members';
 import { DAY_SECONDS } from '../MadMimi/settings';
-import type { ApiClient } from '../MadMimi/api/client';
+import type { MadMimiClient } from '../MadMimi/api/client';
 import type { Found, Watched } from './cursor';
 import type { FullReads, TriggerEvent } from './found';
 import { newestFirst, seconds } from './found';
@@ -54,7 +54,7 @@ function joinsOf(members: IDataObject[], list: string, since: number): Found[] {
 	return members.map((m) => joinOf(m, list, since)).filter((f): f is Found => f !== undefined);
 }
 
-export function memberAddedToList(api: ApiClient, list: string, full: FullReads): TriggerEvent {
+export function memberAddedToList(api: MadMimiClient, list: string, full: FullReads): TriggerEvent {
 	/** Every page of the list, side by side. */
 	const everyJoin = async (since: number): Promise<Found[]> =>
 		joinsOf(

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { mailingsOf, promotionRecords, promotionsPage } from '../MadMimi/api/promotions';
 import { PROMOTIONS_PAGE_SIZE } from '../MadMimi/settings';
-import type { ApiClient } from '../MadMimi/api/client';
+import type { MadMimiClient } from '../MadMimi/api/client';
 import type { Found, Watched } from './cursor';
 import type { FullReads, TriggerEvent } from './found';
 import { newestFirst, seconds } from './found';
@@ -34,7 +34,10 @@ function finishedSince(promotions: IDataObject[], since: number): Found[] {
  * (page 1 whole); undefined when a page does not come most recently updated first, or a
  * promotion has no readable `updated_at`.
  */
-async function recentlyUpdated(api: ApiClient, since: number): Promise<IDataObject[] | undefined> {
+async function recentlyUpdated(
+	api: MadMimiClient,
+	since: number,
+): Promise<IDataObject[] | undefined> {
 	const out: IDataObject[] = [];
 	let previous = Infinity;
 	for (let page = 1; ; page++) {
@@ -49,7 +52,7 @@ async function recentlyUpdated(api: ApiClient, since: number): Promise<IDataObje
 	}
 }
 
-export function mailingSent(api: ApiClient, full: FullReads): TriggerEvent {
+export function mailingSent(api: MadMimiClient, full: FullReads): TriggerEvent {
 	const everyPromotion = async () => await promotionRecords(api, (promotions) => promotions);
 	const fullRead = async (from: number, now: number): Promise<Watched> => ({
 		found: finishedSince(await everyPromotion(), from),

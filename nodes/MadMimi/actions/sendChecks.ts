@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ApiClient } from '../api/client';
+import type { MadMimiClient } from '../api/client';
 import { accountLists, noSuchList } from '../api/lists';
 import { promotionByName } from '../api/promotions';
 import { instantOf } from '../helpers/dates';
@@ -22,7 +22,7 @@ import { oncePerRun, retriedSince } from './retry';
 async function existingLists(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	api: ApiClient,
+	api: MadMimiClient,
 	names: string[],
 	field: string,
 ): Promise<IDataObject[]> {
@@ -58,7 +58,7 @@ function remember(key: string): void {
 async function checkSaveAsPromotion(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	api: ApiClient,
+	api: MadMimiClient,
 	name: string,
 	replace: boolean,
 ): Promise<void> {
@@ -91,7 +91,7 @@ async function checkSaveAsPromotion(
 export async function askBeforeSending(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	api: ApiClient,
+	api: MadMimiClient,
 	send: {
 		lists: string[];
 		listsField: string;

@@ -3,7 +3,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { version as n8nWorkflowVersion } from 'n8n-workflow/package.json';
 
 import { accountListNames, isNoSuchList } from '../api/lists';
-import { client } from './client';
+import { itemClient } from '../api/client';
 import { MODEL_RESULT_MAX_BYTES } from '../settings';
 
 /*
@@ -76,7 +76,7 @@ export async function errorForModel(ctx: IExecuteFunctions, error: unknown): Pro
 		return error instanceof Error ? error : new Error(String(error));
 	let more = '';
 	if (isNoSuchList(error.message)) {
-		const names = await accountListNames(client(ctx, 0)).catch(() => undefined);
+		const names = await accountListNames(itemClient(ctx, 0)).catch(() => undefined);
 		if (names) {
 			const shown = names
 				.slice(0, LISTS_SHOWN)

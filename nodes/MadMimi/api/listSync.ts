@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { WindowOutcome } from '../transport';
-import type { ApiClient } from './client';
+import type { MadMimiClient } from './client';
 import { removeFromList } from './lists';
 import { membersUpTo, suppressedSince } from './members';
 
@@ -26,7 +26,7 @@ export interface ListState {
  * list's members document, and may be on no list at all, so this is what tells who opted out.
  * Both reads settle before either's failure is thrown: nothing is left in flight.
  */
-export async function listAndOptOuts(api: ApiClient, list: string): Promise<ListState> {
+export async function listAndOptOuts(api: MadMimiClient, list: string): Promise<ListState> {
 	const [members, optedOut] = await Promise.allSettled([
 		membersUpTo(api, { list }, undefined),
 		suppressedSince(api, 0),
@@ -45,7 +45,7 @@ export async function listAndOptOuts(api: ApiClient, list: string): Promise<List
  * window. With `stopAtFailure`, nothing more is started once one has failed for good.
  */
 export async function removeAllFromList(
-	api: ApiClient,
+	api: MadMimiClient,
 	list: string,
 	emails: readonly string[],
 	stopAtFailure: boolean,

@@ -5,7 +5,7 @@ import { writeCsv } from '../helpers/csv';
 import { printable } from '../helpers/validation';
 import type { WriteOnceOutcome } from '../transport';
 import type { Refusal } from '../transport/errors';
-import type { ApiClient } from './client';
+import type { MadMimiClient } from './client';
 
 /*
  * The account's audience lists, their writes (create, rename, clear, delete, a member's add and
@@ -14,19 +14,22 @@ import type { ApiClient } from './client';
  */
 
 /** The account's lists (the recorded lists document: `id`, `name`, `subscriberCount`, `displayName`). */
-export async function accountLists(api: ApiClient): Promise<IDataObject[]> {
+export async function accountLists(api: MadMimiClient): Promise<IDataObject[]> {
 	return await api.xmlRecords({ method: 'GET', path: ['audience_lists', 'lists'] });
 }
 
 /** The account's list of exactly this name, or undefined. */
-export async function listNamed(api: ApiClient, name: string): Promise<IDataObject | undefined> {
+export async function listNamed(
+	api: MadMimiClient,
+	name: string,
+): Promise<IDataObject | undefined> {
 	return (await accountLists(api)).find(
 		(list) => list.name !== undefined && list.name !== null && String(list.name) === name,
 	);
 }
 
 /** The names of the account's lists (the recorded lists document), sorted, none empty. */
-export async function accountListNames(api: ApiClient): Promise<string[]> {
+export async function accountListNames(api: MadMimiClient): Promise<string[]> {
 	const lists = await accountLists(api);
 	return lists
 		.map((list) => (list.name === undefined || list.name === null ? '' : String(list.name)))
@@ -88,7 +91,7 @@ export function listRefusal(list: string | string[]): Refusal {
  * outcome is the new list: `{ id, name, size }`.
  */
 export async function createList(
-	api: ApiClient,
+	api: MadMimiClient,
 	name: string,
 	askFirst?: () => Promise<IDataObject | undefined>,
 ): Promise<WriteOnceOutcome<IDataObject>> {
@@ -125,7 +128,7 @@ export async function createList(
  * finds no list of the old name. `askFirst` looks for the rename before the request is sent.
  */
 export async function renameList(
-	api: ApiClient,
+	api: MadMimiClient,
 	list: string,
 	newName: string,
 	askFirst?: () => Promise<IDataObject | undefined>,
@@ -147,7 +150,7 @@ export async function renameList(
 }
 
 /** Takes every member off a list, keeping the list (PUT /audience_lists/{list}/clear): clearing it again changes nothing. */
-export async function clearList(api: ApiClient, list: string): Promise<void> {
+export async function clearList(api: MadMimiClient, list: string): Promise<void> {
 	await api.request({
 		method: 'PUT',
 		path: ['audience_lists', list, 'clear'],
@@ -157,7 +160,7 @@ export async function clearList(api: ApiClient, list: string): Promise<void> {
 }
 
 /** Deletes a list (DELETE /audience_lists/{list}, sent as `_method=delete`). */
-export async function deleteList(api: ApiClient, list: string): Promise<void> {
+export async function deleteList(api: MadMimiClient, list: string): Promise<void> {
 	await api.request({
 		method: 'DELETE',
 		viaPost: true,
@@ -173,7 +176,7 @@ export async function deleteList(api: ApiClient, list: string): Promise<void> {
  * is then worded too (`listRefusal`).
  */
 export async function addToList(
-	api: ApiClient,
+	api: MadMimiClient,
 	list: string,
 	email: string,
 	unknownMember?: Refusal,
@@ -188,7 +191,11 @@ export async function addToList(
 }
 
 /** Takes a member off a list (POST /audience_lists/{list}/remove): removing them again changes nothing. */
-export async function removeFromList(api: ApiClient, list: string, email: string): Promise<void> {
+export async function removeFromList(
+	api: MadMimiClient,
+	list: string,
+	email: string,
+): Promise<void> {
 	await api.request({
 		method: 'POST',
 		path: ['audience_lists', list, 'remove'],
@@ -203,7 +210,7 @@ export async function removeFromList(api: ApiClient, list: string, email: string
  * its first try is refused as taken (the recorded `"Name has already been taken"`), and a list of
  * that name is all the import needs.
  */
-export async function ensureList(api: ApiClient, name: string): Promise<void> {
+export async function ensureList(api: MadMimiClient, name: string): Promise<void> {
 	const refused = await api
 		.json({ method: 'POST', path: ['audience_lists'], form: { name }, repeat: 'safe' })
 		.then(

@@ -5,7 +5,7 @@ import { printable } from '../helpers/validation';
 import { answerMatching } from '../parsing';
 import type { WriteOnceOutcome } from '../transport';
 import type { Refusal } from '../transport/errors';
-import type { ApiClient } from './client';
+import type { MadMimiClient } from './client';
 import { listNamesCsv, listRefusal } from './lists';
 
 /*
@@ -61,7 +61,7 @@ export interface PromotionMailing {
  * mailing's ID, the Mailer's only answer.
  */
 export async function sendPromotion(
-	api: ApiClient,
+	api: MadMimiClient,
 	mailing: PromotionMailing,
 	askFirst?: () => Promise<IDataObject | undefined>,
 ): Promise<WriteOnceOutcome<number>> {
@@ -135,7 +135,7 @@ export interface TransactionalEmail {
  * stays text from end to end.
  */
 export async function sendEmail(
-	api: ApiClient,
+	api: MadMimiClient,
 	email: TransactionalEmail,
 	askFirst?: () => Promise<IDataObject | undefined>,
 ): Promise<WriteOnceOutcome<string>> {
@@ -183,7 +183,7 @@ export async function sendEmail(
 }
 
 /** The delivery status of a transactional email, one word: sent, received, bounced… (GET /mailers/status/{id}). */
-export async function emailStatus(api: ApiClient, transactionId: string): Promise<string> {
+export async function emailStatus(api: MadMimiClient, transactionId: string): Promise<string> {
 	return await api.read(
 		{
 			method: 'GET',

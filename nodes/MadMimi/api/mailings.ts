@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiClient } from './client';
+import type { MadMimiClient } from './client';
 import { pageSizeFor } from '../transport';
 import { MAX_RECIPIENTS_PER_PAGE } from '../settings';
 
@@ -34,7 +34,7 @@ function noSuchMailing(promotionId: number, mailingId: number): string {
  * `<mailing>` with counters and a `<links>` container): `links` is always an array.
  */
 export async function mailingStats(
-	api: ApiClient,
+	api: MadMimiClient,
 	promotionId: number,
 	mailingId: number,
 ): Promise<IDataObject> {
@@ -54,7 +54,7 @@ export async function mailingStats(
  * to `limit` (undefined: every page); no larger pages are asked for than `limit` needs.
  */
 export async function mailingRecipients(
-	api: ApiClient,
+	api: MadMimiClient,
 	promotionId: number,
 	mailingId: number,
 	outcome: RecipientOutcome,
@@ -76,7 +76,7 @@ export async function mailingRecipients(
 
 /** The links of a mailing, with their clicks (GET /promotions/{id}/mailings/{id}/clicked.xml). */
 export async function mailingLinks(
-	api: ApiClient,
+	api: MadMimiClient,
 	promotionId: number,
 	mailingId: number,
 ): Promise<IDataObject[]> {

@@ -5,7 +5,7 @@ import { splitCountNewRange } from '../helpers/dates';
 import { answerMatching } from '../parsing';
 import type { XmlReadOptions } from '../parsing';
 import { printable } from '../helpers/validation';
-import type { ApiClient, OnceOnlyWrite, WriteOnceOutcome } from './client';
+import type { MadMimiClient, OnceOnly, WriteOnceOutcome } from './client';
 import type { Refusal } from '../transport/errors';
 import { pageSizeFor } from '../transport';
 import { IMPORT_MIN_TIMEOUT_MS, MAX_MEMBERS_PER_PAGE } from '../settings';
@@ -82,7 +82,7 @@ export interface MembersPage {
 }
 
 /** One page of the members of the account, or of a list. */
-async function membersPage(api: ApiClient, query: MembersQuery): Promise<MembersPage> {
+async function membersPage(api: MadMimiClient, query: MembersQuery): Promise<MembersPage> {
 	const answer = await api.xmlList(
 		{
 			method: 'GET',
@@ -109,7 +109,7 @@ async function membersPage(api: ApiClient, query: MembersQuery): Promise<Members
 
 /** The member of this address (opted out or not: `raw=true`), found by the recorded search, or undefined. */
 export async function memberByEmail(
-	api: ApiClient,
+	api: MadMimiClient,
 	email: string,
 ): Promise<IDataObject | undefined> {
 	const records = await api.xmlRecords(
@@ -121,7 +121,7 @@ export async function memberByEmail(
 }
 
 /** Whether the member of this address opted out (`is_suppressed`: `true` or `false`); an unknown address is refused (memberMissing). */
-export async function isSuppressed(api: ApiClient, email: string): Promise<boolean> {
+export async function isSuppressed(api: MadMimiClient, email: string): Promise<boolean> {
 	const answer = await api.read(
 		{
 			method: 'GET',
@@ -137,7 +137,7 @@ export async function isSuppressed(api: ApiClient, email: string): Promise<boole
 const NOT_A_MEMBER = { message: 'not a member', description: '' };
 
 /** Whether this address opted out; false for an address the account has no member of (nobody to have opted out). */
-export async function hasOptedOut(api: ApiClient, email: string): Promise<boolean> {
+export async function hasOptedOut(api: MadMimiClient, email: string): Promise<boolean> {
 	const answer = await api
 		.read(
 			{
@@ -157,7 +157,7 @@ export async function hasOptedOut(api: ApiClient, email: string): Promise<boolea
 }
 
 /** The members created in [start, end] (unix seconds, both included), counted a month at a time as the service requires. */
-export async function countNew(api: ApiClient, start: number, end: number): Promise<number> {
+export async function countNew(api: MadMimiClient, start: number, end: number): Promise<number> {
 	let count = 0;
 	for (const [from, to] of splitCountNewRange(start, end)) {
 		count += await api.integer({
@@ -170,7 +170,7 @@ export async function countNew(api: ApiClient, start: number, end: number): Prom
 }
 
 /** The addresses suppressed (opted out) since a time (unix seconds): the service says no more, not even when. */
-export async function suppressedSince(api: ApiClient, since: number): Promise<string[]> {
+export async function suppressedSince(api: MadMimiClient, since: number): Promise<string[]> {
 	return await api.lines({
 		method: 'GET',
 		path: ['audience_members', 'suppressed_since', String(Math.max(0, since))],
@@ -246,7 +246,7 @@ export interface CreatedSinceOptions {
  * the reader fall back to every page (and warn).
  */
 export async function membersCreatedSince(
-	api: ApiClient,
+	api: MadMimiClient,
 	since: number,
 	options: CreatedSinceOptions,
 ): Promise<IDataObject[]> {
@@ -265,7 +265,7 @@ export async function membersCreatedSince(
 }
 
 /** A page of every member (opted-out ones too), asked for in `created_at` order. */
-async function newestPage(api: ApiClient, page: number): Promise<MembersPage> {
+async function newestPage(api: MadMimiClient, page: number): Promise<MembersPage> {
 	return await membersPage(api, {
 		page,
 		perPage: MAX_MEMBERS_PER_PAGE,
@@ -286,7 +286,7 @@ function newestFirstSince(members: IDataObject[], since: number): IDataObject[] 
  * trigger's Member Added to List reads its one list, not the whole audience).
  */
 export async function membersCreatedSinceInOrder(
-	api: ApiClient,
+	api: MadMimiClient,
 	since: number,
 	options: Omit<CreatedSinceOptions, 'warn'>,
 	read: (page: number) => Promise<MembersPage> = async (page) => await newestPage(api, page),
@@ -350,7 +350,7 @@ async function readFromNewestEnd(
  * page as the settings' window allows; with how many there are in all (page 1's `count`).
  */
 export async function membersUpTo(
-	api: ApiClient,
+	api: MadMimiClient,
 	query: Omit<MembersQuery, 'page' | 'perPage'>,
 	limit: number | undefined,
 ): Promise<{ members: IDataObject[]; total?: number }> {
@@ -390,7 +390,7 @@ export type DateOrder = 'newestFirst' | 'oldestFirst';
  * Members of the same second keep the order the service gave them, read from the wanted end.
  */
 export async function membersByDate(
-	api: ApiClient,
+	api: MadMimiClient,
 	query: Omit<MembersQuery, 'page' | 'perPage' | 'order'>,
 	limit: number | undefined,
 	wanted: DateOrder,
@@ -474,13 +474,16 @@ function inDateOrder(members: IDataObject[], wanted: DateOrder): IDataObject[] {
 }
 
 /** How many members opted out, of the account or of a list (one page of one: its `count`). */
-export async function optedOutCount(api: ApiClient, list?: string): Promise<number | undefined> {
+export async function optedOutCount(
+	api: MadMimiClient,
+	list?: string,
+): Promise<number | undefined> {
 	return (await membersPage(api, { list, page: 1, perPage: 1, suppressedOnly: true })).count;
 }
 
 /** Members whose address or name contains a text (`GET /audience_members/search.xml`, at most 100). */
 export async function searchMembers(
-	api: ApiClient,
+	api: MadMimiClient,
 	query: string,
 	includeSuppressed: boolean,
 ): Promise<IDataObject[]> {
@@ -496,13 +499,13 @@ export async function searchMembers(
 }
 
 /** The lists a member is on (`GET /audience_members/{email}/lists.xml`, the recorded lists document). */
-export async function memberLists(api: ApiClient, email: string): Promise<IDataObject[]> {
+export async function memberLists(api: MadMimiClient, email: string): Promise<IDataObject[]> {
 	return await api.xmlRecords({ method: 'GET', path: ['audience_members', email, 'lists'] });
 }
 
 /** Sets a member's fields (`PUT /audience_members/{email}`, `audience_member[<field>]`): the same fields set again change nothing. */
 export async function updateMemberFields(
-	api: ApiClient,
+	api: MadMimiClient,
 	email: string,
 	fields: Record<string, string>,
 ): Promise<void> {
@@ -522,10 +525,10 @@ export async function updateMemberFields(
  * repeat after it took effect finds no member of the old address.
  */
 export async function changeMemberEmail(
-	api: ApiClient,
+	api: MadMimiClient,
 	email: string,
 	newEmail: string,
-	once: OnceOnlyWrite,
+	once: OnceOnly,
 ): Promise<WriteOnceOutcome<string>> {
 	return await api.writeOnce(
 		once,
@@ -546,9 +549,9 @@ export async function changeMemberEmail(
  * repeat after it took effect finds nobody suppressed and the service refuses it.
  */
 export async function optMemberBackIn(
-	api: ApiClient,
+	api: MadMimiClient,
 	email: string,
-	once: OnceOnlyWrite,
+	once: OnceOnly,
 ): Promise<WriteOnceOutcome<unknown>> {
 	return await api.writeOnce(
 		once,
@@ -576,7 +579,7 @@ export async function optMemberBackIn(
  * import id the service answers. The service merges the rows into the members it has, so a
  * repeat changes nothing more; a large file gets more time than other requests.
  */
-export async function importMembers(api: ApiClient, csv: string): Promise<number> {
+export async function importMembers(api: MadMimiClient, csv: string): Promise<number> {
 	return await api.integer({
 		method: 'POST',
 		path: ['audience_members'],
@@ -590,6 +593,6 @@ export async function importMembers(api: ApiClient, csv: string): Promise<number
  * Opts an address out (the spec's own way: an import whose `opt out` column is 1); an address the
  * account does not have is added opted out. Gives the import id.
  */
-export async function optMemberOut(api: ApiClient, email: string): Promise<number> {
+export async function optMemberOut(api: MadMimiClient, email: string): Promise<number> {
 	return await importMembers(api, writeCsv(['email', 'opt out'], [[email, '1']]));
 }

@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { toIsoDateTime } from '../parsing';
 import type { Refusal } from '../transport/errors';
-import type { ApiClient } from './client';
+import type { MadMimiClient } from './client';
 import { memberMissing, noSuchMemberMessage } from './members';
 
 /*
@@ -19,7 +19,7 @@ import { memberMissing, noSuchMemberMessage } from './members';
  * member of (worded by `refusal` when given).
  */
 export async function promotionAttempts(
-	api: ApiClient,
+	api: MadMimiClient,
 	email: string,
 	refusal?: Refusal,
 ): Promise<IDataObject[]> {
@@ -31,7 +31,10 @@ export async function promotionAttempts(
 }
 
 /** The member's promotion attempts, one record each; none for an address the account has no member of. */
-export async function promotionAttemptsOf(api: ApiClient, email: string): Promise<IDataObject[]> {
+export async function promotionAttemptsOf(
+	api: MadMimiClient,
+	email: string,
+): Promise<IDataObject[]> {
 	// Mad Mimi knows nothing of the address: nothing was sent to it
 	const unknownMember = (error: unknown) =>
 		error instanceof NodeApiError && error.message === noSuchMemberMessage(email);

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { XmlReadOptions } from '../parsing';
 import { serviceText } from '../transport/errors';
 import { instantOf } from '../helpers/dates';
-import type { ApiClient } from './client';
+import type { MadMimiClient } from './client';
 import { PROMOTIONS_PAGE_SIZE } from '../settings';
 
 /*
@@ -31,7 +31,7 @@ function promotionRecord(promotion: IDataObject): IDataObject {
 }
 
 /** One page of the account's promotions (the most recently updated first), as output records. */
-export async function promotionsPage(api: ApiClient, page: number): Promise<IDataObject[]> {
+export async function promotionsPage(api: MadMimiClient, page: number): Promise<IDataObject[]> {
 	const records = await api.xmlRecords(
 		{ method: 'GET', path: ['promotions'], qs: { page } },
 		PROMOTIONS_DOCUMENT,
@@ -41,7 +41,7 @@ export async function promotionsPage(api: ApiClient, page: number): Promise<IDat
 
 /** The promotions a search finds (`/promotions/search.xml`: by `query`, `name`, `id` or dates), as output records. */
 export async function searchPromotions(
-	api: ApiClient,
+	api: MadMimiClient,
 	qs: Record<string, string | number | undefined>,
 ): Promise<IDataObject[]> {
 	const records = await api.xmlRecords(
@@ -60,7 +60,7 @@ export async function searchPromotions(
  * (`newestMailingsFirst`).
  */
 export async function promotionRecords(
-	api: ApiClient,
+	api: MadMimiClient,
 	select: (promotions: IDataObject[]) => IDataObject[],
 	limit?: number,
 ): Promise<IDataObject[]> {
@@ -87,7 +87,7 @@ export type PromotionSearch =
 
 /** The promotions a search finds (`/promotions/search.xml`), as output records. */
 export async function findPromotions(
-	api: ApiClient,
+	api: MadMimiClient,
 	search: PromotionSearch,
 ): Promise<IDataObject[]> {
 	if ('name' in search) return await searchPromotions(api, { name: search.name });
@@ -119,7 +119,7 @@ export function mailingsOf(promotion: IDataObject): IDataObject[] {
  * `api_mailings` is set: the sends are API mailings, so it is set.
  */
 export async function promotionByName(
-	api: ApiClient,
+	api: MadMimiClient,
 	name: string,
 ): Promise<IDataObject | undefined> {
 	const found = await searchPromotions(api, { name, api_mailings: 'true' });
@@ -127,7 +127,10 @@ export async function promotionByName(
 }
 
 /** The ID of the promotion of exactly this name, or undefined when there is none. */
-export async function promotionIdByName(api: ApiClient, name: string): Promise<number | undefined> {
+export async function promotionIdByName(
+	api: MadMimiClient,
+	name: string,
+): Promise<number | undefined> {
 	const id = (await promotionByName(api, name))?.id;
 	return typeof id === 'number' ? id : undefined;
 }
@@ -205,7 +208,7 @@ function parseSaved(body: string): { promotionName: string; promotionId: number 
  * (`Saved <name> (<id>)`), or the text it answered instead (`unconfirmed`, short; empty for none).
  */
 export async function savePromotion(
-	api: ApiClient,
+	api: MadMimiClient,
 	promotionName: string,
 	content: Record<string, string>,
 ): Promise<{ promotionName: string; promotionId: number } | { unconfirmed: string }> {
@@ -219,7 +222,7 @@ export async function savePromotion(
 }
 
 /** Moves a promotion to the trash (PUT /promotions/{id}/trash): a repeat finds it gone. */
-export async function trashPromotion(api: ApiClient, promotionId: number): Promise<void> {
+export async function trashPromotion(api: MadMimiClient, promotionId: number): Promise<void> {
 	await api.request({
 		method: 'PUT',
 		path: ['promotions', promotionId, 'trash'],
@@ -230,7 +233,7 @@ export async function trashPromotion(api: ApiClient, promotionId: number): Promi
 
 /** How many transactional emails (mailer API sends) of a promotion went out on a day (`YYYY-MM-DD`). */
 export async function transactionalCount(
-	api: ApiClient,
+	api: MadMimiClient,
 	promotionName: string,
 	date: string,
 ): Promise<number> {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountAddons } from '../../api/addons';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [optionsCollection('perItem')];
@@ -13,5 +13,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await accountAddons(client(this, itemIndex));
+	return await accountAddons(itemClient(this, itemIndex));
 }

@@ -9,12 +9,12 @@ import {
 	noSuchAddon,
 	toggleAddon,
 } from '../../api/addons';
-import type { ApiClient } from '../../api/client';
+import type { MadMimiClient } from '../../api/client';
 import { fieldWithValue, findByValue, recordChoice } from '../../helpers/records';
 import { itemError, printable } from '../../helpers/validation';
 import type { AddonRef } from '../../locators/addon';
 import { describeAddon, readAddonRef } from '../../locators/addon';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { withItemIndex } from '../itemLoop';
 
 type WantedStatus = 'activated' | 'deactivated';
@@ -22,7 +22,7 @@ type WantedStatus = 'activated' | 'deactivated';
 /** The addon of the account the user gave, found by its ID or key among the record's values, with the field holding its status. */
 async function findAddon(
 	ctx: IExecuteFunctions,
-	api: ApiClient,
+	api: MadMimiClient,
 	ref: AddonRef,
 	itemIndex: number,
 ): Promise<{ addon: IDataObject; statusField: string }> {
@@ -65,7 +65,7 @@ async function findAddon(
  */
 async function toggleOnce(
 	ctx: IExecuteFunctions,
-	api: ApiClient,
+	api: MadMimiClient,
 	ref: AddonRef,
 	itemIndex: number,
 	wanted: WantedStatus,
@@ -93,7 +93,7 @@ export async function setAddonStatus(
 	wanted: WantedStatus,
 ): Promise<IDataObject[]> {
 	const ref = readAddonRef(ctx, itemIndex);
-	const api = client(ctx, itemIndex);
+	const api = itemClient(ctx, itemIndex);
 	const { addon, statusField } = await findAddon(ctx, api, ref, itemIndex);
 	if (isActivated(addon, statusField) === (wanted === 'activated'))
 		return [{ addon: ref.value, ...addon, changed: false }];

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { accountAddons, ADDON_STATUS_WORDS, isActivated, toggleAddon } from '../../api/addons';
-import type { ApiClient } from '../../api/client';
+import type { MadMimiClient } from '../../api/client';
 import { fieldWithValue, findByValue } from '../../helpers/records';
 import type { AddonRef } from '../../locators/addon';
 import { addonLocator, describeAddon, readAddonRef } from '../../locators/addon';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -26,7 +26,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const ref = readAddonRef(this, itemIndex);
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	if (retriedSince(this) !== undefined) await refuseRetriedToggle(this, itemIndex, api, ref);
 	await toggleAddon(api, { idOrKey: ref.value, named: describeAddon(ref) });
 	return [{ success: true, toggled: true, addon: ref.value }];
@@ -42,7 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 async function refuseRetriedToggle(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	api: ApiClient,
+	api: MadMimiClient,
 	ref: AddonRef,
 ): Promise<never> {
 	let now = '';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { addAnalyticsDomain } from '../../api/analyticsDomains';
 import { domainField, requireDomain } from './common';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -18,6 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const domain = requireDomain(this, itemIndex);
-	await addAnalyticsDomain(client(this, itemIndex), domain);
+	await addAnalyticsDomain(itemClient(this, itemIndex), domain);
 	return [{ success: true, domain }];
 }

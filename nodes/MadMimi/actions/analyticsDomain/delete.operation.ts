@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deleteAnalyticsDomain } from '../../api/analyticsDomains';
 import { domainField, requireDomain } from './common';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -18,6 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const domain = requireDomain(this, itemIndex);
-	await deleteAnalyticsDomain(client(this, itemIndex), domain);
+	await deleteAnalyticsDomain(itemClient(this, itemIndex), domain);
 	return [{ deleted: true, domain }];
 }

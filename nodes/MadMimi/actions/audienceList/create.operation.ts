@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requirePathName } from '../../helpers/validation';
-import type { ApiClient } from '../../api/client';
+import type { MadMimiClient } from '../../api/client';
 import { createList, listNamed } from '../../api/lists';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -29,7 +29,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	// the list is later addressed by its name in URL paths: the same rules apply
 	const name = requirePathName(this, itemIndex, this.getNodeParameter('name', itemIndex), 'Name');
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	const outcome = await createList(
 		api,
 		name,
@@ -42,7 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * In a retried execution: the list, if it exists now. The run being retried created it, or it was
  * there before and that run's create was refused: either way there is nothing left to create.
  */
-async function createdAlready(api: ApiClient, name: string): Promise<IDataObject | undefined> {
+async function createdAlready(api: MadMimiClient, name: string): Promise<IDataObject | undefined> {
 	const list = await listNamed(api, name);
 	if (!list) return undefined;
 	return {

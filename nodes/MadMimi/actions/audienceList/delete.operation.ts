@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deleteList } from '../../api/lists';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -18,6 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);
-	await deleteList(client(this, itemIndex), list);
+	await deleteList(itemClient(this, itemIndex), list);
 	return [{ deleted: true, list }];
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { accountLists } from '../../api/lists';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { recordLimit } from '../../helpers/params';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [...returnAllOrLimit, optionsCollection('perItem')];
@@ -16,6 +16,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = recordLimit(this, itemIndex);
-	const lists = await accountLists(client(this, itemIndex));
+	const lists = await accountLists(itemClient(this, itemIndex));
 	return limit === undefined ? lists : lists.slice(0, limit);
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
 import { addToList, removeFromList } from '../../api/lists';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -32,7 +32,7 @@ export function membershipOperation(operation: 'addMember' | 'removeMember') {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const list = listName(this, itemIndex);
 		const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-		const api = client(this, itemIndex);
+		const api = itemClient(this, itemIndex);
 		if (verb === 'add') await addToList(api, list, email);
 		else await removeFromList(api, list, email);
 		return [{ success: true, [verb === 'add' ? 'added' : 'removed']: true, list, email }];

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ApiClient } from '../../api/client';
+import type { MadMimiClient } from '../../api/client';
 import { accountListNames, renameList } from '../../api/lists';
 import { requirePathName } from '../../helpers/validation';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { retriedSince } from '../retry';
 import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
@@ -36,7 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('newName', itemIndex),
 		'New Name',
 	);
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	const outcome = await renameList(
 		api,
 		list,
@@ -57,7 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 /** In a retried execution: done when the account has a list of the new name and none of the old one. */
 async function renamedAlready(
-	api: ApiClient,
+	api: MadMimiClient,
 	list: string,
 	newName: string,
 ): Promise<IDataObject | undefined> {

@@ -7,7 +7,7 @@ import { optionsCollection, parallelPagesOption } from '../../descriptions/optio
 import { optionOf } from '../../helpers/params';
 import { listLocator, listName } from '../../locators/list';
 import { DEFAULT_MAX_REMOVAL_PERCENT } from '../../settings';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { memberFieldsCollection } from '../memberFields';
 import { isToolRun } from '../tool';
 import { applyPlan } from './sync/apply';
@@ -104,7 +104,7 @@ export async function executeAll(
 	const mode = optionOf<SyncMode>(this, 0, properties, 'mode');
 	const dryRun = isDryRun(this);
 	const input = readSyncInput(this, items.length, list);
-	const state = await listAndOptOuts(client(this, 0), list);
+	const state = await listAndOptOuts(itemClient(this, 0), list);
 	const plan = planSync(input.people, state, mode, input.kept);
 	const refusal = removalRefusal(plan, maxRemovalPercent(this), list);
 	if (refusal && !dryRun)

@@ -6,7 +6,7 @@ import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { dateOr } from '../../helpers/params';
 import { DAY_MS } from '../../settings';
 import { itemError } from '../../helpers/validation';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -47,6 +47,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			`Start is ${isoUtc(start * 1000)} and End is ${isoUtc(end * 1000)}: swap them, or fix the one that is wrong.`,
 		);
 	}
-	const count = await countNew(client(this, itemIndex), start, end);
+	const count = await countNew(itemClient(this, itemIndex), start, end);
 	return [{ count, start: isoUtc(start * 1000), end: isoUtc(end * 1000) }];
 }

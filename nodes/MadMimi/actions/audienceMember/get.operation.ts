@@ -5,7 +5,7 @@ import { emailField, simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
 import { printable, requireEmail } from '../../helpers/validation';
 import { memberByEmail } from '../../api/members';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -22,7 +22,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
 	// opted-out (suppressed) members are found too
-	const member = await memberByEmail(client(this, itemIndex), email);
+	const member = await memberByEmail(itemClient(this, itemIndex), email);
 	if (!member) {
 		throw new NodeOperationError(
 			this.getNode(),

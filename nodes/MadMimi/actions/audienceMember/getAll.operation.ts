@@ -7,8 +7,8 @@ import { recordLimit } from '../../helpers/params';
 import { listLocator, optionalListName } from '../../locators/list';
 import { membersByDate, membersUpTo, optedOutCount } from '../../api/members';
 import { includeSuppressedOption } from './member';
-import type { ApiClient } from '../../api/client';
-import { client } from '../client';
+import type { MadMimiClient } from '../../api/client';
+import { itemClient } from '../../api/client';
 import { isToolRun } from '../tool';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -83,7 +83,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetAllOptions;
 	const list = optionalListName(this, itemIndex, 'options.list');
 	const limit = recordLimit(this, itemIndex);
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	const { members, total } = await readMembers(this, api, { options, list, limit });
 	const out = this.getNodeParameter('simplify', itemIndex, false)
 		? members.map(simpleMember)
@@ -98,7 +98,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  */
 async function readMembers(
 	ctx: IExecuteFunctions,
-	api: ApiClient,
+	api: MadMimiClient,
 	read: { options: GetAllOptions; list?: string; limit?: number },
 ): Promise<{ members: IDataObject[]; total?: number }> {
 	const { options, list, limit } = read;
@@ -122,7 +122,7 @@ async function readMembers(
  * it left them out), so that "how many members do I have?" gets a true answer.
  */
 async function whatWasLeftOut(
-	api: ApiClient,
+	api: MadMimiClient,
 	read: { list?: string; options: GetAllOptions; shown: number; total?: number },
 ): Promise<IDataObject[]> {
 	const { list, options, shown, total } = read;

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
 import { memberLists } from '../../api/members';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -19,6 +19,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const lists = await memberLists(client(this, itemIndex), email);
+	const lists = await memberLists(itemClient(this, itemIndex), email);
 	return lists.map((list) => ({ ...list, email }));
 }

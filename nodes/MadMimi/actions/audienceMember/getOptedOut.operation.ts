@@ -5,7 +5,7 @@ import { suppressedSince } from '../../api/members';
 import { dateOr } from '../../helpers/params';
 import { DAY_MS } from '../../settings';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -29,7 +29,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const since = dateOr(this, itemIndex, 'since', 'Since', Date.now() - 7 * DAY_MS);
 	const seconds = toUnixSeconds(since);
-	const emails = await suppressedSince(client(this, itemIndex), seconds);
+	const emails = await suppressedSince(itemClient(this, itemIndex), seconds);
 	const sinceIso = isoUtc(seconds * 1000);
 	return emails.map((email) => ({ email, optedOutSince: sinceIso }));
 }

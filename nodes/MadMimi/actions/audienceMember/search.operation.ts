@@ -6,7 +6,7 @@ import { simpleMember } from '../../helpers/simplify';
 import { requireText } from '../../helpers/validation';
 import { searchMembers } from '../../api/members';
 import { includeSuppressedOption } from './member';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		includeSuppressed?: boolean;
 	};
 	const members = await searchMembers(
-		client(this, itemIndex),
+		itemClient(this, itemIndex),
 		query,
 		options.includeSuppressed === true,
 	);

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
 import { optMemberOut } from '../../api/members';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -22,6 +22,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const importId = await optMemberOut(client(this, itemIndex), email);
+	const importId = await optMemberOut(itemClient(this, itemIndex), email);
 	return [{ success: true, email, suppressed: true, importId }];
 }

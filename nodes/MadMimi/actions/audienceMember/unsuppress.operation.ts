@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
 import { isSuppressed, optMemberBackIn, suppressedSince } from '../../api/members';
-import type { ApiClient } from '../../api/client';
-import { client } from '../client';
+import type { MadMimiClient } from '../../api/client';
+import { itemClient } from '../../api/client';
 import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -21,7 +21,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	const since = retriedSince(this);
 	const once = {
 		mayHave: `${printable(email)} may have been opted back in`,
@@ -46,7 +46,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * opted them back in, and they chose to leave again, which a retry must not undo.
  */
 async function optedInAlready(
-	api: ApiClient,
+	api: MadMimiClient,
 	email: string,
 	since: number,
 ): Promise<IDataObject | undefined> {

@@ -7,7 +7,7 @@ import { addToList, listNamesOf, removeFromList } from '../../api/lists';
 import { memberMissing, updateMemberFields } from '../../api/members';
 import { memberFieldsCollection, readMemberFields } from '../memberFields';
 import { listNamesField } from '../../locators/list';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -48,7 +48,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Add a field under "Update Fields", or choose lists to add the member to or remove the member from.',
 		);
 	}
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	if (Object.keys(columns).length > 0) await updateMemberFields(api, email, columns);
 	// lists through the spec's own endpoints, a request a list
 	for (const list of add) await addToList(api, list, email, memberMissing(email));

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
 import { changeMemberEmail, memberByEmail } from '../../api/members';
-import type { ApiClient } from '../../api/client';
-import { client } from '../client';
+import type { MadMimiClient } from '../../api/client';
+import { itemClient } from '../../api/client';
 import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -33,7 +33,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('newEmail', itemIndex),
 		'New Email',
 	);
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	const once = {
 		mayHave: `The address ${printable(email)} may have been changed to ${printable(newEmail)}`,
 		check: 'Look for the new address with Audience Member → Get before running it again.',
@@ -55,7 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 /** In a retried execution: done when a member has the new address and none the old one. */
 async function changedAlready(
-	api: ApiClient,
+	api: MadMimiClient,
 	email: string,
 	newEmail: string,
 ): Promise<IDataObject | undefined> {

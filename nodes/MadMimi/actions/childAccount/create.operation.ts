@@ -11,8 +11,8 @@ import {
 } from './common';
 import type { ChildAccountDetails } from '../../api/childAccounts';
 import { childAccountByEmail, createChildAccount } from '../../api/childAccounts';
-import type { ApiClient } from '../../api/client';
-import { client } from '../client';
+import type { MadMimiClient } from '../../api/client';
+import { itemClient } from '../../api/client';
 import { retriedSince } from '../retry';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -64,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const sendInvitation = options.sendInvitation !== false;
 
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	const outcome = await createChildAccount(api, email, details, {
 		invite: sendInvitation,
 		askFirst:
@@ -89,7 +89,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  * In a retried execution: the child account, if it exists now. Its API key is given only when it
  * is created, so the item has none: Mad Mimi shows it under Child Accounts.
  */
-async function createdAlready(api: ApiClient, email: string): Promise<IDataObject | undefined> {
+async function createdAlready(api: MadMimiClient, email: string): Promise<IDataObject | undefined> {
 	const child = await childAccountByEmail(api, email);
 	if (!child) return undefined;
 	return {

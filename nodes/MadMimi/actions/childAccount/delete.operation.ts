@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deleteChildAccount } from '../../api/childAccounts';
 import { childEmail, childEmailField } from './common';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -18,6 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = childEmail(this, itemIndex);
-	await deleteChildAccount(client(this, itemIndex), email);
+	await deleteChildAccount(itemClient(this, itemIndex), email);
 	return [{ deleted: true, email }];
 }

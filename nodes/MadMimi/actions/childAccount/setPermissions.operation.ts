@@ -7,7 +7,7 @@ import { listNamesOf } from '../../api/lists';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import { listNamesField } from '../../locators/list';
 import { childEmail, childEmailField } from './common';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const LEVELS = [
@@ -109,7 +109,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Choose at least one audience list in one of the three fields.',
 		);
 	}
-	await setListPermissions(client(this, itemIndex), email, namesByLevel);
+	await setListPermissions(itemClient(this, itemIndex), email, namesByLevel);
 	return [
 		{
 			success: true,

@@ -11,7 +11,7 @@ import {
 	childEmail,
 	childEmailField,
 } from './common';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -69,6 +69,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Add at least one field to change under "Update Fields".',
 		);
 	}
-	await updateChildAccount(client(this, itemIndex), email, details);
+	await updateChildAccount(itemClient(this, itemIndex), email, details);
 	return [{ success: true, email, updatedFields: updated }];
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemError, printable, requireText } from '../../helpers/validation';
 import { emailStatus } from '../../api/mailer';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -51,6 +51,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'A transaction ID is a whole number of up to 20 digits: the transactionId of Email → Send.',
 		);
 	}
-	const status = await emailStatus(client(this, itemIndex), transactionId);
+	const status = await emailStatus(itemClient(this, itemIndex), transactionId);
 	return [{ transactionId, status }];
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
-import type { ApiClient } from '../../api/client';
+import type { MadMimiClient } from '../../api/client';
 import { listNamesOf } from '../../api/lists';
 import type { TransactionalEmail } from '../../api/mailer';
 import { sendEmail } from '../../api/mailer';
@@ -18,7 +18,7 @@ import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/promotionAtt
 import { promotionIdByName, transactionalCount } from '../../api/promotions';
 import { optionOf } from '../../helpers/params';
 import { itemError, printable } from '../../helpers/validation';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { occurrenceOf, oncePerRun, retriedRunStart } from '../retry';
 import { listNamesField } from '../../locators/list';
 import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
@@ -205,7 +205,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	const address = parseAddress(recipient)?.email ?? recipient;
 	emailKeys(this)[itemIndex] = `${address.toLowerCase()}\u0000${promotionName}`;
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	await askBeforeSending(this, itemIndex, api, {
 		lists,
 		listsField: 'Add Recipient to Lists',
@@ -240,7 +240,7 @@ export async function execute(
 	request: EmailRequest,
 ): Promise<IDataObject[]> {
 	const { email, address } = request;
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	if (request.skipOptedOut && (await hasOptedOut(api, address))) {
 		return [
 			emailItem(email, {
@@ -301,7 +301,7 @@ function emailKeys(ctx: IExecuteFunctions): Array<string | undefined> {
 function sentAlreadyCheck(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	api: ApiClient,
+	api: MadMimiClient,
 	address: string,
 	promotionName: string,
 	periodStart: number | undefined,
@@ -358,7 +358,7 @@ function sentAlreadyCheck(
 async function secondWitness(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	api: ApiClient,
+	api: MadMimiClient,
 	promotion: { name: string; id?: number },
 	since: number,
 	address: string,

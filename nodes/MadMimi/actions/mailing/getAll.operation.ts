@@ -13,7 +13,7 @@ import { withoutEmpty } from '../../helpers/simplify';
 import { within } from '../../helpers/dates';
 import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -84,7 +84,7 @@ async function filteredMailings(
 	itemIndex: number,
 	keep: (mailing: IDataObject) => boolean,
 ): Promise<IDataObject[]> {
-	const api = client(ctx, itemIndex);
+	const api = itemClient(ctx, itemIndex);
 	const promotionFilter = locatorValue(ctx, 'filters.promotionId', itemIndex);
 	if (
 		promotionFilter !== undefined &&

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailingLinks } from '../../api/mailings';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { mailingIdOf, mailingLocator } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
@@ -21,6 +21,6 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
 	const mailingId = mailingIdOf(this, itemIndex);
-	const links = await mailingLinks(client(this, itemIndex), promotionId, mailingId);
+	const links = await mailingLinks(itemClient(this, itemIndex), promotionId, mailingId);
 	return links.map((link) => ({ ...link, promotionId, mailingId }));
 }

@@ -5,7 +5,7 @@ import type { RecipientOutcome } from '../../api/mailings';
 import { mailingRecipients } from '../../api/mailings';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { optionOf, recordLimit } from '../../helpers/params';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { mailingIdOf, mailingLocator } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
@@ -72,7 +72,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const mailingId = mailingIdOf(this, itemIndex);
 	const outcome = optionOf<RecipientOutcome>(this, itemIndex, properties, 'outcome');
 	const recipients = await mailingRecipients(
-		client(this, itemIndex),
+		itemClient(this, itemIndex),
 		promotionId,
 		mailingId,
 		outcome,

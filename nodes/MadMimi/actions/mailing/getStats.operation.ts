@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailingStats } from '../../api/mailings';
 import { findPromotions, mailingsOf } from '../../api/promotions';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { mailingIdOf, mailingLocator } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
@@ -35,7 +35,7 @@ function rate(count: unknown, sent: unknown): number | null {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
 	const mailingId = mailingIdOf(this, itemIndex);
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	const stats = await mailingStats(api, promotionId, mailingId);
 	// what a report names a mailing by: its promotion, subject and dates (the search by ID has them)
 	const [promotion] = await findPromotions(api, { id: promotionId });

@@ -6,7 +6,7 @@ import { simplePromotion } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
 import { optionalDate, recordLimit } from '../../helpers/params';
 import { promotionRecords } from '../../api/promotions';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -50,7 +50,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const before = optionalDate(this, itemIndex, 'filters.updatedBefore', 'Updated Before');
 	// the filter is the node's: the service lists every promotion, so every page is read
 	const promotions = await promotionRecords(
-		client(this, itemIndex),
+		itemClient(this, itemIndex),
 		(page) => page.filter((p) => within(instantOf(p.updatedAt), after, before)),
 		limit,
 	);

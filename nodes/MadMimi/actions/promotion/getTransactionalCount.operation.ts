@@ -5,7 +5,7 @@ import { formatDate } from '../../helpers/dates';
 import { dateOr } from '../../helpers/params';
 import { requireText } from '../../helpers/validation';
 import { transactionalCount } from '../../api/promotions';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -45,6 +45,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'Give the name of the promotion, e.g. Order receipt.',
 	);
 	const date = formatDate(dateOr(this, itemIndex, 'date', 'Date', Date.now()), this.getTimezone());
-	const count = await transactionalCount(client(this, itemIndex), promotionName, date);
+	const count = await transactionalCount(itemClient(this, itemIndex), promotionName, date);
 	return [{ promotionName, date, count }];
 }

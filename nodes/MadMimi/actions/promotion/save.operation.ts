@@ -6,7 +6,7 @@ import { contentFields } from '../../helpers/mailer';
 import { optionOf } from '../../helpers/params';
 import { itemError, isHttpUrl, printable, requireText } from '../../helpers/validation';
 import { savePromotion } from '../../api/promotions';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -79,7 +79,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'Give the name of the promotion, e.g. Spring sale.',
 	);
 	const content = promotionContent(this, itemIndex);
-	const saved = await savePromotion(client(this, itemIndex), promotionName, content);
+	const saved = await savePromotion(itemClient(this, itemIndex), promotionName, content);
 	if ('unconfirmed' in saved) {
 		const said = saved.unconfirmed;
 		throw new NodeOperationError(

@@ -7,7 +7,7 @@ import { DAY_MS } from '../../settings';
 import { itemError, requireText } from '../../helpers/validation';
 import type { PromotionSearch } from '../../api/promotions';
 import { findPromotions } from '../../api/promotions';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -154,5 +154,5 @@ function promotionSearch(ctx: IExecuteFunctions, itemIndex: number): PromotionSe
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const search = promotionSearch(this, itemIndex);
-	return await findPromotions(client(this, itemIndex), search);
+	return await findPromotions(itemClient(this, itemIndex), search);
 }

@@ -6,12 +6,12 @@ import type { MailContentSource } from '../../helpers/mailer';
 import { contentFields, optionalAddress, placeholdersYaml } from '../../helpers/mailer';
 import { optionOf } from '../../helpers/params';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
-import type { ApiClient } from '../../api/client';
+import type { MadMimiClient } from '../../api/client';
 import { listNamesOf } from '../../api/lists';
 import type { PromotionMailing } from '../../api/mailer';
 import { sendPromotion } from '../../api/mailer';
 import { mailingsStartedSince, promotionByName, promotionIdByName } from '../../api/promotions';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { occurrenceOf, oncePerRun, retriedRunStart, retriedSince } from '../retry';
 import { askBeforeSending } from '../sendChecks';
 import { listNamesField } from '../../locators/list';
@@ -142,7 +142,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 			`n8n carried no time when that run began (n8n 1.x carries none), and a guessed day would skip a mailing or send one twice, so nothing was sent. Mailing → Get Many, filtered on "${printable(promotionName)}", shows its mailings: run the workflow again only if this one is not there.`,
 		);
 	mailingKeys(this)[itemIndex] = promotionName;
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	const found = await askBeforeSending(this, itemIndex, api, {
 		lists,
 		listsField: 'List Names',
@@ -164,7 +164,7 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const { mailing, audience } = request;
 	const { promotionName, lists } = mailing;
-	const api = client(this, itemIndex);
+	const api = itemClient(this, itemIndex);
 	const outcome = await sendPromotion(
 		api,
 		mailing,
@@ -240,7 +240,7 @@ function mailingKeys(ctx: IExecuteFunctions): Array<string | undefined> {
 function startedAlreadyCheck(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	api: ApiClient,
+	api: MadMimiClient,
 	promotionName: string,
 ): (() => Promise<IDataObject | undefined>) | undefined {
 	const since = retriedSince(ctx);
@@ -268,7 +268,7 @@ function startedAlreadyCheck(
  */
 async function sentPromotionId(
 	ctx: IExecuteFunctions,
-	api: ApiClient,
+	api: MadMimiClient,
 	promotionName: string,
 ): Promise<number | null> {
 	try {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { trashPromotion } from '../../api/promotions';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -18,6 +18,6 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const promotionId = promotionIdOf(this, itemIndex);
-	await trashPromotion(client(this, itemIndex), promotionId);
+	await trashPromotion(itemClient(this, itemIndex), promotionId);
 	return [{ trashed: true, promotionId }];
 }

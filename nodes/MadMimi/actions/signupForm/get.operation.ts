@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { signupForm } from '../../api/signupForms';
 import { requirePositiveId } from '../../helpers/validation';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -36,7 +36,7 @@ function webformId(ctx: IExecuteFunctions, itemIndex: number): number {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const id = webformId(this, itemIndex);
-	const form = await signupForm(client(this, itemIndex), id);
+	const form = await signupForm(itemClient(this, itemIndex), id);
 	if (form === undefined) {
 		throw new NodeOperationError(this.getNode(), `Mad Mimi sent no signup form for the ID ${id}`, {
 			itemIndex,

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSocialLinkKey, updateSocialLinks } from '../../api/socialLinks';
 import { itemError, isHttpUrl, printable } from '../../helpers/validation';
-import { client } from '../client';
+import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -131,6 +131,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const { key, url } = readLink(this, itemIndex, entry, position + 1, urlsByKey);
 		urlsByKey[key] = url;
 	}
-	await updateSocialLinks(client(this, itemIndex), urlsByKey);
+	await updateSocialLinks(itemClient(this, itemIndex), urlsByKey);
 	return [{ success: true, links: Object.entries(urlsByKey).map(([key, url]) => ({ key, url })) }];
 }

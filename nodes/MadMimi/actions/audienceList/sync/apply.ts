@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { removeAllFromList } from '../../../api/listSync';
 import { importMembers } from '../../../api/members';
 import { SYNC_IMPORT_BATCH_SIZE } from '../../../settings';
-import { client } from '../../client';
+import { itemClient } from '../../../api/client';
 import { continueOrStop, withItemIndex } from '../../itemLoop';
 import { batchCsv, importLayout } from '../../memberImport';
 import type { SyncPerson } from './people';
@@ -73,7 +73,9 @@ export async function applyPlan(
 		const batch = people.slice(first, first + SYNC_IMPORT_BATCH_SIZE);
 		const itemIndex = batch[0].itemIndex;
 		try {
-			progress.importIds.push(await importMembers(client(ctx, itemIndex), batchCsv(layout, batch)));
+			progress.importIds.push(
+				await importMembers(itemClient(ctx, itemIndex), batchCsv(layout, batch)),
+			);
 			progress.written += batch.length;
 		} catch (error) {
 			const json = continueOrStop(ctx, error, itemIndex, (e) =>
@@ -84,7 +86,7 @@ export async function applyPlan(
 	}
 	if (plan.removals.length === 0) return failures;
 	const stop = !ctx.continueOnFail();
-	const outcomes = await removeAllFromList(client(ctx, 0), list, plan.removals, stop);
+	const outcomes = await removeAllFromList(itemClient(ctx, 0), list, plan.removals, stop);
 	progress.removed = outcomes.filter((o) => 'done' in o).length;
 	for (const [at, outcome] of outcomes.entries()) {
 		if (!('error' in outcome)) continue;

@@ -5,7 +5,7 @@ import { itemError, isEmail, printable, requireText } from '../../../helpers/val
 import type { SkippedRow } from './common';
 import { checkSkipped, hintSkipped, readOptions } from './common';
 import { importMembers } from '../../../api/members';
-import { client } from '../../client';
+import { itemClient } from '../../../api/client';
 import { optionalListName } from '../../../locators/list';
 import { listMissingError, listOutput, prepareLists } from './lists';
 
@@ -106,7 +106,7 @@ export async function importCsv(ctx: IExecuteFunctions, itemIndex: number): Prom
 	let body = csv;
 	if (list !== undefined) body = writeCsvWithList(columns, valid, listColumn, list);
 	else if (skipped.length > 0) body = writeCsv(columns, valid);
-	const importId = await importMembers(client(ctx, itemIndex), body);
+	const importId = await importMembers(itemClient(ctx, itemIndex), body);
 	hintSkipped(ctx, skipped, valid.length + skipped.length, 'rows');
 	return {
 		imported: true,

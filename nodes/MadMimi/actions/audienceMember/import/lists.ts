@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { accountListNames, ensureList, noSuchList } from '../../../api/lists';
-import { client } from '../../client';
+import { itemClient } from '../../../api/client';
 
 /** The names of the account's lists (the recorded lists document), read once per run. */
 const accountLists = new WeakMap<object, Promise<Set<string>>>();
@@ -10,7 +10,7 @@ const accountLists = new WeakMap<object, Promise<Set<string>>>();
 function accountListsOnce(ctx: IExecuteFunctions, itemIndex: number): Promise<Set<string>> {
 	let pending = accountLists.get(ctx);
 	if (!pending) {
-		pending = accountListNames(client(ctx, itemIndex)).then((names) => new Set(names));
+		pending = accountListNames(itemClient(ctx, itemIndex)).then((names) => new Set(names));
 		accountLists.set(ctx, pending);
 		pending.catch(() => accountLists.delete(ctx));
 	}
@@ -47,7 +47,7 @@ export async function prepareLists(
 			check.missing.add(name);
 			continue;
 		}
-		await ensureList(client(ctx, itemIndex), name);
+		await ensureList(itemClient(ctx, itemIndex), name);
 		existing.add(name);
 		check.created.add(name);
 	}

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { importMembers } from '../../../api/members';
 import { DEFAULT_IMPORT_BATCH_SIZE } from '../../../settings';
-import { client } from '../../client';
+import { itemClient } from '../../../api/client';
 import { continueOrStop, withItemIndex } from '../../itemLoop';
 import { ordinal } from '../../../helpers/validation';
 import { hintLeftOut } from './common';
@@ -143,7 +143,7 @@ async function importInBatches<T extends ImportPerson>(
 		const firstItem = batch[0].itemIndex;
 		let importId: number;
 		try {
-			importId = await importMembers(client(ctx, firstItem), csv);
+			importId = await importMembers(itemClient(ctx, firstItem), csv);
 		} catch (error) {
 			const json = continueOrStop(ctx, error, firstItem, () =>
 				describeFailedBatch(ctx, error, {

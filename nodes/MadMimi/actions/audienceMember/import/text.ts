@@ -5,7 +5,7 @@ import { isEmail, requireText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
 import { checkSkipped, hintSkipped, readOptions } from './common';
 import { importMembers } from '../../../api/members';
-import { client } from '../../client';
+import { itemClient } from '../../../api/client';
 import { optionalListName } from '../../../locators/list';
 import { listMissingError, listOutput, prepareLists } from './lists';
 
@@ -82,7 +82,7 @@ export async function importText(ctx: IExecuteFunctions, itemIndex: number): Pro
 		...(list ? [list] : []),
 		...(options.optOut ? ['1'] : []),
 	]);
-	const importId = await importMembers(client(ctx, itemIndex), writeCsv(columns, csvRows));
+	const importId = await importMembers(itemClient(ctx, itemIndex), writeCsv(columns, csvRows));
 	hintSkipped(ctx, skipped, rows.length + skipped.length, 'addresses');
 	return {
 		imported: true,
