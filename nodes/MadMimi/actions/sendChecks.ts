@@ -6,7 +6,7 @@ import { promotionByName } from '../api/promotions';
 import { instantOf } from '../helpers/dates';
 import { itemError, printable } from '../helpers/validation';
 import { MAX_OWN_PROMOTIONS_REMEMBERED } from '../settings';
-import { oncePerRun, retriedSince } from './retry';
+import { oncePerRun, retriedSince } from './executionRetry';
 
 /*
  * What the sends (Email → Send, Promotion → Send) ask of the account before anything goes out, once

@@ -7,7 +7,7 @@ import { fieldWithValue, findByValue } from '../../helpers/records';
 import type { AddonRef } from '../../locators/addon';
 import { addonLocator, describeAddon, readAddonRef } from '../../locators/addon';
 import { itemClient } from '../../api/client';
-import { retriedSince } from '../retry';
+import { retriedSince } from '../executionRetry';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [

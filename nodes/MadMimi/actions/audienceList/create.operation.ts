@@ -5,7 +5,7 @@ import { requirePathName } from '../../helpers/validation';
 import type { MadMimiClient } from '../../api/client';
 import { createList, listNamed } from '../../api/lists';
 import { itemClient } from '../../api/client';
-import { retriedSince } from '../retry';
+import { retriedSince } from '../executionRetry';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [

@@ -5,7 +5,7 @@ import type { MadMimiClient } from '../../api/client';
 import { accountListNames, renameList } from '../../api/lists';
 import { requirePathName } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
-import { retriedSince } from '../retry';
+import { retriedSince } from '../executionRetry';
 import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
 

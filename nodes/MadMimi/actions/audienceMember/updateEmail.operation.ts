@@ -6,7 +6,7 @@ import { printable, requireEmail } from '../../helpers/validation';
 import { changeMemberEmail, memberByEmail } from '../../api/members';
 import type { MadMimiClient } from '../../api/client';
 import { itemClient } from '../../api/client';
-import { retriedSince } from '../retry';
+import { retriedSince } from '../executionRetry';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [

@@ -13,7 +13,7 @@ import type { ChildAccountDetails } from '../../api/childAccounts';
 import { childAccountByEmail, createChildAccount } from '../../api/childAccounts';
 import type { MadMimiClient } from '../../api/client';
 import { itemClient } from '../../api/client';
-import { retriedSince } from '../retry';
+import { retriedSince } from '../executionRetry';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [

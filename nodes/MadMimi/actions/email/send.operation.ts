@@ -19,7 +19,7 @@ import { promotionIdByName, transactionalCount } from '../../api/promotions';
 import { optionOf } from '../../helpers/params';
 import { itemError, printable } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
-import { occurrenceOf, oncePerRun, retriedRunStart } from '../retry';
+import { occurrenceOf, oncePerRun, retriedRunStart } from '../executionRetry';
 import { listNamesField } from '../../locators/list';
 import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
 import { hasOptedOut } from '../../api/members';
@@ -286,7 +286,7 @@ function withName(recipient: string, name: string | undefined): string {
 
 /**
  * Which send of this promotion to this address each item is (address and promotion, by item),
- * filled in by `prepare` before any item is sent: actions/retry.ts's occurrences count them.
+ * filled in by `prepare` before any item is sent: actions/executionRetry.ts's occurrences count them.
  */
 function emailKeys(ctx: IExecuteFunctions): Array<string | undefined> {
 	return oncePerRun(ctx, 'emailKeys', () => [] as Array<string | undefined>);

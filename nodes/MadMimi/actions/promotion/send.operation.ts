@@ -12,7 +12,7 @@ import type { PromotionMailing } from '../../api/mailer';
 import { sendPromotion } from '../../api/mailer';
 import { mailingsStartedSince, promotionByName, promotionIdByName } from '../../api/promotions';
 import { itemClient } from '../../api/client';
-import { occurrenceOf, oncePerRun, retriedRunStart, retriedSince } from '../retry';
+import { occurrenceOf, oncePerRun, retriedRunStart, retriedSince } from '../executionRetry';
 import { askBeforeSending } from '../sendChecks';
 import { listNamesField } from '../../locators/list';
 import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
@@ -225,7 +225,7 @@ function hintMailingStarted(
 	});
 }
 
-/** Which promotion each item sends, filled in by `prepare`: actions/retry.ts's occurrences count them. */
+/** Which promotion each item sends, filled in by `prepare`: actions/executionRetry.ts's occurrences count them. */
 function mailingKeys(ctx: IExecuteFunctions): Array<string | undefined> {
 	return oncePerRun(ctx, 'mailingKeys', () => [] as Array<string | undefined>);
 }
@@ -234,7 +234,7 @@ function mailingKeys(ctx: IExecuteFunctions): Array<string | undefined> {
  * In a retried execution, what is asked before the mailing starts: the promotion's mailings
  * started since the run being retried began. The item's mailing is done already when there are
  * at least as many as the items before it that send this promotion, and it, ask for
- * (actions/retry.ts). The recorded mailings say nothing of their lists, so any mailing of the
+ * (actions/executionRetry.ts). The recorded mailings say nothing of their lists, so any mailing of the
  * promotion counts. Undefined in a fresh run: nothing is asked.
  */
 function startedAlreadyCheck(
