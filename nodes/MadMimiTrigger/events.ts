@@ -1,12 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	countNew,
-	createdAtSeconds,
-	membersCreatedSince,
-	suppressedSince,
-} from '../MadMimi/api/members';
+import { countNew } from '../MadMimi/api/audienceMember';
+import { createdAtSeconds } from '../MadMimi/api/audienceMemberByDate';
+import { membersCreatedSince } from '../MadMimi/api/audienceMemberNew';
+import { optedOutSince } from '../MadMimi/api/audienceMemberOptOut';
 import { isoUtc } from '../MadMimi/helpers/dates';
 import { DAY_SECONDS, TEST_EVENT_SAMPLE_SIZE } from '../MadMimi/settings';
 import type { MadMimiClient } from '../MadMimi/api/client';
@@ -40,12 +38,10 @@ function memberOptedOut(api: MadMimiClient): TriggerEvent {
 			json: { email, optedOut: true, detectedAt: isoUtc(now * 1000) },
 		}));
 	return {
-		since: async (since, now) => found(await suppressedSince(api, since), now),
+		since: async (since, now) => found(await optedOutSince(api, since), now),
 		sample: async (now) =>
 			found(
-				(await suppressedSince(api, now - 30 * DAY_SECONDS))
-					.slice(-TEST_EVENT_SAMPLE_SIZE)
-					.reverse(),
+				(await optedOutSince(api, now - 30 * DAY_SECONDS)).slice(-TEST_EVENT_SAMPLE_SIZE).reverse(),
 				now,
 			).map((f) => f.json),
 		nothingFound: 'No member opted out in the last 30 days',

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { accountLists } from '../MadMimi/api/lists';
-import { countNew, membersCreatedSinceInOrder, membersUpTo } from '../MadMimi/api/members';
+import { accountLists } from '../MadMimi/api/audienceList';
+import { countNew, membersUpTo } from '../MadMimi/api/audienceMember';
+import { membersCreatedSinceInOrder } from '../MadMimi/api/audienceMemberNew';
 import { DAY_SECONDS } from '../MadMimi/settings';
 import type { MadMimiClient } from '../MadMimi/api/client';
 import type { Found, Watched } from './cursor';

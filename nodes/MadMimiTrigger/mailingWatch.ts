@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { mailingsOf, promotionRecords, promotionsPage } from '../MadMimi/api/promotions';
+import { mailingsOf } from '../MadMimi/api/mailing';
+import { promotionRecords, promotionsPage } from '../MadMimi/api/promotion';
 import { PROMOTIONS_PAGE_SIZE } from '../MadMimi/settings';
 import type { MadMimiClient } from '../MadMimi/api/client';
 import type { Found, Watched } from './cursor';

@@ -1,10 +1,10 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { accountAddons, availableAddons } from '../../nodes/MadMimi/api/addons';
-import { analyticsDomains } from '../../nodes/MadMimi/api/analyticsDomains';
-import { childAccounts } from '../../nodes/MadMimi/api/childAccounts';
-import { dripCampaigns } from '../../nodes/MadMimi/api/dripCampaigns';
+import { accountAddons, availableAddons } from '../../nodes/MadMimi/api/addon';
+import { analyticsDomains } from '../../nodes/MadMimi/api/analyticsDomain';
+import { childAccounts } from '../../nodes/MadMimi/api/childAccount';
+import { dripCampaigns } from '../../nodes/MadMimi/api/dripCampaign';
 import {
 	accountLists,
 	addToList,
@@ -13,9 +13,9 @@ import {
 	deleteList,
 	removeFromList,
 	renameList,
-} from '../../nodes/MadMimi/api/lists';
-import { emailStatus, sendEmail } from '../../nodes/MadMimi/api/mailer';
-import { mailingLinks, mailingRecipients, mailingStats } from '../../nodes/MadMimi/api/mailings';
+} from '../../nodes/MadMimi/api/audienceList';
+import { emailStatus, sendEmail } from '../../nodes/MadMimi/api/email';
+import { mailingLinks, mailingRecipients, mailingStats } from '../../nodes/MadMimi/api/mailing';
 import {
 	countNew,
 	importMembers,
@@ -23,18 +23,18 @@ import {
 	memberLists,
 	membersUpTo,
 	searchMembers,
-	suppressedSince,
-} from '../../nodes/MadMimi/api/members';
-import { promotionAttempts } from '../../nodes/MadMimi/api/promotionAttempts';
+} from '../../nodes/MadMimi/api/audienceMember';
+import { optedOutSince } from '../../nodes/MadMimi/api/audienceMemberOptOut';
+import { promotionAttempts } from '../../nodes/MadMimi/api/audienceMemberAttempts';
 import {
 	promotionsPage,
 	savePromotion,
 	searchPromotions,
 	transactionalCount,
 	trashPromotion,
-} from '../../nodes/MadMimi/api/promotions';
-import { signupForm } from '../../nodes/MadMimi/api/signupForms';
-import { availableSocialLinks, socialLinks } from '../../nodes/MadMimi/api/socialLinks';
+} from '../../nodes/MadMimi/api/promotion';
+import { signupForm } from '../../nodes/MadMimi/api/signupForm';
+import { availableSocialLinks, socialLinks } from '../../nodes/MadMimi/api/socialLink';
 import { DEFAULT_SETTINGS } from '../../nodes/MadMimi/settings';
 import type { MadMimiContext } from '../../nodes/MadMimi/transport';
 import { MadMimiClient } from '../../nodes/MadMimi/transport';
@@ -101,7 +101,7 @@ const READERS: Array<[RegExp, string, Read]> = [
 		async (api) => await memberByEmail(api, 'a@example.invalid'),
 	],
 	[/^member-lists/, 'memberLists', async (api) => await memberLists(api, 'a@example.invalid')],
-	[/^suppressed-since/, 'suppressedSince', async (api) => await suppressedSince(api, 0)],
+	[/^suppressed-since/, 'optedOutSince', async (api) => await optedOutSince(api, 0)],
 	[
 		/^(send-)?attempts/,
 		'promotionAttempts',

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { accountLists } from '../../nodes/MadMimi/api/lists';
-import { membersUpTo } from '../../nodes/MadMimi/api/members';
-import { promotionsPage } from '../../nodes/MadMimi/api/promotions';
+import { accountLists } from '../../nodes/MadMimi/api/audienceList';
+import { membersUpTo } from '../../nodes/MadMimi/api/audienceMember';
+import { promotionsPage } from '../../nodes/MadMimi/api/promotion';
 import { pathOf, readAs } from './prober';
 import type { Prober } from './prober';
 

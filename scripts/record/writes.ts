@@ -1,4 +1,4 @@
-import { memberByEmail } from '../../nodes/MadMimi/api/members';
+import { memberByEmail } from '../../nodes/MadMimi/api/audienceMember';
 import { pathOf, readAs } from './prober';
 import type { Prober } from './prober';
 import { NOBODY, NO_SUCH } from './reads';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { MadMimiClient } from '../api/client';
-import { accountLists, noSuchList } from '../api/lists';
-import { promotionByName } from '../api/promotions';
+import { accountLists, noSuchList } from '../api/audienceList';
+import { promotionByName } from '../api/promotion';
 import { instantOf } from '../helpers/dates';
 import { itemError, printable } from '../helpers/validation';
 import { MAX_OWN_PROMOTIONS_REMEMBERED } from '../settings';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { version as n8nWorkflowVersion } from 'n8n-workflow/package.json';
 
-import { accountListNames, isNoSuchList } from '../api/lists';
+import { accountListNames, isNoSuchList } from '../api/audienceList';
 import { itemClient } from '../api/client';
 import { MODEL_RESULT_MAX_BYTES } from '../settings';
 

@@ -4,7 +4,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { accountAddons, ADDON_STATUS_WORDS } from '../api/addons';
+import { accountAddons, ADDON_STATUS_WORDS } from '../api/addon';
 import { recordChoice } from '../helpers/records';
 import { editorClient } from '../api/client';
 

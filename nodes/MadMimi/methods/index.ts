@@ -4,7 +4,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { accountListNames } from '../api/lists';
+import { accountListNames } from '../api/audienceList';
 import { editorClient } from '../api/client';
 import { addonListSearch } from './addons';
 import { promotionListSearch } from './promotions';

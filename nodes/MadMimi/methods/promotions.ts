@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { findPromotions, promotionsPage, searchPromotions } from '../api/promotions';
+import { findPromotions, promotionsPage, searchPromotions } from '../api/promotion';
 import { PROMOTIONS_PAGE_SIZE } from '../settings';
 import { editorClient } from '../api/client';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { accountAddons } from '../../api/addons';
+import { accountAddons } from '../../api/addon';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

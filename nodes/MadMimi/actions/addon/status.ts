@@ -8,7 +8,7 @@ import {
 	mayHaveToggled,
 	noSuchAddon,
 	toggleAddon,
-} from '../../api/addons';
+} from '../../api/addon';
 import type { MadMimiClient } from '../../api/client';
 import { fieldWithValue, findByValue, recordChoice } from '../../helpers/records';
 import { itemError, printable } from '../../helpers/validation';

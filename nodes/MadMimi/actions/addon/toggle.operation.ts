@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { accountAddons, ADDON_STATUS_WORDS, isActivated, toggleAddon } from '../../api/addons';
+import { accountAddons, ADDON_STATUS_WORDS, isActivated, toggleAddon } from '../../api/addon';
 import type { MadMimiClient } from '../../api/client';
 import { fieldWithValue, findByValue } from '../../helpers/records';
 import type { AddonRef } from '../../locators/addon';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { addAnalyticsDomain } from '../../api/analyticsDomains';
+import { addAnalyticsDomain } from '../../api/analyticsDomain';
 import { domainField, requireDomain } from './common';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';

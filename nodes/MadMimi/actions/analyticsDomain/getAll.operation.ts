@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { analyticsDomains } from '../../api/analyticsDomains';
+import { analyticsDomains } from '../../api/analyticsDomain';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

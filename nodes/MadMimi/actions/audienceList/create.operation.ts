@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requirePathName } from '../../helpers/validation';
 import type { MadMimiClient } from '../../api/client';
-import { createList, listNamed } from '../../api/lists';
+import { createList, listNamed } from '../../api/audienceList';
 import { itemClient } from '../../api/client';
 import { retriedSince } from '../executionRetry';
 import { optionsCollection } from '../../descriptions/options';

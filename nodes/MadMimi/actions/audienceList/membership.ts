@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
-import { addToList, removeFromList } from '../../api/lists';
+import { addToList, removeFromList } from '../../api/audienceList';
 import { itemClient } from '../../api/client';
 import { listLocator, listName } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { MadMimiClient } from '../../api/client';
-import { accountListNames, renameList } from '../../api/lists';
+import { accountListNames, renameList } from '../../api/audienceList';
 import { requirePathName } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
 import { retriedSince } from '../executionRetry';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { listAndOptOuts } from '../../api/listSync';
+import { listAndOptOuts } from '../../api/audienceListSync';
 import { emailField } from '../../descriptions/common';
 import { optionsCollection, parallelPagesOption } from '../../descriptions/options';
 import { optionOf } from '../../helpers/params';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { countNew } from '../../api/members';
+import { countNew } from '../../api/audienceMember';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { dateOr } from '../../helpers/params';
 import { DAY_MS } from '../../settings';

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { emailField, simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
 import { printable, requireEmail } from '../../helpers/validation';
-import { memberByEmail } from '../../api/members';
+import { memberByEmail } from '../../api/audienceMember';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { suppressedSince } from '../../api/members';
+import { optedOutSince } from '../../api/audienceMemberOptOut';
 import { dateOr } from '../../helpers/params';
 import { DAY_MS } from '../../settings';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
@@ -29,7 +29,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const since = dateOr(this, itemIndex, 'since', 'Since', Date.now() - 7 * DAY_MS);
 	const seconds = toUnixSeconds(since);
-	const emails = await suppressedSince(itemClient(this, itemIndex), seconds);
+	const emails = await optedOutSince(itemClient(this, itemIndex), seconds);
 	const sinceIso = isoUtc(seconds * 1000);
 	return emails.map((email) => ({ email, optedOutSince: sinceIso }));
 }

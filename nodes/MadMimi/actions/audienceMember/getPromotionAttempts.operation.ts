@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
-import { promotionAttempts } from '../../api/promotionAttempts';
+import { promotionAttempts } from '../../api/audienceMemberAttempts';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

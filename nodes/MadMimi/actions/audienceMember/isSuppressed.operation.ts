@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
-import { isSuppressed } from '../../api/members';
+import { isOptedOut } from '../../api/audienceMemberOptOut';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
@@ -19,5 +19,5 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	return [{ email, suppressed: await isSuppressed(itemClient(this, itemIndex), email) }];
+	return [{ email, suppressed: await isOptedOut(itemClient(this, itemIndex), email) }];
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
 import { requireText } from '../../helpers/validation';
-import { searchMembers } from '../../api/members';
+import { searchMembers } from '../../api/audienceMember';
 import { includeSuppressedOption } from './member';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';

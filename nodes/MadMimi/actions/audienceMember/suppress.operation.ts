@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
-import { optMemberOut } from '../../api/members';
+import { optMemberOut } from '../../api/audienceMemberOptOut';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

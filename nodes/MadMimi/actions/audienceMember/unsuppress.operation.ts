@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
-import { isSuppressed, optMemberBackIn, suppressedSince } from '../../api/members';
+import { isOptedOut, optMemberInAgain, optedOutSince } from '../../api/audienceMemberOptOut';
 import type { MadMimiClient } from '../../api/client';
 import { itemClient } from '../../api/client';
 import { retriedSince } from '../executionRetry';
@@ -29,7 +29,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'See whether the address is still opted out with Audience Member → Is Opted Out before running it again.',
 		askFirst: since === undefined ? undefined : async () => await optedInAlready(api, email, since),
 	};
-	const outcome = await optMemberBackIn(api, email, once);
+	const outcome = await optMemberInAgain(api, email, once);
 	return [
 		{
 			success: true,
@@ -50,14 +50,14 @@ async function optedInAlready(
 	email: string,
 	since: number,
 ): Promise<IDataObject | undefined> {
-	if (!(await isSuppressed(api, email))) {
+	if (!(await isOptedOut(api, email))) {
 		return {
 			skipped: true,
 			reason: `${email} is not opted out: the execution being retried opted them back in (or they were not opted out), so it was not sent again`,
 		};
 	}
 	const wanted = email.toLowerCase();
-	const againSince = await suppressedSince(api, Math.floor(since / 1000));
+	const againSince = await optedOutSince(api, Math.floor(since / 1000));
 	if (!againSince.some((address) => address.toLowerCase() === wanted)) return undefined;
 	return {
 		suppressed: true,

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { itemError, requireEmail, requirePathName } from '../../helpers/validation';
-import { addToList, listNamesOf, removeFromList } from '../../api/lists';
-import { memberMissing, updateMemberFields } from '../../api/members';
+import { addToList, listNamesOf, removeFromList } from '../../api/audienceList';
+import { memberMissing, updateMemberFields } from '../../api/audienceMember';
 import { memberFieldsCollection, readMemberFields } from '../memberFields';
 import { listNamesField } from '../../locators/list';
 import { itemClient } from '../../api/client';

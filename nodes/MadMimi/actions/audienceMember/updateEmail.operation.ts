@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
 import { printable, requireEmail } from '../../helpers/validation';
-import { changeMemberEmail, memberByEmail } from '../../api/members';
+import { changeMemberEmail, memberByEmail } from '../../api/audienceMember';
 import type { MadMimiClient } from '../../api/client';
 import { itemClient } from '../../api/client';
 import { retriedSince } from '../executionRetry';

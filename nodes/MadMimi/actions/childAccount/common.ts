@@ -11,7 +11,7 @@ export function childEmail(ctx: IExecuteFunctions, itemIndex: number): string {
 	return requireEmail(ctx, itemIndex, ctx.getNodeParameter('email', itemIndex, ''), 'Email');
 }
 
-/** The create fields other than email: parameter name (the detail it sets, api/childAccounts.ts), label. */
+/** The create fields other than email: parameter name (the detail it sets, api/childAccount.ts), label. */
 export const ACCOUNT_FIELDS = [
 	{ name: 'password', label: 'Password' },
 	{ name: 'firstName', label: 'First Name' },

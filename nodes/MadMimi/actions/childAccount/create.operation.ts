@@ -9,8 +9,8 @@ import {
 	childEmail,
 	childEmailField,
 } from './common';
-import type { ChildAccountDetails } from '../../api/childAccounts';
-import { childAccountByEmail, createChildAccount } from '../../api/childAccounts';
+import type { ChildAccountDetails } from '../../api/childAccount';
+import { childAccountByEmail, createChildAccount } from '../../api/childAccount';
 import type { MadMimiClient } from '../../api/client';
 import { itemClient } from '../../api/client';
 import { retriedSince } from '../executionRetry';

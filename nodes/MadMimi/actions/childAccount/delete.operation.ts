@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { deleteChildAccount } from '../../api/childAccounts';
+import { deleteChildAccount } from '../../api/childAccount';
 import { childEmail, childEmailField } from './common';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { childAccounts } from '../../api/childAccounts';
+import { childAccounts } from '../../api/childAccount';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ListPermissions } from '../../api/childAccounts';
-import { setListPermissions } from '../../api/childAccounts';
-import { listNamesOf } from '../../api/lists';
+import type { ListPermissions } from '../../api/childAccount';
+import { setListPermissions } from '../../api/childAccount';
+import { listNamesOf } from '../../api/audienceList';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import { listNamesField } from '../../locators/list';
 import { childEmail, childEmailField } from './common';

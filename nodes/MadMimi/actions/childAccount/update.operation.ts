@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ChildAccountDetails } from '../../api/childAccounts';
-import { updateChildAccount } from '../../api/childAccounts';
+import type { ChildAccountDetails } from '../../api/childAccount';
+import { updateChildAccount } from '../../api/childAccount';
 import { itemError } from '../../helpers/validation';
 import {
 	ACCOUNT_FIELDS,

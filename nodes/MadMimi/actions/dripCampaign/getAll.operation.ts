@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { dripCampaigns } from '../../api/dripCampaigns';
+import { dripCampaigns } from '../../api/dripCampaign';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

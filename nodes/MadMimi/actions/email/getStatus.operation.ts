@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemError, printable, requireText } from '../../helpers/validation';
-import { emailStatus } from '../../api/mailer';
+import { emailStatus } from '../../api/email';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

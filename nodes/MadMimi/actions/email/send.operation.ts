@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
 import type { MadMimiClient } from '../../api/client';
-import { listNamesOf } from '../../api/lists';
-import type { TransactionalEmail } from '../../api/mailer';
-import { sendEmail } from '../../api/mailer';
+import { listNamesOf } from '../../api/audienceList';
+import type { TransactionalEmail } from '../../api/email';
+import { sendEmail } from '../../api/email';
 import type { MailContentSource } from '../../helpers/mailer';
 import {
 	contentFields,
@@ -14,15 +14,15 @@ import {
 	placeholdersYaml,
 	requireAddress,
 } from '../../helpers/mailer';
-import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/promotionAttempts';
-import { promotionIdByName, transactionalCount } from '../../api/promotions';
+import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/audienceMemberAttempts';
+import { promotionIdByName, transactionalCount } from '../../api/promotion';
 import { optionOf } from '../../helpers/params';
 import { itemError, printable } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
 import { occurrenceOf, oncePerRun, retriedRunStart } from '../executionRetry';
 import { listNamesField } from '../../locators/list';
 import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
-import { hasOptedOut } from '../../api/members';
+import { hasOptedOut } from '../../api/audienceMemberOptOut';
 import { askBeforeSending } from '../sendChecks';
 import { optionsCollection } from '../../descriptions/options';
 import { DAY_MS, HOUR_MS } from '../../settings';

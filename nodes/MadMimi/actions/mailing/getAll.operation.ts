@@ -1,13 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	findPromotions,
-	mailingsOf,
-	newestMailingsFirst,
-	promotionRecords,
-	sendStart,
-} from '../../api/promotions';
+import { findPromotions, promotionRecords } from '../../api/promotion';
+import { mailingsOf, newestMailingsFirst, sendStart } from '../../api/mailing';
 import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { withoutEmpty } from '../../helpers/simplify';
 import { within } from '../../helpers/dates';

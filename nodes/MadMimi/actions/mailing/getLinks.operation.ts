@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mailingLinks } from '../../api/mailings';
+import { mailingLinks } from '../../api/mailing';
 import { itemClient } from '../../api/client';
 import { mailingIdOf, mailingLocator } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { RecipientOutcome } from '../../api/mailings';
-import { mailingRecipients } from '../../api/mailings';
+import type { RecipientOutcome } from '../../api/mailing';
+import { mailingRecipients } from '../../api/mailing';
 import { returnAllOrLimit } from '../../descriptions/common';
 import { optionOf, recordLimit } from '../../helpers/params';
 import { itemClient } from '../../api/client';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mailingStats } from '../../api/mailings';
-import { findPromotions, mailingsOf } from '../../api/promotions';
+import { mailingsOf, mailingStats } from '../../api/mailing';
+import { findPromotions } from '../../api/promotion';
 import { itemClient } from '../../api/client';
 import { mailingIdOf, mailingLocator } from '../../locators/mailing';
 import { promotionIdOf, promotionLocator } from '../../locators/promotion';

@@ -5,7 +5,7 @@ import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { simplePromotion } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
 import { optionalDate, recordLimit } from '../../helpers/params';
-import { promotionRecords } from '../../api/promotions';
+import { promotionRecords } from '../../api/promotion';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { formatDate } from '../../helpers/dates';
 import { dateOr } from '../../helpers/params';
 import { requireText } from '../../helpers/validation';
-import { transactionalCount } from '../../api/promotions';
+import { transactionalCount } from '../../api/promotion';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

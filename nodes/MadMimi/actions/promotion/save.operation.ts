@@ -5,7 +5,7 @@ import { promotionContentFields } from '../../descriptions/mailer';
 import { contentFields } from '../../helpers/mailer';
 import { optionOf } from '../../helpers/params';
 import { itemError, isHttpUrl, printable, requireText } from '../../helpers/validation';
-import { savePromotion } from '../../api/promotions';
+import { savePromotion } from '../../api/promotion';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

@@ -7,10 +7,11 @@ import { contentFields, optionalAddress, placeholdersYaml } from '../../helpers/
 import { optionOf } from '../../helpers/params';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import type { MadMimiClient } from '../../api/client';
-import { listNamesOf } from '../../api/lists';
-import type { PromotionMailing } from '../../api/mailer';
-import { sendPromotion } from '../../api/mailer';
-import { mailingsStartedSince, promotionByName, promotionIdByName } from '../../api/promotions';
+import { listNamesOf } from '../../api/audienceList';
+import type { PromotionMailing } from '../../api/promotionSend';
+import { sendPromotion } from '../../api/promotionSend';
+import { mailingsStartedSince } from '../../api/mailing';
+import { promotionByName, promotionIdByName } from '../../api/promotion';
 import { itemClient } from '../../api/client';
 import { occurrenceOf, oncePerRun, retriedRunStart, retriedSince } from '../executionRetry';
 import { askBeforeSending } from '../sendChecks';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { signupForm } from '../../api/signupForms';
+import { signupForm } from '../../api/signupForm';
 import { requirePositiveId } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { socialLinks } from '../../api/socialLinks';
+import { socialLinks } from '../../api/socialLink';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

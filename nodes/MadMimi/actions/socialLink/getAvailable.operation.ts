@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { availableSocialLinks } from '../../api/socialLinks';
+import { availableSocialLinks } from '../../api/socialLink';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isSocialLinkKey, updateSocialLinks } from '../../api/socialLinks';
+import { isSocialLinkKey, updateSocialLinks } from '../../api/socialLink';
 import { itemError, isHttpUrl, printable } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { removeAllFromList } from '../../../api/listSync';
-import { importMembers } from '../../../api/members';
+import { removeAllFromList } from '../../../api/audienceListSync';
+import { importMembers } from '../../../api/audienceMember';
 import { SYNC_IMPORT_BATCH_SIZE } from '../../../settings';
 import { itemClient } from '../../../api/client';
 import { continueOrStop, withItemIndex } from '../../itemLoop';

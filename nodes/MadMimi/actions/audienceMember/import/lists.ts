@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { accountListNames, ensureList, noSuchList } from '../../../api/lists';
+import { accountListNames, ensureList, noSuchList } from '../../../api/audienceList';
 import { itemClient } from '../../../api/client';
 
 /** The names of the account's lists (the recorded lists document), read once per run. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { importMembers } from '../../../api/members';
+import { importMembers } from '../../../api/audienceMember';
 import { DEFAULT_IMPORT_BATCH_SIZE } from '../../../settings';
 import { itemClient } from '../../../api/client';
 import { continueOrStop, withItemIndex } from '../../itemLoop';

@@ -4,7 +4,7 @@ import { writeCsv } from '../../../helpers/csv';
 import { isEmail, requireText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
 import { checkSkipped, hintSkipped, readOptions } from './common';
-import { importMembers } from '../../../api/members';
+import { importMembers } from '../../../api/audienceMember';
 import { itemClient } from '../../../api/client';
 import { optionalListName } from '../../../locators/list';
 import { listMissingError, listOutput, prepareLists } from './lists';

@@ -2,13 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { WindowOutcome } from '../transport';
 import type { MadMimiClient } from './client';
-import { removeFromList } from './lists';
-import { membersUpTo, suppressedSince } from './members';
+import { removeFromList } from './audienceList';
+import { membersUpTo } from './audienceMember';
+import { optedOutSince } from './audienceMemberOptOut';
 
 /*
  * What Audience List → Sync asks of Mad Mimi: a list's members and every address of the audience
  * that opted out (to make its plan), and many people taken off a list (to carry it out). Its adds
- * and updates are member imports (members.ts, `importMembers`).
+ * and updates are member imports (audienceMember.ts, `importMembers`).
  */
 
 /** A list as Sync plans against it. */
@@ -29,7 +30,7 @@ export interface ListState {
 export async function listAndOptOuts(api: MadMimiClient, list: string): Promise<ListState> {
 	const [members, optedOut] = await Promise.allSettled([
 		membersUpTo(api, { list }, undefined),
-		suppressedSince(api, 0),
+		optedOutSince(api, 0),
 	]);
 	if (members.status === 'rejected') throw members.reason;
 	if (optedOut.status === 'rejected') throw optedOut.reason;

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { toIsoDateTime } from '../parsing';
 import type { Refusal } from '../transport/errors';
 import type { MadMimiClient } from './client';
-import { memberMissing, noSuchMemberMessage } from './members';
+import { memberMissing, noSuchMemberMessage } from './audienceMember';
 
 /*
  * A member's promotion attempts (GET /audience_members/{email}/promotion_attempts.xml): every

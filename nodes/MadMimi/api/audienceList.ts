@@ -172,7 +172,7 @@ export async function deleteList(api: MadMimiClient, list: string): Promise<void
 /**
  * Adds a member of the account to a list (POST /audience_lists/{list}/add): adding them again
  * changes nothing. A refusal is given in the service's words, unless `unknownMember` words that
- * of an address the account has no member of (api/members.ts's `memberMissing`): a missing list
+ * of an address the account has no member of (api/audienceMember.ts's `memberMissing`): a missing list
  * is then worded too (`listRefusal`).
  */
 export async function addToList(

@@ -1,15 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { XmlReadOptions } from '../parsing';
+import type { Refusal } from '../transport/errors';
 import { serviceText } from '../transport/errors';
-import { instantOf } from '../helpers/dates';
 import type { MadMimiClient } from './client';
+import { printable } from '../helpers/validation';
 import { PROMOTIONS_PAGE_SIZE } from '../settings';
 
 /*
- * The service's promotions and their mailings, as the operations, the trigger and the editor's
- * pickers read them: one document (`/promotions.xml`, 20 a page, the most recently updated first)
- * and its search; and the writes of a promotion: save and trash.
+ * Promotion: the service's promotions, as the operations, the trigger and the editor's pickers
+ * read them (one document, `/promotions.xml`, 20 a page, the most recently updated first, and its
+ * search; each with its mailings, which api/mailing.ts reads); the writes of a promotion (save,
+ * trash); and what the Mailer says of a promotion it is asked to send (promotionSend.ts, email.ts).
  */
 
 /** The promotions document as recorded: its names, subjects and codes (`mimio`) are text (parsing/fieldTypes.ts). */
@@ -103,16 +105,6 @@ export async function findPromotions(
 	});
 }
 
-/** The mailings of a promotion record as items: the mailing's ID first, then its promotion's ID and name. */
-export function mailingsOf(promotion: IDataObject): IDataObject[] {
-	return (promotion.mailings as IDataObject[]).map(({ id, ...mailing }) => ({
-		id,
-		promotionId: promotion.id,
-		promotionName: promotion.name,
-		...mailing,
-	}));
-}
-
 /**
  * The promotion of exactly this name (the sends take a name), as an output record, or undefined
  * when there is none. Mad Mimi's documentation says searches leave out "API mailings" unless
@@ -133,61 +125,6 @@ export async function promotionIdByName(
 ): Promise<number | undefined> {
 	const id = (await promotionByName(api, name))?.id;
 	return typeof id === 'number' ? id : undefined;
-}
-
-function startedAt(mailing: IDataObject): number | undefined {
-	const ms = typeof mailing.startedSend === 'string' ? Date.parse(mailing.startedSend) : NaN;
-	return Number.isNaN(ms) ? undefined : ms;
-}
-
-/**
- * When a mailing started sending (epoch ms): its `startedSend`, or its `finishedSend` when the
- * service gave only that (a mailing that finished has started); undefined for a mailing not
- * started yet (queued or scheduled: both dates empty, as recorded).
- */
-export function sendStart(mailing: IDataObject): number | undefined {
-	return instantOf(mailing.startedSend) ?? instantOf(mailing.finishedSend);
-}
-
-/**
- * Mailings newest first by when they started sending (`sendStart`). A mailing not started yet is
- * placed by its ID, the service giving IDs in the order mailings are made (the recorded IDs grow
- * with time): above every started mailing's, it was made after them (a send just accepted, still
- * queued) and comes first; below, it is a draft or a schedule older than the last send and comes
- * last, so that "the latest mailing" is never a stale one that has no figures. Ties (the same
- * second, or two not started yet on the same side): the higher ID first. A new array; the order
- * of the promotions (by their `updated_at`, which sending does not move) plays no part.
- */
-export function newestMailingsFirst(mailings: IDataObject[]): IDataObject[] {
-	const idOf = (mailing: IDataObject) => (typeof mailing.id === 'number' ? mailing.id : 0);
-	const newestStartedId = Math.max(
-		-Infinity,
-		...mailings.filter((m) => sendStart(m) !== undefined).map(idOf),
-	);
-	const rankOf = (mailing: IDataObject) =>
-		sendStart(mailing) ?? (idOf(mailing) > newestStartedId ? Infinity : -Infinity);
-	return [...mailings].sort(
-		// ±Infinity − the same is NaN (two not started on one side): the IDs decide
-		(a, b) => rankOf(b) - rankOf(a) || idOf(b) - idOf(a),
-	);
-}
-
-/**
- * The mailings of a promotion record started at or after `since` (epoch ms), oldest first. A
- * mailing not started yet (`started_send` empty: queued) counts when its ID is above that of every
- * mailing started before `since`, so a send just accepted counts and an old draft does not.
- */
-export function mailingsStartedSince(promotion: IDataObject, since: number): IDataObject[] {
-	const mailings = promotion.mailings as IDataObject[];
-	const idOf = (mailing: IDataObject) => (typeof mailing.id === 'number' ? mailing.id : -Infinity);
-	const olderIds = mailings.filter((m) => (startedAt(m) ?? Infinity) < since).map(idOf);
-	const newestOlder = Math.max(-Infinity, ...olderIds);
-	return mailings
-		.filter((m) => {
-			const at = startedAt(m);
-			return at === undefined ? idOf(m) > newestOlder : at >= since;
-		})
-		.sort((a, b) => (startedAt(a) ?? Infinity) - (startedAt(b) ?? Infinity) || idOf(a) - idOf(b));
 }
 
 /**
@@ -242,4 +179,26 @@ export async function transactionalCount(
 		path: ['promotions', 'transactional_count'],
 		qs: { promotion_name: promotionName, date },
 	});
+}
+
+/** A yes/no flag of the Mailer, sent only when the user set it. */
+export function flag(value: unknown): 'yes' | 'no' | undefined {
+	if (value === undefined || value === null) return undefined;
+	return value === true ? 'yes' : 'no';
+}
+
+/**
+ * The Mailer's 409: the promotion named does not exist. A send that brought content of its own
+ * (`withContent`) would have created it, so only the name is to check.
+ */
+export function promotionMissing(promotionName: string, withContent: boolean): Refusal {
+	return ({ status, text }) => {
+		if (status !== 409 && !/do not have a promotion/i.test(text)) return undefined;
+		return {
+			message: `Mad Mimi has no promotion named "${printable(promotionName)}"`,
+			description: withContent
+				? 'Check the name (upper and lower case count) against Promotion → Get Many.'
+				: 'Check the name (upper and lower case count) against Promotion → Get Many, or set "Content Source" to HTML or Plain Text: with content of its own, the send creates the promotion.',
+		};
+	};
 }
