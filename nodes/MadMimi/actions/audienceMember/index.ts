@@ -7,10 +7,10 @@ import * as getLists from './getLists.operation';
 import * as getOptedOut from './getOptedOut.operation';
 import * as getPromotionAttempts from './getPromotionAttempts.operation';
 import * as importMembers from './import.operation';
-import * as isSuppressed from './isSuppressed.operation';
+import * as isOptedOut from './isOptedOut.operation';
+import * as optInAgain from './optInAgain.operation';
+import * as optOut from './optOut.operation';
 import * as search from './search.operation';
-import * as suppress from './suppress.operation';
-import * as unsuppress from './unsuppress.operation';
 import * as update from './update.operation';
 import * as updateEmail from './updateEmail.operation';
 
@@ -98,7 +98,7 @@ export const resource = defineResource({
 			action: 'Check if a member opted out',
 			forModel:
 				'Tells whether the member with an email address opted out (unsubscribed). Returns { email, suppressed: true or false }',
-			run: isSuppressed,
+			run: isOptedOut,
 		},
 		{
 			name: 'Opt In Again',
@@ -107,7 +107,7 @@ export const resource = defineResource({
 			action: 'Opt a member in again',
 			forModel:
 				'Opts an opted-out member back in, so they receive promotions again. Returns the address',
-			run: unsuppress,
+			run: optInAgain,
 		},
 		{
 			name: 'Opt Out',
@@ -116,7 +116,7 @@ export const resource = defineResource({
 			action: 'Opt a member out',
 			forModel:
 				'Opts an email address out: Mad Mimi sends it no more promotions. Returns the address',
-			run: suppress,
+			run: optOut,
 		},
 		{
 			name: 'Search',
