@@ -1,12 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { InputError } from '../helpers/validation';
 import { DEFAULT_ITEMS_PER_BATCH, MAX_ITEMS_PER_BATCH } from '../settings';
 import type { OnceOnlyItemOperation } from './types';
 
 /** The JSON of an error item for continueOnFail: the message and what to do about it. */
 function errorJson(error: unknown): IDataObject {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+	if (
+		error instanceof NodeApiError ||
+		error instanceof NodeOperationError ||
+		error instanceof InputError
+	) {
 		const json: IDataObject = { error: error.message };
 		if (error.description) json.description = error.description;
 		if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
@@ -30,8 +35,16 @@ export function continueOrStop(
 	return errorJson(error);
 }
 
-/** Errors thrown for an item carry its index, so n8n shows which item failed. */
+/**
+ * Errors thrown for an item carry its index, so n8n shows which item failed; bad input found by a
+ * check that takes values (`InputError`) becomes the node's error of that item, as `itemError` makes it.
+ */
 export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof InputError)
+		return new NodeOperationError(ctx.getNode(), error.message, {
+			itemIndex,
+			description: error.description,
+		});
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseAddress } from '../helpers/mailer';
+import { parseAddress } from '../helpers/address';
 import { answerMatching } from '../parsing';
 import type { MadMimiClient, WriteOnceOutcome } from './client';
 import { listNamesCsv, listRefusal } from './audienceList';
@@ -15,16 +15,16 @@ import { flag, promotionMissing } from './promotion';
 /** One transactional email, as the Mailer takes it. */
 export interface TransactionalEmail {
 	promotionName: string;
-	/** The one recipient: an address, optionally with a name (helpers/mailer's `requireAddress`). */
+	/** The one recipient: an address, optionally with a name (helpers/address.ts's `requiredAddress`). */
 	recipient: string;
 	subject?: string;
 	from?: string;
 	replyTo?: string;
 	cc?: string;
 	bcc?: string;
-	/** The raw content fields (helpers/mailer's `contentFields`); none: the promotion's own content. */
+	/** The raw content fields (helpers/emailContent.ts's `contentFields`); none: the promotion's own content. */
 	content: Record<string, string>;
-	/** The placeholders' values, as YAML (helpers/mailer's `placeholdersYaml`). */
+	/** The placeholders' values, as YAML (helpers/emailContent.ts's `placeholdersYaml`). */
 	placeholders?: string;
 	/** The names of lists the recipient joins as the email goes out. */
 	lists?: string[];

@@ -140,7 +140,7 @@ function parseSaved(body: string): { promotionName: string; promotionId: number 
 
 /**
  * Saves a promotion by name (POST /promotions/save): creates it, or updates the one of that name,
- * so a repeat saves the same content over it. `content`: the form's content fields (helpers/mailer's
+ * so a repeat saves the same content over it. `content`: the form's content fields (helpers/emailContent.ts's
  * `contentFields`, or `url`). The outcome: the promotion saved, as the service confirms it
  * (`Saved <name> (<id>)`), or the text it answered instead (`unconfirmed`, short; empty for none).
  */

@@ -16,11 +16,11 @@ export interface PromotionMailing {
 	/** The names of the lists to send to; none: the whole audience. */
 	lists?: string[];
 	subject?: string;
-	/** The sender: an address, optionally with a name (helpers/mailer's `optionalAddress`). */
+	/** The sender: an address, optionally with a name (helpers/address.ts's `optionalAddress`). */
 	from?: string;
-	/** The raw content fields (helpers/mailer's `contentFields`); none: the promotion's own content. */
+	/** The raw content fields (helpers/emailContent.ts's `contentFields`); none: the promotion's own content. */
 	content: Record<string, string>;
-	/** The placeholders' values, as YAML (helpers/mailer's `placeholdersYaml`). */
+	/** The placeholders' values, as YAML (helpers/emailContent.ts's `placeholdersYaml`). */
 	placeholders?: string;
 	trackLinks?: boolean;
 	trackViews?: boolean;

@@ -5,6 +5,21 @@ import { NodeOperationError } from 'n8n-workflow';
 export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
 
 /**
+ * Bad input, found by a check that takes values and knows no n8n context (the message, naming the
+ * field, and what to do): the item loop gives it the node and the item being run
+ * (actions/itemLoop.ts), as `itemError` would.
+ */
+export class InputError extends Error {
+	constructor(
+		message: string,
+		readonly description?: string,
+	) {
+		super(message);
+		this.name = 'InputError';
+	}
+}
+
+/**
  * The error of one input item, in the user's words: bad input (thrown before any request, naming
  * the field), or what the service's data says (an addon the account does not have).
  */
@@ -133,7 +148,23 @@ export function requirePathName(
 	return name;
 }
 
-/** A required text field, trimmed. */
+/** A field's value as text, trimmed ('' for none). */
+function trimmedText(value: unknown): string {
+	return typeof value === 'string'
+		? value.trim()
+		: value === undefined || value === null
+			? ''
+			: String(value);
+}
+
+/** A required text field's value, trimmed; an InputError naming the field when it is empty. */
+export function nonEmptyText(value: unknown, field: string, hint?: string): string {
+	const text = trimmedText(value);
+	if (text === '') throw new InputError(`The field "${field}" is empty`, hint);
+	return text;
+}
+
+/** A required text field, trimmed (as `nonEmptyText`, its error naming the item). */
 export function requireText(
 	ctx: NodeContext,
 	itemIndex: number,
@@ -141,12 +172,7 @@ export function requireText(
 	field: string,
 	hint?: string,
 ): string {
-	const text =
-		typeof value === 'string'
-			? value.trim()
-			: value === undefined || value === null
-				? ''
-				: String(value);
+	const text = trimmedText(value);
 	if (text === '') throw itemError(ctx, itemIndex, `The field "${field}" is empty`, hint);
 	return text;
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorValue } from '../helpers/params';
-import { requirePositiveId, requireText } from '../helpers/validation';
+import { nonEmptyText, requirePositiveId } from '../helpers/validation';
 
 /*
  * A promotion, as the editor offers it and as an operation reads it: by ID (`promotionId`: stats,
@@ -105,28 +105,6 @@ export const replaceExistingPromotionOption: INodeProperties = {
 		'Whether to send when a promotion named as in "Save As Promotion" already exists: its saved design is then replaced by your content. Off, such a send is refused before anything goes out.',
 };
 
-/** The name of the saved promotion a send uses (`promotionName`; a plain name stored there is read too), checked. */
-export function promotionNameOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireText(
-		ctx,
-		itemIndex,
-		locatorValue(ctx, 'promotionName', itemIndex),
-		'Promotion',
-		'Pick the promotion from the list, or give its name, e.g. Welcome email.',
-	);
-}
-
-/** The promotion a send files its own content under (`saveAsPromotion`), checked. */
-export function saveAsPromotionOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireText(
-		ctx,
-		itemIndex,
-		ctx.getNodeParameter('saveAsPromotion', itemIndex, ''),
-		'Save As Promotion',
-		'Give the promotion a name of its own, e.g. Order confirmation (n8n).',
-	);
-}
-
 /** The promotion ID of the `promotionId` resource locator (or of another parameter holding one), checked. */
 export function promotionIdOf(
 	ctx: IExecuteFunctions,
@@ -143,15 +121,30 @@ export function promotionIdOf(
 }
 
 /**
- * The promotion a send goes out under, by its Content Source: the saved promotion picked, or the
- * name its own content is saved as (`ownContent`: that promotion's design is written by the send).
+ * The promotion a send goes out under, by its Content Source (`source`): the saved promotion picked
+ * (`saved`: the value of `promotionName`, a plain name stored there too), or the name its own
+ * content is saved as (`saveAs`: `saveAsPromotion`; `ownContent`: that promotion's design is
+ * written by the send). Checked: an InputError naming the field.
  */
-export function sendPromotionOf(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+export function sendPromotionFrom(
 	source: string,
+	fields: { saved?: unknown; saveAs?: unknown },
 ): { promotionName: string; ownContent: boolean } {
 	return source === 'promotion'
-		? { promotionName: promotionNameOf(ctx, itemIndex), ownContent: false }
-		: { promotionName: saveAsPromotionOf(ctx, itemIndex), ownContent: true };
+		? {
+				promotionName: nonEmptyText(
+					fields.saved,
+					'Promotion',
+					'Pick the promotion from the list, or give its name, e.g. Welcome email.',
+				),
+				ownContent: false,
+			}
+		: {
+				promotionName: nonEmptyText(
+					fields.saveAs,
+					'Save As Promotion',
+					'Give the promotion a name of its own, e.g. Order confirmation (n8n).',
+				),
+				ownContent: true,
+			};
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { promotionContentFields } from '../../descriptions/mailer';
-import { contentFields } from '../../helpers/mailer';
+import { promotionContentFields } from '../../descriptions/emailFields';
+import { contentFields } from '../../helpers/emailContent';
 import { optionOf } from '../../helpers/params';
 import { itemError, isHttpUrl, printable, requireText } from '../../helpers/validation';
 import { savePromotion } from '../../api/promotion';
@@ -57,7 +57,10 @@ function promotionContent(ctx: IExecuteFunctions, itemIndex: number): Record<str
 		case 'html':
 		case 'plainText':
 		case 'htmlAndPlainText':
-			return contentFields(ctx, itemIndex, source, 'savedPromotion');
+			return contentFields(source, 'savedPromotion', {
+				html: ctx.getNodeParameter('rawHtml', itemIndex, ''),
+				plainText: ctx.getNodeParameter('rawPlainText', itemIndex, ''),
+			});
 		case 'url':
 			return { url: requireHttpUrl(ctx, itemIndex, ctx.getNodeParameter('url', itemIndex, '')) };
 		default:

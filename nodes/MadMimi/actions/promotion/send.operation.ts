@@ -1,9 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mailContentFields, sendSourceFields, trackingOptions } from '../../descriptions/mailer';
-import type { MailContentSource } from '../../helpers/mailer';
-import { contentFields, optionalAddress, placeholdersYaml } from '../../helpers/mailer';
+import {
+	mailContentFields,
+	sendSourceFields,
+	trackingOptions,
+} from '../../descriptions/emailFields';
+import { optionalAddress } from '../../helpers/address';
+import type { MailContentSource } from '../../helpers/emailContent';
+import { contentFields, placeholdersYaml } from '../../helpers/emailContent';
 import { optionOf } from '../../helpers/params';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import type { MadMimiClient } from '../../api/client';
@@ -16,7 +21,7 @@ import { itemClient } from '../../api/client';
 import { occurrenceOf, oncePerRun, retriedRunStart, retriedSince } from '../executionRetry';
 import { askBeforeSending } from '../sendChecks';
 import { listNamesField } from '../../locators/list';
-import { replaceExistingPromotionOption, sendPromotionOf } from '../../locators/promotion';
+import { replaceExistingPromotionOption, sendPromotionFrom } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
 
 const properties: INodeProperties[] = [
@@ -98,7 +103,12 @@ export const sends = { one: 'mailing', many: 'mailings' };
 /** Reads and checks the item's mailing, and asks what can be known before sending (the lists, the promotion). */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<MailingRequest> {
 	const source = optionOf<MailContentSource>(this, itemIndex, properties, 'contentSource');
-	const { promotionName, ownContent } = sendPromotionOf(this, itemIndex, source);
+	const { promotionName, ownContent } = sendPromotionFrom(
+		source,
+		source === 'promotion'
+			? { saved: this.getNodeParameter('promotionName', itemIndex, '', { extractValue: true }) }
+			: { saveAs: this.getNodeParameter('saveAsPromotion', itemIndex, '') },
+	);
 	const audience = optionOf<'lists' | 'all'>(this, itemIndex, properties, 'audience');
 	let lists: string[] = [];
 	if (audience === 'lists') {
@@ -121,15 +131,20 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 			);
 		}
 	}
-	const content = contentFields(this, itemIndex, source, 'listMailing');
+	const content = contentFields(source, 'listMailing', {
+		html: this.getNodeParameter('rawHtml', itemIndex, ''),
+		plainText: this.getNodeParameter('rawPlainText', itemIndex, ''),
+	});
 	const options = this.getNodeParameter('options', itemIndex, {}) as SendOptions;
 	const mailing: PromotionMailing = {
 		promotionName,
 		lists: audience === 'lists' ? lists : undefined,
 		subject: String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim(),
-		from: optionalAddress(this, itemIndex, this.getNodeParameter('from', itemIndex, ''), 'From'),
+		from: optionalAddress(this.getNodeParameter('from', itemIndex, ''), 'From'),
 		content,
-		placeholders: placeholdersYaml(this, itemIndex),
+		placeholders: placeholdersYaml(
+			this.getNodeParameter('placeholders.placeholder', itemIndex, []),
+		),
 		trackLinks: options.trackLinks,
 		trackViews: options.trackViews,
 		skipEarlierRecipients: options.preventResend !== false,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ContentUse } from '../helpers/mailer';
+import type { ContentUse } from '../helpers/emailContent';
 import { promotionNameFields } from '../locators/promotion';
 
 /*
