@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorValue } from '../helpers/params';
-import { requirePositiveId } from '../helpers/validation';
+import { requirePositiveId } from '../helpers/recordId';
 
 /** A mailing (one send) of the promotion chosen in `promotionId`. */
 export function mailingLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorValue } from '../helpers/params';
-import { nonEmptyText, requirePositiveId } from '../helpers/validation';
+import { requirePositiveId } from '../helpers/recordId';
+import { nonEmptyText } from '../helpers/validation';
 
 /*
  * A promotion, as the editor offers it and as an operation reads it: by ID (`promotionId`: stats,

@@ -1,93 +1,28 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	mailContentFields,
-	sendSourceFields,
-	trackingOptions,
-} from '../../descriptions/emailFields';
 import { optionalAddress } from '../../helpers/address';
 import type { MailContentSource } from '../../helpers/emailContent';
 import { contentFields, placeholdersYaml } from '../../helpers/emailContent';
 import { optionOf } from '../../helpers/params';
 import { hasControlChars, itemError, printable } from '../../helpers/validation';
 import type { MadMimiClient } from '../../api/client';
+import { itemClient } from '../../api/client';
 import { listNamesOf } from '../../api/audienceList';
 import type { PromotionMailing } from '../../api/promotionSend';
 import { sendPromotion } from '../../api/promotionSend';
-import { mailingsStartedSince } from '../../api/mailing';
-import { promotionByName, promotionIdByName } from '../../api/promotion';
-import { itemClient } from '../../api/client';
-import { occurrenceOf, oncePerRun, retriedRunStart, retriedSince } from '../executionRetry';
+import { promotionIdByName } from '../../api/promotion';
+import { retriedRunStart } from '../executionRetry';
 import { askBeforeSending } from '../sendChecks';
-import { listNamesField } from '../../locators/list';
-import { replaceExistingPromotionOption, sendPromotionFrom } from '../../locators/promotion';
-import { optionsCollection } from '../../descriptions/options';
-
-const properties: INodeProperties[] = [
-	{
-		displayName:
-			'Executing this step sends a real mailing to everyone on the chosen lists (or the whole audience). With "Skip Earlier Recipients" on (the default), members who already got this promotion are left out.',
-		name: 'sendNotice',
-		type: 'notice',
-		default: '',
-	},
-	...sendSourceFields('The saved promotion (email design) to send'),
-	{
-		displayName: 'Send To',
-		name: 'audience',
-		type: 'options',
-		options: [
-			{
-				name: 'Chosen Lists',
-				value: 'lists',
-				description: 'The members of the audience lists chosen below',
-			},
-			{
-				name: 'Whole Audience',
-				value: 'all',
-				description: 'Every member of the account who has not opted out',
-			},
-		],
-		default: 'lists',
-		description: 'Who receives the mailing',
-	},
-	{
-		...listNamesField({
-			displayName: 'List Names',
-			name: 'lists',
-			description: 'The audience lists to send to; a member on several of them gets the email once',
-		}),
-		required: true,
-		displayOptions: { show: { audience: ['lists'] } },
-	},
-	...mailContentFields('listMailing'),
-	optionsCollection('perItem', [
-		replaceExistingPromotionOption,
-		{
-			displayName: 'Skip Earlier Recipients',
-			name: 'preventResend',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether to leave out the members who already received this promotion, so that running the step again mails only those who did not get it. When all of them had, Mad Mimi still records a mailing that reached nobody (sent: 0).',
-		},
-		...trackingOptions,
-	]),
-];
+import { sendPromotionFrom } from '../../locators/promotion';
+import type { SendOptions } from './sendFields';
+import { properties } from './sendFields';
+import { mailingKeys, startedAlreadyCheck } from './startedAlready';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['promotion'], operation: ['send'] } },
 	properties,
 );
-
-interface SendOptions {
-	hidden?: boolean;
-	preventResend?: boolean;
-	replaceExistingPromotion?: boolean;
-	trackLinks?: boolean;
-	trackViews?: boolean;
-}
 
 /** One item's mailing, read and checked before any mailing of the run starts. */
 interface MailingRequest {
@@ -239,41 +174,6 @@ function hintMailingStarted(
 		type: 'info',
 		location: 'outputPane',
 	});
-}
-
-/** Which promotion each item sends, filled in by `prepare`: actions/executionRetry.ts's occurrences count them. */
-function mailingKeys(ctx: IExecuteFunctions): Array<string | undefined> {
-	return oncePerRun(ctx, 'mailingKeys', () => [] as Array<string | undefined>);
-}
-
-/**
- * In a retried execution, what is asked before the mailing starts: the promotion's mailings
- * started since the run being retried began. The item's mailing is done already when there are
- * at least as many as the items before it that send this promotion, and it, ask for
- * (actions/executionRetry.ts). The recorded mailings say nothing of their lists, so any mailing of the
- * promotion counts. Undefined in a fresh run: nothing is asked.
- */
-function startedAlreadyCheck(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	api: MadMimiClient,
-	promotionName: string,
-): (() => Promise<IDataObject | undefined>) | undefined {
-	const since = retriedSince(ctx);
-	if (since === undefined) return undefined;
-	return async () => {
-		const promotion = await promotionByName(api, promotionName);
-		if (!promotion) return undefined;
-		const occurrence = occurrenceOf(ctx, itemIndex, 'mailing', (index) => mailingKeys(ctx)[index]);
-		const mailing = mailingsStartedSince(promotion, since)[occurrence - 1];
-		if (!mailing) return undefined;
-		return {
-			promotionId: promotion.id,
-			skipped: true,
-			reason: `The execution being retried already started this mailing of "${promotionName}" (mailing ${String(mailing.id)}${typeof mailing.startedSend === 'string' ? `, started ${mailing.startedSend}` : ', not started sending yet'}): not sent again`,
-			mailing,
-		};
-	};
 }
 
 /**

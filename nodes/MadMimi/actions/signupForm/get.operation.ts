@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { signupForm } from '../../api/signupForm';
-import { requirePositiveId } from '../../helpers/validation';
+import { requirePositiveId } from '../../helpers/recordId';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
 
