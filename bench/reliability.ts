@@ -154,11 +154,11 @@ async function recipients(emu: Emulator): Promise<Report> {
 }
 
 /** 2. Create or Update of 3,000 people, batches of 500, faults on the imports. */
-async function createOrUpdate(emu: Emulator): Promise<Report> {
+async function upsert(emu: Emulator): Promise<Report> {
 	const input = people(3000, 'cou');
 	const parameters = {
 		resource: 'audienceMember',
-		operation: 'createOrUpdate',
+		operation: 'upsert',
 		email: '={{ $json.email }}',
 		options: { batchSize: 500 },
 	};
@@ -356,7 +356,7 @@ async function main(): Promise<void> {
 	await harness.setCredentials({ ...emulatorModule.DEMO_CREDENTIALS, baseUrl: emu.baseUrl });
 	const scenarios = [
 		recipients,
-		createOrUpdate,
+		upsert,
 		update,
 		async (e: Emulator) => await emailSend(e, 'continueOnFail'),
 		async (e: Emulator) => await emailSend(e, 'retryOnFail'),

@@ -37,7 +37,7 @@ export const TOOLS = {
 	'Add subscriber': (position) =>
 		madMimiTool('Add subscriber', position, {
 			resource: 'audienceMember',
-			operation: 'createOrUpdate',
+			operation: 'upsert',
 			email: "={{ $fromAI('email', 'The email address of the person', 'string') }}",
 			list: {
 				__rl: true,

@@ -372,7 +372,7 @@ async function listNamesAsTyped(ctx) {
 			executeOnce: true,
 			parameters: {
 				resource: 'audienceMember',
-				operation: 'createOrUpdate',
+				operation: 'upsert',
 				email: 'typed@example.com',
 				list: { __rl: true, mode: 'name', value: '1.50' },
 			},

@@ -131,7 +131,7 @@ async function baseline(n: number, input: INodeExecutionData[], sample: number) 
 				{
 					parameters: {
 						resource: 'audienceMember',
-						operation: 'createOrUpdate',
+						operation: 'upsert',
 						list,
 						...mapped,
 						options: { batchSize: 1 },
@@ -162,7 +162,7 @@ async function baseline(n: number, input: INodeExecutionData[], sample: number) 
 		async () =>
 			await runNode(
 				{
-					parameters: { resource: 'audienceMember', operation: 'createOrUpdate', list, ...mapped },
+					parameters: { resource: 'audienceMember', operation: 'upsert', list, ...mapped },
 				} as { parameters: INodeParameters },
 				upsert,
 			),

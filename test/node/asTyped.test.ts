@@ -25,7 +25,7 @@ describe('names and fields as typed', () => {
 			{
 				parameters: {
 					resource: 'audienceMember',
-					operation: 'createOrUpdate',
+					operation: 'upsert',
 					email: '={{ $json.email }}',
 					list: { __rl: true, mode: 'name', value: '1.50' },
 				} as INodeParameters,

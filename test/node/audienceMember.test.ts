@@ -358,6 +358,6 @@ describe('the notices and messages a person reads', () => {
 		const operation = new MadMimi().description.properties.find(
 			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('audienceMember'),
 		);
-		expect(operation?.default).toBe('createOrUpdate');
+		expect(operation?.default).toBe('upsert');
 	});
 });

@@ -342,7 +342,7 @@ describe("the member's standard fields, by name", () => {
 		const { error } = await runNode({
 			parameters: {
 				resource: 'audienceMember',
-				operation: 'createOrUpdate',
+				operation: 'upsert',
 				email: 'new.one@example.com',
 				additionalFields: { company: 'Acme', city: 'Lyon' },
 			} as INodeParameters,

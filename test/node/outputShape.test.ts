@@ -46,8 +46,8 @@ describe('identifying fields (id, name, email) come first in every output item',
 			['id'],
 		],
 		[
-			'audienceMember.createOrUpdate',
-			{ resource: 'audienceMember', operation: 'createOrUpdate', email: 'shape@example.com' },
+			'audienceMember.upsert',
+			{ resource: 'audienceMember', operation: 'upsert', email: 'shape@example.com' },
 			['email'],
 		],
 	])('%s', async (_name, parameters, first) => {

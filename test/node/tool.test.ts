@@ -151,7 +151,7 @@ describe('errors a model can act on', () => {
 			type: TOOL_TYPE,
 			parameters: {
 				resource: 'audienceMember',
-				operation: 'createOrUpdate',
+				operation: 'upsert',
 				email: 'ada@example.com',
 				list: { __rl: true, mode: 'name', value: 'newsletter' },
 			} as INodeParameters,
@@ -166,7 +166,7 @@ describe('errors a model can act on', () => {
 		const { error } = await runNode({
 			parameters: {
 				resource: 'audienceMember',
-				operation: 'createOrUpdate',
+				operation: 'upsert',
 				email: 'ada@example.com',
 				list: { __rl: true, mode: 'name', value: 'newsletter' },
 			} as INodeParameters,
@@ -182,7 +182,7 @@ describe("an AI Agent's tool call that fails: the error reaches the model on eve
 		asAgentToolCall: true,
 		parameters: {
 			resource: 'audienceMember',
-			operation: 'createOrUpdate',
+			operation: 'upsert',
 			email: 'ada@example.com',
 			list: { __rl: true, mode: 'name', value: 'newsletter' },
 		} as INodeParameters,
@@ -226,7 +226,7 @@ describe('every parameter fillable by $fromAI', () => {
 		const { error } = await runNode({
 			parameters: {
 				resource: 'audienceMember',
-				operation: 'createOrUpdate',
+				operation: 'upsert',
 				email: 'ada@example.com',
 				additionalFields: {
 					customFields: { field: [{ key: 'plan', value: 'gold' }] },
@@ -246,7 +246,7 @@ describe('every parameter fillable by $fromAI', () => {
 		const { error } = await runNode({
 			parameters: {
 				resource: 'audienceMember',
-				operation: 'createOrUpdate',
+				operation: 'upsert',
 				email: 'ada@example.com',
 				additionalFields: { customFieldsJson: '[1, 2]' },
 			} as INodeParameters,

@@ -132,13 +132,13 @@ export const WRITES: WriteCase[] = [
 		done: (s) => s.getMember('ben.baker@example.com')?.fields.first_name === 'Benjamin',
 	},
 	{
-		name: 'audienceMember.createOrUpdate',
+		name: 'audienceMember.upsert',
 		class: 'safe',
 		method: 'POST',
 		path: '/audience_members',
 		parameters: {
 			resource: 'audienceMember',
-			operation: 'createOrUpdate',
+			operation: 'upsert',
 			email: 'new.person@example.com',
 			list: byName('Newsletter'),
 		},

@@ -115,7 +115,7 @@ describe('the order and words the editor shows', () => {
 		expect(Object.keys(actions).sort()).toEqual(
 			OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort(),
 		);
-		expect(actions['audienceMember:createOrUpdate']).toBe('Audience Member: Create or Update');
+		expect(actions['audienceMember:upsert']).toBe('Audience Member: Create or Update');
 		expect(actions['email:send']).toBe('Email: Send');
 		// n8n names a node added from the panel after its action: the subtitle never repeats it
 		const node = new MadMimi().description.properties.filter((p) => p.name === 'operation');

@@ -1,6 +1,6 @@
 import { defineResource } from '../types';
 import * as countNew from './countNew.operation';
-import * as createOrUpdate from './createOrUpdate.operation';
+import * as upsert from './upsert.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getLists from './getLists.operation';
@@ -17,7 +17,7 @@ import * as updateEmail from './updateEmail.operation';
 export const resource = defineResource({
 	displayName: 'Audience Member',
 	value: 'audienceMember',
-	defaultOperation: 'createOrUpdate',
+	defaultOperation: 'upsert',
 	operations: [
 		{
 			name: 'Count New',
@@ -30,13 +30,12 @@ export const resource = defineResource({
 		},
 		{
 			name: 'Create or Update',
-			value: 'createOrUpdate',
-			description:
-				'Add a person to your audience (and a list), or update the member with that address: one input item per person',
+			value: 'upsert',
+			description: 'Create a new record, or update the current one if it already exists (upsert)',
 			action: 'Create or update a member',
 			forModel:
 				"Adds a person to the audience by email address, or updates the member with that address, optionally putting them on a list (the list's exact name) with first name, last name and custom fields (a JSON object). Returns the member's fields, the list and the import ID",
-			run: createOrUpdate,
+			run: upsert,
 		},
 		{
 			name: 'Get',

@@ -46,7 +46,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['audienceMember'], operation: ['createOrUpdate'] } },
+	{ show: { resource: ['audienceMember'], operation: ['upsert'] } },
 	properties,
 );
 

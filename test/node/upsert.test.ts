@@ -7,10 +7,10 @@ const env = useEmulator();
 
 const fromList = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: value });
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
-const createOrUpdate = (extra: IDataObject = {}): INodeParameters =>
+const upsert = (extra: IDataObject = {}): INodeParameters =>
 	({
 		resource: 'audienceMember',
-		operation: 'createOrUpdate',
+		operation: 'upsert',
 		email: '={{ $json.email }}',
 		...extra,
 	}) as INodeParameters;
@@ -26,10 +26,10 @@ const NAMES = {
 	},
 };
 
-describe('audienceMember.createOrUpdate', () => {
+describe('audienceMember.upsert', () => {
 	test('two people into a list from the dropdown, email mapped per item: one import, two items paired to their inputs', async () => {
 		const { items, error, hints } = await runNode(
-			{ parameters: createOrUpdate({ list: fromList('Newsletter'), ...NAMES }) },
+			{ parameters: upsert({ list: fromList('Newsletter'), ...NAMES }) },
 			TWO_PEOPLE,
 		);
 		expect(error).toBeUndefined();
@@ -80,10 +80,9 @@ describe('audienceMember.createOrUpdate', () => {
 	});
 
 	test('an existing member is updated, not duplicated', async () => {
-		await runNode(
-			{ parameters: createOrUpdate({ additionalFields: { lastName: 'Archer-Smith' } }) },
-			[{ json: { email: 'ann.archer@example.com' } }],
-		);
+		await runNode({ parameters: upsert({ additionalFields: { lastName: 'Archer-Smith' } }) }, [
+			{ json: { email: 'ann.archer@example.com' } },
+		]);
 		expect(env.emulator.store.getMember('ann.archer@example.com')!.fields.last_name).toBe(
 			'Archer-Smith',
 		);
@@ -93,7 +92,7 @@ describe('audienceMember.createOrUpdate', () => {
 	});
 
 	test('without a list: no lists read, no add_list column, list null in the output', async () => {
-		const { items } = await runNode({ parameters: createOrUpdate() }, [
+		const { items } = await runNode({ parameters: upsert() }, [
 			{ json: { email: 'solo@example.com' } },
 		]);
 		expect(items[0].json).toEqual({
@@ -109,10 +108,7 @@ describe('audienceMember.createOrUpdate', () => {
 
 	test('5 people with a batch size of 2: 3 imports, each person in one of them', async () => {
 		const five = Array.from({ length: 5 }, (_, i) => ({ json: { email: `p${i}@example.com` } }));
-		const { items } = await runNode(
-			{ parameters: createOrUpdate({ options: { batchSize: 2 } }) },
-			five,
-		);
+		const { items } = await runNode({ parameters: upsert({ options: { batchSize: 2 } }) }, five);
 		const ids = env.emulator.store.imports.map((i) => i.id);
 		expect(items.map((i) => i.json.importId)).toEqual([ids[0], ids[0], ids[1], ids[1], ids[2]]);
 		expect(env.emulator.store.imports.map((i) => i.rows.length)).toEqual([2, 2, 1]);
@@ -121,7 +117,7 @@ describe('audienceMember.createOrUpdate', () => {
 	test('lists and opt-out per item, by expression', async () => {
 		const { items, error } = await runNode(
 			{
-				parameters: createOrUpdate({
+				parameters: upsert({
 					list: byName('={{ $json.list }}'),
 					options: { optOut: '={{ $json.out }}' },
 				}),
@@ -145,7 +141,7 @@ describe('audienceMember.createOrUpdate', () => {
 
 	test('an item without a valid address fails alone (continueOnFail): its error item, the others sent, a notice on the node', async () => {
 		const { items, error, hints } = await runNode(
-			{ parameters: createOrUpdate({ list: fromList('Newsletter') }), continueOnFail: true },
+			{ parameters: upsert({ list: fromList('Newsletter') }), continueOnFail: true },
 			[
 				{ json: { email: 'good1@example.com' } },
 				{ json: { email: 'not an address' } },
@@ -174,7 +170,7 @@ describe('audienceMember.createOrUpdate', () => {
 	});
 
 	test('without continueOnFail the run stops at that item before anything is sent', async () => {
-		const { error } = await runNode({ parameters: createOrUpdate() }, [
+		const { error } = await runNode({ parameters: upsert() }, [
 			{ json: { email: 'good@example.com' } },
 			{ json: { email: '' } },
 		]);
@@ -185,7 +181,7 @@ describe('audienceMember.createOrUpdate', () => {
 
 	test('a mistyped list is refused before any import, naming it; nothing is created', async () => {
 		const { error } = await runNode(
-			{ parameters: createOrUpdate({ list: byName('Newsleter') }) },
+			{ parameters: upsert({ list: byName('Newsleter') }) },
 			TWO_PEOPLE,
 		);
 		expect(error?.message).toBe('Mad Mimi has no list named "Newsleter"');
@@ -198,7 +194,7 @@ describe('audienceMember.createOrUpdate', () => {
 	test('"Create List If Missing": the list is created first, and the output says so', async () => {
 		const { items, error } = await runNode(
 			{
-				parameters: createOrUpdate({ list: byName('Spring leads'), options: { createList: true } }),
+				parameters: upsert({ list: byName('Spring leads'), options: { createList: true } }),
 			},
 			TWO_PEOPLE,
 		);
@@ -217,7 +213,7 @@ describe('audienceMember.createOrUpdate', () => {
 
 	test('with continueOnFail, the people of a mistyped list fail alone, the others are sent', async () => {
 		const { items } = await runNode(
-			{ parameters: createOrUpdate({ list: byName('={{ $json.list }}') }), continueOnFail: true },
+			{ parameters: upsert({ list: byName('={{ $json.list }}') }), continueOnFail: true },
 			[
 				{ json: { email: 'a@example.com', list: 'Newsletter' } },
 				{ json: { email: 'b@example.com', list: 'Newsleter' } },
@@ -236,7 +232,7 @@ describe('audienceMember.createOrUpdate', () => {
 			respond: { status: 500, body: 'boom' },
 		});
 		const { items, error } = await runNode(
-			{ parameters: createOrUpdate(), continueOnFail: true },
+			{ parameters: upsert(), continueOnFail: true },
 			TWO_PEOPLE,
 		);
 		expect(error).toBeUndefined();
@@ -382,7 +378,7 @@ describe('parameters read per item only when they are expressions', () => {
 
 	test('a constant list that does not exist fails every item (read once, refused for each)', async () => {
 		const { items } = await runNode(
-			{ parameters: createOrUpdate({ list: byName('Nope') }), continueOnFail: true },
+			{ parameters: upsert({ list: byName('Nope') }), continueOnFail: true },
 			TWO_PEOPLE,
 		);
 		expect(items.map((i) => i.json.error)).toEqual([
