@@ -183,12 +183,46 @@ export const HOUR_SECONDS = 3_600;
 export const TEST_EVENT_SAMPLE_SIZE = 5;
 
 /**
+ * How far back "Fetch Test Event" looks for its sample, in days: New Member a week (members come
+ * often, and the read follows the new ones); Member Opted Out and Member Added to List a month
+ * (both are rarer, and a week would often show nothing). The message of an empty sample names the
+ * same figure.
+ */
+export const NEW_MEMBER_SAMPLE_DAYS = 7;
+export const RARE_EVENT_SAMPLE_DAYS = 30;
+
+/**
  * The largest result a tool hands an AI model, as JSON (in characters, near enough bytes): about
  * 5,000 tokens, a small share of any model's context. The tool's defaults (a limit of 50,
  * Simplify on) stay well under it; this bound holds whatever the author chose and however large
  * the account.
  */
 export const MODEL_RESULT_MAX_BYTES = 20_000;
+
+/**
+ * The room a cut result keeps for its note ("N more of M records are not shown…", under 250
+ * characters with the largest counts), so that the result with the note stays under
+ * MODEL_RESULT_MAX_BYTES.
+ */
+export const MODEL_NOTE_ROOM = 300;
+
+/**
+ * How many of the account's list names an error about an unknown list shows a model before "and
+ * N more": enough to pick the meant one in a small account, little room taken in a large one.
+ */
+export const MODEL_LISTS_SHOWN = 10;
+
+/**
+ * How many of the first item's fields an error shows when no item has an address in Email Field
+ * (Import from input items): enough to spot the field meant, one line in the error panel.
+ */
+export const ERROR_FIELDS_SHOWN = 10;
+
+/**
+ * The range Count New and Get Opted Out read when their start is left empty, in days: the last
+ * week, as their hints say.
+ */
+export const DEFAULT_RANGE_DAYS = 7;
 
 /**
  * Promotion names a send with its own content found free (so wrote itself), remembered per

@@ -6,7 +6,12 @@ import { createdAtSeconds } from '../MadMimi/api/audienceMemberByDate';
 import { membersCreatedSince } from '../MadMimi/api/audienceMemberNew';
 import { optedOutSince } from '../MadMimi/api/audienceMemberOptOut';
 import { isoUtc } from '../MadMimi/helpers/dates';
-import { DAY_SECONDS, TEST_EVENT_SAMPLE_SIZE } from '../MadMimi/settings';
+import {
+	DAY_SECONDS,
+	NEW_MEMBER_SAMPLE_DAYS,
+	RARE_EVENT_SAMPLE_DAYS,
+	TEST_EVENT_SAMPLE_SIZE,
+} from '../MadMimi/settings';
 import type { MadMimiClient } from '../MadMimi/api/client';
 import type { Found } from './cursor';
 import type { FullReads, TriggerEvent } from './found';
@@ -41,10 +46,12 @@ function memberOptedOut(api: MadMimiClient): TriggerEvent {
 		since: async (since, now) => found(await optedOutSince(api, since), now),
 		sample: async (now) =>
 			found(
-				(await optedOutSince(api, now - 30 * DAY_SECONDS)).slice(-TEST_EVENT_SAMPLE_SIZE).reverse(),
+				(await optedOutSince(api, now - RARE_EVENT_SAMPLE_DAYS * DAY_SECONDS))
+					.slice(-TEST_EVENT_SAMPLE_SIZE)
+					.reverse(),
 				now,
 			).map((f) => f.json),
-		nothingFound: 'No member opted out in the last 30 days',
+		nothingFound: `No member opted out in the last ${RARE_EVENT_SAMPLE_DAYS} days`,
 	};
 }
 
@@ -71,12 +78,12 @@ function newMember(api: MadMimiClient, ctx: IPollFunctions): TriggerEvent {
 		},
 		sample: async (now) =>
 			(
-				await membersCreatedSince(api, now - 7 * DAY_SECONDS, {
+				await membersCreatedSince(api, now - NEW_MEMBER_SAMPLE_DAYS * DAY_SECONDS, {
 					enough: TEST_EVENT_SAMPLE_SIZE,
 					warn,
 				})
 			).slice(0, TEST_EVENT_SAMPLE_SIZE),
-		nothingFound: 'No member was added in the last 7 days',
+		nothingFound: `No member was added in the last ${NEW_MEMBER_SAMPLE_DAYS} days`,
 	};
 }
 

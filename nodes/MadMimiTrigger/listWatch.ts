@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { accountLists } from '../MadMimi/api/audienceList';
 import { countNew, membersUpTo } from '../MadMimi/api/audienceMember';
 import { membersCreatedSinceInOrder } from '../MadMimi/api/audienceMemberNew';
-import { DAY_SECONDS } from '../MadMimi/settings';
+import { DAY_SECONDS, RARE_EVENT_SAMPLE_DAYS } from '../MadMimi/settings';
 import type { MadMimiClient } from '../MadMimi/api/client';
 import type { Found, Watched } from './cursor';
 import type { FullReads, TriggerEvent } from './found';
@@ -115,7 +115,7 @@ export function memberAddedToList(api: MadMimiClient, list: string, full: FullRe
 				reachesBackTo: noted.fullReadAt - full.skew,
 			};
 		},
-		sample: async (now) => newestFirst(await everyJoin(now - 30 * DAY_SECONDS)),
-		nothingFound: `Nobody joined the list "${list}" in the last 30 days`,
+		sample: async (now) => newestFirst(await everyJoin(now - RARE_EVENT_SAMPLE_DAYS * DAY_SECONDS)),
+		nothingFound: `Nobody joined the list "${list}" in the last ${RARE_EVENT_SAMPLE_DAYS} days`,
 	};
 }

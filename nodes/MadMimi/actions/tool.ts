@@ -4,7 +4,7 @@ import { version as n8nWorkflowVersion } from 'n8n-workflow/package.json';
 
 import { accountListNames, isNoSuchList } from '../api/audienceList';
 import { itemClient } from '../api/client';
-import { MODEL_RESULT_MAX_BYTES } from '../settings';
+import { MODEL_LISTS_SHOWN, MODEL_NOTE_ROOM, MODEL_RESULT_MAX_BYTES } from '../settings';
 
 /*
  * The node as an AI Agent's tool (n8n's "Mad Mimi Tool", generated from `usableAsTool`). What
@@ -35,8 +35,6 @@ export function toolErrorEndsTheRun(ctx: IExecuteFunctions): boolean {
 	);
 }
 
-const NOTE_ROOM = 300;
-
 /**
  * The items a tool returns, cut at MODEL_RESULT_MAX_BYTES: as many whole items as fit, then one
  * that says how many were left out and how to ask for fewer. Never cut silently.
@@ -45,7 +43,7 @@ export function sizedForModel(items: INodeExecutionData[]): INodeExecutionData[]
 	// one pass, each item written once and none past the bound: the result as JSON is
 	// 2 + Σ length + (n − 1) characters; the kept items leave room for the note
 	let whole = 1;
-	let withNote = 2 + NOTE_ROOM;
+	let withNote = 2 + MODEL_NOTE_ROOM;
 	let fitting = 0;
 	for (const item of items) {
 		const length = JSON.stringify(item.json).length + 1;
@@ -63,9 +61,6 @@ export function sizedForModel(items: INodeExecutionData[]): INodeExecutionData[]
 	];
 }
 
-/** How many names of the account's lists an error shows a model before "and N more". */
-const LISTS_SHOWN = 10;
-
 /**
  * An error as a model can act on it: its message says what to do (n8n passes the model the message
  * only), and a list the account lacks comes with the lists it has. The editor's errors keep their
@@ -79,13 +74,13 @@ export async function errorForModel(ctx: IExecuteFunctions, error: unknown): Pro
 		const names = await accountListNames(itemClient(ctx, 0)).catch(() => undefined);
 		if (names) {
 			const shown = names
-				.slice(0, LISTS_SHOWN)
+				.slice(0, MODEL_LISTS_SHOWN)
 				.map((name) => `"${name}"`)
 				.join(', ');
 			more =
 				names.length === 0
 					? ' The account has no lists.'
-					: ` The account's lists are: ${shown}${names.length > LISTS_SHOWN ? `, and ${names.length - LISTS_SHOWN} more` : ''}.`;
+					: ` The account's lists are: ${shown}${names.length > MODEL_LISTS_SHOWN ? `, and ${names.length - MODEL_LISTS_SHOWN} more` : ''}.`;
 		}
 	}
 	const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

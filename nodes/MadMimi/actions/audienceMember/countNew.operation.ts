@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { countNew } from '../../api/audienceMember';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { dateOr } from '../../helpers/params';
-import { DAY_MS } from '../../settings';
+import { DAY_MS, DEFAULT_RANGE_DAYS } from '../../settings';
 import { itemError } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		description: 'Count the members created from this time on',
-		hint: 'Leave empty for 7 days before End',
+		hint: `Leave empty for ${DEFAULT_RANGE_DAYS} days before End`,
 	},
 	{
 		displayName: 'End',
@@ -37,7 +37,9 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const endMs = dateOr(this, itemIndex, 'end', 'End', Date.now());
-	const start = toUnixSeconds(dateOr(this, itemIndex, 'start', 'Start', endMs - 7 * DAY_MS));
+	const start = toUnixSeconds(
+		dateOr(this, itemIndex, 'start', 'Start', endMs - DEFAULT_RANGE_DAYS * DAY_MS),
+	);
 	const end = toUnixSeconds(endMs);
 	if (end < start) {
 		throw itemError(

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optedOutSince } from '../../api/audienceMemberOptOut';
 import { dateOr } from '../../helpers/params';
-import { DAY_MS } from '../../settings';
+import { DAY_MS, DEFAULT_RANGE_DAYS } from '../../settings';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		description:
 			'Get the members who opted out at or after this time, e.g. {{ $now.minus(1, "day") }} (in the workflow\'s time zone unless the value carries an offset)',
-		hint: 'Leave empty for the last 7 days',
+		hint: `Leave empty for the last ${DEFAULT_RANGE_DAYS} days`,
 	},
 	optionsCollection('perItem'),
 ];
@@ -27,7 +27,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const since = dateOr(this, itemIndex, 'since', 'Since', Date.now() - 7 * DAY_MS);
+	const since = dateOr(this, itemIndex, 'since', 'Since', Date.now() - DEFAULT_RANGE_DAYS * DAY_MS);
 	const seconds = toUnixSeconds(since);
 	const emails = await optedOutSince(itemClient(this, itemIndex), seconds);
 	const sinceIso = isoUtc(seconds * 1000);

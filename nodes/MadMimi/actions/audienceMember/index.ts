@@ -1,3 +1,4 @@
+import { DEFAULT_RANGE_DAYS } from '../../settings';
 import { defineResource } from '../types';
 import * as countNew from './countNew.operation';
 import * as upsert from './upsert.operation';
@@ -24,8 +25,7 @@ export const resource = defineResource({
 			value: 'countNew',
 			description: 'Count the members created in a time range',
 			action: 'Count new members',
-			forModel:
-				'Counts the members added between two dates (ISO 8601; the last 7 days by default). Returns { count }',
+			forModel: `Counts the members added between two dates (ISO 8601; the last ${DEFAULT_RANGE_DAYS} days by default). Returns { count }`,
 			run: countNew,
 		},
 		{
@@ -68,8 +68,7 @@ export const resource = defineResource({
 			value: 'getOptedOut',
 			description: 'Get the members who opted out since a time',
 			action: 'Get opted out members',
-			forModel:
-				'Lists the email addresses that opted out since a date (ISO 8601; the last 7 days by default). Returns one record per address',
+			forModel: `Lists the email addresses that opted out since a date (ISO 8601; the last ${DEFAULT_RANGE_DAYS} days by default). Returns one record per address`,
 			run: getOptedOut,
 		},
 		{

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { cell } from '../../../helpers/csv';
 import { perItem } from '../../../helpers/params';
 import { isEmail, printable, requireText } from '../../../helpers/validation';
+import { ERROR_FIELDS_SHOWN } from '../../../settings';
 import { optionalListName } from '../../../locators/list';
 import { itemsByPlace, readOptions } from './common';
 import { listOutput } from './lists';
@@ -69,7 +70,7 @@ function noAddressAtAll(
 			: found === ''
 				? `no field "${printable(field)}" (the first item's fields are: ${
 						Object.keys(items[0].json)
-							.slice(0, 10)
+							.slice(0, ERROR_FIELDS_SHOWN)
 							.map((k) => printable(k))
 							.join(', ') || 'none'
 					})`
