@@ -75,22 +75,15 @@ function placeKey(ctx: IPollFunctions): string {
 	return node.id ? node.id : `name:${node.name}`;
 }
 
-/** Before places were kept by node ID, the trigger kept its place in the node's own static data, under `madMimi`. */
-type NodeData = IDataObject & { madMimi?: TriggerState };
-
 function stateOf(ctx: IPollFunctions): TriggerState {
 	const own = placesOf(ctx)[placeKey(ctx)];
-	if (own?.version === 2) return own;
-	// a workflow published before: its place under the node's name, read once and moved on save
-	const saved = (ctx.getWorkflowStaticData('node') as NodeData).madMimi;
-	return saved?.version === 2 ? saved : { version: 2, cursors: {} };
+	return own?.version === 2 ? own : { version: 2, cursors: {} };
 }
 
 /** Writes a cursor only after everything it depends on has succeeded; drops the places of deleted triggers. */
 function saveCursor(ctx: IPollFunctions, key: string, cursor: Cursor): void {
 	const now = nowSeconds();
 	const own = placeKey(ctx);
-	const moved = placesOf(ctx)[own] === undefined;
 	const state = stateOf(ctx);
 	const places: Places = {
 		...placesOf(ctx),
@@ -108,10 +101,6 @@ function saveCursor(ctx: IPollFunctions, key: string, cursor: Cursor): void {
 	(ctx.getWorkflowStaticData('global') as IDataObject)[PLACES_KEY] = Object.fromEntries(
 		kept,
 	) as unknown as IDataObject;
-	if (moved) {
-		const nodeData = ctx.getWorkflowStaticData('node') as NodeData;
-		if (nodeData.madMimi !== undefined) delete nodeData.madMimi;
-	}
 }
 
 /** What a check tells an event that keeps notes of its own between checks. */

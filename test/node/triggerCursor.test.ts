@@ -184,23 +184,6 @@ describe('the trigger keeps its place', () => {
 		},
 	);
 
-	test("a place saved under the node's name (before this version) is read once, carried on and moved", async () => {
-		const checkedAt = Math.floor(clock.n8n / 1000);
-		const saved = {
-			'node:Mad Mimi Trigger': {
-				madMimi: { version: 2, cursors: { memberOptedOut: { checkedAt, emitted: {} } } },
-			},
-		};
-		clock.advance(10 * MINUTE);
-		const missed = HAPPEN.memberOptedOut('missed', clock.service - 5 * MINUTE);
-		const w = new PollingWorkflow({ event: 'memberOptedOut' }, saved);
-		expect(identify('memberOptedOut', await w.poll())).toEqual([missed]);
-		expect(w.savedStaticData()['node:Mad Mimi Trigger']).toEqual({});
-		expect(placeOf(w).cursors.memberOptedOut.checkedAt).toBe(Math.floor(clock.n8n / 1000));
-		clock.advance(MINUTE);
-		expect(identify('memberOptedOut', await w.poll())).toEqual([]);
-	});
-
 	test('the places of deleted triggers do not pile up: 90 days unsaved, or beyond the 50 most recent, they go', async () => {
 		const now = Math.floor(clock.n8n / 1000);
 		const place = (savedAt: number) => ({ version: 2, cursors: {}, savedAt });
