@@ -27,7 +27,8 @@ export class MadMimiApi implements ICredentialType {
 			required: true,
 			default: '',
 			hint: 'The email address you sign in to Mad Mimi with',
-			description: 'The email address you sign in to Mad Mimi with',
+			description:
+				'Mad Mimi names the account by it: it is sent with the API key in every request (the username parameter)',
 		},
 		{
 			displayName: 'API Key',
