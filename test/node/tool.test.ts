@@ -212,6 +212,17 @@ describe("an AI Agent's tool call that fails: the error reaches the model on eve
 		expect(env.emulator.store.getMember('ada@example.com')).toBeUndefined();
 	});
 
+	test.each([
+		['2.8.0', true],
+		['2.24.3', true],
+		['2.25.0', false],
+	])('n8n-workflow %s: the node hands the model { error } itself: %s', async (version, itself) => {
+		jest.replaceProperty(workflowPackage, 'version', version);
+		const { task, toolOutput } = await toolCall();
+		expect(task.error === undefined).toBe(itself);
+		expect(toolOutput?.[0].error).toMatch(/^Mad Mimi has no list named "newsletter"/);
+	});
+
 	test('n8n 1.x, the tool node set to Stop Workflow on error, or the node outside an agent: it throws', async () => {
 		onN8n1();
 		const stop = await toolCall({ ...unknownList, onError: 'stopWorkflow' });

@@ -23,13 +23,20 @@ export function isToolRun(ctx: IExecuteFunctions): boolean {
  * to the model. An AI Agent (v3) has n8n run each tool call as a node of its own, its output
  * rewired to `ai_tool`. n8n 2.25 and later hand a failure there to the model as
  * `{ error: message }` unless the node's On Error is "Stop Workflow" (n8n-core's
- * workflow-execute, `aiToolDefaultsToContinue`); n8n 1.x stops the run. Only 1.x (whose
- * n8n-workflow is 1.x) is answered yes: on 2.x the node throws as it always did.
+ * workflow-execute, `aiToolDefaultsToContinue`, first published in n8n-core 2.25.0); n8n 1.x and
+ * 2.0 to 2.24 stop the run. n8n-workflow's version follows n8n's (1.120 for n8n 1.123, 2.8 for
+ * 2.8.4, 2.41 for 2.41.1), so it tells them apart: from 2.25 on the node throws as it always did.
  */
+/** Whether the n8n of this n8n-workflow version stops an agent's run on a tool's error. */
+function endsTheRunOnToolError(version: string): boolean {
+	const [major, minor] = version.split('.').map(Number);
+	return major < 2 || (major === 2 && minor < 25);
+}
+
 export function toolErrorEndsTheRun(ctx: IExecuteFunctions): boolean {
 	const node = ctx.getNode();
 	return (
-		n8nWorkflowVersion.startsWith('1.') &&
+		endsTheRunOnToolError(n8nWorkflowVersion) &&
 		node.rewireOutputLogTo === NodeConnectionTypes.AiTool &&
 		node.onError !== 'stopWorkflow'
 	);
