@@ -50,17 +50,13 @@ export const MAX_TIMEOUT_SECONDS = 3600;
 export const IMPORT_MIN_TIMEOUT_MS = 300_000;
 
 /**
- * People sent in one member import (a CSV) by Create or Update and Import. No source gives the
- * service's own limit: 10,000 rows (about 1 MB) keep one request well inside the import's time,
- * and the option takes at most 100,000.
+ * People sent in one member import (a CSV): the default of Create or Update and Import, and
+ * Audience List → Sync's batch (a sync of 100,000 people with 1 % churn sends its 2,000 adds and
+ * updates in one request). No source gives the service's own limit: 10,000 rows (about 1 MB) keep
+ * one request well inside the import's time, and the option takes at most 100,000.
  */
 export const DEFAULT_IMPORT_BATCH_SIZE = 10_000;
 export const MAX_IMPORT_BATCH_SIZE = 100_000;
-/**
- * Audience List → Sync: people sent in one import. The imports' own batch (10,000 rows, about
- * 1 MB): a sync of 100,000 people with 1 % churn sends its 2,000 adds and updates in one request.
- */
-export const SYNC_IMPORT_BATCH_SIZE = DEFAULT_IMPORT_BATCH_SIZE;
 /**
  * Audience List → Sync's Max Removals: the share of a list's members (in %) one run may take off
  * it. Real churn between two syncs is a few percent; a source that lost a page, a filter or a
@@ -144,7 +140,7 @@ export const CLOCK_SKEW_MARGIN_SECONDS = 300;
  * began: it looks back this far instead. A day covers a retry made the same day; a write older
  * than that is not found and is done again.
  */
-export const RETRY_LOOK_BACK_MS = DAY_MS;
+export const RETRY_LOOK_BACK_MS = 24 * HOUR_MS;
 
 /**
  * Once-only outcomes kept, all executions together, before the least recently used executions
@@ -154,7 +150,7 @@ export const RETRY_LOOK_BACK_MS = DAY_MS;
  */
 export const MAX_ONCE_ONLY_OUTCOMES = 100_000;
 /** Executions unused this long are forgotten whatever the count: every try of a node is over by then. */
-export const FORGET_ONCE_ONLY_AFTER_MS = DAY_MS;
+export const FORGET_ONCE_ONLY_AFTER_MS = 24 * HOUR_MS;
 
 /** The trigger's memory of emitted events: more than this within one overlap is not expected. */
 export const MAX_REMEMBERED_EVENTS = 50_000;

@@ -104,7 +104,7 @@ function saveCursor(ctx: IPollFunctions, key: string, cursor: Cursor): void {
 }
 
 /** What a check tells an event that keeps notes of its own between checks. */
-export interface Watch {
+interface Watch {
 	/** What the event noted at the last check; undefined at the activation, or for a cursor saved before the event kept notes. */
 	notes?: IDataObject;
 	/** Whether an event of this key was emitted (or found standing) lately. */

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 /** An operation that runs once per input item and returns that item's records. */
-export interface ItemOperation {
+interface ItemOperation {
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]>;
 }

@@ -20,7 +20,7 @@ import {
  */
 
 /** How long to wait for one answer; imports wait at least IMPORT_MIN_TIMEOUT_MS whatever is set here. */
-export const timeoutOption: INodeProperties = {
+const timeoutOption: INodeProperties = {
 	displayName: 'Timeout (Seconds)',
 	name: 'timeout',
 	type: 'number',
@@ -30,7 +30,7 @@ export const timeoutOption: INodeProperties = {
 };
 
 /** The largest answer the node reads (transport: refused past it, before it is held whole). */
-export const maxResponseSizeOption: INodeProperties = {
+const maxResponseSizeOption: INodeProperties = {
 	displayName: 'Max Response Size (MB)',
 	name: 'maxAnswerSize',
 	type: 'number',
@@ -41,7 +41,7 @@ export const maxResponseSizeOption: INodeProperties = {
 };
 
 /** Per-item requests in parallel, as the HTTP Request node's batching. */
-export const batchingOptions: INodeProperties[] = [
+const batchingOptions: INodeProperties[] = [
 	{
 		displayName: 'Items per Batch',
 		name: 'itemsPerBatch',

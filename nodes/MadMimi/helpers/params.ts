@@ -20,7 +20,7 @@ export function recordLimit(ctx: IExecuteFunctions, itemIndex: number): number |
 }
 
 /** A date-time parameter as an instant (ms), or an error naming the field. */
-export function readDate(
+function readDate(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	parameter: string,

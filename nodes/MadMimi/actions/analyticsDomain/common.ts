@@ -21,7 +21,7 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const TOP_LABEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
 
 /** Whether a text is a host name with at least two labels (example.com), after IDN conversion. */
-export function isHostName(text: string): boolean {
+function isHostName(text: string): boolean {
 	if (text.length === 0 || text.length > 253) return false;
 	const labels = text.split('.');
 	if (labels.length < 2) return false;

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { removeAllFromList } from '../../../api/audienceListSync';
 import { importMembers } from '../../../api/audienceMember';
-import { SYNC_IMPORT_BATCH_SIZE } from '../../../settings';
+import { DEFAULT_IMPORT_BATCH_SIZE } from '../../../settings';
 import { itemClient } from '../../../api/client';
 import { continueOrStop, withItemIndex } from '../../itemLoop';
 import { batchCsv, importLayout } from '../../memberImport';
@@ -11,7 +11,7 @@ import type { SyncPerson } from './people';
 import type { PersonPlan, SyncPlan } from './plan';
 
 /*
- * Carrying out Sync's plan: the people to add and update in imports of SYNC_IMPORT_BATCH_SIZE
+ * Carrying out Sync's plan: the people to add and update in imports of DEFAULT_IMPORT_BATCH_SIZE
  * (each joins the list by its `add_list` column; unchanged and skipped people are never sent),
  * then the removals side by side in the request window. Every write is safe to repeat (an import
  * merges by address, a removal of someone off the list already changes nothing), so the
@@ -69,8 +69,8 @@ export async function applyPlan(
 	};
 	const columns = [...new Set(people.flatMap((person) => Object.keys(person.columns)))];
 	const layout = importLayout(people, columns, (person, column) => person.columns[column] ?? '');
-	for (let first = 0; first < people.length; first += SYNC_IMPORT_BATCH_SIZE) {
-		const batch = people.slice(first, first + SYNC_IMPORT_BATCH_SIZE);
+	for (let first = 0; first < people.length; first += DEFAULT_IMPORT_BATCH_SIZE) {
+		const batch = people.slice(first, first + DEFAULT_IMPORT_BATCH_SIZE);
 		const itemIndex = batch[0].itemIndex;
 		try {
 			progress.importIds.push(

@@ -9,10 +9,10 @@ import type { SyncPerson } from './people';
  */
 
 export type SyncMode = 'mirror' | 'addAndUpdate';
-export type SyncAction = 'added' | 'updated' | 'removed' | 'unchanged' | 'skipped';
+type SyncAction = 'added' | 'updated' | 'removed' | 'unchanged' | 'skipped';
 
 /** A field that differs: what Mad Mimi has, and what the input gives. */
-export interface FieldChange {
+interface FieldChange {
 	from: string;
 	to: string;
 }
@@ -70,7 +70,7 @@ function fieldIndex(member: IDataObject): Map<string, unknown> {
  * members document lacks (a custom field new to the account) differs. `name` (the full name) is
  * compared with the first and last names when the document has no field of that name.
  */
-export function differences(
+function differences(
 	person: SyncPerson,
 	member: IDataObject,
 ): Record<string, FieldChange> | undefined {
@@ -124,7 +124,7 @@ export function planSync(
 }
 
 /** A share in %, as a person reads it: 12.5, 10, 0.1. */
-export function percentOf(part: number, whole: number): string {
+function percentOf(part: number, whole: number): string {
 	const share = whole === 0 ? 0 : (part / whole) * 100;
 	return String(Math.round(share * 10) / 10);
 }

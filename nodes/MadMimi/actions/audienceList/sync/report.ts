@@ -59,7 +59,7 @@ export function syncItems(
 }
 
 /** "12 to add, 3 to update, 2 to remove, 40 unchanged, 1 skipped (opted out)", or done: "12 added, …". */
-export function summary(plan: SyncPlan, dryRun: boolean): string {
+function summary(plan: SyncPlan, dryRun: boolean): string {
 	const count = (action: string) => plan.people.filter((p) => p.action === action).length;
 	const optedOut = plan.people.filter((p) => p.reason === 'opted out').length;
 	const duplicates = plan.people.reduce((sum, p) => sum + p.person.items.length - 1, 0);

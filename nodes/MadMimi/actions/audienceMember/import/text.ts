@@ -17,7 +17,7 @@ const EXAMPLE =
  * Tokens that are not addresses (and names without an address) are returned apart, numbered
  * from 1 in the order they appear with the valid ones.
  */
-export function parseUnstructured(text: string): {
+function parseUnstructured(text: string): {
 	rows: Array<[string, string]>;
 	skipped: SkippedRow[];
 } {
