@@ -13,7 +13,7 @@ export const DAY_SECONDS = 86_400;
 
 /**
  * How often and how long one request is tried when Mad Mimi is busy or the network breaks
- * (transport/retry.ts says which failures those are).
+ * (transport/backoff.ts says which failures those are).
  */
 export interface RetryPolicy {
 	/** Tries of one request at most, the first one included. */

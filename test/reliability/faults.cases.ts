@@ -37,7 +37,7 @@ interface FaultCase {
 	/** The credentials point at a closed port: every request fails. */
 	refused?: boolean;
 	timeoutSeconds?: number;
-	/** A fault the node tries again (transport/retry.ts), and whether the service took the request. */
+	/** A fault the node tries again (transport/backoff.ts), and whether the service took the request. */
 	transient?: 'notTaken' | 'inDoubt';
 	/** What the node must make of it; 'success' where the operation legitimately accepts it. */
 	expect(op: OpCase): Expectation | 'success';

@@ -53,7 +53,7 @@ const ACTIVATION_FAULTS: Array<
 	['200 with an empty body', { status: 200, body: '' }, ['newMember']],
 ];
 
-/** The faults the node tries again (transport/retry.ts): met once, a poll still succeeds. */
+/** The faults the node tries again (transport/backoff.ts): met once, a poll still succeeds. */
 const isTransient = (respond: FaultRule['respond']) =>
 	respond === 'reset' ||
 	respond === 'resetMidAnswer' ||

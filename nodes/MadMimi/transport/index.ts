@@ -19,14 +19,14 @@ import {
 } from './errors';
 import type { Format, HttpOutcome, MadMimiContext, MadMimiCredentials } from './http';
 import { buildPath, getMadMimiCredentials, originOf, sendOnce } from './http';
-import type { OnceKey, OnceOutcome } from './onceOnly';
-import { recall, remember } from './onceOnly';
+import type { RetryOnFailKey, RetryOnFailOutcome } from './retryOnFail';
+import { recallForRetryOnFail, rememberForRetryOnFail } from './retryOnFail';
 import type { Page } from './paging';
 import { collectPages } from './paging';
-import type { TransientFault } from './retry';
+import type { TransientFault } from './backoff';
 import type { WindowOutcome } from './window';
 import { eachInWindow } from './window';
-import { backoffMs, connectionFault, readableDuration, statusFault } from './retry';
+import { backoffMs, connectionFault, readableDuration, statusFault } from './backoff';
 
 export { buildPath, CREDENTIALS_TYPE, getMadMimiCredentials } from './http';
 export type { Format, MadMimiContext } from './http';
@@ -44,7 +44,7 @@ export { pageSizeFor } from './paging';
  * - the words of a write that must happen at most once (an email, a mailing, a toggle, a new
  *   record): sent again only when the service said it did not take it (429, 503) or it never
  *   left; when it may have been done, the item fails saying so, and n8n's Retry On Fail gets
- *   the same outcome instead of a second send (transport/onceOnly.ts).
+ *   the same outcome instead of a second send (transport/retryOnFail.ts).
  */
 export type Repeat = 'safe' | 'delete' | OnceOnly;
 
@@ -186,11 +186,11 @@ export class MadMimiClient {
 	async request(req: MadMimiRequest): Promise<string> {
 		const credentials = await getMadMimiCredentials(this.ctx);
 		const errorContext = this.errorContext(req, credentials);
-		const onceKey =
+		const memoryKey =
 			req.method !== 'GET' && isOnceOnly(req.repeat) && req.repeat.remembered !== false
-				? this.onceKey(req.repeat)
+				? this.retryOnFailKey(req.repeat)
 				: undefined;
-		const earlier = onceKey && recall(onceKey);
+		const earlier = memoryKey && recallForRetryOnFail(memoryKey);
 		if (earlier) return this.replay(earlier, errorContext);
 
 		const policy = this.settings.retry;
@@ -203,7 +203,7 @@ export class MadMimiClient {
 				credentials,
 			);
 			if ('body' in verdict) {
-				if (onceKey) remember(onceKey, { done: true, body: verdict.body });
+				if (memoryKey) rememberForRetryOnFail(memoryKey, { done: true, body: verdict.body });
 				return verdict.body;
 			}
 			const { error, fault, unanswered, serverError } = verdict;
@@ -218,7 +218,7 @@ export class MadMimiClient {
 			const once = req.method !== 'GET' && isOnceOnly(req.repeat) ? req.repeat : undefined;
 			if (once && (fault?.kind === 'inDoubt' || (!fault && (unanswered || serverError))))
 				throw this.inDoubt(
-					onceKey,
+					memoryKey,
 					once,
 					errorContext,
 					fault ?? (serverError ? serverErrorFault(serverError) : UNKNOWN_FAILURE),
@@ -258,8 +258,8 @@ export class MadMimiClient {
 	 * n8n's Retry On Fail repeats the first send's response rather than find it done before.
 	 */
 	async writeOnce<T>(repeat: OnceOnly, send: () => Promise<T>): Promise<WriteOnceOutcome<T>> {
-		const onceKey = repeat.remembered === false ? undefined : this.onceKey(repeat);
-		if (repeat.askFirst && !(onceKey && recall(onceKey))) {
+		const memoryKey = repeat.remembered === false ? undefined : this.retryOnFailKey(repeat);
+		if (repeat.askFirst && !(memoryKey && recallForRetryOnFail(memoryKey))) {
 			const found = await repeat.askFirst();
 			if (found) return { foundDone: found };
 		}
@@ -431,7 +431,7 @@ export class MadMimiClient {
 
 	/** A once-only write that may have been done: the error saying so, remembered for Retry On Fail. */
 	private inDoubt(
-		onceKey: OnceKey | undefined,
+		memoryKey: RetryOnFailKey | undefined,
 		wording: InDoubtWording,
 		errorContext: ErrorContext,
 		fault: TransientFault,
@@ -439,12 +439,12 @@ export class MadMimiClient {
 	): NodeApiError {
 		const code = cause.httpCode ?? String(cause.context.errorCode ?? 'IN_DOUBT');
 		const text = inDoubtText(wording, fault.reason);
-		if (onceKey) remember(onceKey, { done: false, ...text, code });
+		if (memoryKey) rememberForRetryOnFail(memoryKey, { done: false, ...text, code });
 		return inDoubtError(errorContext, text, code);
 	}
 
 	/** An earlier try's outcome of the same once-only write, in this execution: its answer again, or its error again. */
-	private replay(earlier: OnceOutcome, errorContext: ErrorContext): string {
+	private replay(earlier: RetryOnFailOutcome, errorContext: ErrorContext): string {
 		this.ctx.logger.debug(
 			`Mad Mimi: ${errorContext.endpoint} not sent again: an earlier try of this node in this execution sent it`,
 			{ node: errorContext.node.name },
@@ -454,7 +454,7 @@ export class MadMimiClient {
 	}
 
 	/** The key of a once-only write: this execution, the node's run and item, and the effect. */
-	private onceKey(wording: InDoubtWording): OnceKey | undefined {
+	private retryOnFailKey(wording: InDoubtWording): RetryOnFailKey | undefined {
 		const scope = this.place.onceScope?.();
 		return scope
 			? { execution: scope.execution, write: `${scope.runAndItem}\u0000${wording.mayHave}` }

@@ -1,8 +1,10 @@
 import { FORGET_ONCE_ONLY_AFTER_MS, MAX_ONCE_ONLY_OUTCOMES } from '../settings';
 
 /*
- * The outcomes of the writes that must happen at most once (an email, a mailing, a toggle, a new
- * record), kept so that n8n's "Retry On Fail" never does them a second time.
+ * n8n's Retry On Fail (a node setting): the outcomes of the writes that must happen at most once
+ * (an email, a mailing, a toggle, a new record), kept so that it never does them a second time.
+ * One of three retries, each in its own place: the tries of one request are backoff.ts; the
+ * user's Retry of a failed execution is asked about by the operations (actions/).
  *
  * Retry On Fail runs the whole node again over all its input items, within the same execution
  * and with the same run index (n8n-core's WorkflowExecute, `for (let tryIndex…)` around
@@ -18,13 +20,13 @@ import { FORGET_ONCE_ONLY_AFTER_MS, MAX_ONCE_ONLY_OUTCOMES } from '../settings';
  */
 
 /** What an earlier try of the same write came to. */
-export type OnceOutcome =
+export type RetryOnFailOutcome =
 	| { done: true; body: string }
 	| { done: false; message: string; description: string; code: string };
 
 interface ExecutionMemory {
 	lastUsed: number;
-	outcomes: Map<string, OnceOutcome>;
+	outcomes: Map<string, RetryOnFailOutcome>;
 }
 
 /** By execution, least recently used first (an execution used again moves to the end). */
@@ -56,18 +58,18 @@ function prune(current: string, now: number): void {
 }
 
 /** Where a once-only write happens: its execution, and the rest of its key (node, run, item, effect). */
-export interface OnceKey {
+export interface RetryOnFailKey {
 	execution: string;
 	write: string;
 }
 
 /** The outcome of an earlier try of this write in this execution, if there was one. */
-export function recall(key: OnceKey): OnceOutcome | undefined {
+export function recallForRetryOnFail(key: RetryOnFailKey): RetryOnFailOutcome | undefined {
 	return touch(key.execution, Date.now())?.outcomes.get(key.write);
 }
 
 /** Records the outcome of a once-only write: done, or in doubt. A failure that says it was not done is not recorded: that write may be sent again. */
-export function remember(key: OnceKey, outcome: OnceOutcome): void {
+export function rememberForRetryOnFail(key: RetryOnFailKey, outcome: RetryOnFailOutcome): void {
 	const now = Date.now();
 	let memory = touch(key.execution, now);
 	if (!memory) {

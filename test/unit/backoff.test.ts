@@ -1,12 +1,11 @@
 import { DEFAULT_RETRY } from '../../nodes/MadMimi/settings';
-import { heldOutcomes, recall, remember } from '../../nodes/MadMimi/transport/onceOnly';
 import {
 	backoffMs,
 	connectionFault,
 	parseRetryAfter,
 	readableDuration,
 	statusFault,
-} from '../../nodes/MadMimi/transport/retry';
+} from '../../nodes/MadMimi/transport/backoff';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
@@ -92,38 +91,4 @@ test('durations read as a person reads them', () => {
 		'1 min',
 		'2 min 5 s',
 	]);
-});
-
-describe('the memory of once-only writes', () => {
-	test('an outcome is recalled in its execution only', () => {
-		remember(
-			{ execution: 'e1', write: 'node|0|3|The email to a@example.com may have gone out' },
-			{ done: true, body: '123' },
-		);
-		expect(
-			recall({ execution: 'e1', write: 'node|0|3|The email to a@example.com may have gone out' }),
-		).toEqual({ done: true, body: '123' });
-		expect(
-			recall({ execution: 'e2', write: 'node|0|3|The email to a@example.com may have gone out' }),
-		).toBeUndefined();
-		expect(
-			recall({ execution: 'e1', write: 'node|0|4|The email to a@example.com may have gone out' }),
-		).toBeUndefined();
-	});
-
-	test('is bounded: older executions are forgotten first, the one in progress never', () => {
-		for (let e = 0; e < 30; e++) {
-			for (let i = 0; i < 5_000; i++)
-				remember({ execution: `bound-${e}`, write: String(i) }, { done: true, body: String(i) });
-		}
-		const held = heldOutcomes();
-		expect(held.outcomes).toBeLessThanOrEqual(100_000);
-		expect(recall({ execution: 'bound-0', write: '0' })).toBeUndefined();
-		expect(recall({ execution: 'bound-29', write: '4999' })).toEqual({ done: true, body: '4999' });
-		// one execution larger than the bound keeps all of its outcomes while it runs
-		for (let i = 0; i < 120_000; i++)
-			remember({ execution: 'huge', write: String(i) }, { done: true, body: '' });
-		expect(recall({ execution: 'huge', write: '0' })).toEqual({ done: true, body: '' });
-		expect(heldOutcomes().executions).toBe(1);
-	});
 });

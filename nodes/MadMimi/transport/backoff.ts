@@ -1,8 +1,10 @@
 import type { RetryPolicy } from '../settings';
 
 /*
- * Which failures are worth another try, and how long to wait before it. Pure functions: the loop
- * that tries, waits and gives up is MadMimiClient.request (transport/index.ts).
+ * Backoff between the tries of one request: which failures are worth another try, and how long to
+ * wait before it. Pure functions: the loop that tries, waits and gives up is MadMimiClient.request
+ * (transport/index.ts). Not n8n's Retry On Fail (retryOnFail.ts), nor the user's Retry of a
+ * failed execution (actions/).
  */
 
 /**
