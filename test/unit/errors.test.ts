@@ -5,7 +5,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import {
-	answerError,
+	unreadableAnswerError,
 	connectionError,
 	findCode,
 	type ErrorContext,
@@ -399,9 +399,9 @@ describe('connectionError', () => {
 	);
 });
 
-describe('answerError', () => {
+describe('unreadableAnswerError', () => {
 	test('says what is wrong and quotes the start of the answer, redacted; the endpoint only on the context', () => {
-		const error = answerError(
+		const error = unreadableAnswerError(
 			context(),
 			'The response is an HTML page, not an XML document',
 			`<html><body>Login ${HIDDEN}</body></html>`,
@@ -416,7 +416,7 @@ describe('answerError', () => {
 	});
 
 	test('an empty answer is not quoted', () => {
-		const error = answerError(context(), 'The response was empty', '');
+		const error = unreadableAnswerError(context(), 'The response was empty', '');
 		expect(error.description).not.toContain('The response began');
 	});
 });

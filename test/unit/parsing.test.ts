@@ -4,7 +4,7 @@
  * parsingXml.test.ts.
  */
 import {
-	AnswerError,
+	ParseError,
 	camelCase,
 	jsonList,
 	parseJson,
@@ -255,8 +255,8 @@ describe('parseJson', () => {
 		['XML', '<lists/>'],
 		['truncated', '{"a": [1, 2'],
 		['plain text', 'Unable to authenticate'],
-	])('%s → AnswerError', (_name, body) => {
-		expect(() => parseJson(body)).toThrow(AnswerError);
+	])('%s → ParseError', (_name, body) => {
+		expect(() => parseJson(body)).toThrow(ParseError);
 	});
 });
 
@@ -283,8 +283,8 @@ describe('textInteger', () => {
 	])('%p → %p', (input, expected) => {
 		expect(textInteger(input)).toBe(expected);
 	});
-	test.each(['', ' ', 'abc', '1.5', '4 2', '<html>', '0x10'])('%p → AnswerError', (input) => {
-		expect(() => textInteger(input)).toThrow(AnswerError);
+	test.each(['', ' ', 'abc', '1.5', '4 2', '<html>', '0x10'])('%p → ParseError', (input) => {
+		expect(() => textInteger(input)).toThrow(ParseError);
 	});
 });
 

@@ -4,7 +4,7 @@
  * DOCTYPEs, HTML pages and documents that are not well-formed. The values inside them:
  * parsing.test.ts.
  */
-import { AnswerError, xmlDocument, xmlList } from '../../nodes/MadMimi/parsing';
+import { ParseError, xmlDocument, xmlList } from '../../nodes/MadMimi/parsing';
 
 const list = (xml: string) => xmlList(xml).records;
 
@@ -407,27 +407,27 @@ describe('xmlDocument: a document that is one record', () => {
 			'<lolz>&lol9;</lolz>';
 
 		test('billion laughs is refused, not expanded', () => {
-			expect(() => xmlDocument(BILLION_LAUGHS)).toThrow(AnswerError);
+			expect(() => xmlDocument(BILLION_LAUGHS)).toThrow(ParseError);
 			expect(() => xmlDocument(BILLION_LAUGHS)).toThrow(/DOCTYPE/);
-			expect(() => list(BILLION_LAUGHS)).toThrow(AnswerError);
+			expect(() => list(BILLION_LAUGHS)).toThrow(ParseError);
 		});
 
 		test('external entities (XXE) are refused', () => {
 			const xxe =
 				'<?xml version="1.0"?><!DOCTYPE foo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><list><name>&xxe;</name></list>';
-			expect(() => xmlDocument(xxe)).toThrow(AnswerError);
+			expect(() => xmlDocument(xxe)).toThrow(ParseError);
 		});
 
 		test('a lowercase doctype is refused too', () => {
 			expect(() => xmlDocument('<!doctype lolz [<!ENTITY a "b">]><lolz>&a;</lolz>')).toThrow(
-				AnswerError,
+				ParseError,
 			);
 		});
 
 		// a check of the first 2048 characters only would miss it
 		test('a DOCTYPE placed after a long leading comment is refused', () => {
 			const padded = `<!--${' padding'.repeat(400)} -->\n${BILLION_LAUGHS.replace('<?xml version="1.0"?>\n', '')}`;
-			expect(() => xmlDocument(padded)).toThrow(AnswerError);
+			expect(() => xmlDocument(padded)).toThrow(ParseError);
 		});
 
 		test('even when not refused, the padded DOCTYPE is never expanded', () => {
@@ -436,7 +436,7 @@ describe('xmlDocument: a document that is one record', () => {
 			try {
 				value = xmlDocument(padded);
 			} catch (error) {
-				expect(error).toBeInstanceOf(AnswerError);
+				expect(error).toBeInstanceOf(ParseError);
 				return;
 			}
 			expect(String(value).length).toBeLessThan(100);
@@ -453,7 +453,7 @@ describe('xmlDocument: a document that is one record', () => {
 			expect(() => xmlDocument('<html><body><h1>502 Bad Gateway</h1></body></html>')).toThrow(
 				/HTML page/,
 			);
-			expect(() => xmlDocument('<HTML><BODY>x</BODY></HTML>')).toThrow(AnswerError);
+			expect(() => xmlDocument('<HTML><BODY>x</BODY></HTML>')).toThrow(ParseError);
 		});
 
 		test.each([
@@ -468,9 +468,9 @@ describe('xmlDocument: a document that is one record', () => {
 			['broken tag', '<not xml'],
 			['two roots', '<a/><b/>'],
 			['text after the root', '<a/>garbage<'],
-		])('%s → AnswerError', (_name, body) => {
-			expect(() => xmlDocument(body)).toThrow(AnswerError);
-			expect(() => list(body)).toThrow(AnswerError);
+		])('%s → ParseError', (_name, body) => {
+			expect(() => xmlDocument(body)).toThrow(ParseError);
+			expect(() => list(body)).toThrow(ParseError);
 		});
 	});
 });
@@ -517,7 +517,7 @@ describe('well-formedness: what the one-pass reader accepts and what it refuses'
 		],
 		['', /empty where an XML document was expected/],
 	])('not well-formed: %j', (xml, reason) => {
-		expect(() => xmlDocument(xml)).toThrow(AnswerError);
+		expect(() => xmlDocument(xml)).toThrow(ParseError);
 		expect(() => xmlDocument(xml)).toThrow(reason);
 		expect(() => list(xml)).toThrow(reason);
 	});

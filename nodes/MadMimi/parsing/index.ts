@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { AnswerError } from './answerError';
+import { ParseError } from './parseError';
 import { fieldType } from './fieldTypes';
 import { camelCase, putField, toIsoDateTime } from './values';
 
-export { AnswerError } from './answerError';
+export { ParseError } from './parseError';
 export { xmlDocument, xmlList } from './xml';
 export type { XmlList, XmlReadOptions } from './xml';
 export { camelCase, toIsoDateTime } from './values';
@@ -16,9 +16,9 @@ export { camelCase, toIsoDateTime } from './values';
  */
 export function parseJson(text: string): unknown {
 	const body = text.replace(/^\uFEFF/, '').trim();
-	if (body === '') throw new AnswerError('The response was empty where JSON was expected');
+	if (body === '') throw new ParseError('The response was empty where JSON was expected');
 	const value = jsonValue(body);
-	if (value === undefined) throw new AnswerError('The response is not valid JSON');
+	if (value === undefined) throw new ParseError('The response is not valid JSON');
 	return normalizeJson(value);
 }
 
@@ -105,7 +105,7 @@ const ADDRESS_LINE = /^[^\s<>@]+@[^\s<>@]+$/;
 export function addressLines(text: string): string[] {
 	const lines = textLines(text);
 	if (!lines.every((line) => ADDRESS_LINE.test(line))) {
-		throw new AnswerError('The response is not a list of email addresses, one a line');
+		throw new ParseError('The response is not a list of email addresses, one a line');
 	}
 	return lines;
 }
@@ -114,7 +114,7 @@ export function addressLines(text: string): string[] {
 export function textInteger(text: string): number {
 	const body = text.trim();
 	if (!/^-?\d+$/.test(body)) {
-		throw new AnswerError('The response is not a number');
+		throw new ParseError('The response is not a number');
 	}
 	return Number(body);
 }
@@ -123,7 +123,7 @@ export function textInteger(text: string): number {
 export function answerMatching(pattern: RegExp, reason: string): (body: string) => string {
 	return (body) => {
 		const text = body.trim();
-		if (!pattern.test(text)) throw new AnswerError(reason);
+		if (!pattern.test(text)) throw new ParseError(reason);
 		return text;
 	};
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { AnswerError } from './answerError';
+import { ParseError } from './parseError';
 import { fieldType } from './fieldTypes';
 import { camelCase, putField, typedScalar } from './values';
 import type { XmlElement } from './xmlTree';
@@ -72,10 +72,10 @@ function lineAndColumn(text: string, position: number): string {
 }
 
 /** Why an answer cannot be read, at most 1,000 characters, with the answer's beginning quoted. */
-function unreadable(reason: string, body: string): AnswerError {
+function unreadable(reason: string, body: string): ParseError {
 	const cut = reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX)}…` : reason;
 	const start = body.slice(0, QUOTED).replace(/\s+/g, ' ').trim();
-	return new AnswerError(
+	return new ParseError(
 		`${cut}. The response begins: "${start}${body.length > QUOTED ? '…' : ''}"`,
 	);
 }
@@ -110,7 +110,7 @@ function parseRoot(text: string): XmlElement {
 	let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 	while (start < text.length && /\s/.test(text[start])) start++;
 	if (start === text.length)
-		throw new AnswerError('The response was empty where an XML document was expected');
+		throw new ParseError('The response was empty where an XML document was expected');
 	if (text[start] !== '<') throw unreadable('The response is not an XML document', text);
 	const body = start === 0 ? text : text.slice(start);
 	const tree = readOrReason(body);

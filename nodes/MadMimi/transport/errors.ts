@@ -335,8 +335,15 @@ export function tooLargeError(request: ErrorContext, maxBytes: number): NodeApiE
 	);
 }
 
-/** An answer that came back with a success status but cannot be read. */
-export function answerError(request: ErrorContext, reason: string, body: string): NodeApiError {
+/**
+ * The NodeApiError of an answer that came back with a success status but cannot be read: a
+ * reader's ParseError (parsing/), or an HTML page in place of the API's answer.
+ */
+export function unreadableAnswerError(
+	request: ErrorContext,
+	reason: string,
+	body: string,
+): NodeApiError {
 	const sample = serviceText(redactAll(body.slice(0, 4096), request.secrets), 200);
 	return apiError(
 		request,

@@ -7,7 +7,7 @@ import type { RequestSettings } from '../settings';
 import type { ErrorContext, InDoubtWording, Refusal } from './errors';
 import {
 	afterTries,
-	answerError,
+	unreadableAnswerError,
 	connectionError,
 	findCode,
 	inDoubtError,
@@ -361,7 +361,7 @@ export class MadMimiClient {
 			return read(body);
 		} catch (error) {
 			// the readers are pure parsers: whatever they throw means the answer is unreadable
-			throw answerError(
+			throw unreadableAnswerError(
 				await this.errorContextOf(req),
 				error instanceof Error ? error.message : String(error),
 				body,
@@ -417,7 +417,7 @@ export class MadMimiClient {
 			// a proxy's or a network's sign-in page, answered 200 in place of the service: a write that
 			// reads no answer would otherwise pass as done
 			return {
-				error: answerError(
+				error: unreadableAnswerError(
 					errorContext,
 					'The response is an HTML page, not a response of the Mad Mimi API (a proxy or a sign-in page of the network may have responded)',
 					body,
