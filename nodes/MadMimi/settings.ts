@@ -226,3 +226,27 @@ export const DEFAULT_RANGE_DAYS = 7;
  * created for somebody else's design. Least recently added first out past this count.
  */
 export const MAX_OWN_PROMOTIONS_REMEMBERED = 1_000;
+
+/**
+ * What an error message quotes, in characters, so that it stays readable whatever came back:
+ * - SERVICE_TEXT: Mad Mimi's own text ("Mad Mimi said: …"), tags stripped: a refusal is a
+ *   sentence or two, an error page's first 400 characters say what it is;
+ * - ANSWER_QUOTED: the start of an answer the node cannot read (an HTML page, a proxy's notice,
+ *   a document cut short), of which only ANSWER_SCANNED is stripped and redacted for the quote;
+ * - PARSE_REASON: a reader's reason, before that quote: with it, under 1,000 characters;
+ * - XML_NAME_QUOTED: an element or attribute name in a message about malformed XML.
+ */
+export const SERVICE_TEXT_MAX_CHARS = 400;
+export const ANSWER_QUOTED_CHARS = 200;
+export const ANSWER_SCANNED_CHARS = 4096;
+export const PARSE_REASON_MAX_CHARS = 600;
+export const XML_NAME_QUOTED_CHARS = 60;
+
+/** Field names whose camelCase form and type are remembered: the service writes a few dozen; this keeps an odd document from growing the memory. */
+export const FIELD_NAMES_CACHED = 10_000;
+
+/** Causes followed down a failure's chain for its system code (ECONNRESET…): n8n wraps the network's error two or three deep. */
+export const ERROR_CAUSES_FOLLOWED = 6;
+
+/** The shortest secret redacted in what the user reads: a shorter one would turn every such fragment of a message into `***` (Mad Mimi's keys have 32 characters). */
+export const MIN_REDACTED_SECRET_CHARS = 4;

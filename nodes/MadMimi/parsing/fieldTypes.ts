@@ -5,6 +5,8 @@
  * promotion named `2024`, a custom field `19.90` or `007` are what a person typed.
  */
 
+import { FIELD_NAMES_CACHED } from '../settings';
+
 export type FieldType = 'number' | 'boolean' | 'dateTime' | 'text';
 
 /** Fields the spec or a recording types, by the name the service writes (`../shared/design/recorded-answers.md`). */
@@ -49,10 +51,7 @@ export function fieldType(name: string): FieldType {
 	if (type === undefined) {
 		type = Object.hasOwn(KNOWN, name) ? KNOWN[name] : byName(name);
 		// the service's field names are few; a bound keeps odd documents from growing the cache
-		if (cache.size < FIELD_TYPES_CACHED) cache.set(name, type);
+		if (cache.size < FIELD_NAMES_CACHED) cache.set(name, type);
 	}
 	return type;
 }
-
-/** Field names whose type is remembered: more than the service ever writes. */
-const FIELD_TYPES_CACHED = 10_000;

@@ -1,4 +1,5 @@
 import { isRealDateTime } from '../helpers/dates';
+import { FIELD_NAMES_CACHED } from '../settings';
 import type { FieldType } from './fieldTypes';
 
 /**
@@ -142,7 +143,7 @@ export function camelCase(key: string): string {
 	if (cached !== undefined) return cached;
 	const converted = toCamelCase(key);
 	// the service's field names are few; a bound keeps odd documents from growing the cache
-	if (camelCache.size < 10_000) camelCache.set(key, converted);
+	if (camelCache.size < FIELD_NAMES_CACHED) camelCache.set(key, converted);
 	return converted;
 }
 

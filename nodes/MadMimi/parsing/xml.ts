@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ANSWER_QUOTED_CHARS, PARSE_REASON_MAX_CHARS } from '../settings';
 import { ParseError } from './parseError';
 import { fieldType } from './fieldTypes';
 import { camelCase, putField, typedScalar } from './values';
@@ -56,10 +57,6 @@ export interface XmlList {
 	meta: IDataObject;
 }
 
-/** How much of an answer a message about it quotes, and the most a reason may take. */
-const QUOTED = 200;
-const REASON_MAX = 600;
-
 /** Line and column of a position in the text, for the error message. */
 function lineAndColumn(text: string, position: number): string {
 	let line = 1;
@@ -73,10 +70,11 @@ function lineAndColumn(text: string, position: number): string {
 
 /** Why an answer cannot be read, at most 1,000 characters, with the answer's beginning quoted. */
 function unreadable(reason: string, body: string): ParseError {
-	const cut = reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX)}…` : reason;
-	const start = body.slice(0, QUOTED).replace(/\s+/g, ' ').trim();
+	const cut =
+		reason.length > PARSE_REASON_MAX_CHARS ? `${reason.slice(0, PARSE_REASON_MAX_CHARS)}…` : reason;
+	const start = body.slice(0, ANSWER_QUOTED_CHARS).replace(/\s+/g, ' ').trim();
 	return new ParseError(
-		`${cut}. The response begins: "${start}${body.length > QUOTED ? '…' : ''}"`,
+		`${cut}. The response begins: "${start}${body.length > ANSWER_QUOTED_CHARS ? '…' : ''}"`,
 	);
 }
 

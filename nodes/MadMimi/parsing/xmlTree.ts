@@ -7,6 +7,8 @@
  * test/unit/xmlDifferential.test.ts compares it with a strict parser on generated documents.
  */
 
+import { XML_NAME_QUOTED_CHARS } from '../settings';
+
 /** An element as the reader gives it. */
 export interface XmlElement {
 	/** Its name as written. */
@@ -94,11 +96,8 @@ const XML_DECLARATION = /<\?xml[\s?]/y;
 const XML_DECLARATION_WHOLE =
 	/<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\n]*\?>/y;
 
-/** How much of a name an error message quotes. */
-const NAME_SHOWN = 60;
-
 function shown(name: string): string {
-	return name.length > NAME_SHOWN ? `${name.slice(0, NAME_SHOWN)}…` : name;
+	return name.length > XML_NAME_QUOTED_CHARS ? `${name.slice(0, XML_NAME_QUOTED_CHARS)}…` : name;
 }
 
 function isSpace(code: number): boolean {

@@ -1,6 +1,14 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import {
+	ANSWER_QUOTED_CHARS,
+	ANSWER_SCANNED_CHARS,
+	ERROR_CAUSES_FOLLOWED,
+	MIN_REDACTED_SECRET_CHARS,
+	SERVICE_TEXT_MAX_CHARS,
+} from '../settings';
+
 /** Why a request failed, as n8n-workflow's NodeApiError declares it (its `failure` option), for n8n's engine and poll backoff. */
 type Failure = NonNullable<ConstructorParameters<typeof NodeApiError>[2]>['failure'];
 
@@ -16,7 +24,7 @@ export function redactAll(text: string, secrets: string[]): string {
 export function redactValues(text: string, secrets: string[]): string {
 	let out = text;
 	for (const secret of secrets) {
-		if (!secret || secret.length < 4) continue;
+		if (!secret || secret.length < MIN_REDACTED_SECRET_CHARS) continue;
 		const encoded = encodeURIComponent(secret);
 		const forms = new Set([
 			secret,
@@ -31,7 +39,7 @@ export function redactValues(text: string, secrets: string[]): string {
 }
 
 /** The service's text of an error answer, readable: HTML tags stripped, white space folded, cut. */
-export function serviceText(body: string, max = 400): string {
+export function serviceText(body: string, max = SERVICE_TEXT_MAX_CHARS): string {
 	const text = body
 		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
 		.replace(/<[^>]+>/g, ' ')
@@ -221,7 +229,11 @@ const isNetworkCode = (value: unknown): value is string =>
 export function findCode(error: unknown): string | undefined {
 	const chain: ErrorLink[] = [];
 	let current: unknown = error;
-	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+	for (
+		let depth = 0;
+		depth < ERROR_CAUSES_FOLLOWED && current && typeof current === 'object';
+		depth++
+	) {
 		chain.push(current as ErrorLink);
 		current = (current as { cause?: unknown }).cause;
 	}
@@ -344,7 +356,10 @@ export function unreadableAnswerError(
 	reason: string,
 	body: string,
 ): NodeApiError {
-	const sample = serviceText(redactAll(body.slice(0, 4096), request.secrets), 200);
+	const sample = serviceText(
+		redactAll(body.slice(0, ANSWER_SCANNED_CHARS), request.secrets),
+		ANSWER_QUOTED_CHARS,
+	);
 	return apiError(
 		request,
 		'BAD_ANSWER',
