@@ -4,15 +4,13 @@ import { inspect } from 'node:util';
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { type ErrorContext, redactAll, serviceText } from '../../nodes/MadMimi/transport/apiError';
 import {
-	unreadableAnswerError,
 	connectionError,
 	findCode,
-	type ErrorContext,
-	redactAll,
-	serviceText,
-	statusError,
-} from '../../nodes/MadMimi/transport/errors';
+	unreadableAnswerError,
+} from '../../nodes/MadMimi/transport/failures';
+import { statusError } from '../../nodes/MadMimi/transport/refusals';
 
 const node: INode = {
 	id: '1',

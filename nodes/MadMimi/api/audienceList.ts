@@ -3,8 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { writeCsv } from '../helpers/csv';
 import { printable } from '../helpers/validation';
-import type { WriteOnceOutcome } from '../transport';
-import type { Refusal } from '../transport/errors';
+import type { Refusal, WriteOnceOutcome } from '../transport';
 import type { MadMimiClient } from './client';
 
 /*

@@ -4,7 +4,7 @@ import { splitCountNewRange } from '../helpers/dates';
 import type { XmlReadOptions } from '../parsing';
 import { printable } from '../helpers/validation';
 import type { MadMimiClient, OnceOnly, WriteOnceOutcome } from './client';
-import type { Refusal } from '../transport/errors';
+import type { Refusal } from '../transport';
 import { pageSizeFor } from '../transport';
 import { IMPORT_MIN_TIMEOUT_MS, MAX_MEMBERS_PER_PAGE } from '../settings';
 import { listRefusal } from './audienceList';

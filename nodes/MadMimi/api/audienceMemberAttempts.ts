@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { toIsoDateTime } from '../parsing';
-import type { Refusal } from '../transport/errors';
+import type { Refusal } from '../transport';
 import type { MadMimiClient } from './client';
 import { memberMissing, noSuchMemberMessage } from './audienceMember';
 

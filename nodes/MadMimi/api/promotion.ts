@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { XmlReadOptions } from '../parsing';
-import type { Refusal } from '../transport/errors';
-import { serviceText } from '../transport/errors';
+import type { Refusal } from '../transport';
+import { serviceText } from '../transport';
 import type { MadMimiClient } from './client';
 import { printable } from '../helpers/validation';
 import { PROMOTIONS_PAGE_SIZE } from '../settings';

@@ -4,19 +4,13 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import { addressLines, jsonList, parseJson, textInteger, xmlDocument, xmlList } from '../parsing';
 import type { XmlList, XmlReadOptions } from '../parsing';
 import type { RequestSettings } from '../settings';
-import type { ErrorContext, InDoubtWording, Refusal } from './errors';
-import {
-	afterTries,
-	unreadableAnswerError,
-	connectionError,
-	findCode,
-	inDoubtError,
-	inDoubtText,
-	redactValues,
-	refusedAnswerError,
-	statusError,
-	tooLargeError,
-} from './errors';
+import type { ErrorContext } from './apiError';
+import { redactValues } from './apiError';
+import { connectionError, findCode, tooLargeError, unreadableAnswerError } from './failures';
+import type { InDoubtWording } from './inDoubt';
+import { inDoubtError, inDoubtText } from './inDoubt';
+import type { Refusal } from './refusals';
+import { refusedAnswerError, statusError } from './refusals';
 import type { Format, HttpOutcome, MadMimiContext, MadMimiCredentials } from './http';
 import { buildPath, getMadMimiCredentials, originOf, sendOnce } from './http';
 import type { RetryOnFailKey, RetryOnFailOutcome } from './retryOnFail';
@@ -30,7 +24,9 @@ import { backoffMs, connectionFault, readableDuration, statusFault } from './bac
 
 export { buildPath, CREDENTIALS_TYPE, getMadMimiCredentials } from './http';
 export type { Format, MadMimiContext } from './http';
-export type { InDoubtWording } from './errors';
+export type { InDoubtWording } from './inDoubt';
+export type { Refusal } from './refusals';
+export { serviceText } from './apiError';
 export type { Page } from './paging';
 export type { WindowOutcome } from './window';
 export { pageSizeFor } from './paging';
@@ -161,6 +157,15 @@ function clean(values: Record<string, string | number | undefined> | undefined):
 
 function isOnceOnly(repeat: Repeat | undefined): repeat is OnceOnly {
 	return typeof repeat === 'object';
+}
+
+/**
+ * A request tried again and again until the retry policy's bound: the last try's error, saying
+ * first what was tried. A 429 keeps its `rate-limited` failure with the last wait asked for.
+ */
+function afterTries(error: NodeApiError, summary: string): NodeApiError {
+	error.description = `${summary}${error.description ? ` ${error.description}` : ''}`;
+	return error;
 }
 
 /** A refusal that says the record is not there (a delete's repeat finds nothing left to delete). */
