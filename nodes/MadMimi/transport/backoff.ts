@@ -2,8 +2,8 @@ import type { RetryPolicy } from '../settings';
 
 /*
  * Backoff between the tries of one request: which failures are worth another try, and how long to
- * wait before it. Pure functions: the loop that tries, waits and gives up is MadMimiClient.request
- * (transport/index.ts). Not n8n's Retry On Fail (retryOnFail.ts), nor the user's Retry of a
+ * wait before it. Pure functions: the loop that tries, waits and gives up is sendWithTries
+ * (tries.ts). Not n8n's Retry On Fail (retryOnFail.ts), nor the user's Retry of a
  * failed execution (actions/).
  */
 
@@ -47,7 +47,7 @@ export function statusFault(
 	return { ...fault, retryAfterMs: parseRetryAfter(retryAfter, nowMs) };
 }
 
-/** Connection failures by system code (transport/errors.ts finds the code along the error's causes). */
+/** Connection failures by system code (failures.ts finds the code along the error's causes). */
 const CONNECTION_FAULTS: Record<string, TransientFault> = {
 	ECONNREFUSED: { kind: 'notTaken', reason: 'the connection was refused' },
 	EAI_AGAIN: { kind: 'notTaken', reason: 'the host name could not be resolved for now' },

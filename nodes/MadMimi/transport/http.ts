@@ -12,10 +12,10 @@ import { NodeOperationError } from 'n8n-workflow';
 /*
  * One try of one request: send it with the account's credentials, read the answer as a stream
  * up to the size cap. What a failure means, and whether to try again, is decided by the caller
- * (transport/index.ts).
+ * (verdict.ts, tries.ts).
  */
 
-export const CREDENTIALS_TYPE = 'madMimiApi';
+const CREDENTIALS_TYPE = 'madMimiApi';
 
 /** The n8n contexts that send requests: the action node, the editor's searches, the trigger. */
 export type MadMimiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;

@@ -1,4 +1,4 @@
-import type { NodeApiError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { ErrorContext } from './apiError';
 import { apiError } from './apiError';
@@ -52,4 +52,9 @@ export function inDoubtError(
 	const error = apiError(request, code, text.message, text.description);
 	error.context.mayHaveTakenEffect = true;
 	return error;
+}
+
+/** Whether an error says that a once-only write may have been done (the service may have carried it out). */
+export function mayHaveTakenEffect(error: unknown): boolean {
+	return error instanceof NodeApiError && error.context.mayHaveTakenEffect === true;
 }

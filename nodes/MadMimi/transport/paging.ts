@@ -13,7 +13,7 @@ export function pageSizeFor(limit: number | undefined, maxPerPage: number): numb
 	return limit === undefined ? maxPerPage : Math.min(maxPerPage, Math.max(1, Math.floor(limit)));
 }
 
-export interface PagingOptions {
+interface PagingOptions {
 	/** Entries a full page holds: a shorter (or empty) page is the last one. */
 	pageSize: number;
 	/** Records wanted (a Limit), or undefined for all (Return All). */
@@ -39,7 +39,7 @@ function asPage(answer: IDataObject[] | Page): Page {
  * - a Limit asks for no page it does not need when every entry is a record;
  * - a failing page fails the read (after the requests in flight have settled, so none is left
  *   behind). A page's request has been tried again by then as far as the retry policy allows
- *   (MadMimiClient.request): a page that fails here failed for good.
+ *   (tries.ts): a page that fails here failed for good.
  */
 export async function collectPages(
 	fetchPage: (page: number) => Promise<IDataObject[] | Page>,

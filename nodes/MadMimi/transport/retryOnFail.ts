@@ -1,4 +1,6 @@
 import { FORGET_ONCE_ONLY_AFTER_MS, MAX_ONCE_ONLY_OUTCOMES } from '../settings';
+import type { InDoubtWording } from './inDoubt';
+import type { RequestPlace } from './request';
 
 /*
  * n8n's Retry On Fail (a node setting): the outcomes of the writes that must happen at most once
@@ -61,6 +63,20 @@ function prune(current: string, now: number): void {
 export interface RetryOnFailKey {
 	execution: string;
 	write: string;
+}
+
+/**
+ * The key of a once-only write: this execution, the node's run and item, and the effect; undefined
+ * where the requests have no such scope (the trigger, the editor's searches): nothing is remembered.
+ */
+export function retryOnFailKey(
+	place: RequestPlace,
+	wording: InDoubtWording,
+): RetryOnFailKey | undefined {
+	const scope = place.onceScope?.();
+	return scope
+		? { execution: scope.execution, write: `${scope.runAndItem}\u0000${wording.mayHave}` }
+		: undefined;
 }
 
 /** The outcome of an earlier try of this write in this execution, if there was one. */
