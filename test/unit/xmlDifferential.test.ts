@@ -1,12 +1,8 @@
 import { SaxesParser } from 'saxes';
 
 import { rng } from '../../emulator/random';
-import {
-	readXmlTree,
-	XmlDoctypeError,
-	XmlSyntaxError,
-	type XmlElement,
-} from '../../nodes/MadMimi/parsing/xmlTree';
+import { XmlSyntaxError } from '../../nodes/MadMimi/parsing/xmlTokens';
+import { readXmlTree, XmlDoctypeError, type XmlElement } from '../../nodes/MadMimi/parsing/xmlTree';
 
 /*
  * The node's XML reader (nodes/MadMimi/parsing/xmlTree.ts) against saxes, a strict, conforming

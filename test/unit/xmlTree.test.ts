@@ -1,4 +1,5 @@
-import { readXmlTree, XmlSyntaxError } from '../../nodes/MadMimi/parsing/xmlTree';
+import { XmlSyntaxError } from '../../nodes/MadMimi/parsing/xmlTokens';
+import { readXmlTree } from '../../nodes/MadMimi/parsing/xmlTree';
 
 /*
  * The one-pass reader where a comparison with a strict parser cannot reach (xmlDifferential.test.ts

@@ -1,13 +1,16 @@
+import { documentText, isSpace, shown, TokenReader, XmlSyntaxError } from './xmlTokens';
+
 /*
  * One pass over an XML response: it is checked for well-formedness (XML 1.0) and read into a tree
  * of elements at once, without recursion, so a page cut short or a document nested any depth ends
  * in an answer or a plain refusal. Names are values here, never keys of an object: an element or
- * attribute called `constructor` or `__proto__` is one like any other. No entity is expanded: only
- * the five predefined entities and character references are read, and a DOCTYPE is refused.
+ * attribute called `constructor` or `__proto__` is one like any other. A DOCTYPE is refused.
  * test/unit/xmlDifferential.test.ts compares it with a strict parser on generated documents.
+ *
+ * This file holds the markup: tags and their nesting, comments, CDATA, processing instructions.
+ * The pieces inside it (characters, names, references, attribute values, the XML declaration) are
+ * xmlTokens.ts, whose rules hold wherever a piece stands; xmlRecords.ts makes records of the tree.
  */
-
-import { XML_NAME_QUOTED_CHARS } from '../settings';
 
 /** An element as the reader gives it. */
 export interface XmlElement {
@@ -21,16 +24,6 @@ export interface XmlElement {
 	text: string;
 }
 
-/** Why a response is not well-formed XML, and where (the position in the text read). */
-export class XmlSyntaxError extends Error {
-	constructor(
-		message: string,
-		readonly position: number,
-	) {
-		super(message);
-	}
-}
-
 /** A document type declaration: refused, never read (entity expansion). `html` says it is an HTML page. */
 export class XmlDoctypeError extends Error {
 	constructor(readonly html: boolean) {
@@ -38,132 +31,23 @@ export class XmlDoctypeError extends Error {
 	}
 }
 
-/** A character class of code point ranges, `[from, to]` each, written as `\u{…}` escapes. */
-function characterClass(ranges: ReadonlyArray<readonly [number, number]>): string {
-	const hex = (code: number) => `\\u{${code.toString(16)}}`;
-	return ranges.map(([from, to]) => (from === to ? hex(from) : `${hex(from)}-${hex(to)}`)).join('');
-}
-
-/** XML 1.0 (fifth edition) NameStartChar, and what NameChar adds to it. */
-const NAME_START = characterClass([
-	[0x3a, 0x3a],
-	[0x41, 0x5a],
-	[0x5f, 0x5f],
-	[0x61, 0x7a],
-	[0xc0, 0xd6],
-	[0xd8, 0xf6],
-	[0xf8, 0x2ff],
-	[0x370, 0x37d],
-	[0x37f, 0x1fff],
-	[0x200c, 0x200d],
-	[0x2070, 0x218f],
-	[0x2c00, 0x2fef],
-	[0x3001, 0xd7ff],
-	[0xf900, 0xfdcf],
-	[0xfdf0, 0xfffd],
-	[0x10000, 0xeffff],
-]);
-const NAME_MORE = characterClass([
-	[0x2d, 0x2e],
-	[0x30, 0x39],
-	[0xb7, 0xb7],
-	[0x300, 0x36f],
-	[0x203f, 0x2040],
-]);
-/** XML 1.0 (fifth edition) Name. */
-const NAME = new RegExp(`[${NAME_START}][${NAME_START}${NAME_MORE}]*`, 'uy');
-/**
- * A character XML 1.0 forbids anywhere (`Char`: the C0 controls but tab, line feed and carriage
- * return, U+FFFE and U+FFFF), or half of a surrogate pair (read by code point, a pair is one).
- */
-const NOT_CHAR = new RegExp(
-	`[${characterClass([
-		[0x0, 0x8],
-		[0xb, 0xc],
-		[0xe, 0x1f],
-		[0xd800, 0xdfff],
-		[0xfffe, 0xffff],
-	])}]`,
-	'u',
-);
-/** What follows "&": a character reference or a predefined entity, up to its ";". */
-const REFERENCE = /#([0-9]+);|#x([0-9a-fA-F]+);|(amp|lt|gt|quot|apos);/y;
-const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const DOCTYPE = /!DOCTYPE/iy;
 const DOCTYPE_HTML = /!DOCTYPE\s+html/iy;
-const XML_DECLARATION = /<\?xml[\s?]/y;
-/** XML 1.0's XMLDecl: a version 1.x, then optionally an encoding and `standalone`, in that order. */
-const XML_DECLARATION_WHOLE =
-	/<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\n]*\?>/y;
-
-function shown(name: string): string {
-	return name.length > XML_NAME_QUOTED_CHARS ? `${name.slice(0, XML_NAME_QUOTED_CHARS)}…` : name;
-}
-
-function isSpace(code: number): boolean {
-	return code === 32 || code === 10 || code === 9 || code === 13;
-}
-
-function isChar(code: number): boolean {
-	return (
-		code === 9 ||
-		code === 10 ||
-		code === 13 ||
-		(code >= 0x20 && code <= 0xd7ff) ||
-		(code >= 0xe000 && code <= 0xfffd) ||
-		(code >= 0x10000 && code <= 0x10ffff)
-	);
-}
 
 /** The root element of the document; throws XmlSyntaxError or XmlDoctypeError. */
 export function readXmlTree(xml: string): XmlElement {
-	// a byte order mark is no character of the document
-	let text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
-	const bad = NOT_CHAR.exec(text);
-	if (bad)
-		throw new XmlSyntaxError(
-			`a character XML does not allow (U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`,
-			bad.index,
-		);
-	// XML 1.0 §2.11: every line break is read as one line feed
-	if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-	return new TreeReader(text).document();
+	return new TreeReader(documentText(xml)).document();
 }
 
-class TreeReader {
+/** Reads the markup of one document into its tree, asking TokenReader for the pieces inside it. */
+class TreeReader extends TokenReader {
 	private at = 0;
-
 	private readonly stack: XmlElement[] = [];
-
 	private root: XmlElement | undefined;
-
-	/** Where each searched text ("&", "]]>") next stands, as last found: see next(). */
-	private readonly found = new Map<string, number>();
-
-	constructor(private readonly xml: string) {}
-
-	/**
-	 * The position of `needle` at or after `from`, -1 when there is none. Text and attribute values
-	 * are read front to back, so the last position found is kept: a search from every stretch of
-	 * text would read the rest of the document each time (quadratic on a large answer without any).
-	 */
-	private next(needle: string, from: number): number {
-		const last = this.found.get(needle);
-		if (last === -1 || (last !== undefined && last >= from)) return last;
-		const at = this.xml.indexOf(needle, from);
-		this.found.set(needle, at);
-		return at;
-	}
 
 	document(): XmlElement {
 		const { xml } = this;
-		XML_DECLARATION.lastIndex = 0;
-		if (XML_DECLARATION.test(xml)) {
-			XML_DECLARATION_WHOLE.lastIndex = 0;
-			if (!XML_DECLARATION_WHOLE.test(xml))
-				throw new XmlSyntaxError('a malformed XML declaration', 0);
-			this.at = XML_DECLARATION_WHOLE.lastIndex;
-		}
+		this.at = this.declarationEnd();
 		while (this.at < xml.length) {
 			const lt = xml.indexOf('<', this.at);
 			this.text(this.at, lt === -1 ? xml.length : lt);
@@ -198,30 +82,6 @@ class TreeReader {
 		const end = this.next(']]>', from);
 		if (end !== -1 && end < to) throw new XmlSyntaxError('"]]>" in text', end);
 		open.text += this.decoded(from, to, 'text');
-	}
-
-	/** The text from `from` to `to` with its references read; `<` is refused in an attribute value. */
-	private decoded(from: number, to: number, where: 'text' | 'attribute'): string {
-		const { xml } = this;
-		let out = '';
-		let start = from;
-		for (let amp = this.next('&', from); amp !== -1 && amp < to; amp = this.next('&', amp + 1)) {
-			REFERENCE.lastIndex = amp + 1;
-			const ref = REFERENCE.exec(xml);
-			if (!ref || REFERENCE.lastIndex > to)
-				throw new XmlSyntaxError(
-					`"&" that starts no known reference in ${where === 'text' ? 'the text' : 'an attribute value'} (only &amp; &lt; &gt; &quot; &apos; and character references are read)`,
-					amp,
-				);
-			const code =
-				ref[1] !== undefined ? Number(ref[1]) : ref[2] !== undefined ? parseInt(ref[2], 16) : -1;
-			if (code !== -1 && !isChar(code))
-				throw new XmlSyntaxError(`a character reference to a character XML does not allow`, amp);
-			out +=
-				xml.slice(start, amp) + (code === -1 ? PREDEFINED[ref[3]] : String.fromCodePoint(code));
-			start = REFERENCE.lastIndex;
-		}
-		return start === from ? xml.slice(from, to) : out + xml.slice(start, to);
 	}
 
 	/** The markup at `lt` ("<"): a tag, a comment, a CDATA section, a processing instruction. */
@@ -274,18 +134,6 @@ class TreeReader {
 		if (!open) throw new XmlSyntaxError('a CDATA section outside the root element', lt);
 		const end = this.skipTo(']]>', lt + 9);
 		open.text += this.xml.slice(lt + 9, end);
-	}
-
-	private name(at: number, what: string): string {
-		NAME.lastIndex = at;
-		const match = NAME.exec(this.xml);
-		if (match) return match[0];
-		const token = /[^\s/>=?]*/y;
-		token.lastIndex = at;
-		throw new XmlSyntaxError(
-			`${what} '${shown(token.exec(this.xml)?.[0] ?? '')}' is an invalid name`,
-			at,
-		);
 	}
 
 	private skipSpace(): void {
@@ -353,25 +201,6 @@ class TreeReader {
 		attributes.push([name, this.normalized(this.at + 1, end)]);
 		this.at = end + 1;
 		return seen;
-	}
-
-	/**
-	 * An attribute value: literal tabs and line feeds read as spaces (XML 1.0 §3.3.3), references
-	 * read after, so that a character reference keeps its character.
-	 */
-	private normalized(from: number, to: number): string {
-		const { xml } = this;
-		const raw = xml.slice(from, to);
-		if (!raw.includes('\t') && !raw.includes('\n')) return this.decoded(from, to, 'attribute');
-		let out = '';
-		let start = from;
-		for (let i = from; i < to; i++) {
-			const code = xml.charCodeAt(i);
-			if (code !== 9 && code !== 10) continue;
-			out += `${this.decoded(start, i, 'attribute')} `;
-			start = i + 1;
-		}
-		return out + this.decoded(start, to, 'attribute');
 	}
 
 	private closingTag(lt: number): void {
