@@ -2,14 +2,13 @@ import { DEFAULT_RETRY } from '../../nodes/MadMimi/settings';
 import {
 	backoffMs,
 	connectionFault,
-	parseRetryAfter,
 	readableDuration,
 	statusFault,
 } from '../../nodes/MadMimi/transport/backoff';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
-describe('Retry-After', () => {
+describe('Retry-After, as the wait of a 429 or 503', () => {
 	test.each([
 		['0', 0],
 		['7', 7000],
@@ -19,11 +18,12 @@ describe('Retry-After', () => {
 		['Wed, 25 Nov 2026 12:00:45 GMT', 45_000],
 		['Wed, 25 Nov 2026 11:59:00 GMT', 0],
 	])('%j → %d ms', (value, ms) => {
-		expect(parseRetryAfter(value, NOW)).toBe(ms);
+		expect(statusFault(429, value, NOW)?.retryAfterMs).toBe(ms);
+		expect(statusFault(503, value, NOW)?.retryAfterMs).toBe(ms);
 	});
 
 	test.each([undefined, '', 'soon', '-3', '1e3'])('%j is no wait the service named', (value) => {
-		expect(parseRetryAfter(value, NOW)).toBeUndefined();
+		expect(statusFault(429, value, NOW)?.retryAfterMs).toBeUndefined();
 	});
 });
 

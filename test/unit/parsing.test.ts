@@ -4,16 +4,15 @@
  * parsingXml.test.ts.
  */
 import {
-	ParseError,
-	camelCase,
+	addressLines,
 	jsonList,
 	parseJson,
 	textInteger,
-	textLines,
 	toIsoDateTime,
 } from '../../nodes/MadMimi/parsing';
 import { fieldType } from '../../nodes/MadMimi/parsing/fieldTypes';
-import { typedScalar } from '../../nodes/MadMimi/parsing/values';
+import { ParseError } from '../../nodes/MadMimi/parsing/parseError';
+import { camelCase, typedScalar } from '../../nodes/MadMimi/parsing/values';
 import { rng } from '../../emulator/random';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -260,17 +259,17 @@ describe('parseJson', () => {
 	});
 });
 
-describe('textLines', () => {
+describe('addressLines', () => {
 	test('non-empty trimmed lines, LF and CRLF', () => {
-		expect(textLines('a@example.com\r\nb@example.com\n\n  c@example.com  \n')).toEqual([
+		expect(addressLines('a@example.com\r\nb@example.com\n\n  c@example.com  \n')).toEqual([
 			'a@example.com',
 			'b@example.com',
 			'c@example.com',
 		]);
 	});
 	test('empty text gives no lines', () => {
-		expect(textLines('')).toEqual([]);
-		expect(textLines('\n\r\n  \n')).toEqual([]);
+		expect(addressLines('')).toEqual([]);
+		expect(addressLines('\n\r\n  \n')).toEqual([]);
 	});
 });
 

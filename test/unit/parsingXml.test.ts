@@ -4,7 +4,8 @@
  * DOCTYPEs, HTML pages and documents that are not well-formed. The values inside them:
  * parsing.test.ts.
  */
-import { ParseError, xmlDocument, xmlList } from '../../nodes/MadMimi/parsing';
+import { xmlDocument, xmlList } from '../../nodes/MadMimi/parsing';
+import { ParseError } from '../../nodes/MadMimi/parsing/parseError';
 
 const list = (xml: string) => xmlList(xml).records;
 

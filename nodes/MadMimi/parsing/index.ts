@@ -4,10 +4,9 @@ import { ParseError } from './parseError';
 import { fieldType } from './fieldTypes';
 import { camelCase, putField, toIsoDateTime } from './values';
 
-export { ParseError } from './parseError';
 export { xmlDocument, xmlList } from './xml';
 export type { XmlList, XmlReadOptions } from './xml';
-export { camelCase, toIsoDateTime } from './values';
+export { toIsoDateTime } from './values';
 
 /**
  * Parses a JSON answer: camelCase keys at every depth; numbers, booleans and nulls as the service
@@ -86,7 +85,7 @@ export function jsonList(answer: unknown): IDataObject[] {
 }
 
 /** The non-empty lines of a plain-text answer (suppressed_since: one address a line). */
-export function textLines(text: string): string[] {
+function textLines(text: string): string[] {
 	return text
 		.split(/\r?\n/)
 		.map((line) => line.trim())

@@ -67,7 +67,7 @@ export function connectionFault(code: string | undefined): TransientFault | unde
 }
 
 /** Retry-After in milliseconds: delay-seconds or an HTTP date (RFC 9110, 10.2.3); undefined when absent or unreadable. */
-export function parseRetryAfter(value: unknown, nowMs: number): number | undefined {
+function parseRetryAfter(value: unknown, nowMs: number): number | undefined {
 	const text = (Array.isArray(value) ? value[0] : value)?.toString().trim() ?? '';
 	if (text === '') return undefined;
 	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);

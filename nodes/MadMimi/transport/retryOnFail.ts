@@ -96,8 +96,3 @@ export function rememberForRetryOnFail(key: RetryOnFailKey, outcome: RetryOnFail
 	memory.outcomes.set(key.write, outcome);
 	prune(key.execution, now);
 }
-
-/** How much is held, for the tests of the bound. */
-export function heldOutcomes(): { executions: number; outcomes: number } {
-	return { executions: executions.size, outcomes: outcomeCount };
-}
