@@ -9,13 +9,14 @@
 /** Time, in the units the service and n8n count in. */
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
+export const HOUR_SECONDS = 3_600;
 export const DAY_SECONDS = 86_400;
 
 /**
  * How often and how long one request is tried when Mad Mimi is busy or the network breaks
  * (transport/backoff.ts says which failures those are).
  */
-export interface RetryPolicy {
+export interface BackoffPolicy {
 	/** Tries of one request at most, the first one included. */
 	maxTries: number;
 	/** The first wait when the service names none; each further wait doubles it (with jitter). */
@@ -33,7 +34,7 @@ export interface RequestSettings {
 	maxBytes: number;
 	/** Pages of a paged read asked for at once (1: one page after the other). */
 	pageWindow: number;
-	retry: RetryPolicy;
+	backoff: BackoffPolicy;
 }
 
 /**
@@ -90,7 +91,7 @@ export const MAX_PAGE_WINDOW = 10;
  * - 2 minutes of waits in all per request: an unattended run rides out a busy minute, and a
  *   service that stays down still fails the run within minutes, not hours.
  */
-export const DEFAULT_RETRY: RetryPolicy = {
+export const DEFAULT_BACKOFF: BackoffPolicy = {
 	maxTries: 5,
 	baseDelayMs: 1000,
 	maxWaitMs: 60_000,
@@ -98,7 +99,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
 };
 
 /** The editor's dropdowns and searches: a person is waiting, so a short try again, then the error. */
-const EDITOR_RETRY: RetryPolicy = {
+const EDITOR_BACKOFF: BackoffPolicy = {
 	maxTries: 3,
 	baseDelayMs: 500,
 	maxWaitMs: 5_000,
@@ -109,10 +110,10 @@ export const DEFAULT_SETTINGS: RequestSettings = {
 	timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1000,
 	maxBytes: DEFAULT_MAX_RESPONSE_MB * 1_000_000,
 	pageWindow: DEFAULT_PAGE_WINDOW,
-	retry: DEFAULT_RETRY,
+	backoff: DEFAULT_BACKOFF,
 };
 
-export const EDITOR_SETTINGS: RequestSettings = { ...DEFAULT_SETTINGS, retry: EDITOR_RETRY };
+export const EDITOR_SETTINGS: RequestSettings = { ...DEFAULT_SETTINGS, backoff: EDITOR_BACKOFF };
 
 /** The most members the service gives in one page of a members document (recorded: 1 to 100). */
 export const MAX_MEMBERS_PER_PAGE = 100;
@@ -173,7 +174,6 @@ export const MAX_TRIGGER_PLACES = 50;
  */
 export const DEFAULT_FULL_CHECK_HOURS = 6;
 export const MAX_FULL_CHECK_HOURS = 168;
-export const HOUR_SECONDS = 3_600;
 
 /** Records the trigger's "Fetch Test Event" shows at most. */
 export const TEST_EVENT_SAMPLE_SIZE = 5;
@@ -195,11 +195,7 @@ export const RARE_EVENT_SAMPLE_DAYS = 30;
  */
 export const MODEL_RESULT_MAX_BYTES = 20_000;
 
-/**
- * The room a cut result keeps for its note ("N more of M records are not shown…", under 250
- * characters with the largest counts), so that the result with the note stays under
- * MODEL_RESULT_MAX_BYTES.
- */
+/** The room a cut result keeps for its note ("N more of M records are not shown…", under 250 characters). */
 export const MODEL_NOTE_ROOM = 300;
 
 /**
@@ -208,16 +204,10 @@ export const MODEL_NOTE_ROOM = 300;
  */
 export const MODEL_LISTS_SHOWN = 10;
 
-/**
- * How many of the first item's fields an error shows when no item has an address in Email Field
- * (Import from input items): enough to spot the field meant, one line in the error panel.
- */
+/** The first item's fields shown when no item has an address in Email Field (Import): enough to spot the one meant. */
 export const ERROR_FIELDS_SHOWN = 10;
 
-/**
- * The range Count New and Get Opted Out read when their start is left empty, in days: the last
- * week, as their hints say.
- */
+/** The days Count New and Get Opted Out read back when their start is left empty, as their hints say. */
 export const DEFAULT_RANGE_DAYS = 7;
 
 /**

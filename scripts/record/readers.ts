@@ -58,7 +58,7 @@ const NODE: INode = {
 };
 
 /** One try, never a retry: a recorded 5xx or 429 is read as the node reads it, without waiting. */
-const SETTINGS = { ...DEFAULT_SETTINGS, retry: { ...DEFAULT_SETTINGS.retry, maxTries: 1 } };
+const SETTINGS = { ...DEFAULT_SETTINGS, backoff: { ...DEFAULT_SETTINGS.backoff, maxTries: 1 } };
 
 /** A client of the node whose every request gets the recorded answer. */
 export function recordingClient(

@@ -1,4 +1,4 @@
-import { DEFAULT_RETRY } from '../../nodes/MadMimi/settings';
+import { DEFAULT_BACKOFF } from '../../nodes/MadMimi/settings';
 import {
 	backoffMs,
 	connectionFault,
@@ -65,7 +65,7 @@ describe('which failures are tried again', () => {
 
 describe('backoff', () => {
 	test('doubles from the base, each wait between half and all of its ceiling', () => {
-		const policy = { ...DEFAULT_RETRY, baseDelayMs: 1000 };
+		const policy = { ...DEFAULT_BACKOFF, baseDelayMs: 1000 };
 		expect([2, 3, 4, 5].map((next) => backoffMs(next, policy, () => 0))).toEqual([
 			500, 1000, 2000, 4000,
 		]);
@@ -76,10 +76,10 @@ describe('backoff', () => {
 
 	test('the default policy waits at most 15 s in all between its 5 tries when the service names no wait', () => {
 		let most = 0;
-		for (let next = 2; next <= DEFAULT_RETRY.maxTries; next++)
-			most += backoffMs(next, DEFAULT_RETRY, () => 1);
+		for (let next = 2; next <= DEFAULT_BACKOFF.maxTries; next++)
+			most += backoffMs(next, DEFAULT_BACKOFF, () => 1);
 		expect(most).toBe(15_000);
-		expect(most).toBeLessThan(DEFAULT_RETRY.maxTotalWaitMs);
+		expect(most).toBeLessThan(DEFAULT_BACKOFF.maxTotalWaitMs);
 	});
 });
 

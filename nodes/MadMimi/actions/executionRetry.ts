@@ -5,7 +5,7 @@ import { CLOCK_SKEW_MARGIN_SECONDS, RETRY_LOOK_BACK_MS } from '../settings';
  * A user's Retry of a failed execution (n8n's Executions list, or POST /rest/executions/<id>/retry)
  * is a new execution in mode 'retry' that runs the failed node again over all its input items. The
  * run being retried kept no output, and the node's memory of once-only writes is held by the
- * process that ran it (transport/onceOnly.ts), so nothing in n8n says which emails already went
+ * process that ran it (transport/retryOnFail.ts), so nothing in n8n says which emails already went
  * out. The one record that survives processes, restarts and queue workers is Mad Mimi itself: in a
  * retried execution, each once-only write first asks it whether the run being retried did it.
  */

@@ -4,7 +4,7 @@ import type { RequestSettings } from '../settings';
 import {
 	DEFAULT_MAX_RESPONSE_MB,
 	DEFAULT_PAGE_WINDOW,
-	DEFAULT_RETRY,
+	DEFAULT_BACKOFF,
 	DEFAULT_SETTINGS,
 	DEFAULT_TIMEOUT_SECONDS,
 	EDITOR_SETTINGS,
@@ -45,7 +45,7 @@ function requestSettingsOf(options: TransportOptions): RequestSettings {
 			MAX_PAGE_WINDOW,
 			Math.max(1, Math.floor(positive(options.parallelPageReads) ?? DEFAULT_PAGE_WINDOW)),
 		),
-		retry: DEFAULT_RETRY,
+		backoff: DEFAULT_BACKOFF,
 	};
 }
 
@@ -70,7 +70,7 @@ function runIndexOf(ctx: IExecuteFunctions, itemIndex: number): number {
  * Options give (Timeout, Max Answer Size, Parallel Page Reads; the defaults for what they leave
  * out): errors that name the item, and the scope under which once-only writes are remembered
  * across n8n's Retry On Fail (this execution, this node, its run and the item:
- * transport/onceOnly.ts).
+ * transport/retryOnFail.ts).
  */
 export function itemClient(ctx: IExecuteFunctions, itemIndex: number): MadMimiClient {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as TransportOptions;

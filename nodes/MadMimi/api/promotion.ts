@@ -5,7 +5,7 @@ import type { Refusal } from '../transport';
 import { serviceText } from '../transport';
 import type { MadMimiClient } from './client';
 import { printable } from '../helpers/validation';
-import { PROMOTIONS_PAGE_SIZE } from '../settings';
+import { ANSWER_QUOTED_CHARS, PROMOTIONS_PAGE_SIZE } from '../settings';
 
 /*
  * Promotion: the service's promotions, as the operations, the trigger and the editor's pickers
@@ -155,7 +155,7 @@ export async function savePromotion(
 		form: { promotion_name: promotionName, ...content },
 		repeat: 'safe',
 	});
-	return parseSaved(body) ?? { unconfirmed: serviceText(body, 200) };
+	return parseSaved(body) ?? { unconfirmed: serviceText(body, ANSWER_QUOTED_CHARS) };
 }
 
 /** Moves a promotion to the trash (PUT /promotions/{id}/trash): a repeat finds it gone. */

@@ -1,4 +1,4 @@
-import type { RetryPolicy } from '../settings';
+import type { BackoffPolicy } from '../settings';
 
 /*
  * Backoff between the tries of one request: which failures are worth another try, and how long to
@@ -84,7 +84,7 @@ function parseRetryAfter(value: unknown, nowMs: number): number | undefined {
  */
 export function backoffMs(
 	nextTry: number,
-	policy: RetryPolicy,
+	policy: BackoffPolicy,
 	random: () => number = Math.random,
 ): number {
 	const ceiling = policy.baseDelayMs * 2 ** Math.max(0, nextTry - 2);

@@ -47,7 +47,7 @@ export async function sendWithTries(sender: Sender, req: MadMimiRequest): Promis
 	const earlier = memoryKey && recallForRetryOnFail(memoryKey);
 	if (earlier) return replay(sender, earlier, errorContext);
 
-	const policy = settings.retry;
+	const policy = settings.backoff;
 	const started = Date.now();
 	let inDoubtBefore = false;
 	for (let attempt = 1; ; attempt++) {
