@@ -11,8 +11,3 @@ import './environment';
 export { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 /** It keeps a timer per execution, which the harness stops when a test file ends. */
 export { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
-/**
- * The input schema n8n makes of a node used as an AI tool (its `$fromAI()` fields).
- * @public bench/toolSizes.ts reads it with `require()`, which knip does not follow.
- */
-export { getSchema } from 'n8n-core/dist/execution-engine/node-execution-context/utils/create-node-as-tool';
