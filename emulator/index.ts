@@ -8,13 +8,10 @@ export type { FaultRule, FaultResponse } from './faults';
 export { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS } from './seed';
 export { DEMO_IDS } from './demoSeed';
 export type { SeedName } from './seed';
-export { Store } from './store';
-export { MAILER_STATUSES, fieldElementName } from './model';
-export { ALL_DATE_STYLES, formatServiceDate, parseServiceDate } from './dates';
+export { ALL_DATE_STYLES, parseServiceDate } from './dates';
 export type { DateStyle } from './dates';
 export {
 	SECOND_VOCABULARY,
-	SECOND_VOCABULARY_COUNTER,
 	isVocabulary,
 	secondName,
 	toSecondVocabularyXml,
@@ -22,6 +19,3 @@ export {
 	toSecondVocabularyJson,
 } from './vocabulary';
 export type { Vocabulary } from './vocabulary';
-export { parseXml, writeXml, elementChildren, ownText, isTextOnly } from './xml';
-export type { XmlElement } from './xml';
-export { mailerFlag, parseRecipient, readListNames, readPlaceholders } from './routes/mailer';

@@ -42,7 +42,7 @@ export interface SecondName {
 }
 
 /** The JSON key beside the wrapped array of a top-level JSON array. */
-export const SECOND_VOCABULARY_COUNTER = 'total';
+const SECOND_VOCABULARY_COUNTER = 'total';
 
 /**
  * Every name used in a guessed answer, and its name in the second vocabulary. The new names share

@@ -30,13 +30,13 @@ const BEACON = /\[\[\s*(tracking_beacon|peek_image)\s*\]\]/i;
 const UNSUBSCRIBE = /\[\[\s*(unsubscribe|opt_out)\s*\]\]/i;
 
 /** The flags' words: yes/no, true/false, on/off, 1/0 (any case). Anything else given: false (a guess). */
-export function mailerFlag(text: string | undefined, fallback: boolean): boolean {
+function mailerFlag(text: string | undefined, fallback: boolean): boolean {
 	if (text === undefined || text.trim() === '') return fallback;
 	return ['yes', 'true', 'on', '1'].includes(text.trim().toLowerCase());
 }
 
 /** `jane@example.com` or `Jane Doe <jane@example.com>` (a quoted name too); undefined when it is neither. */
-export function parseRecipient(text: string): { email: string; name?: string } | undefined {
+function parseRecipient(text: string): { email: string; name?: string } | undefined {
 	const trimmed = text.trim();
 	const isEmail = (e: string): boolean => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(e);
 	const named = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
@@ -57,7 +57,7 @@ export function parseRecipient(text: string): { email: string; name?: string } |
  * text). A later duplicate key wins, as in Ruby. Empty or `--- {}`: no placeholder. Not YAML, or
  * not a mapping: 400 (a guess).
  */
-export function readPlaceholders(body: string | undefined): Record<string, unknown> | undefined {
+function readPlaceholders(body: string | undefined): Record<string, unknown> | undefined {
 	if (body === undefined) return undefined;
 	let value: unknown;
 	let problem: string | undefined;
@@ -75,7 +75,7 @@ export function readPlaceholders(body: string | undefined): Record<string, unkno
 }
 
 /** One CSV-encoded row of list names (`list 1,"Friends, family"`), each trimmed, blanks dropped, each once. */
-export function readListNames(text: string | undefined): string[] {
+function readListNames(text: string | undefined): string[] {
 	if (text === undefined) return [];
 	const row = parseCsvRows(text.replace(/\r?\n/g, ' '))[0] ?? [];
 	return [...new Set(row.map((n) => n.trim()).filter((n) => n !== ''))];

@@ -68,11 +68,6 @@ export function emulatorClient(emulator: () => Emulator) {
 	};
 }
 
-/** A write's blank answer: 200 with an empty body or one space (the service sends either). */
-export function isBlank(r: Reply): boolean {
-	return r.status === 200 && (r.text === '' || r.text === ' ');
-}
-
 /** How many times `needle` occurs in `text`. */
 export function occurrences(text: string, needle: string): number {
 	return text.split(needle).length - 1;
