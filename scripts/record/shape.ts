@@ -1,5 +1,5 @@
-import { elementChildren, parseXml } from '../../emulator/xml';
-import type { XmlElement } from '../../emulator/xml';
+import { readXmlTree } from '../../nodes/MadMimi/parsing/xmlTree';
+import type { XmlElement } from '../../nodes/MadMimi/parsing/xmlTree';
 
 /*
  * The shape of an answer: what a recording can say about the emulator's guesses without its
@@ -32,8 +32,8 @@ function textKind(body: string): TextKind {
 function xmlPaths(el: XmlElement, prefix: string, into: Set<string>): void {
 	const here = prefix ? `${prefix}/${el.name}` : el.name;
 	into.add(here);
-	for (const [name] of el.attrs) into.add(`${here}@${name}`);
-	for (const child of elementChildren(el)) xmlPaths(child, here, into);
+	for (const [name] of el.attributes) into.add(`${here}@${name}`);
+	for (const child of el.children) xmlPaths(child, here, into);
 }
 
 function jsonPaths(value: unknown, here: string, into: Set<string>): void {
@@ -43,12 +43,12 @@ function jsonPaths(value: unknown, here: string, into: Set<string>): void {
 		for (const [k, v] of Object.entries(value)) jsonPaths(v, `${here}.${k}`, into);
 }
 
-/** The shape of a body; XML that the emulator's reader refuses comes back as text `other`. */
+/** The shape of a body; XML that the node's reader refuses comes back as text `other`. */
 export function shapeOf(body: string): Shape {
 	const t = body.trim();
 	if (t.startsWith('<')) {
 		try {
-			const root = parseXml(body);
+			const root = readXmlTree(body);
 			const paths = new Set<string>();
 			xmlPaths(root, '', paths);
 			return { kind: 'xml', root: root.name, paths };
