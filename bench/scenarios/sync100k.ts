@@ -195,6 +195,25 @@ async function baseline(n: number, input: INodeExecutionData[], sample: number) 
 	};
 }
 
+/** One timed run of Sync over the input, as a dry run or applied. */
+async function syncRun(input: INodeExecutionData[], dryRun: boolean) {
+	return await timed(
+		async () =>
+			await runNode(
+				{
+					parameters: {
+						resource: 'audienceList',
+						operation: 'sync',
+						list,
+						dryRun,
+						...mapped,
+					} as INodeParameters,
+				},
+				input,
+			),
+	);
+}
+
 async function sync100k(): Promise<Record<string, unknown>> {
 	const n = Number(process.env.SYNC_N ?? 100_000);
 	const sample = Number(process.env.SAMPLE ?? 200);
@@ -203,59 +222,18 @@ async function sync100k(): Promise<Record<string, unknown>> {
 	await seedList(n);
 	const rssBefore = peakRssMb();
 	// the dry run first, as a user runs it: it also warms up the process (the baselines run warm)
-	const dry = await timed(
-		async () =>
-			await runNode(
-				{
-					parameters: {
-						resource: 'audienceList',
-						operation: 'sync',
-						list,
-						...mapped,
-					} as INodeParameters,
-				},
-				input,
-			),
-	);
+	const dry = await syncRun(input, true);
 	const drySummary = await summary();
 	const dryWrites = Object.entries(await requestKinds())
 		.filter(([kind]) => !kind.startsWith('GET '))
 		.reduce((sum, [, count]) => sum + count, 0);
 	await clearRequests();
-	const run = await timed(
-		async () =>
-			await runNode(
-				{
-					parameters: {
-						resource: 'audienceList',
-						operation: 'sync',
-						list,
-						dryRun: false,
-						...mapped,
-					} as INodeParameters,
-				},
-				input,
-			),
-	);
+	const run = await syncRun(input, false);
 	const s = await summary();
 	const kinds = await requestKinds();
 	const count = (action: string) => run.result.items.filter((i) => i.json.action === action).length;
 	await clearRequests();
-	const again = await timed(
-		async () =>
-			await runNode(
-				{
-					parameters: {
-						resource: 'audienceList',
-						operation: 'sync',
-						list,
-						dryRun: false,
-						...mapped,
-					} as INodeParameters,
-				},
-				input,
-			),
-	);
+	const again = await syncRun(input, false);
 	const againRequests = (await summary()).requests;
 	return {
 		n,

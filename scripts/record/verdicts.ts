@@ -81,6 +81,20 @@ function sendName(service: Answers): string | undefined {
 	return service.get('send-mailer')?.request.params?.promotion_name;
 }
 
+/** The verdict of a row whose evidence is the --send-to email, when no email was confirmed sent. */
+function notSent(g: Guess, service: Answers): GuessVerdict | undefined {
+	const mailer = service.get('send-mailer');
+	if (!sendName(service) || !mailer)
+		return { guess: g, verdict: 'not checked', detail: 'needs --send-to <your own address>' };
+	if (mailer.status !== 200)
+		return {
+			guess: g,
+			verdict: 'not checked',
+			detail: `the email was not confirmed sent (${mailer.status})`,
+		};
+	return undefined;
+}
+
 const CUSTOM: Record<string, (g: Guess, s: Answers, e: Answers) => GuessVerdict> = {
 	'create-list': (g, s, e) => {
 		const base = compared({ ...g, compare: 'bytes' }, s, e, ['list-create', 'list-create-again']);
@@ -109,15 +123,8 @@ const CUSTOM: Record<string, (g: Guess, s: Answers, e: Answers) => GuessVerdict>
 	},
 	'attempts-transactional': (g, s) => {
 		const name = sendName(s);
-		const mailer = s.get('send-mailer');
-		if (!name || !mailer)
-			return { guess: g, verdict: 'not checked', detail: 'needs --send-to <your own address>' };
-		if (mailer.status !== 200)
-			return {
-				guess: g,
-				verdict: 'not checked',
-				detail: `the email was not confirmed sent (${mailer.status})`,
-			};
+		const unsent = notSent(g, s);
+		if (unsent || !name) return unsent!;
 		const waits = evidenceWaits(s, 'attempts');
 		const at = whenShown(waits, (w) => s.get(`send-attempts-${w}`)!.body.includes(name));
 		if (at === waits[0])
@@ -132,15 +139,8 @@ const CUSTOM: Record<string, (g: Guess, s: Answers, e: Answers) => GuessVerdict>
 	},
 	'transactional-count-utc-day': (g, s) => {
 		const name = sendName(s);
-		const mailer = s.get('send-mailer');
-		if (!name || !mailer)
-			return { guess: g, verdict: 'not checked', detail: 'needs --send-to <your own address>' };
-		if (mailer.status !== 200)
-			return {
-				guess: g,
-				verdict: 'not checked',
-				detail: `the email was not confirmed sent (${mailer.status})`,
-			};
+		const unsent = notSent(g, s);
+		if (unsent || !name) return unsent!;
 		const waits = evidenceWaits(s, 'count-today');
 		const count = (kind: string, w: string) =>
 			Number(s.get(`send-count-${kind}-${w}`)?.body.trim() ?? 0);
@@ -158,7 +158,7 @@ const CUSTOM: Record<string, (g: Guess, s: Answers, e: Answers) => GuessVerdict>
 				verdict: 'refuted',
 				detail: `not counted on the UTC day within ${waits[waits.length - 1]}`,
 			};
-		const hour = new Date(mailer.at).getUTCHours();
+		const hour = new Date(s.get('send-mailer')!.at).getUTCHours();
 		if (hour >= 5)
 			return {
 				guess: g,
