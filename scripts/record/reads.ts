@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { accountLists } from '../../nodes/MadMimi/api/audienceList';
 import { membersUpTo } from '../../nodes/MadMimi/api/audienceMember';
 import { promotionsPage } from '../../nodes/MadMimi/api/promotion';
+import { OUTCOMES } from '../../emulator/model';
 import { pathOf, readAs } from './prober';
 import type { Prober } from './prober';
 
@@ -16,16 +17,6 @@ const DAY = 86_400;
 /** A name, address or id no account has: the error probes' "X". */
 export const NOBODY = 'zz-no-such-member-n8n-record@example.com';
 export const NO_SUCH = 'zz-no-such-n8n-record';
-const OUTCOMES = [
-	'sent',
-	'read',
-	'clicked_thru',
-	'unopened',
-	'opt_out',
-	'bounced',
-	'forwarded',
-	'abused',
-];
 
 /** What the reads found in the account, for the probes that need it (and for the writes). */
 export interface Found {
