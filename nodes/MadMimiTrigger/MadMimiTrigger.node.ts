@@ -9,6 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { requirePathName } from '../MadMimi/helpers/validation';
 import { listSearch } from '../MadMimi/methods';
+import { inItem } from '../MadMimi/actions/parameters';
 import { pollClient } from '../MadMimi/api/client';
 import { check, nowSeconds } from './cursor';
 import type { EventName } from './events';
@@ -142,11 +143,8 @@ export class MadMimiTrigger implements INodeType {
 		);
 		const list =
 			name === 'memberAddedToList'
-				? requirePathName(
-						this,
-						0,
-						this.getNodeParameter('list', '', { extractValue: true }),
-						'List',
+				? inItem(this, 0, () =>
+						requirePathName(this.getNodeParameter('list', '', { extractValue: true }), 'List'),
 					)
 				: '';
 		// the trigger's requests are tried again as the action node's are; a check that still

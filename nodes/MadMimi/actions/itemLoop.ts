@@ -35,16 +35,29 @@ export function continueOrStop(
 	return errorJson(error);
 }
 
+/** The part of an n8n context an item's error needs: its node (the action node's, or the trigger's). */
+type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
+
+/**
+ * The error of one input item, in the user's words: bad input (thrown before any request, naming
+ * the field), or what the service's data says (an addon the account does not have).
+ */
+export function itemError(
+	ctx: NodeContext,
+	itemIndex: number,
+	message: string,
+	description?: string,
+): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+}
+
 /**
  * Errors thrown for an item carry its index, so n8n shows which item failed; bad input found by a
- * check that takes values (`InputError`) becomes the node's error of that item, as `itemError` makes it.
+ * check that takes values (`InputError`) becomes the node's error of that item (`itemError`).
  */
-export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+export function withItemIndex(ctx: NodeContext, error: unknown, itemIndex: number): Error {
 	if (error instanceof InputError)
-		return new NodeOperationError(ctx.getNode(), error.message, {
-			itemIndex,
-			description: error.description,
-		});
+		return itemError(ctx, itemIndex, error.message, error.description);
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;

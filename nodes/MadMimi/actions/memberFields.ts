@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { cell } from '../helpers/csv';
-import { hasControlChars, itemError, printable } from '../helpers/validation';
+import { hasControlChars, printable } from '../helpers/validation';
 import { isReservedColumn } from './memberImport';
+import { itemError } from './itemLoop';
 
 /*
  * A member's names, standard and custom fields, as Create or Update and Audience List → Sync
@@ -158,7 +159,7 @@ export function readMemberFields(
 	parameter: string,
 	resolved?: unknown,
 ): MemberFieldValues {
-	// the parameter's value when the caller read it already (helpers/params.ts, itemFieldReader)
+	// the parameter's value when the caller read it already (actions/parameters.ts, itemFieldReader)
 	const given = (resolved ?? ctx.getNodeParameter(parameter, itemIndex, {})) as MemberFields;
 	const columns: Record<string, string> = {};
 	const output: IDataObject = {};

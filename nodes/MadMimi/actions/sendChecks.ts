@@ -4,9 +4,10 @@ import type { MadMimiClient } from '../api/client';
 import { accountLists, noSuchList } from '../api/audienceList';
 import { promotionByName } from '../api/promotion';
 import { instantOf } from '../helpers/dates';
-import { itemError, printable } from '../helpers/validation';
+import { printable } from '../helpers/validation';
 import { MAX_OWN_PROMOTIONS_REMEMBERED } from '../settings';
 import { oncePerRun, retriedSince } from './executionRetry';
+import { itemError } from './itemLoop';
 
 /*
  * What the sends (Email → Send, Promotion → Send) ask of the account before anything goes out, once

@@ -1,4 +1,5 @@
 import { COUNT_NEW_WINDOW_SECONDS } from '../settings';
+import { InputError } from './validation';
 
 /**
  * Dates given to the node (date picker, expressions, mapped fields) to instants, and instants
@@ -132,6 +133,25 @@ function fromNumber(n: number): number {
 	if (!Number.isFinite(n) || n < 0) throw new DateInputError('is not a valid date');
 	// up to 11 digits are seconds (until the year 5138), more are milliseconds
 	return n < 1e11 ? n * 1000 : n;
+}
+
+/**
+ * An optional date-time field's value (a filter, or a date with a default) as an instant (ms),
+ * read as `parseDateInput` reads it; undefined when left empty, else an InputError naming the field.
+ */
+export function optionalDate(value: unknown, timeZone: string, label: string): number | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
+	let reason: string;
+	try {
+		return parseDateInput(value, timeZone);
+	} catch (error) {
+		reason = error instanceof DateInputError ? error.message : 'is not a valid date';
+	}
+	throw new InputError(
+		`The field "${label}" ${reason}`,
+		'Pick a date in the date picker, or map a value such as 2024-05-01T09:30:00 or {{ $now }}.',
+	);
 }
 
 export const toUnixSeconds = (ms: number): number => Math.floor(ms / 1000);

@@ -1,5 +1,4 @@
-import type { NodeContext } from './validation';
-import { itemError, printable } from './validation';
+import { InputError, printable } from './validation';
 
 /** How a record ID field is named and explained in its errors. */
 export interface IdField {
@@ -18,23 +17,15 @@ export interface IdField {
  * (white space around them is dropped). Anything else is refused, naming the field, before any
  * request is sent.
  */
-export function requirePositiveId(
-	ctx: NodeContext,
-	itemIndex: number,
-	value: unknown,
-	idField: IdField,
-): number {
+export function requirePositiveId(value: unknown, idField: IdField): number {
 	let text: string;
 	if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
 	else if (value === undefined || value === null) text = '';
 	else text = String(value).trim();
-	if (text === '')
-		throw itemError(ctx, itemIndex, `The field "${idField.field}" is empty`, idField.emptyHint);
+	if (text === '') throw new InputError(`The field "${idField.field}" is empty`, idField.emptyHint);
 	const id = /^\d+$/.test(text) ? Number(text) : NaN;
 	if (!Number.isSafeInteger(id) || id < 1) {
-		throw itemError(
-			ctx,
-			itemIndex,
+		throw new InputError(
 			`The field "${idField.field}" is not a valid ${idField.what} ID: "${printable(text)}"`,
 			idField.invalidHint,
 		);

@@ -1,13 +1,8 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
-/** The part of an n8n context the checks use: its node, named in their errors (any context of the action node or the trigger). */
-export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
-
 /**
- * Bad input, found by a check that takes values and knows no n8n context (the message, naming the
- * field, and what to do): the item loop gives it the node and the item being run
- * (actions/itemLoop.ts), as `itemError` would.
+ * Bad input, found by a check that takes values and knows no n8n context: the message, naming the
+ * field, and what to do. The item loop (actions/itemLoop.ts, `withItemIndex`) makes it the node's
+ * error of the item being run; a parameter read outside the loop is checked in
+ * actions/parameters.ts (`inItem`), which does the same.
  */
 export class InputError extends Error {
 	constructor(
@@ -17,19 +12,6 @@ export class InputError extends Error {
 		super(message);
 		this.name = 'InputError';
 	}
-}
-
-/**
- * The error of one input item, in the user's words: bad input (thrown before any request, naming
- * the field), or what the service's data says (an addon the account does not have).
- */
-export function itemError(
-	ctx: NodeContext,
-	itemIndex: number,
-	message: string,
-	description?: string,
-) {
-	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
 // One address: a local part, an @, a domain with a dot; no white space or separators.
@@ -65,31 +47,26 @@ export function isEmail(value: string): boolean {
 	return !local.startsWith('.') && !local.endsWith('.');
 }
 
+/** A field's value as text, trimmed ('' for none). */
+function trimmedText(value: unknown): string {
+	return typeof value === 'string'
+		? value.trim()
+		: value === undefined || value === null
+			? ''
+			: String(value);
+}
+
 /** A required email field: trimmed, checked, or an error naming the field. */
-export function requireEmail(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-	field: string,
-): string {
-	const email =
-		typeof value === 'string'
-			? value.trim()
-			: value === undefined || value === null
-				? ''
-				: String(value);
+export function requireEmail(value: unknown, field: string): string {
+	const email = trimmedText(value);
 	if (email === '') {
-		throw itemError(
-			ctx,
-			itemIndex,
+		throw new InputError(
 			`The field "${field}" is empty`,
 			'Give an email address, e.g. jane@example.com, or map one from the input item.',
 		);
 	}
 	if (!isEmail(email)) {
-		throw itemError(
-			ctx,
-			itemIndex,
+		throw new InputError(
 			`The field "${field}" is not a valid email address: "${printable(email)}"`,
 			'An address looks like jane@example.com, with no spaces.',
 		);
@@ -101,46 +78,28 @@ export function requireEmail(
  * A name that goes into the URL path as one segment (a list name): not empty, no control
  * characters, and not `.` or `..`, which URL parsers fold away whatever their encoding.
  */
-export function requirePathName(
-	ctx: NodeContext,
-	itemIndex: number,
-	value: unknown,
-	field: string,
-): string {
-	const name =
-		typeof value === 'string'
-			? value.trim()
-			: value === undefined || value === null
-				? ''
-				: String(value);
+export function requirePathName(value: unknown, field: string): string {
+	const name = trimmedText(value);
 	if (name === '') {
-		throw itemError(
-			ctx,
-			itemIndex,
+		throw new InputError(
 			`The field "${field}" is empty`,
 			'Pick a value from the list, or type or map one.',
 		);
 	}
 	if (hasControlChars(name)) {
-		throw itemError(
-			ctx,
-			itemIndex,
+		throw new InputError(
 			`The field "${field}" contains control characters (such as a line break or tab)`,
 			`Remove them from "${printable(name)}".`,
 		);
 	}
 	if (hasLoneSurrogate(name)) {
-		throw itemError(
-			ctx,
-			itemIndex,
+		throw new InputError(
 			`The field "${field}" contains a broken character (half of an emoji or symbol)`,
 			`Fix or remove it in "${printable(name)}": it cannot be sent to Mad Mimi.`,
 		);
 	}
 	if (name === '.' || name === '..') {
-		throw itemError(
-			ctx,
-			itemIndex,
+		throw new InputError(
 			`The field "${field}" cannot be "${name}"`,
 			'Mad Mimi cannot address a record with this name in its API.',
 		);
@@ -148,32 +107,10 @@ export function requirePathName(
 	return name;
 }
 
-/** A field's value as text, trimmed ('' for none). */
-function trimmedText(value: unknown): string {
-	return typeof value === 'string'
-		? value.trim()
-		: value === undefined || value === null
-			? ''
-			: String(value);
-}
-
 /** A required text field's value, trimmed; an InputError naming the field when it is empty. */
 export function nonEmptyText(value: unknown, field: string, hint?: string): string {
 	const text = trimmedText(value);
 	if (text === '') throw new InputError(`The field "${field}" is empty`, hint);
-	return text;
-}
-
-/** A required text field, trimmed (as `nonEmptyText`, its error naming the item). */
-export function requireText(
-	ctx: NodeContext,
-	itemIndex: number,
-	value: unknown,
-	field: string,
-	hint?: string,
-): string {
-	const text = trimmedText(value);
-	if (text === '') throw itemError(ctx, itemIndex, `The field "${field}" is empty`, hint);
 	return text;
 }
 

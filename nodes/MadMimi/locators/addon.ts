@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { itemError, printable } from '../helpers/validation';
+import { InputError, printable } from '../helpers/validation';
 
 /** An addon key as the service names addons (`ab_testing`), and an addon ID: the editor's check and the node's. */
 const ADDON_KEY = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
@@ -66,9 +66,8 @@ export interface AddonRef {
 	value: string;
 }
 
-/** Reads and checks the `addon` resource locator, before any request. */
-export function readAddonRef(ctx: IExecuteFunctions, itemIndex: number): AddonRef {
-	const raw = ctx.getNodeParameter('addon', itemIndex, '') as unknown;
+/** The `addon` resource locator's value (`raw`, as stored: `{ mode, value }` or a mapped text), checked before any request. */
+export function addonRef(raw: unknown): AddonRef {
 	let mode = '';
 	let value: unknown = raw;
 	if (raw !== null && typeof raw === 'object' && 'value' in raw) {
@@ -77,18 +76,14 @@ export function readAddonRef(ctx: IExecuteFunctions, itemIndex: number): AddonRe
 	}
 	const text = value === undefined || value === null ? '' : String(value).trim();
 	if (text === '') {
-		throw itemError(
-			ctx,
-			itemIndex,
+		throw new InputError(
 			'The field "Addon" is empty',
 			'Pick an addon from the list, or give its key (e.g. ab_testing) or its ID.',
 		);
 	}
 	if (mode === 'id') {
 		if (!isAddonId(text)) {
-			throw itemError(
-				ctx,
-				itemIndex,
+			throw new InputError(
 				`The field "Addon" is not an addon ID: "${printable(text)}"`,
 				'An addon ID is a number, e.g. 3. To give a key such as ab_testing, pick "By Key".',
 			);
@@ -98,9 +93,7 @@ export function readAddonRef(ctx: IExecuteFunctions, itemIndex: number): AddonRe
 	// "From List" and "By Key" give a key; a mapped number is taken as an ID
 	if (mode !== 'key' && isAddonId(text)) return { by: 'id', value: String(Number(text)) };
 	if (!isAddonKey(text)) {
-		throw itemError(
-			ctx,
-			itemIndex,
+		throw new InputError(
 			`The field "Addon" is not a valid addon key: "${printable(text)}"`,
 			'An addon key has only letters, digits, underscores and hyphens, e.g. ab_testing. Pick the addon from the list to be sure.',
 		);

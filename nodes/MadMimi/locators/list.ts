@@ -1,7 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { locatorValue } from '../helpers/params';
-import { requirePathName } from '../helpers/validation';
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * The audience list a record belongs to: picked from the account, or a name typed or mapped. Its
@@ -56,26 +53,4 @@ export function listNamesField(field: {
 			field.hint ??
 			'Mad Mimi addresses lists by name: an expression gives names, as a list or as a text with the names separated by commas',
 	};
-}
-
-/** The list name of a `listLocator` parameter, checked (lists are addressed by name). */
-export function listName(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	parameter = 'list',
-	label = 'List',
-): string {
-	return requirePathName(ctx, itemIndex, locatorValue(ctx, parameter, itemIndex), label);
-}
-
-/** The list name of an optional `listLocator` parameter, checked; undefined when it is left empty. */
-export function optionalListName(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	parameter = 'list',
-	label = 'List',
-): string | undefined {
-	const value = locatorValue(ctx, parameter, itemIndex);
-	if (value === undefined || value === null || String(value).trim() === '') return undefined;
-	return requirePathName(ctx, itemIndex, value, label);
 }

@@ -1,7 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { locatorValue } from '../helpers/params';
-import { requirePositiveId } from '../helpers/recordId';
+import type { IdField } from '../helpers/recordId';
 
 /** A mailing (one send) of the promotion chosen in `promotionId`. */
 export function mailingLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
@@ -41,13 +40,11 @@ export function mailingLocator(overrides: Partial<INodeProperties> = {}): INodeP
 	};
 }
 
-/** The mailing ID of the `mailingId` resource locator, checked. */
-export function mailingIdOf(ctx: IExecuteFunctions, itemIndex: number): number {
-	return requirePositiveId(ctx, itemIndex, locatorValue(ctx, 'mailingId', itemIndex), {
-		field: 'Mailing',
-		what: 'mailing',
-		emptyHint: 'Pick a mailing from the list, or type or map its ID.',
-		invalidHint:
-			'A mailing ID is a positive whole number, e.g. 1234567. Pick the mailing from the list, or map the "id" of a mailing from an earlier node.',
-	});
-}
+/** How the `mailingId` resource locator's ID is checked and named in its errors. */
+export const mailingIdField: IdField = {
+	field: 'Mailing',
+	what: 'mailing',
+	emptyHint: 'Pick a mailing from the list, or type or map its ID.',
+	invalidHint:
+		'A mailing ID is a positive whole number, e.g. 1234567. Pick the mailing from the list, or map the "id" of a mailing from an earlier node.',
+};

@@ -1,7 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { locatorValue } from '../helpers/params';
-import { requirePositiveId } from '../helpers/recordId';
+import type { IdField } from '../helpers/recordId';
 import { nonEmptyText } from '../helpers/validation';
 
 /*
@@ -106,20 +105,14 @@ export const replaceExistingPromotionOption: INodeProperties = {
 		'Whether to send when a promotion named as in "Save As Promotion" already exists: its saved design is then replaced by your content. Off, such a send is refused before anything goes out.',
 };
 
-/** The promotion ID of the `promotionId` resource locator (or of another parameter holding one), checked. */
-export function promotionIdOf(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	parameter = 'promotionId',
-): number {
-	return requirePositiveId(ctx, itemIndex, locatorValue(ctx, parameter, itemIndex), {
-		field: 'Promotion',
-		what: 'promotion',
-		emptyHint: 'Pick a promotion from the list, or type or map its ID.',
-		invalidHint:
-			'A promotion ID is a positive whole number, e.g. 1234567. Pick the promotion from the list, or map the "id" of a promotion from an earlier node.',
-	});
-}
+/** How the `promotionId` resource locator's ID (or another parameter holding one) is checked and named in its errors. */
+export const promotionIdField: IdField = {
+	field: 'Promotion',
+	what: 'promotion',
+	emptyHint: 'Pick a promotion from the list, or type or map its ID.',
+	invalidHint:
+		'A promotion ID is a positive whole number, e.g. 1234567. Pick the promotion from the list, or map the "id" of a promotion from an earlier node.',
+};
 
 /**
  * The promotion a send goes out under, by its Content Source (`source`): the saved promotion picked

@@ -11,11 +11,12 @@ import {
 } from '../../api/addon';
 import type { MadMimiClient } from '../../api/client';
 import { fieldWithValue, findByValue, recordChoice } from '../../helpers/records';
-import { itemError, printable } from '../../helpers/validation';
+import { printable } from '../../helpers/validation';
 import type { AddonRef } from '../../locators/addon';
-import { describeAddon, readAddonRef } from '../../locators/addon';
+import { describeAddon } from '../../locators/addon';
 import { itemClient } from '../../api/client';
-import { withItemIndex } from '../itemLoop';
+import { itemError, withItemIndex } from '../itemLoop';
+import { readAddonRef } from '../parameters';
 
 type WantedStatus = 'activated' | 'deactivated';
 

@@ -5,10 +5,11 @@ import { accountAddons, ADDON_STATUS_WORDS, isActivated, toggleAddon } from '../
 import type { MadMimiClient } from '../../api/client';
 import { fieldWithValue, findByValue } from '../../helpers/records';
 import type { AddonRef } from '../../locators/addon';
-import { addonLocator, describeAddon, readAddonRef } from '../../locators/addon';
+import { addonLocator, describeAddon } from '../../locators/addon';
 import { itemClient } from '../../api/client';
 import { retriedSince } from '../executionRetry';
 import { optionsCollection } from '../../descriptions/options';
+import { readAddonRef } from '../parameters';
 
 const properties: INodeProperties[] = [
 	addonLocator({

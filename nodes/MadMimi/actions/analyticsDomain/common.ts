@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { itemError, printable } from '../../helpers/validation';
+import { printable } from '../../helpers/validation';
+import { itemError } from '../itemLoop';
 
 export function domainField(description: string): INodeProperties {
 	return {

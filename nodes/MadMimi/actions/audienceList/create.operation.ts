@@ -28,7 +28,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	// the list is later addressed by its name in URL paths: the same rules apply
-	const name = requirePathName(this, itemIndex, this.getNodeParameter('name', itemIndex), 'Name');
+	const name = requirePathName(this.getNodeParameter('name', itemIndex), 'Name');
 	const api = itemClient(this, itemIndex);
 	const outcome = await createList(
 		api,

@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { deleteList } from '../../api/audienceList';
 import { itemClient } from '../../api/client';
-import { listLocator, listName } from '../../locators/list';
+import { listLocator } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
+import { listName } from '../parameters';
 
 const properties: INodeProperties[] = [
 	listLocator({ description: 'The audience list to delete' }),

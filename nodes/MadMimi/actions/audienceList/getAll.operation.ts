@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { accountLists } from '../../api/audienceList';
 import { returnAllOrLimit } from '../../descriptions/common';
-import { recordLimit } from '../../helpers/params';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { recordLimit } from '../parameters';
 
 const properties: INodeProperties[] = [...returnAllOrLimit, optionsCollection('perItem')];
 

@@ -5,8 +5,9 @@ import { emailField } from '../../descriptions/common';
 import { requireEmail } from '../../helpers/validation';
 import { addToList, removeFromList } from '../../api/audienceList';
 import { itemClient } from '../../api/client';
-import { listLocator, listName } from '../../locators/list';
+import { listLocator } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
+import { listName } from '../parameters';
 
 /** Add Member and Remove Member: the same fields, and a list's `/add` or `/remove`. */
 export function membershipOperation(operation: 'addMember' | 'removeMember') {
@@ -31,7 +32,7 @@ export function membershipOperation(operation: 'addMember' | 'removeMember') {
 
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 		const list = listName(this, itemIndex);
-		const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+		const email = requireEmail(this.getNodeParameter('email', itemIndex), 'Email');
 		const api = itemClient(this, itemIndex);
 		if (verb === 'add') await addToList(api, list, email);
 		else await removeFromList(api, list, email);

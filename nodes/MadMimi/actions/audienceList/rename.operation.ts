@@ -6,8 +6,9 @@ import { accountListNames, renameList } from '../../api/audienceList';
 import { requirePathName } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
 import { retriedSince } from '../executionRetry';
-import { listLocator, listName } from '../../locators/list';
+import { listLocator } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
+import { listName } from '../parameters';
 
 const properties: INodeProperties[] = [
 	listLocator({ description: 'The audience list to rename' }),
@@ -30,12 +31,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const list = listName(this, itemIndex);
-	const newName = requirePathName(
-		this,
-		itemIndex,
-		this.getNodeParameter('newName', itemIndex),
-		'New Name',
-	);
+	const newName = requirePathName(this.getNodeParameter('newName', itemIndex), 'New Name');
 	const api = itemClient(this, itemIndex);
 	const outcome = await renameList(
 		api,

@@ -4,8 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { listAndOptOuts } from '../../api/audienceListSync';
 import { emailField } from '../../descriptions/common';
 import { optionsCollection, parallelPagesOption } from '../../descriptions/options';
-import { optionOf } from '../../helpers/params';
-import { listLocator, listName } from '../../locators/list';
+import { listLocator } from '../../locators/list';
 import { DEFAULT_MAX_REMOVAL_PERCENT } from '../../settings';
 import { itemClient } from '../../api/client';
 import { memberFieldsCollection } from '../memberFields';
@@ -15,6 +14,7 @@ import { readSyncInput } from './sync/people';
 import type { SyncMode } from './sync/plan';
 import { planSync, removalRefusal } from './sync/plan';
 import { hintSummary, syncItems } from './sync/report';
+import { listName, optionOf } from '../parameters';
 
 const properties: INodeProperties[] = [
 	listLocator({ description: 'The list that is to hold exactly the people of the input items' }),

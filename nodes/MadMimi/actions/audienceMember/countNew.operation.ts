@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { countNew } from '../../api/audienceMember';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
-import { dateOr } from '../../helpers/params';
 import { DAY_MS, DEFAULT_RANGE_DAYS } from '../../settings';
-import { itemError } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { dateParameter } from '../parameters';
+import { itemError } from '../itemLoop';
 
 const properties: INodeProperties[] = [
 	{
@@ -36,9 +36,9 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const endMs = dateOr(this, itemIndex, 'end', 'End', Date.now());
+	const endMs = dateParameter(this, itemIndex, 'end', 'End') ?? Date.now();
 	const start = toUnixSeconds(
-		dateOr(this, itemIndex, 'start', 'Start', endMs - DEFAULT_RANGE_DAYS * DAY_MS),
+		dateParameter(this, itemIndex, 'start', 'Start') ?? endMs - DEFAULT_RANGE_DAYS * DAY_MS,
 	);
 	const end = toUnixSeconds(endMs);
 	if (end < start) {

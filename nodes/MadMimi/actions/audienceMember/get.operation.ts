@@ -20,7 +20,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	const email = requireEmail(this.getNodeParameter('email', itemIndex), 'Email');
 	// opted-out (suppressed) members are found too
 	const member = await memberByEmail(itemClient(this, itemIndex), email);
 	if (!member) {

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
-import { recordLimit } from '../../helpers/params';
-import { listLocator, optionalListName } from '../../locators/list';
+import { listLocator } from '../../locators/list';
 import { membersByDate } from '../../api/audienceMemberByDate';
 import { membersUpTo } from '../../api/audienceMember';
 import { optedOutCount } from '../../api/audienceMemberOptOut';
@@ -13,6 +12,7 @@ import type { MadMimiClient } from '../../api/client';
 import { itemClient } from '../../api/client';
 import { isToolRun } from '../tool';
 import { optionsCollection } from '../../descriptions/options';
+import { optionalListName, recordLimit } from '../parameters';
 
 /**
  * The Sort By values read by date. `created_at` is the value saved workflows hold from when it

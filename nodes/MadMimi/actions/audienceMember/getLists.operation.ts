@@ -18,7 +18,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	const email = requireEmail(this.getNodeParameter('email', itemIndex), 'Email');
 	const lists = await memberLists(itemClient(this, itemIndex), email);
 	return lists.map((list) => ({ ...list, email }));
 }

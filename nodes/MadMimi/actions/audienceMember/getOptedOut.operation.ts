@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optedOutSince } from '../../api/audienceMemberOptOut';
-import { dateOr } from '../../helpers/params';
 import { DAY_MS, DEFAULT_RANGE_DAYS } from '../../settings';
 import { isoUtc, toUnixSeconds } from '../../helpers/dates';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { dateParameter } from '../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -27,7 +27,8 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const since = dateOr(this, itemIndex, 'since', 'Since', Date.now() - DEFAULT_RANGE_DAYS * DAY_MS);
+	const since =
+		dateParameter(this, itemIndex, 'since', 'Since') ?? Date.now() - DEFAULT_RANGE_DAYS * DAY_MS;
 	const seconds = toUnixSeconds(since);
 	const emails = await optedOutSince(itemClient(this, itemIndex), seconds);
 	const sinceIso = isoUtc(seconds * 1000);

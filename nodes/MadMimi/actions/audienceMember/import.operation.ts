@@ -6,9 +6,9 @@ import { batchSizeOption, createListOption } from './import/common';
 import { importCsv } from './import/csv';
 import { importItems } from './import/items';
 import { importText } from './import/text';
-import { optionOf } from '../../helpers/params';
 import { listLocator } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
+import { optionOf } from '../parameters';
 
 const properties: INodeProperties[] = [
 	{

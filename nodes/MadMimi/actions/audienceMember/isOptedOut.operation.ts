@@ -18,6 +18,6 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	const email = requireEmail(this.getNodeParameter('email', itemIndex), 'Email');
 	return [{ email, suppressed: await isOptedOut(itemClient(this, itemIndex), email) }];
 }

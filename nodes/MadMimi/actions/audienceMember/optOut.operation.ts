@@ -21,7 +21,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	const email = requireEmail(this.getNodeParameter('email', itemIndex), 'Email');
 	const importId = await optMemberOut(itemClient(this, itemIndex), email);
 	return [{ success: true, email, suppressed: true, importId }];
 }

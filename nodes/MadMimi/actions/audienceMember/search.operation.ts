@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyFields } from '../../descriptions/common';
 import { simpleMember } from '../../helpers/simplify';
-import { requireText } from '../../helpers/validation';
+import { nonEmptyText } from '../../helpers/validation';
 import { searchMembers } from '../../api/audienceMember';
 import { includeSuppressedOption } from './member';
 import { itemClient } from '../../api/client';
@@ -30,9 +30,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const query = requireText(
-		this,
-		itemIndex,
+	const query = nonEmptyText(
 		this.getNodeParameter('query', itemIndex),
 		'Search Text',
 		'Give a part of an address or name, e.g. example.com.',

@@ -2,13 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
-import { itemError, requireEmail, requirePathName } from '../../helpers/validation';
+import { requireEmail, requirePathName } from '../../helpers/validation';
 import { addToList, listNamesOf, removeFromList } from '../../api/audienceList';
 import { memberMissing, updateMemberFields } from '../../api/audienceMember';
 import { memberFieldsCollection, readMemberFields } from '../memberFields';
 import { listNamesField } from '../../locators/list';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { itemError } from '../itemLoop';
 
 const properties: INodeProperties[] = [
 	emailField({ description: 'Email address of the member to update' }),
@@ -32,13 +33,13 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
+	const email = requireEmail(this.getNodeParameter('email', itemIndex), 'Email');
 	const { columns, output } = readMemberFields(this, itemIndex, 'updateFields');
 	const add = listNamesOf(this.getNodeParameter('addToLists', itemIndex, [])).map((l) =>
-		requirePathName(this, itemIndex, l, 'Add to List Names'),
+		requirePathName(l, 'Add to List Names'),
 	);
 	const remove = listNamesOf(this.getNodeParameter('removeFromLists', itemIndex, [])).map((l) =>
-		requirePathName(this, itemIndex, l, 'Remove From List Names'),
+		requirePathName(l, 'Remove From List Names'),
 	);
 	if (Object.keys(columns).length === 0 && add.length === 0 && remove.length === 0) {
 		throw itemError(

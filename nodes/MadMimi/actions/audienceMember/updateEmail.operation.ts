@@ -26,13 +26,8 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const email = requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex), 'Email');
-	const newEmail = requireEmail(
-		this,
-		itemIndex,
-		this.getNodeParameter('newEmail', itemIndex),
-		'New Email',
-	);
+	const email = requireEmail(this.getNodeParameter('email', itemIndex), 'Email');
+	const newEmail = requireEmail(this.getNodeParameter('newEmail', itemIndex), 'New Email');
 	const api = itemClient(this, itemIndex);
 	const once = {
 		mayHave: `The address ${printable(email)} may have been changed to ${printable(newEmail)}`,

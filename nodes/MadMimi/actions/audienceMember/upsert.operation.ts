@@ -7,7 +7,6 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
-import { perItem } from '../../helpers/params';
 import { requireEmail } from '../../helpers/validation';
 import { continueOrStop } from '../itemLoop';
 import type { ImportOptions } from './import/common';
@@ -16,8 +15,9 @@ import { listOutput } from './import/lists';
 import { importPeople } from './import/people';
 import type { ImportPerson } from '../memberImport';
 import { memberFieldsCollection, readMemberFields } from '../memberFields';
-import { listLocator, optionalListName } from '../../locators/list';
+import { listLocator } from '../../locators/list';
 import { optionsCollection } from '../../descriptions/options';
+import { optionalListName, perItem } from '../parameters';
 
 const properties: INodeProperties[] = [
 	emailField({
@@ -62,7 +62,7 @@ interface Person extends ImportPerson {
 /** How each person is read: every parameter per item when it is an expression, else once (see perItem). */
 function personReader(ctx: IExecuteFunctions): (itemIndex: number) => Person {
 	const emailOf = perItem(ctx, 'email', (i) =>
-		requireEmail(ctx, i, ctx.getNodeParameter('email', i, ''), 'Email'),
+		requireEmail(ctx.getNodeParameter('email', i, ''), 'Email'),
 	);
 	const fieldsOf = perItem(ctx, 'additionalFields', (i) =>
 		readMemberFields(ctx, i, 'additionalFields'),

@@ -1,14 +1,15 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { emailField } from '../../descriptions/common';
-import { hasControlChars, itemError, requireEmail } from '../../helpers/validation';
+import { hasControlChars, requireEmail } from '../../helpers/validation';
+import { itemError } from '../itemLoop';
 
 export function childEmailField(description: string): INodeProperties {
 	return emailField({ description, placeholder: 'e.g. branch@example.com' });
 }
 
 export function childEmail(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireEmail(ctx, itemIndex, ctx.getNodeParameter('email', itemIndex, ''), 'Email');
+	return requireEmail(ctx.getNodeParameter('email', itemIndex, ''), 'Email');
 }
 
 /** The create fields other than email: parameter name (the detail it sets, api/childAccount.ts), label. */

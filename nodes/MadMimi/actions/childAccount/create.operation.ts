@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { itemError } from '../../helpers/validation';
 import {
 	ACCOUNT_FIELDS,
 	accountFieldProperties,
@@ -15,6 +14,7 @@ import type { MadMimiClient } from '../../api/client';
 import { itemClient } from '../../api/client';
 import { retriedSince } from '../executionRetry';
 import { optionsCollection } from '../../descriptions/options';
+import { itemError } from '../itemLoop';
 
 const properties: INodeProperties[] = [
 	childEmailField(

@@ -4,11 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ListPermissions } from '../../api/childAccount';
 import { setListPermissions } from '../../api/childAccount';
 import { listNamesOf } from '../../api/audienceList';
-import { hasControlChars, itemError, printable } from '../../helpers/validation';
+import { hasControlChars, printable } from '../../helpers/validation';
 import { listNamesField } from '../../locators/list';
 import { childEmail, childEmailField } from './common';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { itemError } from '../itemLoop';
 
 const LEVELS = [
 	{

@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ChildAccountDetails } from '../../api/childAccount';
 import { updateChildAccount } from '../../api/childAccount';
-import { itemError } from '../../helpers/validation';
 import {
 	ACCOUNT_FIELDS,
 	accountFieldProperties,
@@ -13,6 +12,7 @@ import {
 } from './common';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { itemError } from '../itemLoop';
 
 const properties: INodeProperties[] = [
 	childEmailField('Email address of the child account to update'),

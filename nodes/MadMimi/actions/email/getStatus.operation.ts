@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemError, printable, requireText } from '../../helpers/validation';
+import { printable, nonEmptyText } from '../../helpers/validation';
 import { emailStatus } from '../../api/email';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { itemError } from '../itemLoop';
 
 const properties: INodeProperties[] = [
 	{
@@ -36,9 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Transaction IDs have 20 digits, more than a number holds. Map the transactionId of Email → Send as it is (it is text), e.g. {{ $json.transactionId }}, without converting it.',
 		);
 	}
-	const transactionId = requireText(
-		this,
-		itemIndex,
+	const transactionId = nonEmptyText(
 		raw,
 		'Transaction ID',
 		'Map the transactionId of Email → Send.',

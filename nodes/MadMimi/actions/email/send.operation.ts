@@ -9,14 +9,14 @@ import { sendEmail } from '../../api/email';
 import { optionalAddress, parseAddress, requiredAddress, withName } from '../../helpers/address';
 import type { MailContentSource } from '../../helpers/emailContent';
 import { contentFields, placeholdersYaml } from '../../helpers/emailContent';
-import { optionValue } from '../../helpers/params';
-import { itemError } from '../../helpers/validation';
 import { sendPromotionFrom } from '../../locators/promotion';
 import { retriedRunStart } from '../executionRetry';
 import { askBeforeSending } from '../sendChecks';
 import type { SendOptions, SkipPeriod } from './sendFields';
 import { properties } from './sendFields';
 import { emailKeys, sentAlreadyCheck, skipPeriodStart } from './sentAlready';
+import { optionValue } from '../../helpers/options';
+import { itemError } from '../itemLoop';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['email'], operation: ['send'] } },

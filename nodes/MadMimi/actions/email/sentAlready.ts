@@ -3,10 +3,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { MadMimiClient } from '../../api/client';
 import { attemptsOfPromotion, promotionAttemptsOf } from '../../api/audienceMemberAttempts';
 import { promotionIdByName, transactionalCount } from '../../api/promotion';
-import { itemError, printable } from '../../helpers/validation';
+import { printable } from '../../helpers/validation';
 import { DAY_MS, HOUR_MS } from '../../settings';
 import { occurrenceOf, oncePerRun, retriedRunStart } from '../executionRetry';
 import type { SkipPeriod } from './sendFields';
+import { itemError } from '../itemLoop';
 
 /*
  * Whether an email was sent already, asked of Mad Mimi before it goes out: with Skip If Already

@@ -6,10 +6,10 @@ import { mailingsOf, newestMailingsFirst, sendStart } from '../../api/mailing';
 import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { withoutEmpty } from '../../helpers/simplify';
 import { within } from '../../helpers/dates';
-import { locatorValue, optionalDate, recordLimit } from '../../helpers/params';
-import { promotionIdOf, promotionLocator } from '../../locators/promotion';
+import { promotionLocator } from '../../locators/promotion';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { dateParameter, locatorValue, promotionIdOf, recordLimit } from '../parameters';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -66,8 +66,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
  */
 async function readMailings(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = recordLimit(ctx, itemIndex);
-	const after = optionalDate(ctx, itemIndex, 'filters.sentAfter', 'Sent After');
-	const before = optionalDate(ctx, itemIndex, 'filters.sentBefore', 'Sent Before');
+	const after = dateParameter(ctx, itemIndex, 'filters.sentAfter', 'Sent After');
+	const before = dateParameter(ctx, itemIndex, 'filters.sentBefore', 'Sent Before');
 	const keep = (mailing: IDataObject) => within(sendStart(mailing), after, before);
 	const newest = newestMailingsFirst(await filteredMailings(ctx, itemIndex, keep));
 	return limit === undefined ? newest : newest.slice(0, limit);

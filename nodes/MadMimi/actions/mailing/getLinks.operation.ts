@@ -3,9 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mailingLinks } from '../../api/mailing';
 import { itemClient } from '../../api/client';
-import { mailingIdOf, mailingLocator } from '../../locators/mailing';
-import { promotionIdOf, promotionLocator } from '../../locators/promotion';
+import { mailingLocator } from '../../locators/mailing';
+import { promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
+import { mailingIdOf, promotionIdOf } from '../parameters';
 
 const properties: INodeProperties[] = [
 	promotionLocator(),

@@ -4,11 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { RecipientOutcome } from '../../api/mailing';
 import { mailingRecipients } from '../../api/mailing';
 import { returnAllOrLimit } from '../../descriptions/common';
-import { optionOf, recordLimit } from '../../helpers/params';
 import { itemClient } from '../../api/client';
-import { mailingIdOf, mailingLocator } from '../../locators/mailing';
-import { promotionIdOf, promotionLocator } from '../../locators/promotion';
+import { mailingLocator } from '../../locators/mailing';
+import { promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
+import { mailingIdOf, optionOf, promotionIdOf, recordLimit } from '../parameters';
 
 /**
  * The counter of the mailing statistics each outcome feeds: the word the output and the labels

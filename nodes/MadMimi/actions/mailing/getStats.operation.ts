@@ -4,9 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { mailingsOf, mailingStats } from '../../api/mailing';
 import { findPromotions } from '../../api/promotion';
 import { itemClient } from '../../api/client';
-import { mailingIdOf, mailingLocator } from '../../locators/mailing';
-import { promotionIdOf, promotionLocator } from '../../locators/promotion';
+import { mailingLocator } from '../../locators/mailing';
+import { promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
+import { mailingIdOf, promotionIdOf } from '../parameters';
 
 const properties: INodeProperties[] = [
 	{

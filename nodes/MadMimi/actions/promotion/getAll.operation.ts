@@ -4,10 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit, simplifyFields } from '../../descriptions/common';
 import { simplePromotion } from '../../helpers/simplify';
 import { instantOf, within } from '../../helpers/dates';
-import { optionalDate, recordLimit } from '../../helpers/params';
 import { promotionRecords } from '../../api/promotion';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { dateParameter, recordLimit } from '../parameters';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -46,8 +46,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = recordLimit(this, itemIndex);
-	const after = optionalDate(this, itemIndex, 'filters.updatedAfter', 'Updated After');
-	const before = optionalDate(this, itemIndex, 'filters.updatedBefore', 'Updated Before');
+	const after = dateParameter(this, itemIndex, 'filters.updatedAfter', 'Updated After');
+	const before = dateParameter(this, itemIndex, 'filters.updatedBefore', 'Updated Before');
 	// the filter is the node's: the service lists every promotion, so every page is read
 	const promotions = await promotionRecords(
 		itemClient(this, itemIndex),

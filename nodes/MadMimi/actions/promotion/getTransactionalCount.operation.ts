@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { formatDate } from '../../helpers/dates';
-import { dateOr } from '../../helpers/params';
-import { requireText } from '../../helpers/validation';
+import { nonEmptyText } from '../../helpers/validation';
 import { transactionalCount } from '../../api/promotion';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { dateParameter } from '../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -37,14 +37,15 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const promotionName = requireText(
-		this,
-		itemIndex,
+	const promotionName = nonEmptyText(
 		this.getNodeParameter('promotionName', itemIndex),
 		'Promotion Name',
 		'Give the name of the promotion, e.g. Order receipt.',
 	);
-	const date = formatDate(dateOr(this, itemIndex, 'date', 'Date', Date.now()), this.getTimezone());
+	const date = formatDate(
+		dateParameter(this, itemIndex, 'date', 'Date') ?? Date.now(),
+		this.getTimezone(),
+	);
 	const count = await transactionalCount(itemClient(this, itemIndex), promotionName, date);
 	return [{ promotionName, date, count }];
 }

@@ -3,11 +3,12 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { promotionContentFields } from '../../descriptions/emailFields';
 import { contentFields } from '../../helpers/emailContent';
-import { optionOf } from '../../helpers/params';
-import { itemError, isHttpUrl, printable, requireText } from '../../helpers/validation';
+import { isHttpUrl, printable, nonEmptyText } from '../../helpers/validation';
 import { savePromotion } from '../../api/promotion';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { optionOf } from '../parameters';
+import { itemError } from '../itemLoop';
 
 const properties: INodeProperties[] = [
 	{
@@ -32,9 +33,7 @@ export const description = updateDisplayOptions(
 type ContentSource = 'html' | 'plainText' | 'htmlAndPlainText' | 'url';
 
 function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
-	const text = requireText(
-		ctx,
-		itemIndex,
+	const text = nonEmptyText(
 		value,
 		'URL',
 		'Give the address of a web page, e.g. https://example.com/newsletter.html.',
@@ -74,9 +73,7 @@ function promotionContent(ctx: IExecuteFunctions, itemIndex: number): Record<str
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const promotionName = requireText(
-		this,
-		itemIndex,
+	const promotionName = nonEmptyText(
 		this.getNodeParameter('promotionName', itemIndex),
 		'Promotion Name',
 		'Give the name of the promotion, e.g. Spring sale.',

@@ -2,14 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { formatDateTime } from '../../helpers/dates';
-import { dateOr, optionOf } from '../../helpers/params';
 import { DAY_MS } from '../../settings';
-import { itemError, requireText } from '../../helpers/validation';
+import { nonEmptyText } from '../../helpers/validation';
 import type { PromotionSearch } from '../../api/promotion';
 import { findPromotions } from '../../api/promotion';
 import { itemClient } from '../../api/client';
-import { promotionIdOf, promotionLocator } from '../../locators/promotion';
+import { promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
+import { dateParameter, optionOf, promotionIdOf } from '../parameters';
+import { itemError } from '../itemLoop';
 
 const properties: INodeProperties[] = [
 	{
@@ -103,9 +104,7 @@ function promotionSearch(ctx: IExecuteFunctions, itemIndex: number): PromotionSe
 	switch (searchBy) {
 		case 'name':
 			return {
-				name: requireText(
-					ctx,
-					itemIndex,
+				name: nonEmptyText(
 					ctx.getNodeParameter('name', itemIndex, ''),
 					'Name',
 					'Give the full name of the promotion, e.g. Spring sale.',
@@ -114,8 +113,8 @@ function promotionSearch(ctx: IExecuteFunctions, itemIndex: number): PromotionSe
 		case 'id':
 			return { id: promotionIdOf(ctx, itemIndex) };
 		case 'dateRange': {
-			const to = dateOr(ctx, itemIndex, 'toDate', 'To', Date.now());
-			const from = dateOr(ctx, itemIndex, 'fromDate', 'From', to - 7 * DAY_MS);
+			const to = dateParameter(ctx, itemIndex, 'toDate', 'To') ?? Date.now();
+			const from = dateParameter(ctx, itemIndex, 'fromDate', 'From') ?? to - 7 * DAY_MS;
 			const timeZone = ctx.getTimezone();
 			if (to < from) {
 				throw itemError(
@@ -133,9 +132,7 @@ function promotionSearch(ctx: IExecuteFunctions, itemIndex: number): PromotionSe
 		}
 		case 'query':
 			return {
-				query: requireText(
-					ctx,
-					itemIndex,
+				query: nonEmptyText(
 					ctx.getNodeParameter('query', itemIndex, ''),
 					'Search Text',
 					'Give a part of the promotion names to look for, e.g. sale.',

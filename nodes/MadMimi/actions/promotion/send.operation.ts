@@ -4,8 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionalAddress } from '../../helpers/address';
 import type { MailContentSource } from '../../helpers/emailContent';
 import { contentFields, placeholdersYaml } from '../../helpers/emailContent';
-import { optionOf } from '../../helpers/params';
-import { hasControlChars, itemError, printable } from '../../helpers/validation';
+import { hasControlChars, printable } from '../../helpers/validation';
 import type { MadMimiClient } from '../../api/client';
 import { itemClient } from '../../api/client';
 import { listNamesOf } from '../../api/audienceList';
@@ -18,6 +17,8 @@ import { sendPromotionFrom } from '../../locators/promotion';
 import type { SendOptions } from './sendFields';
 import { properties } from './sendFields';
 import { mailingKeys, startedAlreadyCheck } from './startedAlready';
+import { optionOf } from '../parameters';
+import { itemError } from '../itemLoop';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['promotion'], operation: ['send'] } },

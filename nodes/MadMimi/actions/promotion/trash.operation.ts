@@ -3,8 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { trashPromotion } from '../../api/promotion';
 import { itemClient } from '../../api/client';
-import { promotionIdOf, promotionLocator } from '../../locators/promotion';
+import { promotionLocator } from '../../locators/promotion';
 import { optionsCollection } from '../../descriptions/options';
+import { promotionIdOf } from '../parameters';
 
 const properties: INodeProperties[] = [
 	promotionLocator({ description: 'The promotion to move to the trash' }),

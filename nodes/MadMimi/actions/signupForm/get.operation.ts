@@ -25,7 +25,7 @@ export const description = updateDisplayOptions(
 );
 
 function webformId(ctx: IExecuteFunctions, itemIndex: number): number {
-	return requirePositiveId(ctx, itemIndex, ctx.getNodeParameter('webformId', itemIndex, ''), {
+	return requirePositiveId(ctx.getNodeParameter('webformId', itemIndex, ''), {
 		field: 'Webform ID',
 		what: 'webform',
 		emptyHint: 'Give the number of the signup form, e.g. 42.',

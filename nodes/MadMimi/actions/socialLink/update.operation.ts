@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSocialLinkKey, updateSocialLinks } from '../../api/socialLink';
-import { itemError, isHttpUrl, printable } from '../../helpers/validation';
+import { isHttpUrl, printable } from '../../helpers/validation';
 import { itemClient } from '../../api/client';
 import { optionsCollection } from '../../descriptions/options';
+import { itemError } from '../itemLoop';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { itemFieldReader, perItem } from '../../../helpers/params';
 import { requireEmail } from '../../../helpers/validation';
 import { continueOrStop } from '../../itemLoop';
 import type { ImportPerson } from '../../memberImport';
 import { readMemberFields } from '../../memberFields';
+import { itemFieldReader, perItem } from '../../parameters';
 
 /** One person the list should hold: every input item with their address, read as one. */
 export interface SyncPerson extends ImportPerson {
@@ -45,12 +45,7 @@ export function readSyncInput(ctx: IExecuteFunctions, itemCount: number, list: s
 	// values as n8n's expression engine gives, a hundred times faster on 100,000 people
 	const emailField = itemFieldReader(ctx, 'email');
 	const emailOf = perItem(ctx, 'email', (i) =>
-		requireEmail(
-			ctx,
-			i,
-			emailField ? emailField(i) : ctx.getNodeParameter('email', i, ''),
-			'Email',
-		),
+		requireEmail(emailField ? emailField(i) : ctx.getNodeParameter('email', i, ''), 'Email'),
 	);
 	const mappedFields = itemFieldReader(ctx, 'additionalFields');
 	const fieldsOf = perItem(ctx, 'additionalFields', (i) =>

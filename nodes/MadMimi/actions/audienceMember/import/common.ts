@@ -1,7 +1,8 @@
 import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { itemError, ordinal, printable } from '../../../helpers/validation';
+import { ordinal, printable } from '../../../helpers/validation';
 import { DEFAULT_IMPORT_BATCH_SIZE, MAX_IMPORT_BATCH_SIZE } from '../../../settings';
+import { itemError } from '../../itemLoop';
 
 /** The Batch Size option of the imports: how many people go in one request. */
 export function batchSizeOption(

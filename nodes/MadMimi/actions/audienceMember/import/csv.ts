@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { csvRecords, writeCsv } from '../../../helpers/csv';
-import { itemError, isEmail, printable, requireText } from '../../../helpers/validation';
+import { isEmail, printable, nonEmptyText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
 import { checkSkipped, hintSkipped, readOptions } from './common';
 import { importMembers } from '../../../api/audienceMember';
 import { itemClient } from '../../../api/client';
-import { optionalListName } from '../../../locators/list';
 import { listMissingError, listOutput, prepareLists } from './lists';
+import { itemError } from '../../itemLoop';
+import { optionalListName } from '../../parameters';
 
 const EXAMPLE =
 	'Each row below the header needs an address in the "email" column, e.g. jane@example.com.';
@@ -19,9 +20,7 @@ async function readCsv(
 ): Promise<{ csv: string; field: string }> {
 	const from = ctx.getNodeParameter('csvSource', itemIndex, 'binary') as string;
 	if (from === 'binary') {
-		const property = requireText(
-			ctx,
-			itemIndex,
+		const property = nonEmptyText(
 			ctx.getNodeParameter('binaryProperty', itemIndex),
 			'Input Binary Field',
 		);

@@ -2,15 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cell } from '../../../helpers/csv';
-import { perItem } from '../../../helpers/params';
-import { isEmail, printable, requireText } from '../../../helpers/validation';
+import { isEmail, printable, nonEmptyText } from '../../../helpers/validation';
 import { ERROR_FIELDS_SHOWN } from '../../../settings';
-import { optionalListName } from '../../../locators/list';
 import { itemsByPlace, readOptions } from './common';
 import { listOutput } from './lists';
 import { importPeople } from './people';
 import type { ImportPerson } from '../../memberImport';
 import { isReservedColumn } from '../../memberImport';
+import { inItem, optionalListName, perItem } from '../../parameters';
 
 function splitFieldNames(text: string): string[] {
 	return text
@@ -96,15 +95,16 @@ interface ReadItems {
 
 /** Reads every input item with its own parameters (each read once when it holds no expression: see perItem). */
 function readItems(ctx: IExecuteFunctions, items: INodeExecutionData[]): ReadItems {
-	const emailFieldOf = perItem(ctx, 'emailField', (i) =>
-		requireText(
-			ctx,
-			i,
-			ctx.getNodeParameter('emailField', i),
-			'Email Field',
-			'Give the name of the field holding the address, e.g. email, or drag that field here.',
-		),
-	);
+	const emailFieldOf = perItem(ctx, 'emailField', (i) => {
+		const emailField = ctx.getNodeParameter('emailField', i);
+		return inItem(ctx, i, () =>
+			nonEmptyText(
+				emailField,
+				'Email Field',
+				'Give the name of the field holding the address, e.g. email, or drag that field here.',
+			),
+		);
+	});
 	const fieldsOf = perItem(ctx, 'fields', (i) =>
 		splitFieldNames(ctx.getNodeParameter('fields', i, '') as string),
 	);

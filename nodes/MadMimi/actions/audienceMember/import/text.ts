@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { writeCsv } from '../../../helpers/csv';
-import { isEmail, requireText } from '../../../helpers/validation';
+import { isEmail, nonEmptyText } from '../../../helpers/validation';
 import type { SkippedRow } from './common';
 import { checkSkipped, hintSkipped, readOptions } from './common';
 import { importMembers } from '../../../api/audienceMember';
 import { itemClient } from '../../../api/client';
-import { optionalListName } from '../../../locators/list';
 import { listMissingError, listOutput, prepareLists } from './lists';
+import { optionalListName } from '../../parameters';
 
 const EXAMPLE =
 	'Write each address, optionally followed by a name in double quotes: jane@example.com "Jane Doe", joe@example.com';
@@ -44,9 +44,7 @@ function parseUnstructured(text: string): {
 
 /** Import from unstructured text: the valid addresses, sent as the email,name CSV they mean. */
 export async function importText(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const text = requireText(
-		ctx,
-		itemIndex,
+	const text = nonEmptyText(
 		ctx.getNodeParameter('text', itemIndex),
 		'Text',
 		`Give one or more addresses. ${EXAMPLE}`,
