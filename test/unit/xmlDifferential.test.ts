@@ -8,36 +8,23 @@ import { readXmlTree, XmlDoctypeError, type XmlElement } from '../../nodes/MadMi
  * The node's XML reader (nodes/MadMimi/parsing/xmlTree.ts) against saxes, a strict, conforming
  * XML 1.0 parser, on documents generated from seeded sequences: both accept and refuse the same
  * documents, and for every accepted one the trees are equal (names, attributes in order with their
- * values, children, text). The reference tree is built here from saxes' events in the reader's
- * shape. Where the reader's stated decisions and saxes differ, the decision is written below and
+ * values, children, text). Where the reader's stated decisions and saxes differ, the decision is
  * applied to saxes' side explicitly (saxesVerdict); nothing else is relaxed:
- * - a DOCTYPE: saxes reads it (and refuses entities it would define); the reader refuses any
- *   DOCTYPE, so a `doctype` event from saxes is a refusal;
- * - a lone surrogate (U+D800–U+DFFF without its other half): not an XML character, refused; saxes
- *   reads a high surrogate together with whatever code unit follows it as one character and
- *   accepts `<a>\uD800x</a>`, so such a document is refused before saxes sees it;
- * - the XML version: the reader is an XML 1.0 processor, which reads a document declaring `1.1`
- *   as XML 1.0 (XML 1.0 §2.8); saxes does the same with `forceXMLVersion`.
- * Where they agree already, nothing is done: saxes skips a leading byte order mark, refuses any
- * entity but the five predefined ones (it has no DTD), reads names by XML 1.0 fifth edition, does
- * not check namespaces with `xmlns: false`, normalizes line ends (§2.11) and attribute values
- * (§3.3.3). Two refusals agree whatever their reasons, but the reader's must be an XmlSyntaxError
- * (its position inside the document, its message at most 1,000 characters) or an XmlDoctypeError,
- * and a DOCTYPE must be refused as one. A disagreement is shown with the document cut down to a
- * minimal one that still disagrees the same way.
+ * - a DOCTYPE: the reader refuses any, so a `doctype` event from saxes is a refusal;
+ * - a lone surrogate: not an XML character, refused; saxes reads a high surrogate together with
+ *   whatever code unit follows it and accepts `<a>\uD800x</a>`, so it is refused before saxes;
+ * - the reader reads a document declaring `1.1` as XML 1.0 (§2.8): saxes with `forceXMLVersion`.
+ * Two refusals agree whatever their reasons, but the reader's must be an XmlSyntaxError (its
+ * position inside the document, its message at most 1,000 characters) or an XmlDoctypeError, and a
+ * DOCTYPE must be refused as one. A disagreement is shown with the document cut down.
  */
-
-// ---------------------------------------------------------------------------------------------
-// The two sides
-// ---------------------------------------------------------------------------------------------
 
 type Verdict =
 	| { accepted: true; root: XmlElement }
-	| { accepted: false; doctype: boolean; reason: string };
+	| { accepted: false; doctype: boolean; reason: string; wrong?: string };
+type Reader = (xml: string) => XmlElement;
 
-/** Half of a surrogate pair, alone: no character at all. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 const SAXES_OPTIONS = {
 	xmlns: false,
 	fragment: false,
@@ -58,12 +45,7 @@ class Refusal extends Error {
 /** saxes' word on a document, with the decisions above, and the tree its events describe. */
 function saxesVerdict(xml: string): Verdict {
 	const lone = LONE_SURROGATE.exec(xml);
-	if (lone)
-		return {
-			accepted: false,
-			doctype: false,
-			reason: `a lone surrogate at ${lone.index} (decision; saxes would read it with the next code unit)`,
-		};
+	if (lone) return { accepted: false, doctype: false, reason: `lone surrogate at ${lone.index}` };
 	const parser = new SaxesParser(SAXES_OPTIONS);
 	const stack: XmlElement[] = [];
 	let root: XmlElement | undefined;
@@ -74,10 +56,7 @@ function saxesVerdict(xml: string): Verdict {
 	parser.on('doctype', () => {
 		throw new Refusal('a DOCTYPE (decision: any DOCTYPE is refused)', true);
 	});
-	parser.on('opentagstart', () => {
-		attributes = [];
-	});
-	// attributes as saxes reads them, in order: its tag.attributes is an object keyed by name
+	// attributes in document order: saxes' tag.attributes is an object keyed by name
 	parser.on('attribute', ({ name, value }) => {
 		attributes.push([name, value]);
 	});
@@ -97,219 +76,92 @@ function saxesVerdict(xml: string): Verdict {
 	};
 	parser.on('text', characters);
 	parser.on('cdata', characters);
-	let failure: unknown;
 	try {
 		parser.write(xml).close();
 	} catch (error) {
-		failure = error;
+		if (error instanceof Refusal)
+			return { accepted: false, doctype: error.doctype, reason: error.message };
+		throw error; // a fault of this file: it must show, not pass for a refusal
 	}
-	if (failure instanceof Refusal)
-		return { accepted: false, doctype: failure.doctype, reason: failure.message };
-	// anything else is a fault of this file: it must show, not pass for a refusal
-	if (failure !== undefined || !root)
-		throw new Error(`saxes failed on ${JSON.stringify(xml)}: ${String(failure ?? 'no root')}`);
+	if (!root) throw new Error(`saxes gave no root for ${JSON.stringify(xml)}`);
 	return { accepted: true, root };
 }
 
-type Reader = (xml: string) => XmlElement;
-
-type ReaderVerdict = Verdict | { accepted: false; doctype: false; reason: string; wrong: string };
-
-function readerVerdict(read: Reader, xml: string): ReaderVerdict {
+function readerVerdict(read: Reader, xml: string): Verdict {
 	try {
 		return { accepted: true, root: read(xml) };
 	} catch (error) {
 		if (error instanceof XmlDoctypeError)
 			return { accepted: false, doctype: true, reason: `XmlDoctypeError (html: ${error.html})` };
-		if (!(error instanceof XmlSyntaxError)) {
-			const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-			return { accepted: false, doctype: false, reason: what, wrong: 'threw no XML error' };
-		}
+		const refused = (reason: string, wrong?: string) =>
+			({ accepted: false, doctype: false, reason, wrong }) as const;
+		if (!(error instanceof XmlSyntaxError)) return refused(String(error), 'threw no XML error');
 		const reason = `XmlSyntaxError at ${error.position}: ${error.message.slice(0, 300)}`;
-		if (error.message.length > 1000)
-			return { accepted: false, doctype: false, reason, wrong: 'a message over 1,000 characters' };
+		if (error.message.length > 1000) return refused(reason, 'a message over 1,000 characters');
 		if (!Number.isInteger(error.position) || error.position < 0 || error.position > xml.length)
-			return { accepted: false, doctype: false, reason, wrong: 'a position outside the document' };
-		return { accepted: false, doctype: false, reason };
+			return refused(reason, 'a position outside the document');
+		return refused(reason);
 	}
 }
 
-// ---------------------------------------------------------------------------------------------
-// Comparing trees, without recursion (documents 20,000 levels deep)
-// ---------------------------------------------------------------------------------------------
-
-const show = (value: string, max = 120) =>
-	JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value);
-
-interface Step {
-	expected: XmlElement;
-	actual: XmlElement;
-	parent: number;
-	index: number;
-}
-
-function pathOf(steps: Step[], at: number): string {
-	const parts: string[] = [];
-	for (let i = at; i !== -1; i = steps[i].parent)
-		parts.push(`${steps[i].expected.name}[${steps[i].index}]`);
-	const whole = parts.reverse();
-	return whole.length > 6
-		? `/${whole.slice(0, 2).join('/')}/…/${whole.slice(-3).join('/')}`
-		: `/${whole.join('/')}`;
-}
-
-/** Where the reader's tree differs from saxes', or undefined. */
-function treeDifference(expected: XmlElement, actual: XmlElement): string | undefined {
-	const steps: Step[] = [{ expected, actual, parent: -1, index: 0 }];
-	for (let at = 0; at < steps.length; at++) {
-		const { expected: e, actual: a } = steps[at];
-		const where = () => `at ${pathOf(steps, at)}`;
-		if (typeof a !== 'object' || a === null) return `${where()}: no element but ${String(a)}`;
-		if (a.name !== e.name) return `${where()}: name ${show(a.name)}, saxes ${show(e.name)}`;
-		if (!Array.isArray(a.attributes)) return `${where()}: attributes are no array`;
-		const names = (list: Array<[string, string]>) => show(list.map(([n]) => n).join(' '));
-		if (a.attributes.length !== e.attributes.length)
-			return `${where()}: attributes ${names(a.attributes)}, saxes ${names(e.attributes)}`;
-		for (let i = 0; i < e.attributes.length; i++) {
-			const [eName, eValue] = e.attributes[i];
-			const pair = a.attributes[i];
-			if (!Array.isArray(pair) || pair.length !== 2 || pair[0] !== eName)
-				return `${where()}: attribute ${i} is ${show(String(pair?.[0]))}, saxes ${show(eName)}`;
-			if (pair[1] !== eValue)
-				return `${where()}: attribute ${eName} is ${show(pair[1])}, saxes ${show(eValue)}`;
-		}
-		if (a.text !== e.text) return `${where()}: text ${show(a.text)}, saxes ${show(e.text)}`;
-		if (!Array.isArray(a.children)) return `${where()}: children are no array`;
-		if (a.children.length !== e.children.length)
-			return `${where()}: ${a.children.length} children, saxes ${e.children.length}: ${show(
-				e.children.map((c) => c.name).join(' '),
-			)}`;
-		for (let i = 0; i < e.children.length; i++)
-			steps.push({ expected: e.children[i], actual: a.children[i], parent: at, index: i });
+/** A tree as lines in document order, one an element, without recursion (20,000 levels deep). */
+function lines(root: XmlElement): string[] {
+	const out: string[] = [];
+	const stack: Array<[XmlElement, number]> = [[root, 0]];
+	for (let top = stack.pop(); top; top = stack.pop()) {
+		const [e, depth] = top;
+		const attributes = JSON.stringify(e.attributes);
+		out.push(`${depth} <${e.name}> ${attributes} ${JSON.stringify(e.text)} ${e.children.length}`);
+		for (let i = e.children.length - 1; i >= 0; i--) stack.push([e.children[i], depth + 1]);
 	}
-	return undefined;
+	return out;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The differential: counts, disagreements, minimal documents
-// ---------------------------------------------------------------------------------------------
-
-interface Disagreement {
-	family: string;
-	kind: string;
-	/** The smallest document found that disagrees the same way. */
-	minimal: string;
-	saxes: string;
-	reader: string;
-	/** How many documents of the family disagreed this way. */
-	documents: number;
-}
-
-interface Judgement {
-	accepted: boolean;
-	/** `cause`: the kind and the refusal's reason or the tree's difference, without figures or text. */
-	disagreement?: { kind: string; saxes: string; reader: string; cause: string };
-}
-
-const causeOf = (kind: string, said: string) =>
-	`${kind}: ${said
-		.replace(/^.*?: (?=(name|attribute|text|\d+ children))/, '')
-		.replace(/"(?:[^"\\]|\\.)*"/g, '…')
-		.replace(/'[^']*'/g, '…')
-		.replace(/(tag|attribute|name): .*$/, '$1: …')
-		.replace(/\d+/g, 'N')}`;
-
-function judge(read: Reader, xml: string): Judgement {
+/** How the reader disagrees with saxes on `xml`, or undefined; `accepted` is saxes' word. */
+function judge(read: Reader, xml: string): { accepted: boolean; kind?: string; detail?: string } {
 	const theirs = saxesVerdict(xml);
 	const mine = readerVerdict(read, xml);
-	const saxes = theirs.accepted ? 'accepted' : `refused: ${theirs.reason}`;
-	const reader = mine.accepted ? 'accepted' : `refused: ${mine.reason}`;
-	const disagree = (kind: string, said = reader) => ({
-		accepted: theirs.accepted,
-		disagreement: {
-			kind,
-			saxes,
-			reader: said,
-			cause: causeOf(kind, theirs.accepted ? said : saxes),
-		},
-	});
-	if ('wrong' in mine) return disagree(`the reader gave ${mine.wrong}`);
-	if (theirs.accepted && !mine.accepted) return disagree('the reader refuses what saxes accepts');
-	if (!theirs.accepted && mine.accepted) return disagree('the reader accepts what saxes refuses');
+	const said = (v: Verdict) => (v.accepted ? 'accepted' : `refused: ${v.reason}`);
+	const detail = `saxes ${said(theirs)}; reader ${said(mine)}`;
+	const { accepted } = theirs;
+	if (!mine.accepted && mine.wrong)
+		return { accepted, kind: `the reader gave ${mine.wrong}`, detail };
+	if (accepted !== mine.accepted)
+		return { accepted, kind: `the reader ${mine.accepted ? 'accepts' : 'refuses'} it`, detail };
 	if (theirs.accepted && mine.accepted) {
-		const difference = treeDifference(theirs.root, mine.root);
-		if (difference) return disagree('the trees differ', difference);
+		const [expected, actual] = [lines(theirs.root), lines(mine.root)];
+		const at = expected.findIndex((line, i) => line !== actual[i]);
+		if (at !== -1 || actual.length !== expected.length) {
+			const i = at === -1 ? expected.length : at;
+			const cut = (s = '') => s.slice(0, 200);
+			return {
+				accepted,
+				kind: 'the trees differ',
+				detail: `saxes ${cut(expected[i])}; reader ${cut(actual[i])}`,
+			};
+		}
 	}
-	return { accepted: theirs.accepted };
+	return { accepted };
 }
 
-/**
- * Cuts `xml` down while `still` holds: whole spans of markup and text first (an element with its
- * end tag, a comment), then single characters; bounded in tries.
- */
+/** Cuts `xml` down, markup and text spans first and then characters, while `still` holds. */
 function minimize(xml: string, still: (candidate: string) => boolean): string {
 	let current = xml;
-	let tries = 0;
-	const attempt = (candidate: string) => {
-		tries++;
-		if (candidate === current || !still(candidate)) return false;
-		current = candidate;
-		return true;
-	};
-	for (let shrunk = true; shrunk && tries < 5000; ) {
+	for (let tries = 0, shrunk = true; shrunk && tries < 3000; ) {
 		shrunk = false;
 		const tokens = current.split(/(<[^<>]*>?)/u).filter((token) => token !== '');
-		spans: for (let length = tokens.length - 1; length > 0; length--)
-			for (let start = 0; start + length <= tokens.length; start++) {
-				if (tries >= 5000) break spans;
-				const rest = [...tokens.slice(0, start), ...tokens.slice(start + length)].join('');
-				if (attempt(rest)) {
-					shrunk = true;
-					break spans;
-				}
-			}
-		if (shrunk) continue;
-		// a start tag with its end tag, the content kept
-		pairs: for (let start = 0; start < tokens.length; start++) {
-			const name = /^<([^\s/>!?<]+)[^<>]*[^/]>$/u.exec(tokens[start])?.[1];
-			if (name === undefined) continue;
-			for (let end = start + 1; end < tokens.length && tries < 5000; end++)
-				if (tokens[end] === `</${name}>`) {
-					const rest = tokens.filter((_, i) => i !== start && i !== end).join('');
-					if (attempt(rest)) {
-						shrunk = true;
-						break pairs;
-					}
-				}
-		}
-		if (shrunk) continue;
-		// an attribute at a time, then runs of white space
-		const attributes = [...current.matchAll(/\s+[^\s=<>"'/]+\s*=\s*(?:"[^"]*"|'[^']*')/gu)];
-		for (const match of attributes.reverse())
-			if (attempt(current.slice(0, match.index) + current.slice(match.index + match[0].length)))
-				shrunk = true;
-		if (shrunk) continue;
-		for (const match of [...current.matchAll(/\s{2,}/gu)].reverse())
-			if (
-				attempt(current.slice(0, match.index) + ' ' + current.slice(match.index + match[0].length))
-			)
-				shrunk = true;
-		if (shrunk) continue;
-		// names made "a", an empty element made one tag
-		for (const name of new Set([...current.matchAll(/<\/?([^\s/>!?<]+)/gu)].map((m) => m[1])))
-			if (
-				name !== 'a' &&
-				attempt(current.split(`<${name}`).join('<a').split(`</${name}`).join('</a'))
-			)
-				shrunk = true;
-		if (attempt(current.replace(/<([^\s/>!?<]+)><\/\1>/u, '<$1/>'))) shrunk = true;
-		if (shrunk) continue;
 		const chars = Array.from(current);
-		for (let at = chars.length - 1; at >= 0 && tries < 5000; at--)
-			if (attempt([...chars.slice(0, at), ...chars.slice(at + 1)].join(''))) {
-				shrunk = true;
-				chars.splice(at, 1);
+		const candidates = [
+			...tokens.map((_, i) => tokens.filter((_t, j) => j !== i).join('')),
+			...chars.map((_, i) => chars.filter((_c, j) => j !== i).join('')),
+		];
+		for (const candidate of candidates) {
+			if (++tries >= 3000) break;
+			if (still(candidate)) {
+				[current, shrunk] = [candidate, true];
+				break;
 			}
+		}
 	}
 	return current;
 }
@@ -321,6 +173,7 @@ const printable = (text: string) =>
 		(c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
 	);
 
+/** Compares documents, counts them, keeps the first disagreement of each family and kind. */
 class Differential {
 	compared = 0;
 
@@ -328,58 +181,29 @@ class Differential {
 
 	refused = 0;
 
-	readonly found = new Map<string, Disagreement>();
+	readonly found = new Map<string, string>();
 
 	constructor(private readonly read: Reader = readXmlTree) {}
 
-	/** Compares one document; counts it; keeps the first disagreement of each kind, minimized. */
-	compare(family: string, xml: string): boolean {
+	compare(family: string, xml: string): void {
 		this.compared++;
-		const { accepted, disagreement } = judge(this.read, xml);
-		if (!disagreement) {
+		const { accepted, kind, detail } = judge(this.read, xml);
+		if (!kind) {
 			if (accepted) this.accepted++;
 			else this.refused++;
-			return true;
+			return;
 		}
-		const key = `${family}: ${disagreement.cause}`;
-		const known = this.found.get(key);
-		if (known) {
-			known.documents++;
-			return false;
-		}
-		const same = (s: string) => judge(this.read, s).disagreement?.cause === disagreement.cause;
-		const minimal = xml.length > 50_000 ? xml : minimize(xml, same);
-		const { kind, saxes, reader } = judge(this.read, minimal).disagreement ?? disagreement;
-		this.found.set(key, { family, kind, minimal, saxes, reader, documents: 1 });
-		return false;
+		const key = `${family}: ${kind}`;
+		if (this.found.has(key)) return;
+		const same = (s: string) => judge(this.read, s).kind === kind;
+		const minimal = xml.length > 20_000 ? xml : minimize(xml, same);
+		const shown = minimal.length > 400 ? `${minimal.slice(0, 400)}… (${minimal.length})` : minimal;
+		const why = judge(this.read, minimal).detail ?? detail;
+		this.found.set(key, `${printable(JSON.stringify(shown))}: ${why}`);
 	}
 
-	/** The disagreements found, one per cause, with the smallest document (the families named). */
-	get disagreements(): Disagreement[] {
-		const byCause = new Map<string, Disagreement>();
-		for (const [key, found] of this.found) {
-			const cause = key.slice(found.family.length + 2);
-			const known = byCause.get(cause);
-			if (!known) byCause.set(cause, { ...found });
-			else {
-				known.family += `; ${found.family}`;
-				known.documents += found.documents;
-				if (found.minimal.length < known.minimal.length)
-					Object.assign(known, {
-						minimal: found.minimal,
-						saxes: found.saxes,
-						reader: found.reader,
-					});
-			}
-		}
-		return [...byCause.values()].map((d) => ({
-			...d,
-			minimal: printable(
-				d.minimal.length > 400
-					? `${d.minimal.slice(0, 400)}… (${d.minimal.length} chars)`
-					: d.minimal,
-			),
-		}));
+	get disagreements(): string[] {
+		return [...this.found].map(([key, what]) => `${key}: ${what}`);
 	}
 }
 
@@ -400,14 +224,9 @@ const SITES = /\u{F0000}(.)([^\u{F0001}\u{F0002}]*)\u{F0002}([^\u{F0001}]*)\u{F0
 
 const site = (kind: string, normal = '', faulty = '') =>
 	`${SITE}${kind}${normal}${SEP}${faulty}${END}`;
-
 const plain = (doc: string) => doc.replace(SITES, (_, _kind, normal: string) => normal);
-
-function sitesOf(doc: string, kind: string): number {
-	let count = 0;
-	for (const match of doc.matchAll(SITES)) if (match[1] === kind) count++;
-	return count;
-}
+const sitesOf = (doc: string, kind: string) =>
+	[...doc.matchAll(SITES)].filter((match) => match[1] === kind).length;
 
 function withFault(doc: string, kind: string, which: number, payload?: string): string {
 	let k = -1;
@@ -416,166 +235,40 @@ function withFault(doc: string, kind: string, which: number, payload?: string): 
 	);
 }
 
+/** A table of items written apart by white space (none holds any). */
+const words = (table: string) => table.trim().split(/[ \t\n]+/);
+const characters = (codes: number[]) => codes.map((code) => String.fromCodePoint(code));
+const references = (codes: number[]) =>
+	codes.map((code) => `&#x${code.toString(16).toUpperCase()};`);
+
 /** Names JavaScript gives a meaning as object keys. */
-const OBJECT_KEYS = [
-	'constructor',
-	'__proto__',
-	'toString',
-	'hasOwnProperty',
-	'valueOf',
-	'prototype',
-	'isPrototypeOf',
-	'__defineGetter__',
-	'length',
-];
+const OBJECT_KEYS = words(`constructor __proto__ toString hasOwnProperty valueOf prototype
+	isPrototypeOf __defineGetter__ length`);
 const NAMES = [
 	...OBJECT_KEYS,
-	'a',
-	'b',
-	'r',
-	'member',
-	'email',
-	'a1',
-	'_1',
-	'x.5',
-	'x-y',
-	'x:y',
-	'a:b:c',
-	':',
-	'_',
-	'xml',
-	'xmlns',
-	'xmlns:p',
-	'é',
-	'名前',
-	'données',
-	'Ωmega',
-	'a·b',
-	'_\u0300',
-	'a\u203F',
-	'\u{10000}',
-	'𝒳',
-	'😀',
-	'ø\u{EFFFF}',
+	...words(`a b r member email a1 _1 x.5 x-y x:y a:b:c : _ xml xmlns xmlns:p é 名前 données Ωmega
+		a·b _\u0300 a\u203F \u{10000} 𝒳 😀 ø\u{EFFFF}`),
 ];
+const SPACES = [' ', ' ', ' ', '  ', '\n', '\t', '\r\n', ' \n\t', '\r'];
 /** Character data: every reference form, white space of every kind, characters outside the BMP. */
 const TEXTS = [
-	'x',
-	'text',
-	' ',
-	'  ',
-	'\t',
-	'\n',
-	'\r\n',
-	'\r',
-	'\r\r\n',
-	'1',
-	'0.5',
-	'-3',
-	'1e3',
-	'NaN',
-	'é',
-	'中文',
-	'😀',
-	'\u{10FFFF}',
-	'\uE000',
-	'\uFFFD',
-	'\uFEFF',
-	'\u0085',
-	'\u2028',
-	'"',
-	"'",
-	'>',
-	']',
-	']]',
-	'a]b',
-	'=',
-	'/',
-	'?',
-	'!',
-	'&amp;',
-	'&lt;',
-	'&gt;',
-	'&quot;',
-	'&apos;',
-	'&#65;',
-	'&#x41;',
-	'&#x1F600;',
-	'&#128512;',
-	'&#9;',
-	'&#10;',
-	'&#13;',
-	'&#xD;',
-	'&#x10FFFF;',
-	'&#0065;',
-	'&#x0041;',
-	'&#xfffd;',
-	'&#x20;',
-	'&#60;b&#62;',
-	'a &amp; b',
+	...[' ', '  ', '\t', '\n', '\r\n', '\r', '\r\r\n', 'a &amp; b', '\uFEFF', '\u2028'],
+	...words(`x text 1 0.5 -3 1e3 NaN é 中文 😀 \u{10FFFF} \uE000 \uFFFD \u0085 " ' >
+		] ]] a]b = / ? ! &amp; &lt; &gt; &quot; &apos; &#65; &#x41; &#x1F600; &#128512; &#9; &#10;
+		&#13; &#xD; &#x10FFFF; &#0065; &#x0041; &#xfffd; &#x20; &#60;b&#62;`),
 	...OBJECT_KEYS,
 ];
 const VALUES = [
 	...TEXTS.filter((t) => t !== '&#60;b&#62;'),
-	'',
-	'  lead',
-	'trail  ',
-	'x\ty',
-	'a\nb',
-	'a\r\nb',
-	']]>',
-	'true',
-	'null',
-	'{}',
+	...['', '  lead', 'trail  ', 'x\ty', 'a\nb', 'a\r\nb'],
+	...words(']]> true null {}'),
 ];
 const CDATAS = [
-	'',
-	'y',
-	' ',
-	'<b>not a tag</b>',
-	'&amp; as written',
-	'&foo;',
-	']',
-	']]',
-	']>',
-	'a]]b',
-	'\r\n',
-	'\r',
-	'\t',
-	'😀',
-	'<![CDATA[',
-	'--',
-	'<!-- -->',
+	...['', ' ', '<b>not a tag</b>', '&amp; as written', '<!-- -->', '\r\n', '\r', '\t'],
+	...words(`y &foo; ] ]] ]> a]]b 😀 <![CDATA[ --`),
 ];
-const COMMENTS = [
-	' ',
-	'a',
-	' - ',
-	'x-y',
-	'<b>',
-	'&foo;',
-	'😀',
-	'\r\n',
-	']]>',
-	'<!--',
-	'\t',
-	'é',
-	'-x',
-	'->',
-	'>',
-];
-const PI_TARGETS = [
-	'pi',
-	'php',
-	'xml-stylesheet',
-	'x.y',
-	'Xml2',
-	'xmlx',
-	'😀',
-	'toString',
-	'a:b',
-	'_',
-];
+const COMMENTS = [' ', ' - ', '\r\n', '\t', ...words(`a x-y <b> &foo; 😀 ]]> <!-- é -x -> >`)];
+const PI_TARGETS = words('pi php xml-stylesheet x.y Xml2 xmlx 😀 toString a:b _');
 const PI_BODIES = ['data', 'a="1" b=\'2\'', '?', 'a?b', '<&>]]>', '😀', '--', '\r\n', '&foo;'];
 const DECLARATIONS = [
 	'<?xml version="1.0"?>',
@@ -586,7 +279,6 @@ const DECLARATIONS = [
 	'<?xml version="1.0"\n encoding="ISO-8859-1"?>',
 	'<?xml version="1.1"?>',
 ];
-const SPACES = [' ', ' ', ' ', '  ', '\n', '\t', '\r\n', ' \n\t', '\r'];
 
 function generator(seed: number) {
 	const random = rng(seed);
@@ -618,10 +310,7 @@ function generator(seed: number) {
 		return written.join('') + repeated + site('A') + (chance(0.2) ? pick(SPACES) : '');
 	}
 
-	function cdata(): string {
-		const content = pieces(CDATAS, 3).split(']]>').join(']] >');
-		return `<![CDATA[${withSite(content, 'D')}]]>`;
-	}
+	const cdata = () => `<![CDATA[${withSite(pieces(CDATAS, 3).split(']]>').join(']] >'), 'D')}]]>`;
 
 	function comment(): string {
 		let content = pieces(COMMENTS, 3).replace(/-{2,}/g, '-');
@@ -644,24 +333,19 @@ function generator(seed: number) {
 		let tail = ''; // the text since the last markup, for "]]>"
 		for (let k = int(7); k > 0; k--) {
 			const roll = random();
-			if (roll < 0.3 && depth < 5) {
-				content += element(depth + 1);
-				tail = '';
-			} else if (roll < 0.65) {
+			let markup = site('T');
+			if (roll < 0.3 && depth < 5) markup = element(depth + 1);
+			else if (roll < 0.65) {
 				let text = pieces(TEXTS, 3);
 				if ((tail.slice(-2) + text).includes(']]>')) text = text.split('>').join('&gt;');
 				tail = (tail + text).slice(-2);
 				content += text;
-			} else if (roll < 0.75) {
-				content += cdata();
-				tail = '';
-			} else if (roll < 0.83) {
-				content += comment();
-				tail = '';
-			} else if (roll < 0.88) {
-				content += processingInstruction();
-				tail = '';
-			} else content += site('T');
+				continue;
+			} else if (roll < 0.75) markup = cdata();
+			else if (roll < 0.83) markup = comment();
+			else if (roll < 0.88) markup = processingInstruction();
+			content += markup;
+			tail = '';
 		}
 		const closing = `</${tag}${chance(0.1) ? pick(SPACES) : ''}>`;
 		const faulty = pick([`</${tag}x>`, '', `${closing}${closing}`, `</ ${tag}>`, `</${tag}/>`]);
@@ -690,106 +374,41 @@ function generator(seed: number) {
 	return { random, int, pick, chance, document, name };
 }
 
+/** Characters XML does not allow, and the halves of surrogate pairs, alone. */
+const NOT_CHARACTERS = characters([0, 1, 8, 0xb, 0xc, 0x1f, 0xfffe, 0xffff]);
+const HALVES = characters([0xd800, 0xdbff, 0xdc00, 0xdfff]);
 /** Faults put at sites, each one making any document not well-formed. */
 const FAULTS: Record<string, readonly string[]> = {
 	// in text
 	T: [
-		'&',
-		'& ',
-		'&amp',
-		'&#65',
-		'&foo;',
-		'&AMP;',
-		'&#x;',
-		'&#;',
-		'&#X41;',
-		'&#0;',
-		'&#x0;',
-		'&#8;',
-		'&#x1F;',
-		'&#xD800;',
-		'&#xDFFF;',
-		'&#xFFFE;',
-		'&#xFFFF;',
-		'&#x110000;',
-		'&#99999999999;',
-		'&#-1;',
-		'&a b;',
-		'\u0000',
-		'\u0001',
-		'\u0008',
-		'\u000B',
-		'\u000C',
-		'\u001F',
-		'\uFFFE',
-		'\uFFFF',
-		'\uD800',
-		'\uDBFF',
-		'\uDC00',
-		'\uDFFF',
+		...NOT_CHARACTERS,
+		...HALVES,
 		'\uDC00\uD800',
-		']]>',
-		'<',
-		'< b/>',
-		'<1/>',
-		'</>',
-		'<!--',
-		'<!-- -- -->',
-		'<!-- --->',
-		'<?xml version="1.0"?>',
-		'<?XML x?>',
-		'<?xMl?>',
-		'<!ELEMENT x>',
-		'<!doctype x>',
-		'<!DOCTYPE x>',
-		'<![cdata[x]]>',
-		'<!-x->',
-		'<b a="1" a="2"/>',
-		'<b a="<"/>',
-		'<b a="&"/>',
-		'<b a=1/>',
-		'<b a/>',
-		'<b/ >',
-		'<b></c>',
+		...references([0, 8, 0x1f, 0xd800, 0xdfff, 0xfffe, 0xffff, 0x110000]),
+		...['& ', '<!-- -- -->', '<!-- --->', '<?xml version="1.0"?>', '<?XML x?>', '<!ELEMENT x>'],
+		...['<!doctype x>', '<!DOCTYPE x>', '<b a="1" a="2"/>', '<b/ >', '&a b;', '< b/>'],
+		...['<b a="<"/>', '<b a="&"/>', '<b a=1/>', '<b a/>'],
+		...words(`& &amp &#65 &foo; &AMP; &#x; &#; &#X41; &#0; &#8; &#99999999999; &#-1; ]]> < <1/>
+			</> <!-- <?xMl?> <![cdata[x]]> <!-x-> <b></c>`),
 	],
 	// in an attribute value in double quotes, and in single quotes
 	Q: [
-		'<',
-		'&',
+		...words('< & &foo; &#0; &#xD800; &#xFFFE; &#99999999999; "'),
 		'& ',
-		'&foo;',
-		'&#0;',
-		'&#xD800;',
-		'&#xFFFE;',
-		'&#99999999999;',
 		'\u0000',
 		'\u001F',
 		'\uD800',
-		'"',
 	],
-	S: ['<', '&', '&lt', '&bar;', '&#0;', '&#xDFFF;', '&#x110000;', '\u0000', '\uDC00', "'"],
+	S: [...words(`< & &lt &bar; &#0; &#xDFFF; &#x110000; '`), '\u0000', '\uDC00'],
 	// in a comment, a CDATA section, a processing instruction
 	C: ['-- ', '\u0000', '\uFFFF', '\uD800'],
 	D: [']]>', '\u0000', '\u0007', '\uDFFF'],
 	P: ['\u0000', '\uFFFE', '\uDBFF'],
 	// before or after the root
 	M: [
-		'x',
-		'&amp;',
-		'&#65;',
-		'<![CDATA[x]]>',
-		'\n<?xml version="1.0"?>',
-		'<b/>',
-		'</b>',
-		']]>',
-		'\u0000',
-		'<!DOCTYPE r>',
-		'<',
-		'&',
-		'\u00A0',
-		'\u0085',
-		'\u2028',
-		'\u3000',
+		...words('x &amp; &#65; <![CDATA[x]]> <b/> </b> ]]> < &'),
+		...['\n<?xml version="1.0"?>', '<!DOCTYPE r>'],
+		...characters([0, 0xa0, 0x85, 0x2028, 0x3000]),
 	],
 	// at the end of a start tag
 	A: [' a', ' a=1', ' ="x"', ' 1a="x"', ' a="x"b="y"', '/ ', ' <', ' &amp;="x"', ' "x"', ' a=="x"'],
@@ -809,11 +428,8 @@ const FAULTS: Record<string, readonly string[]> = {
 		'<?xml version=1.0?>',
 		'<?xml version="1.0" foo="bar"?>',
 		'<?xml version="1.0" ? ?>',
-		' <?xml version="1.0"?>',
-		'\n<?xml version="1.0"?>',
-		'<!----><?xml version="1.0"?>',
-		'<?pi?><?xml version="1.0"?>',
-		'<?XML version="1.0"?>',
+		...[' <?xml version="1.0"?>', '\n<?xml version="1.0"?>', '<!----><?xml version="1.0"?>'],
+		...['<?pi?><?xml version="1.0"?>', '<?XML version="1.0"?>'],
 		'<?xml version="1.0"?><?xml version="1.0"?>',
 	],
 };
@@ -890,28 +506,13 @@ describe('the reference: saxes, with the decisions applied', () => {
 		expect(tree('<a>\r\n\r</a>').text).toBe('\n\n');
 	});
 
-	test('what saxes refuses: undefined entities, forbidden characters and references, misplaced markup', () => {
-		for (const xml of [
-			'<a>&foo;</a>',
-			'<a>&#0;</a>',
-			'<a>&#xD800;</a>',
-			'<a>\u0000</a>',
-			'<a>\uFFFE</a>',
-			'<a x="<"/>',
-			'<a x="&"/>',
-			'<a>&</a>',
-			'<!-- a -- b --><a/>',
-			'<a>]]></a>',
-			'<a b="1" b="2"/>',
-			'<a></b>',
-			'<a>',
-			'<a/>x',
-			'<a/><b/>',
-			' <?xml version="1.0"?><a/>',
-			'<a/><?xml version="1.0"?>',
-			'<?xml version="1.1"?><a>&#1;</a>',
-		])
-			expect([xml, saxesVerdict(xml).accepted]).toEqual([xml, false]);
+	test.each([
+		...['<a>&foo;</a>', '<a>&#0;</a>', '<a>&#xD800;</a>', '<a>\u0000</a>', '<a>\uFFFE</a>'],
+		...['<a x="<"/>', '<a x="&"/>', '<a>&</a>', '<!-- a -- b --><a/>', '<a>]]></a>'],
+		...['<a b="1" b="2"/>', '<a></b>', '<a>', '<a/>x', '<a/><b/>', ' <?xml version="1.0"?><a/>'],
+		...['<a/><?xml version="1.0"?>', '<?xml version="1.1"?><a>&#1;</a>'],
+	])('saxes refuses %j', (xml) => {
+		expect(saxesVerdict(xml).accepted).toBe(false);
 	});
 
 	test('where saxes alone differs from the decisions, the difference is applied explicitly', () => {
@@ -933,14 +534,9 @@ describe('the reader reads what saxes reads, and refuses what it refuses', () =>
 	test('2,000 generated well-formed documents: the same trees', () => {
 		const differential = new Differential();
 		const { document } = generator(1);
-		let sanity = 0;
-		for (let k = 0; k < 2000; k++) {
-			const xml = plain(document());
-			if (!saxesVerdict(xml).accepted) sanity++;
-			differential.compare('well-formed', xml);
-		}
-		expect(sanity).toBe(0); // the generator writes well-formed documents only
+		for (let k = 0; k < 2000; k++) differential.compare('well-formed', plain(document()));
 		expect(differential.disagreements).toEqual([]);
+		// the generator writes well-formed documents only
 		expect(differential.accepted).toBe(2000);
 	});
 
@@ -962,8 +558,6 @@ describe('the reader reads what saxes reads, and refuses what it refuses', () =>
 		const differential = new Differential();
 		const { document, int } = generator(3);
 		const perFault = 8;
-		let made = 0;
-		let accepted = 0;
 		const fault = (kind: string, payload: string | undefined, label: string) => {
 			let put = 0;
 			for (let tries = 0; put < perFault && tries < 200; tries++) {
@@ -972,12 +566,9 @@ describe('the reader reads what saxes reads, and refuses what it refuses', () =>
 				if (sites === 0) continue;
 				const xml = withFault(doc, kind, int(sites), payload);
 				put++;
-				made++;
 				// each fault makes a document that is not well-formed: saxes is asked, to be sure
-				if (saxesVerdict(xml).accepted) {
-					accepted++;
+				if (saxesVerdict(xml).accepted)
 					throw new Error(`${label}: saxes accepted ${JSON.stringify(xml)}`);
-				}
 				differential.compare(label, xml);
 			}
 			expect([label, put]).toEqual([label, perFault]);
@@ -987,21 +578,20 @@ describe('the reader reads what saxes reads, and refuses what it refuses', () =>
 				fault(kind, payload, `${kind} ${printable(JSON.stringify(payload))}`);
 		for (const [kind, label] of Object.entries(OWN_FAULTS))
 			for (let k = 0; k < 25; k++) fault(kind, undefined, label);
-		expect(accepted).toBe(0);
 		expect(differential.disagreements).toEqual([]);
-		expect(made).toBeGreaterThan(1_400);
+		expect(differential.compared).toBeGreaterThan(1_400);
 	});
 
 	test('names at the edges of NameStartChar and NameChar (XML 1.0 fifth edition)', () => {
 		// each range of the productions, the character on either side of its ends
-		const EDGES = [
+		const EDGES = characters([
 			0x24, 0x2d, 0x2e, 0x30, 0x39, 0x3a, 0x40, 0x41, 0x5a, 0x5b, 0x5e, 0x5f, 0x60, 0x61, 0x7a,
 			0x7b, 0x7e, 0xb6, 0xb7, 0xb8, 0xbf, 0xc0, 0xd6, 0xd7, 0xd8, 0xf6, 0xf7, 0xf8, 0x2ff, 0x300,
 			0x36f, 0x370, 0x37d, 0x37e, 0x37f, 0x1fff, 0x2000, 0x200b, 0x200c, 0x200d, 0x200e, 0x203e,
 			0x203f, 0x2040, 0x2041, 0x206f, 0x2070, 0x218f, 0x2190, 0x2bff, 0x2c00, 0x2fef, 0x2ff0,
 			0x3000, 0x3001, 0xd7ff, 0xe000, 0xf8ff, 0xf900, 0xfdcf, 0xfdd0, 0xfdef, 0xfdf0, 0xfffd,
 			0x10000, 0x1f600, 0xeffff, 0xf0010, 0x10fffd,
-		].map((code) => String.fromCodePoint(code));
+		]);
 		const differential = new Differential();
 		const { pick, int, chance } = generator(4);
 		const edgeName = () =>
@@ -1131,6 +721,11 @@ describe('the comparison finds a reader that is wrong', () => {
 			return !verdict.accepted && !verdict.doctype && start
 				? readXmlTree(`${start[0]}</${start[1]}>`)
 				: readXmlTree(xml);
+		},
+		'throws a plain Error': (xml) => {
+			const verdict = readerVerdict(readXmlTree, xml);
+			if (!verdict.accepted) throw new Error(verdict.reason);
+			return verdict.root;
 		},
 	};
 
