@@ -39,21 +39,22 @@ describe('zoneOffsetMs', () => {
 	});
 });
 
-describe('wallTimeToUtc', () => {
-	test('wall clock in Berlin summer → UTC', () => {
-		expect(wallTimeToUtc(Date.UTC(2024, 4, 1, 9, 30), 'Europe/Berlin')).toBe(
-			Date.UTC(2024, 4, 1, 7, 30),
-		);
-	});
-	test('wall clock in New York winter → UTC', () => {
-		expect(wallTimeToUtc(Date.UTC(2024, 0, 15, 9, 30), 'America/New_York')).toBe(
-			Date.UTC(2024, 0, 15, 14, 30),
-		);
-	});
-	test('UTC is the identity', () => {
-		const wall = Date.UTC(2024, 1, 29, 23, 59, 59);
-		expect(wallTimeToUtc(wall, 'UTC')).toBe(wall);
-	});
+test.each([
+	['Berlin summer', Date.UTC(2024, 4, 1, 9, 30), 'Europe/Berlin', Date.UTC(2024, 4, 1, 7, 30)],
+	[
+		'New York winter',
+		Date.UTC(2024, 0, 15, 9, 30),
+		'America/New_York',
+		Date.UTC(2024, 0, 15, 14, 30),
+	],
+	[
+		'UTC, the identity',
+		Date.UTC(2024, 1, 29, 23, 59, 59),
+		'UTC',
+		Date.UTC(2024, 1, 29, 23, 59, 59),
+	],
+])('wallTimeToUtc: wall clock in %s → UTC', (_name, wall, zone, utc) => {
+	expect(wallTimeToUtc(wall, zone)).toBe(utc);
 });
 
 describe('parseDateInput', () => {
@@ -73,38 +74,35 @@ describe('parseDateInput', () => {
 		});
 	});
 
-	describe('naive wall-clock strings are read in the given zone', () => {
-		test('2024-05-01T09:30:00 in Europe/Berlin → 07:30Z', () => {
-			expect(isoUtc(parseDateInput('2024-05-01T09:30:00', 'Europe/Berlin'))).toBe(
-				'2024-05-01T07:30:00Z',
-			);
-		});
-		test('space separator, no seconds, milliseconds', () => {
-			expect(parseDateInput('2024-05-01 09:30:00', 'Europe/Berlin')).toBe(
-				Date.UTC(2024, 4, 1, 7, 30),
-			);
-			expect(parseDateInput('2024-05-01T09:30', 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 7, 30));
-			expect(parseDateInput('2024-05-01T09:30:00.5', 'Europe/Berlin')).toBe(
-				Date.UTC(2024, 4, 1, 7, 30, 0, 500),
-			);
-			expect(parseDateInput('2024-05-01T09:30:00.123456', 'Europe/Berlin')).toBe(
-				Date.UTC(2024, 4, 1, 7, 30, 0, 123),
-			);
-		});
-		test('a date alone is midnight in the zone', () => {
-			expect(isoUtc(parseDateInput('2024-05-01', 'Europe/Berlin'))).toBe('2024-04-30T22:00:00Z');
-			expect(isoUtc(parseDateInput('2024-05-01', 'America/New_York'))).toBe('2024-05-01T04:00:00Z');
-			expect(isoUtc(parseDateInput('2024-05-01', 'UTC'))).toBe('2024-05-01T00:00:00Z');
-			expect(formatDateTime(parseDateInput('2024-01-15', 'Asia/Kolkata'), 'Asia/Kolkata')).toBe(
-				'2024-01-15 00:00:00',
-			);
-		});
-		test('surrounding white space is ignored', () => {
-			expect(parseDateInput('  2024-05-01T09:30:00 \n', 'UTC')).toBe(Date.UTC(2024, 4, 1, 9, 30));
-		});
-		test('leap day is accepted', () => {
-			expect(parseDateInput('2024-02-29', 'UTC')).toBe(Date.UTC(2024, 1, 29));
-		});
+	test.each([
+		['2024-05-01T09:30:00', 'Europe/Berlin', '2024-05-01T07:30:00Z'],
+		['2024-05-01 09:30:00', 'Europe/Berlin', '2024-05-01T07:30:00Z'],
+		['2024-05-01T09:30', 'Europe/Berlin', '2024-05-01T07:30:00Z'],
+		// a date alone is midnight in the zone
+		['2024-05-01', 'Europe/Berlin', '2024-04-30T22:00:00Z'],
+		['2024-05-01', 'America/New_York', '2024-05-01T04:00:00Z'],
+		['2024-05-01', 'UTC', '2024-05-01T00:00:00Z'],
+		['  2024-05-01T09:30:00 \n', 'UTC', '2024-05-01T09:30:00Z'],
+		['2024-02-29', 'UTC', '2024-02-29T00:00:00Z'],
+		// wall times next to the DST transitions are exact
+		['2024-03-10T01:59:59', 'America/New_York', '2024-03-10T06:59:59Z'],
+		['2024-03-10T03:00:00', 'America/New_York', '2024-03-10T07:00:00Z'],
+		['2024-11-03T00:59:59', 'America/New_York', '2024-11-03T04:59:59Z'],
+		['2024-11-03T02:00:00', 'America/New_York', '2024-11-03T07:00:00Z'],
+	])('a naive wall-clock %j is read in %s', (input, zone, iso) => {
+		expect(isoUtc(parseDateInput(input, zone))).toBe(iso);
+	});
+
+	test('fractions of a second are kept to the millisecond', () => {
+		expect(parseDateInput('2024-05-01T09:30:00.5', 'Europe/Berlin')).toBe(
+			Date.UTC(2024, 4, 1, 7, 30, 0, 500),
+		);
+		expect(parseDateInput('2024-05-01T09:30:00.123456', 'Europe/Berlin')).toBe(
+			Date.UTC(2024, 4, 1, 7, 30, 0, 123),
+		);
+		expect(formatDateTime(parseDateInput('2024-01-15', 'Asia/Kolkata'), 'Asia/Kolkata')).toBe(
+			'2024-01-15 00:00:00',
+		);
 	});
 
 	describe('daylight-saving edge cases (documented behaviour)', () => {
@@ -136,61 +134,25 @@ describe('parseDateInput', () => {
 			expect(isoUtc(overlap)).toBe('2024-10-27T01:30:00Z');
 			expect(formatDateTime(overlap, 'Europe/Berlin')).toBe('2024-10-27 02:30:00');
 		});
-
-		test('wall times next to the transitions are exact', () => {
-			expect(isoUtc(parseDateInput('2024-03-10T01:59:59', 'America/New_York'))).toBe(
-				'2024-03-10T06:59:59Z',
-			);
-			expect(isoUtc(parseDateInput('2024-03-10T03:00:00', 'America/New_York'))).toBe(
-				'2024-03-10T07:00:00Z',
-			);
-			expect(isoUtc(parseDateInput('2024-11-03T00:59:59', 'America/New_York'))).toBe(
-				'2024-11-03T04:59:59Z',
-			);
-			expect(isoUtc(parseDateInput('2024-11-03T02:00:00', 'America/New_York'))).toBe(
-				'2024-11-03T07:00:00Z',
-			);
-		});
 	});
 
-	describe('unix timestamps', () => {
-		const seconds = 1714548600; // 2024-05-01T07:30:00Z
-		test('seconds as a number', () => {
-			expect(parseDateInput(seconds, 'Europe/Berlin')).toBe(seconds * 1000);
-		});
-		test('seconds as a 10-digit string', () => {
-			expect(parseDateInput(String(seconds), 'Europe/Berlin')).toBe(seconds * 1000);
-			expect(parseDateInput(` ${seconds} `, 'UTC')).toBe(seconds * 1000);
-		});
-		test('milliseconds as a 13-digit string and as a number', () => {
-			expect(parseDateInput('1714548600123', 'UTC')).toBe(1714548600123);
-			expect(parseDateInput(1714548600123, 'UTC')).toBe(1714548600123);
-		});
-		test('zero is the epoch', () => {
-			expect(parseDateInput(0, 'UTC')).toBe(0);
-		});
-	});
-
-	describe('Date and Luxon-like objects', () => {
-		test('a Date', () => {
-			const d = new Date(Date.UTC(2024, 4, 1, 7, 30));
-			expect(parseDateInput(d, 'America/New_York')).toBe(d.getTime());
-		});
-		test('an object with toMillis()', () => {
-			expect(parseDateInput({ toMillis: () => 1714548600000 }, 'UTC')).toBe(1714548600000);
-		});
-		test('an object with only toISO()', () => {
-			expect(parseDateInput({ toISO: () => '2024-05-01T09:30:00.000+02:00' }, 'UTC')).toBe(
-				Date.UTC(2024, 4, 1, 7, 30),
-			);
-		});
-		test('an invalid Date throws', () => {
-			expect(() => parseDateInput(new Date('nope'), 'UTC')).toThrow(DateInputError);
-		});
-
-		test('an object whose toMillis() gives NaN (invalid Luxon DateTime) throws DateInputError', () => {
-			expect(() => parseDateInput({ toMillis: () => Number.NaN }, 'UTC')).toThrow(DateInputError);
-		});
+	const date = new Date(Date.UTC(2024, 4, 1, 7, 30));
+	test.each([
+		['seconds as a number', 1714548600, 1714548600000],
+		['seconds as a 10-digit string', '1714548600', 1714548600000],
+		['seconds with white space', ' 1714548600 ', 1714548600000],
+		['milliseconds as a 13-digit string', '1714548600123', 1714548600123],
+		['milliseconds as a number', 1714548600123, 1714548600123],
+		['zero, the epoch', 0, 0],
+		['a Date', date, date.getTime()],
+		['an object with toMillis()', { toMillis: () => 1714548600000 }, 1714548600000],
+		[
+			'an object with only toISO()',
+			{ toISO: () => '2024-05-01T09:30:00.000+02:00' },
+			1714548600000,
+		],
+	])('%s', (_name, value, ms) => {
+		expect(parseDateInput(value, 'America/New_York')).toBe(ms);
 	});
 
 	describe('invalid input throws DateInputError', () => {
@@ -214,6 +176,12 @@ describe('parseDateInput', () => {
 			['undefined', undefined],
 			['boolean', true],
 			['plain object', {}],
+			['an invalid Date', new Date('nope')],
+			['an invalid Luxon DateTime (toMillis() NaN)', { toMillis: () => Number.NaN }],
+			// V8's Date.parse reads it as 1 March
+			['an impossible day with a Z', '2024-02-30T10:00:00Z'],
+			// Date.UTC would roll it over to 10:01
+			['minute 61', '2024-05-01T09:61:00'],
 		])('%s', (_name, value) => {
 			expect(() => parseDateInput(value, 'Europe/Berlin')).toThrow(DateInputError);
 		});
@@ -221,16 +189,6 @@ describe('parseDateInput', () => {
 		test('the error names the bad value', () => {
 			expect(() => parseDateInput('yesterday', 'UTC')).toThrow(/yesterday/);
 			expect(() => parseDateInput('2024-02-30', 'UTC')).toThrow(/2024-02-30/);
-		});
-
-		// V8's Date.parse reads it as 1 March
-		test('an impossible day with a Z/offset (2024-02-30T10:00:00Z) throws', () => {
-			expect(() => parseDateInput('2024-02-30T10:00:00Z', 'UTC')).toThrow(DateInputError);
-		});
-
-		// Date.UTC would roll it over to 10:01
-		test('minute 61 (2024-05-01T09:61:00) throws', () => {
-			expect(() => parseDateInput('2024-05-01T09:61:00', 'UTC')).toThrow(DateInputError);
 		});
 	});
 
@@ -327,23 +285,22 @@ describe('splitCountNewRange', () => {
 		expect(W).toBe(28 * DAY);
 	});
 
-	test('start === end is one window of one second', () => {
-		expect(splitCountNewRange(start, start)).toEqual([[start, start]]);
-	});
-
-	test('a range of exactly one window', () => {
-		expect(splitCountNewRange(start, start + W)).toEqual([[start, start + W]]);
-	});
-
-	test('one second more than a window gives a second one-second window', () => {
-		expect(splitCountNewRange(start, start + W + 1)).toEqual([
-			[start, start + W],
-			[start + W + 1, start + W + 1],
-		]);
-	});
-
-	test('a short range is one window', () => {
-		expect(splitCountNewRange(start, start + 7 * DAY)).toEqual([[start, start + 7 * DAY]]);
+	test.each([
+		['start === end: one window of one second', start, start, [[start, start]]],
+		['exactly one window', start, start + W, [[start, start + W]]],
+		[
+			'one second more than a window: a second one-second window',
+			start,
+			start + W + 1,
+			[
+				[start, start + W],
+				[start + W + 1, start + W + 1],
+			],
+		],
+		['a short range: one window', start, start + 7 * DAY, [[start, start + 7 * DAY]]],
+		['end before start: no windows', start + 10, start, []],
+	])('%s', (_name, from, to, windows) => {
+		expect(splitCountNewRange(from, to)).toEqual(windows);
 	});
 
 	test('a 90-day range gives 4 windows that cover it exactly', () => {
@@ -351,10 +308,6 @@ describe('splitCountNewRange', () => {
 		const windows = splitCountNewRange(start, end);
 		expect(windows).toHaveLength(4);
 		checkWindows(windows, start, end);
-	});
-
-	test('end before start gives no windows', () => {
-		expect(splitCountNewRange(start + 10, start)).toEqual([]);
 	});
 
 	test('a custom window size', () => {
