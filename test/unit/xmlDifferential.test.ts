@@ -3,6 +3,7 @@ import { SaxesParser } from 'saxes';
 import { rng } from '../../emulator/random';
 import { XmlSyntaxError } from '../../nodes/MadMimi/parsing/xmlTokens';
 import { readXmlTree, XmlDoctypeError, type XmlElement } from '../../nodes/MadMimi/parsing/xmlTree';
+import { words } from '../support/words';
 
 /*
  * The node's XML reader (nodes/MadMimi/parsing/xmlTree.ts) against saxes, a strict, conforming
@@ -235,8 +236,6 @@ function withFault(doc: string, kind: string, which: number, payload?: string): 
 	);
 }
 
-/** A table of items written apart by white space (none holds any). */
-const words = (table: string) => table.trim().split(/[ \t\n]+/);
 const characters = (codes: number[]) => codes.map((code) => String.fromCodePoint(code));
 const references = (codes: number[]) =>
 	codes.map((code) => `&#x${code.toString(16).toUpperCase()};`);
