@@ -13,6 +13,7 @@ import { runNode, setCredentials } from '../harness';
 import { logs } from './capture';
 import { byItem, hunt, inInputOrder, isErrorItem } from './checks';
 import { OPS, UNREADABLE } from './operations';
+import { NGINX_502 } from './writes';
 import type { Answer, OpCase } from './operations';
 import { closedPortUrl, DEMO_KEY, leaksIn, secretForms, serialize } from './support';
 
@@ -90,8 +91,6 @@ const notFound =
 
 const RAILS_500 =
 	'<!DOCTYPE html>\n<html>\n<head>\n  <title>We\'re sorry, but something went wrong (500)</title>\n  <style>body { background-color: #EFEFEF; color: #2E2F30; }</style>\n</head>\n<body>\n  <div class="dialog"><h1>We\'re sorry, but something went wrong.</h1></div>\n  <script>window.report && report()</script>\n</body>\n</html>\n';
-const NGINX_502 =
-	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 /** An error page that repeats the request, credentials included, in every form. */
 const ECHO_500 = `<html><body><h1>Internal error</h1><p>GET /audience_lists/lists.xml?username=demo%40example.com&amp;api_key=${DEMO_KEY}</p><pre>Parameters: {"api_key"=>"${DEMO_KEY}", "key"=>"${encodeURIComponent(DEMO_KEY)}"}</pre><p>key: ${DEMO_KEY}</p></body></html>`;
 /** A proxy's or captive portal's sign-in page, answered 200 in place of the service, echoing the request. */

@@ -12,7 +12,7 @@ import { runNode } from '../harness';
 import { clearWaits, waits } from '../support/waits';
 import { logs } from './capture';
 import { byItem, hunt } from './checks';
-import { NGINX_502, TRANSIENT, WRITES } from './writes';
+import { TRANSIENT, WRITES } from './writes';
 import type { TransientFault, WriteCase } from './writes';
 
 interface ReadCase {
@@ -176,18 +176,6 @@ export function retries(env: { readonly emulator: Emulator }): void {
 		expect(env.emulator.requests).toHaveLength(3);
 	});
 
-	test("a 500 is the service's own error: not repeated", async () => {
-		env.emulator.faults.add({
-			path: '/audience_lists/lists.xml',
-			times: 1,
-			respond: { status: 500, body: 'Internal Server Error' },
-		});
-		const result = await runNode({ parameters: READS[0].parameters });
-		expect(result.error?.message).toBe('Mad Mimi could not handle the request (500)');
-		expect(result.error?.description).toContain('the node did not repeat it');
-		expect(env.emulator.requests).toHaveLength(1);
-	});
-
 	describe('writes, by class: safe ones are repeated, once-only ones only when the service did not take them', () => {
 		const cases = WRITES.flatMap((write) =>
 			TRANSIENT.map((fault) => [write.name, write.class, fault.name, write, fault] as const),
@@ -338,26 +326,6 @@ export function retries(env: { readonly emulator: Emulator }): void {
 			expect(result.error?.description).toContain('Mailing → Get Many');
 			expect(env.emulator.store.sends).toHaveLength(1);
 			expect(sentTo('POST', '/mailer/to_list')).toHaveLength(1);
-		});
-
-		test('Continue On Fail: the item in doubt is an error item between the others, which went out once each', async () => {
-			env.emulator.faults.add({
-				method: 'POST',
-				path: '/mailer',
-				after: 1,
-				times: 1,
-				respond: { status: 502, body: NGINX_502, contentType: 'text/html' },
-			});
-			const result = await runNode({ parameters: send, continueOnFail: true }, input.slice(0, 3));
-			expect(result.items.map((i) => [i.pairedItem, i.json.error ?? 'sent'])).toEqual([
-				[{ item: 0 }, 'sent'],
-				[{ item: 1 }, 'The email to r1@example.com may have gone out'],
-				[{ item: 2 }, 'sent'],
-			]);
-			expect(String(result.items[1].json.description)).toMatch(
-				/^Mad Mimi's gateway responded 502 \(bad gateway\), so Mad Mimi may have done it\./,
-			);
-			expect(recipients.slice(0, 3).map(emailsTo)).toEqual([1, 0, 1]);
 		});
 	});
 }
