@@ -1,5 +1,6 @@
 import { cell, csvRecords, writeCsv } from '../../nodes/MadMimi/helpers/csv';
 import { rng } from '../../emulator/random';
+import { words } from '../support/words';
 
 const records = (text: string) => [...csvRecords(text)];
 
@@ -16,33 +17,20 @@ describe('writeCsv', () => {
 		).toBe('email,first name\njane@example.com,Jane\nbob@example.com,Bob\n');
 	});
 
-	test('a header alone when there are no rows', () => {
-		expect(writeCsv(['email', 'name'], [])).toBe('email,name\n');
-	});
-
-	test('quotes fields holding commas, quotes and line breaks', () => {
-		const out = writeCsv(
+	test.each([
+		['a header alone when there are no rows', ['email', 'name'], [], 'email,name\n'],
+		[
+			'quotes fields holding commas, quotes and line breaks',
 			['email', 'name', 'note'],
 			[['a@example.com', 'Doe, Jane', 'say "hi"\nline 2']],
-		);
-		expect(out).toBe('email,name,note\na@example.com,"Doe, Jane","say ""hi""\nline 2"\n');
-	});
-
-	test('quotes fields holding CRLF', () => {
-		const out = writeCsv(['a', 'b'], [['x\r\ny', 'z']]);
-		expect(out).toBe('a,b\n"x\r\ny",z\n');
-	});
-
-	test('quotes header names that need it', () => {
-		expect(writeCsv(['email', 'last, first'], [])).toBe('email,"last, first"\n');
-	});
-
-	test('empty fields stay empty', () => {
-		expect(writeCsv(['a', 'b', 'c'], [['', 'x', '']])).toBe('a,b,c\n,x,\n');
-	});
-
-	test('unicode is written as is', () => {
-		expect(writeCsv(['name'], [['Zoë 😀 日本']])).toBe('name\nZoë 😀 日本\n');
+			'email,name,note\na@example.com,"Doe, Jane","say ""hi""\nline 2"\n',
+		],
+		['quotes fields holding CRLF', ['a', 'b'], [['x\r\ny', 'z']], 'a,b\n"x\r\ny",z\n'],
+		['quotes header names that need it', ['email', 'last, first'], [], 'email,"last, first"\n'],
+		['empty fields stay empty', ['a', 'b', 'c'], [['', 'x', '']], 'a,b,c\n,x,\n'],
+		['unicode is written as is', ['name'], [['Zoë 😀 日本']], 'name\nZoë 😀 日本\n'],
+	])('%s', (_name, header, rows, csv) => {
+		expect(writeCsv(header, rows)).toBe(csv);
 	});
 
 	test('round-trips through csvRecords', () => {
@@ -63,26 +51,7 @@ describe('writeCsv', () => {
 		expect(records(writeCsv(['a', 'b'], rows))).toEqual([['a', 'b'], ...rows]);
 	});
 
-	const ALPHABET = [
-		'a',
-		'b',
-		'Z',
-		'0',
-		' ',
-		',',
-		'"',
-		'\n',
-		'\r\n',
-		'é',
-		'ß',
-		'日',
-		'😀',
-		'\t',
-		';',
-		"'",
-		'\\',
-		'=',
-	];
+	const ALPHABET = [...words(`a b Z 0 , " é ß 日 😀 ; ' \\ =`), ' ', '\n', '\r\n', '\t'];
 	const ALPHABET_WITH_LONE_CR = [...ALPHABET, '\r'];
 
 	function randomRows(
