@@ -77,14 +77,17 @@ function saxesVerdict(xml: string): Verdict {
 	};
 	parser.on('text', characters);
 	parser.on('cdata', characters);
+	let failure: unknown;
 	try {
 		parser.write(xml).close();
 	} catch (error) {
-		if (error instanceof Refusal)
-			return { accepted: false, doctype: error.doctype, reason: error.message };
-		throw error; // a fault of this file: it must show, not pass for a refusal
+		failure = error;
 	}
-	if (!root) throw new Error(`saxes gave no root for ${JSON.stringify(xml)}`);
+	if (failure instanceof Refusal)
+		return { accepted: false, doctype: failure.doctype, reason: failure.message };
+	// anything else is a fault of this file: it must show, not pass for a refusal
+	if (failure !== undefined || !root)
+		throw new Error(`saxes failed on ${JSON.stringify(xml)}: ${String(failure ?? 'no root')}`);
 	return { accepted: true, root };
 }
 
