@@ -1,13 +1,21 @@
 import { hasControlChars, isEmail, printable } from '../../nodes/MadMimi/helpers/validation';
 import { itemsByPlace } from '../../nodes/MadMimi/actions/audienceMember/import/common';
-import { words } from '../support/words';
 
 describe('isEmail', () => {
-	test.each(
-		words(`jane@example.com Jane.Doe@Example.COM jane+newsletter@example.com
-			jane.doe+tag+more@mail.example.co.uk j_d-o.e@sub-domain.example.org o'brien@example.ie
-			1234@example.com jane@bücher.de jane@例え.テスト zoë@exämple.com jane@xn--bcher-kva.de a@b.co`),
-	)('accepts %p', (address) => {
+	test.each([
+		'jane@example.com',
+		'Jane.Doe@Example.COM',
+		'jane+newsletter@example.com',
+		'jane.doe+tag+more@mail.example.co.uk',
+		'j_d-o.e@sub-domain.example.org',
+		"o'brien@example.ie",
+		'1234@example.com',
+		'jane@bücher.de',
+		'jane@例え.テスト',
+		'zoë@exämple.com',
+		'jane@xn--bcher-kva.de',
+		'a@b.co',
+	])('accepts %p', (address) => {
 		expect(isEmail(address)).toBe(true);
 	});
 

@@ -8,7 +8,6 @@ import { parse } from 'yaml';
 
 import { yamlMapping, yamlQuoted } from '../../nodes/MadMimi/helpers/yaml';
 import { rng } from '../../emulator/random';
-import { words } from '../support/words';
 
 const readBack = (text: string): unknown =>
 	parse(text, { version: '1.1', uniqueKeys: true, schema: 'yaml-1.1' });
@@ -18,9 +17,44 @@ const ADVERSARIAL = [
 	...['', ' ', '  leading and trailing  ', 'key: value', 'a # comment', ': ', '- item', '? key'],
 	...['"double" and \'single\' quotes', '%YAML 1.1', '2014-09-05 16:54:55 -0400'],
 	...['{a: 1}', '[1, 2]'],
-	...words(`# \\ \\n &anchor *alias !tag !!str @at \`backtick | > --- ... yes no on
-		off Y n TRUE ~ null NULL 010 0777 0x1F 1e3 1_000 10:30 190:20:30 .inf -.INF .nan 3.14 +1
-		2014-09-05 = <<`),
+	'#',
+	'\\',
+	'\\n',
+	'&anchor',
+	'*alias',
+	'!tag',
+	'!!str',
+	'@at',
+	'`backtick',
+	'|',
+	'>',
+	'---',
+	'...',
+	'yes',
+	'no',
+	'on',
+	'off',
+	'Y',
+	'n',
+	'TRUE',
+	'~',
+	'null',
+	'NULL',
+	'010',
+	'0777',
+	'0x1F',
+	'1e3',
+	'1_000',
+	'10:30',
+	'190:20:30',
+	'.inf',
+	'-.INF',
+	'.nan',
+	'3.14',
+	'+1',
+	'2014-09-05',
+	'=',
+	'<<',
 	...['tab\there', 'line\nbreak', 'crlf\r\nend', 'lone\rcr', 'nel\u0085next line'],
 	...['line separator\u2028here', 'paragraph\u2029separator', 'nbsp\u00a0space'],
 	...['bom\ufeffinside', '\ufeffleading bom', 'nul\u0000byte', 'bell\u0007', 'escape\u001b[0m'],
@@ -31,7 +65,19 @@ const ADVERSARIAL = [
 
 const PIECES = [
 	...ADVERSARIAL.filter((s) => s !== ''),
-	...words(`a Jane , { } [ ] " ' : # \\ 😀`),
+	'a',
+	'Jane',
+	',',
+	'{',
+	'}',
+	'[',
+	']',
+	'"',
+	"'",
+	':',
+	'#',
+	'\\',
+	'😀',
 	...[' ', '\n', '\t', '\u2028', '\u0085', '\ufeff', '\u0000'],
 ];
 
