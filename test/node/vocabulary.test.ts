@@ -59,20 +59,19 @@ const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: Strin
 const byKey = (value: string) => ({ __rl: true, mode: 'key', value });
 const MANY = 7;
 
+const OUTCOMES = [
+	'sent',
+	'read',
+	'clicked_thru',
+	'opt_out',
+	'bounced',
+	'forwarded',
+	'abused',
+	'unopened',
+] as const;
+
 /** A fresh mailing of the weekly digest with `count` recipients of one outcome (and links). */
-function mailingWith(
-	emulator: Emulator,
-	outcome:
-		| 'sent'
-		| 'read'
-		| 'clicked_thru'
-		| 'opt_out'
-		| 'bounced'
-		| 'forwarded'
-		| 'abused'
-		| 'unopened',
-	count: number,
-): void {
+function mailingWith(emulator: Emulator, outcome: (typeof OUTCOMES)[number], count: number): void {
 	const store = emulator.store;
 	store.addMailing(P.weeklyDigest, { id: 900 });
 	if (outcome !== 'sent') store.seedRecipients(P.weeklyDigest, 900, 'sent', count);
@@ -90,104 +89,62 @@ function linksWith(emulator: Emulator, count: number): void {
 	});
 }
 
-/** `count` addons: the demo catalogue, then more of the same kinds. */
-function addons(emulator: Emulator, count: number) {
-	const catalogue = emulator.store.addons;
+/** `count` records: the demo ones, then more of the same kinds under other keys and names. */
+function grown<T extends { key: string; name: string }>(
+	demo: T[],
+	count: number,
+	more: (base: T, i: number) => Partial<T> = () => ({}),
+): T[] {
 	return Array.from({ length: count }, (_, i) => {
-		const base = catalogue[i % catalogue.length];
-		return i < catalogue.length
+		const base = demo[i % demo.length];
+		return i < demo.length
 			? base
-			: { ...base, id: 100 + i, key: `${base.key}_${i}`, name: `${base.name} ${i}` };
+			: { ...base, key: `${base.key}_${i}`, name: `${base.name} ${i}`, ...more(base, i) };
 	});
 }
 
-/** `count` social networks: the demo ones, then more. */
-function socialNetworks(emulator: Emulator, count: number) {
-	const defs = emulator.store.socialLinkDefs;
-	return Array.from({ length: count }, (_, i) => {
-		const base = defs[i % defs.length];
-		return i < defs.length ? base : { ...base, key: `${base.key}${i}`, name: `${base.name} ${i}` };
-	});
-}
-
-const OUTCOMES = [
-	'sent',
-	'read',
-	'clicked_thru',
-	'opt_out',
-	'bounced',
-	'forwarded',
-	'abused',
-	'unopened',
-] as const;
-const OUTCOME_VALUES: Record<(typeof OUTCOMES)[number], string> = {
-	sent: 'sent',
-	read: 'read',
-	clicked_thru: 'clickedThru',
-	opt_out: 'optOut',
-	bounced: 'bounced',
-	forwarded: 'forwarded',
-	abused: 'abused',
-	unopened: 'unopened',
-};
+/** The node's own fields of a mailing read, and those it takes from the recorded promotions document. */
+const MAILING_OWN = [
+	'promotionId',
+	'promotionName',
+	'mailingId',
+	'subject',
+	'startedSend',
+	'finishedSend',
+	'openRate',
+	'clickRate',
+];
+const mailing = (operation: string, extra: IDataObject = {}): INodeParameters => ({
+	resource: 'mailing',
+	operation,
+	promotionId: byId(P.weeklyDigest),
+	mailingId: byId(900),
+	...extra,
+});
 
 const CASES: Case[] = [
 	...OUTCOMES.map(
 		(outcome): Case => ({
 			name: `Mailing → Get Recipients (${outcome})`,
-			parameters: {
-				resource: 'mailing',
-				operation: 'getRecipients',
-				promotionId: byId(P.weeklyDigest),
-				mailingId: byId(900),
-				outcome: OUTCOME_VALUES[outcome],
+			parameters: mailing('getRecipients', {
+				outcome: outcome.replace(/_(.)/, (_m, c: string) => c.toUpperCase()),
 				returnAll: true,
-			},
+			}),
 			setup: (emulator, count) => mailingWith(emulator, outcome, count),
 			own: ['promotionId', 'mailingId', 'outcome'],
 		}),
 	),
 	{
 		name: 'Mailing → Get Links',
-		parameters: {
-			resource: 'mailing',
-			operation: 'getLinks',
-			promotionId: byId(P.weeklyDigest),
-			mailingId: byId(900),
-		},
+		parameters: mailing('getLinks'),
 		setup: linksWith,
-		// the node's own fields, and those it takes from the recorded promotions document
-		own: [
-			'promotionId',
-			'promotionName',
-			'mailingId',
-			'subject',
-			'startedSend',
-			'finishedSend',
-			'openRate',
-			'clickRate',
-		],
+		own: MAILING_OWN,
 	},
 	{
 		name: 'Mailing → Get Stats (the links inside the recorded document are guessed)',
-		parameters: {
-			resource: 'mailing',
-			operation: 'getStats',
-			promotionId: byId(P.weeklyDigest),
-			mailingId: byId(900),
-		},
+		parameters: mailing('getStats'),
 		setup: linksWith,
-		// the node's own fields, and those it takes from the recorded promotions document
-		own: [
-			'promotionId',
-			'promotionName',
-			'mailingId',
-			'subject',
-			'startedSend',
-			'finishedSend',
-			'openRate',
-			'clickRate',
-		],
+		own: MAILING_OWN,
 	},
 	{
 		name: 'Audience Member → Get Promotion Attempts',
@@ -220,14 +177,14 @@ const CASES: Case[] = [
 		name: 'Addon → Get Available',
 		parameters: { resource: 'addon', operation: 'getAvailable' },
 		setup: (emulator, count) => {
-			emulator.store.addons = addons(emulator, count);
+			emulator.store.addons = grown(emulator.store.addons, count, (_b, i) => ({ id: 100 + i }));
 		},
 	},
 	{
 		name: 'Addon → Get Many',
 		parameters: { resource: 'addon', operation: 'getAll' },
 		setup: (emulator, count) => {
-			emulator.store.addons = addons(emulator, count);
+			emulator.store.addons = grown(emulator.store.addons, count, (_b, i) => ({ id: 100 + i }));
 		},
 	},
 	{
@@ -282,14 +239,14 @@ const CASES: Case[] = [
 		name: 'Social Link → Get Available (JSON)',
 		parameters: { resource: 'socialLink', operation: 'getAvailable' },
 		setup: (emulator, count) => {
-			emulator.store.socialLinkDefs = socialNetworks(emulator, count);
+			emulator.store.socialLinkDefs = grown(emulator.store.socialLinkDefs, count);
 		},
 	},
 	{
 		name: 'Social Link → Get Many (JSON)',
 		parameters: { resource: 'socialLink', operation: 'getAll' },
 		setup: (emulator, count) => {
-			emulator.store.socialLinkDefs = socialNetworks(emulator, count);
+			emulator.store.socialLinkDefs = grown(emulator.store.socialLinkDefs, count);
 			const keys = emulator.store.socialLinkDefs.map((d) => d.key);
 			emulator.store.socialLinks = Object.fromEntries(
 				keys.map((k) => [k, `https://social.example.com/${k}`]),
@@ -403,39 +360,20 @@ describe('operations that act on what they read, under the second vocabulary', (
 		]);
 	});
 
-	test('Get Recipients over several pages (Return All of 250, a Limit of 150 over 120) reads the same recipients', async () => {
-		const all = {
-			resource: 'mailing',
-			operation: 'getRecipients',
-			promotionId: byId(P.weeklyDigest),
-			mailingId: byId(M.weeklyDigest),
-			outcome: 'sent',
-			returnAll: true,
-		};
-		const secondAll = await runNode({ parameters: all });
-		env.emulator.vocabulary = 'guessed';
-		const guessedAll = await runNode({ parameters: all });
-		expect(secondAll.items).toHaveLength(250);
-		expect(secondAll.items.map((i) => valuesOnly(i.json))).toEqual(
-			guessedAll.items.map((i) => valuesOnly(i.json)),
-		);
-		env.emulator.vocabulary = 'second';
-
-		const limited = {
-			resource: 'mailing',
-			operation: 'getRecipients',
-			promotionId: byId(P.weeklyDigest),
-			mailingId: byId(M.weeklyDigest),
-			outcome: 'read',
-			returnAll: false,
-			limit: 150,
-		};
-		const second = await runNode({ parameters: limited });
-		env.emulator.vocabulary = 'guessed';
-		const guessed = await runNode({ parameters: limited });
-		expect(second.items).toHaveLength(120);
-		expect(second.items.map((i) => valuesOnly(i.json))).toEqual(
-			guessed.items.map((i) => valuesOnly(i.json)),
-		);
-	});
+	test.each([
+		['Return All of 250', { outcome: 'sent', returnAll: true }, 250],
+		['a Limit of 150 over 120', { outcome: 'read', returnAll: false, limit: 150 }, 120],
+	])(
+		'Get Recipients over several pages (%s) reads the same recipients',
+		async (_n, extra, count) => {
+			const parameters = mailing('getRecipients', { mailingId: byId(M.weeklyDigest), ...extra });
+			const second = await runNode({ parameters });
+			env.emulator.vocabulary = 'guessed';
+			const guessed = await runNode({ parameters });
+			expect(second.items).toHaveLength(count);
+			expect(second.items.map((i) => valuesOnly(i.json))).toEqual(
+				guessed.items.map((i) => valuesOnly(i.json)),
+			);
+		},
+	);
 });
