@@ -345,46 +345,6 @@ describe('addon locator input', () => {
 		);
 		expect(items[0].json).toMatchObject({ addon: 'social_sharing', changed: true });
 	});
-
-	test('continueOnFail: 3 items, the paid one fails, the others go on, pairing kept', async () => {
-		const { items, error } = await runNode(
-			{ parameters: addonParams('activate', byKey('={{ $json.addon }}')), continueOnFail: true },
-			[
-				{ json: { addon: 'social_sharing' } },
-				{ json: { addon: 'custom_domain' } },
-				{ json: { addon: 'ab_testing' } },
-			],
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json).toMatchObject({ addon: 'social_sharing', changed: true });
-		expect(items[1].json.error).toBe(
-			'Mad Mimi refused the request: Paid addons cannot be activated through the API',
-		);
-		expect(items[1].json.description).toContain(
-			'Paid addons can only be activated in the Mad Mimi web app',
-		);
-		expect(items[2].json).toMatchObject({ addon: 'ab_testing', changed: false });
-		expect(toggles().map((r) => r.rawPath)).toEqual([
-			'/addon/social_sharing/toggle',
-			'/addon/custom_domain/toggle',
-		]);
-		expect(statusOf('custom_domain')).toBe('deactivated');
-	});
-
-	test('without continueOnFail the error names the failing item', async () => {
-		const { error } = await runNode(
-			{ parameters: addonParams('activate', byKey('={{ $json.addon }}')) },
-			[
-				{ json: { addon: 'ab_testing' } },
-				{ json: { addon: 'custom_domain' } },
-				{ json: { addon: 'social_sharing' } },
-			],
-		);
-		expect(error?.message).toContain('Paid addons cannot be activated');
-		expect(error?.context?.itemIndex).toBe(1);
-		expect(statusOf('social_sharing')).toBe('deactivated');
-	});
 });
 
 describe('addon "From List" search', () => {

@@ -238,68 +238,6 @@ describe('audienceList.addMember / removeMember', () => {
 		expect(error?.message).toBe(message);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
-
-	test('continueOnFail: one error item per failing input, the others go on, pairing kept', async () => {
-		const { items, error } = await runNode(
-			{
-				parameters: {
-					resource: 'audienceList',
-					operation: 'addMember',
-					list: byName(vipCustomers),
-					email: '={{ $json.email }}',
-				},
-				continueOnFail: true,
-			},
-			[
-				{ json: { email: 'ben.baker@example.com' } },
-				{ json: { email: 'broken' } },
-				{ json: { email: 'ghost@example.com' } },
-				{ json: { email: 'gia.grant@example.com' } },
-			],
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-			{ item: 3 },
-		]);
-		expect(items[0].json.success).toBe(true);
-		expect(items[1].json.error).toBe('The field "Email" is not a valid email address: "broken"');
-		expect(items[2].json.error).toMatch(/ghost@example.com does not exist/);
-		expect(items[2].json.httpCode).toBe('400');
-		expect(items[3].json.success).toBe(true);
-		// the malformed address never reached the service
-		expect(env.emulator.requests.map((r) => r.params.email)).toEqual([
-			'ben.baker@example.com',
-			'ghost@example.com',
-			'gia.grant@example.com',
-		]);
-		const vip = env.emulator.store.lists.get(vipCustomers)!.members;
-		expect(vip.has('ben.baker@example.com') && vip.has('gia.grant@example.com')).toBe(true);
-	});
-
-	test('without continueOnFail the error names the failing item', async () => {
-		const { error } = await runNode(
-			{
-				parameters: {
-					resource: 'audienceList',
-					operation: 'addMember',
-					list: byName(vipCustomers),
-					email: '={{ $json.email }}',
-				},
-			},
-			[
-				{ json: { email: 'ben.baker@example.com' } },
-				{ json: { email: 'ghost@example.com' } },
-				{ json: { email: 'gia.grant@example.com' } },
-			],
-		);
-		expect(error?.message).toMatch(/ghost@example.com does not exist/);
-		expect(error?.context?.itemIndex).toBe(1);
-		// stopped at the failing item
-		expect(env.emulator.requests).toHaveLength(2);
-	});
 });
 
 describe('batching: per-item requests in parallel', () => {

@@ -174,34 +174,6 @@ describe('childAccount.create', () => {
 		]);
 		expect(child('branch@example.com')?.address).toBe('2 Elm Street\nSpringfield');
 	});
-
-	test('continueOnFail: 3 items, the taken email fails, the others are created, each with its own key', async () => {
-		const { items, error } = await runNode(
-			{ parameters: createParams({ email: '={{ $json.email }}' }), continueOnFail: true },
-			[
-				{ json: { email: 'a.branch@example.com' } },
-				{ json: { email: childTwo } },
-				{ json: { email: 'c.branch@example.com' } },
-			],
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json).toMatchObject({
-			success: true,
-			email: 'a.branch@example.com',
-			apiKey: child('a.branch@example.com')!.apiKey,
-		});
-		expect(items[1].json).toMatchObject({
-			error: 'Mad Mimi refused the request: Email has already been taken',
-			httpCode: '400',
-		});
-		expect(items[2].json).toMatchObject({
-			success: true,
-			email: 'c.branch@example.com',
-			apiKey: child('c.branch@example.com')!.apiKey,
-		});
-		expect(items[0].json.apiKey).not.toBe(items[2].json.apiKey);
-	});
 });
 
 describe('childAccount.update', () => {
@@ -308,28 +280,6 @@ describe('childAccount.delete', () => {
 		expect(request.params).toEqual({ email: childTwo });
 		expect(child(childTwo)).toBeUndefined();
 		expect(child(childOne)).toBeDefined();
-	});
-
-	test('continueOnFail: 3 items, the unknown one fails, pairing kept', async () => {
-		const { items, error } = await runNode(
-			{
-				parameters: { resource: 'childAccount', operation: 'delete', email: '={{ $json.email }}' },
-				continueOnFail: true,
-			},
-			[
-				{ json: { email: childOne } },
-				{ json: { email: 'ghost@example.com' } },
-				{ json: { email: childTwo } },
-			],
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json).toEqual({ deleted: true, email: childOne });
-		expect(items[1].json.error).toBe(
-			'Mad Mimi refused the request: ghost@example.com does not exist',
-		);
-		expect(items[2].json).toEqual({ deleted: true, email: childTwo });
-		expect(env.emulator.store.participants.size).toBe(0);
 	});
 
 	test('a malformed email is refused before any request', async () => {

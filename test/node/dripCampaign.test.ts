@@ -68,32 +68,4 @@ describe('dripCampaign.getAll', () => {
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 	});
-
-	test('continueOnFail: 3 items, the failing read is an error item, pairing kept', async () => {
-		// a 500 is not tried again (a 503 would be, and pass)
-		env.emulator.faults.add({
-			path: '/drip_campaigns/list.xml',
-			after: 1,
-			times: 1,
-			respond: { status: 500, body: 'Internal Server Error' },
-		});
-		const { items, error } = await runNode(
-			{ parameters: { resource: 'dripCampaign', operation: 'getAll' }, continueOnFail: true },
-			[{ json: {} }, { json: {} }, { json: {} }],
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-			{ item: 2 },
-		]);
-		expect(items[2].json).toMatchObject({
-			error: 'Mad Mimi could not handle the request (500)',
-			httpCode: '500',
-		});
-		expect(items[3].json.name).toBe('Onboarding');
-		expect(env.emulator.requests).toHaveLength(3);
-	});
 });

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import { useEmulator } from './setup';
+import { answerOnce, refusedBeforeAnyRequest, useEmulator } from './setup';
 import { placeholders } from './sendSupport';
 
 const env = useEmulator();
@@ -194,72 +194,76 @@ describe('email.send', () => {
 		).toEqual(['Friends, family', 'Newsletter']);
 	});
 
-	test.each([
-		[
-			'a recipient that is not an address',
-			{ recipient: 'jane at example.com' },
-			'The field "Recipient" is not a valid email address: "jane at example.com"',
-		],
-		['an empty recipient', { recipient: '  ' }, 'The field "Recipient" is empty'],
-		[
-			'a name without an address',
-			{ recipient: 'Jane Doe <>' },
-			'The field "Recipient" is not a valid email address: "Jane Doe <>"',
-		],
-		[
-			'an empty promotion name (mapped)',
-			{ promotionName: "={{ '' }}" },
-			'The field "Promotion" is empty',
-		],
-		[
-			'HTML without [[tracking_beacon]]',
-			{ contentSource: 'html', saveAsPromotion: 'Own', rawHtml: '<p>Hi</p>' },
-			'The field "HTML" has no [[tracking_beacon]]',
-		],
-		[
-			'an empty HTML (mapped)',
-			{ contentSource: 'html', saveAsPromotion: 'Own', rawHtml: '={{ $json.nothing }}' },
-			'The field "HTML" is empty',
-		],
-		[
-			'a sender that is not an address',
-			{ from: 'shop' },
-			'The field "From" is not a valid email address: "shop"',
-		],
-		[
-			'a BCC that is not an address',
-			{ options: { bcc: 'x@' } },
-			'The field "BCC" is not a valid email address: "x@"',
-		],
-		[
-			'a placeholder without a name',
-			{ placeholders: { placeholder: [{ name: ' ', value: 'x' }] } },
-			'Placeholder 1: the field "Name" is empty',
-		],
-		[
-			'a placeholder given twice',
-			{
-				placeholders: {
-					placeholder: [
-						{ name: 'a', value: '1' },
-						{ name: 'a', value: '2' },
-					],
-				},
-			},
-			'The placeholder "a" is given twice',
-		],
-	])('%s is refused before any request, naming the field', async (_name, extra, message) => {
-		const { error } = await runNode({ parameters: send(extra as IDataObject) });
-		expect(error?.message).toBe(message);
-		expect(error?.context?.itemIndex).toBe(0);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
-	test('required fields left empty are refused by n8n itself, before any request', async () => {
-		const { error } = await runNode({ parameters: send({ promotionName: '' }) });
-		expect(error?.message).toContain('Parameter "Promotion" is required');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
+	refusedBeforeAnyRequest(env, [
+		...(
+			[
+				[
+					'a recipient that is not an address',
+					{ recipient: 'jane at example.com' },
+					'The field "Recipient" is not a valid email address: "jane at example.com"',
+				],
+				['an empty recipient', { recipient: '  ' }, 'The field "Recipient" is empty'],
+				[
+					'a name without an address',
+					{ recipient: 'Jane Doe <>' },
+					'The field "Recipient" is not a valid email address: "Jane Doe <>"',
+				],
+				[
+					'an empty promotion name (mapped)',
+					{ promotionName: "={{ '' }}" },
+					'The field "Promotion" is empty',
+				],
+				[
+					'HTML without [[tracking_beacon]]',
+					{ contentSource: 'html', saveAsPromotion: 'Own', rawHtml: '<p>Hi</p>' },
+					'The field "HTML" has no [[tracking_beacon]]',
+				],
+				[
+					'an empty HTML (mapped)',
+					{ contentSource: 'html', saveAsPromotion: 'Own', rawHtml: '={{ $json.nothing }}' },
+					'The field "HTML" is empty',
+				],
+				[
+					'a sender that is not an address',
+					{ from: 'shop' },
+					'The field "From" is not a valid email address: "shop"',
+				],
+				[
+					'a BCC that is not an address',
+					{ options: { bcc: 'x@' } },
+					'The field "BCC" is not a valid email address: "x@"',
+				],
+				[
+					'a placeholder without a name',
+					{ placeholders: { placeholder: [{ name: ' ', value: 'x' }] } },
+					'Placeholder 1: the field "Name" is empty',
+				],
+				[
+					'a placeholder given twice',
+					{
+						placeholders: {
+							placeholder: [
+								{ name: 'a', value: '1' },
+								{ name: 'a', value: '2' },
+							],
+						},
+					},
+					'The placeholder "a" is given twice',
+				],
+				[
+					'half of an emoji',
+					{ placeholders: placeholders({ first_name: 'Jane \ud83d' }) },
+					'The placeholder "first_name" holds a broken character (half of an emoji or symbol)',
+				],
+			] as const
+		).map(([name, extra, message]) => ({ name, parameters: send(extra), message })),
+		// required fields left empty are refused by n8n itself
+		{
+			name: 'an empty Promotion',
+			parameters: send({ promotionName: '' }),
+			message: /Parameter "Promotion" is required/,
+		},
+	]);
 
 	test('[[peek_image]] is accepted in place of [[tracking_beacon]]', async () => {
 		const { error } = await runNode({
@@ -319,13 +323,7 @@ describe('email.send', () => {
 	});
 
 	test('a run stopped part-way by Mad Mimi says how many went out, and that a Retry finishes it', async () => {
-		env.emulator.faults.add({
-			method: 'POST',
-			path: '/mailer',
-			after: 2,
-			times: 1,
-			respond: { status: 400, body: 'Something is wrong' },
-		});
+		answerOnce(env.emulator, 'POST', '/mailer', 2, 400, 'Something is wrong');
 		const { error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }) }, [
 			{ json: { to: 'a@example.com' } },
 			{ json: { to: 'b@example.com' } },
@@ -398,24 +396,24 @@ describe('email.getStatus', () => {
 		expect((error as { httpCode?: string }).httpCode).toBe('410');
 	});
 
-	test.each([
-		['empty (mapped)', '={{ $json.missing }}', 'The field "Transaction ID" is empty'],
-		['not digits', 'abc-123', 'The field "Transaction ID" is not a transaction ID: "abc-123"'],
-	])('%s is refused before any request', async (_name, value, message) => {
-		const { error } = await runNode({ parameters: status(value) });
-		expect(error?.message).toBe(message);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
-	test('an ID mapped as a number has lost its last digits: refused, with how to map it', async () => {
-		const { error } = await runNode({ parameters: status('={{ Number($json.id) }}') }, [
-			{ json: { id: '10199230844895592240' } },
-		]);
-		expect(error?.message).toBe(
-			'The field "Transaction ID" was given as a number and has lost its last digits',
-		);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
+	refusedBeforeAnyRequest(env, [
+		{
+			name: 'an empty ID (mapped)',
+			parameters: status('={{ $json.missing }}'),
+			message: 'The field "Transaction ID" is empty',
+		},
+		{
+			name: 'an ID not of digits',
+			parameters: status('abc-123'),
+			message: 'The field "Transaction ID" is not a transaction ID: "abc-123"',
+		},
+		{
+			name: 'an ID mapped as a number (it has lost its last digits)',
+			parameters: status('={{ Number($json.id) }}'),
+			input: [{ json: { id: '10199230844895592240' } }],
+			message: 'The field "Transaction ID" was given as a number and has lost its last digits',
+		},
+	]);
 });
 
 describe('placeholders the YAML writer must not trip on', () => {
@@ -440,16 +438,6 @@ describe('placeholders the YAML writer must not trip on', () => {
 			constructor: 'yes',
 			['__proto__']: '10:30',
 		});
-	});
-
-	test('half of an emoji is refused before any request, naming the placeholder', async () => {
-		const { error } = await runNode({
-			parameters: send([{ name: 'first_name', value: 'Jane \ud83d' }]),
-		});
-		expect(error?.message).toBe(
-			'The placeholder "first_name" holds a broken character (half of an emoji or symbol)',
-		);
-		expect(env.emulator.requests).toHaveLength(0);
 	});
 });
 
@@ -505,13 +493,7 @@ describe('email.send with its own content: Save As Promotion', () => {
 	});
 
 	test("a new name: the run's first email creates it, and every item of the run (and a second try of Retry On Fail) may use it", async () => {
-		env.emulator.faults.add({
-			method: 'POST',
-			path: '/mailer',
-			after: 2,
-			times: 1,
-			respond: { status: 400, body: 'Try again' },
-		});
+		answerOnce(env.emulator, 'POST', '/mailer', 2, 400, 'Try again');
 		const { items, error } = await runNode(
 			{
 				parameters: own({ saveAsPromotion: 'Receipt (n8n)', options: { checkSuppressed: false } }),

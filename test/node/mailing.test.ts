@@ -339,39 +339,6 @@ describe('mailing.getRecipients', () => {
 		);
 		expect(error?.description).not.toContain('/promotions/3/mailings/77/clicked_thru.xml'); // the user's words, not the API path
 	});
-
-	test('continueOnFail with 3 items, one failing: the others give their recipients, pairing kept', async () => {
-		const { items, error } = await runNode(
-			{
-				parameters: mailing('getRecipients', {
-					promotionId: byId('={{ $json.p }}'),
-					mailingId: byId('={{ $json.m }}'),
-					outcome: 'read',
-					returnAll: false,
-					limit: 2,
-				}),
-				continueOnFail: true,
-			},
-			[{ json: { p: 3, m: 34 } }, { json: { p: 3, m: 33 } }, { json: { p: 2, m: 32 } }],
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((i) => [i.json.email ?? i.json.error, i.pairedItem])).toEqual([
-			['ann.archer@example.com', { item: 0 }],
-			['cara.cole@example.com', { item: 0 }],
-			[
-				'Mad Mimi has no promotion 3 with a mailing 33: check the promotion ID and mailing ID',
-				{ item: 1 },
-			],
-			['ann.archer@example.com', { item: 2 }],
-			['ben.baker@example.com', { item: 2 }],
-		]);
-		expect(items[2].json.httpCode).toBe('404');
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
-			'/promotions/3/mailings/34/read.xml',
-			'/promotions/3/mailings/33/read.xml',
-			'/promotions/2/mailings/32/read.xml',
-		]);
-	});
 });
 
 describe('mailing.getLinks', () => {

@@ -230,22 +230,6 @@ describe('audienceMember.updateEmail, isSuppressed, suppress, unsuppress', () =>
 		expect(error?.message).toBe('Mad Mimi could not opt ghost@example.com back in');
 		expect(error?.description).toContain('undefined method');
 	});
-
-	test('continueOnFail: an unknown member gives its error item, the others go on', async () => {
-		const { items } = await runNode(
-			{ parameters: member('isSuppressed', { email: '={{ $json.e }}' }), continueOnFail: true },
-			[
-				{ json: { e: 'ann.archer@example.com' } },
-				{ json: { e: 'ghost@example.com' } },
-				{ json: { e: OPTED_OUT[0] } },
-			],
-		);
-		expect(items.map((i) => [i.json.suppressed ?? i.json.error, i.pairedItem])).toEqual([
-			[false, { item: 0 }],
-			['Mad Mimi has no member with the address ghost@example.com', { item: 1 }],
-			[true, { item: 2 }],
-		]);
-	});
 });
 
 describe('audienceList.create, rename, clear', () => {

@@ -221,36 +221,6 @@ describe('promotion.trash', () => {
 		expect(error?.message).toMatch(/promotion ID is a whole number/);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
-
-	test('continueOnFail with 3 items, one failing: the others are trashed, pairing kept', async () => {
-		const { items, error } = await runNode(
-			{
-				parameters: promotion('trash', { promotionId: byId('={{ $json.id }}') }),
-				continueOnFail: true,
-			},
-			[{ json: { id: 2 } }, { json: { id: '12a' } }, { json: { id: '5' } }],
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json).toEqual({ trashed: true, promotionId: 2 });
-		expect(items[1].json.error).toBe('The field "Promotion" is not a valid promotion ID: "12a"');
-		expect(items[2].json).toEqual({ trashed: true, promotionId: 5 });
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
-			'/promotions/2/trash',
-			'/promotions/5/trash',
-		]);
-	});
-
-	test('without continueOnFail the 404 names the failing item and stops there', async () => {
-		const { error } = await runNode(
-			{ parameters: promotion('trash', { promotionId: byId('={{ $json.id }}') }) },
-			[{ json: { id: 2 } }, { json: { id: 404 } }, { json: { id: 5 } }],
-		);
-		expect(error?.message).toBe('Mad Mimi has no promotion 404: check the promotion ID');
-		expect(error?.context?.itemIndex).toBe(1);
-		expect(env.emulator.requests).toHaveLength(2);
-		expect(env.emulator.store.promotions.get(5)?.trashed).toBe(false);
-	});
 });
 
 type SearchMethod = (

@@ -1,6 +1,8 @@
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
 import type { Emulator } from '../../emulator';
 import { DEMO_CREDENTIALS, startEmulator } from '../../emulator';
-import { setCredentials, shutdownHarness } from '../harness';
+import { runNode, setCredentials, shutdownHarness } from '../harness';
 
 /**
  * One emulator per test file, reset (demo data, no faults, no recorded requests) before each
@@ -34,4 +36,43 @@ export function received(emulator: Emulator) {
 		path: r.rawPath,
 		params: r.params,
 	}));
+}
+
+export interface Refusal {
+	name: string;
+	parameters: INodeParameters;
+	/** The whole message, or a pattern of it. */
+	message: string | RegExp;
+	input?: INodeExecutionData[];
+	/** A text the error's description holds. */
+	description?: string;
+}
+
+/** One test per case: the run fails with the case's message, and nothing reaches Mad Mimi. */
+export function refusedBeforeAnyRequest(
+	env: { readonly emulator: Emulator },
+	cases: Refusal[],
+): void {
+	test.each(cases)('$name is refused before any request', async (c) => {
+		const { error } = await runNode({ parameters: c.parameters }, c.input);
+		expect(error?.message).toMatch(
+			typeof c.message === 'string' ? new RegExp(`^${escape(c.message)}$`) : c.message,
+		);
+		if (c.description) expect(error?.description).toContain(c.description);
+		expect(env.emulator.requests).toHaveLength(0);
+	});
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The `after + 1`th request to this method and path is answered with this status and body, once. */
+export function answerOnce(
+	emulator: Emulator,
+	method: string,
+	path: string | RegExp,
+	after: number,
+	status: number,
+	body: string,
+): void {
+	emulator.faults.add({ method, path, after, times: 1, respond: { status, body } });
 }

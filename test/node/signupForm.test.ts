@@ -117,26 +117,4 @@ describe('signupForm.get', () => {
 		expect(error?.message).toContain('Parameter "Webform ID" is required');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
-
-	test('continueOnFail: 3 items, the unknown and the malformed fail, pairing kept', async () => {
-		const { items, error } = await runNode(
-			{
-				parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' },
-				continueOnFail: true,
-			},
-			[{ json: { id: 999 } }, { json: { id: 'x' } }, { json: { id: 42 } }],
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json).toMatchObject({
-			error: 'Mad Mimi refused the request: The signup could not be found',
-			httpCode: '400',
-		});
-		expect(items[1].json.error).toBe('The field "Webform ID" is not a valid webform ID: "x"');
-		expect(items[2].json).toEqual(FORM_42);
-		expect(env.emulator.requests.map((r) => r.rawPath)).toEqual([
-			'/signups/999.json',
-			'/signups/42.json',
-		]);
-	});
 });

@@ -180,30 +180,4 @@ describe('socialLink.update', () => {
 		expect(error?.message).toBe('The field "Links" is empty');
 		expect(env.emulator.requests).toHaveLength(0);
 	});
-
-	test('continueOnFail: 3 items, the bad URL fails without a request, the others update, pairing kept', async () => {
-		const { items, error } = await runNode(
-			{ parameters: update([{ key: 'instagram', url: '={{ $json.url }}' }]), continueOnFail: true },
-			[
-				{ json: { url: 'https://www.instagram.com/one' } },
-				{ json: { url: 'instagram.com/two' } },
-				{ json: { url: 'https://www.instagram.com/three' } },
-			],
-		);
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json.success).toBe(true);
-		expect(items[1].json.error).toBe(
-			'Link 1 (instagram): the field "URL" is not a web address: "instagram.com/two"',
-		);
-		expect(items[2].json.success).toBe(true);
-		expect(env.emulator.requests.map((r) => r.params.instagram)).toEqual([
-			'https://www.instagram.com/one',
-			'https://www.instagram.com/three',
-		]);
-		expect(env.emulator.store.socialLinks).toEqual({
-			...SEEDED,
-			instagram: 'https://www.instagram.com/three',
-		});
-	});
 });
