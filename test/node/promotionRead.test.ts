@@ -8,7 +8,7 @@ import { getGlobalState, setGlobalState } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { received, refusedBeforeAnyRequest, useEmulator } from './setup';
 import { byId, fromList, promotion } from './promotionSupport';
 
 const env = useEmulator();
@@ -276,44 +276,51 @@ describe('promotion.search', () => {
 		});
 	});
 
-	test('"To" before "From" is refused before any request', async () => {
-		const { error } = await runNode({
-			parameters: promotion('search', {
-				searchBy: 'dateRange',
-				fromDate: '2024-06-02T00:00:00',
-				toDate: '2024-06-01T00:00:00',
-			}),
-		});
-		expect(error?.message).toBe('The field "To" is before "From"');
-		expect(error?.description).toContain('swap them');
-		expect(env.emulator.requests).toHaveLength(0);
+	const v = (extra: IDataObject, value: string) => ({
+		parameters: promotion('search', extra),
+		input: [{ json: { v: value } }],
 	});
-
-	test.each([
-		[{ searchBy: 'query', query: '={{ $json.v }}' }, '  ', 'The field "Search Text" is empty'],
-		[{ searchBy: 'name', name: '={{ $json.v }}' }, '', 'The field "Name" is empty'],
-		[
-			{ searchBy: 'id', promotionId: byId('={{ $json.v }}') },
-			'abc',
-			'The field "Promotion" is not a valid promotion ID: "abc"',
-		],
-		[
-			{ searchBy: 'id', promotionId: byId('={{ $json.v }}') },
-			'0',
-			'The field "Promotion" is not a valid promotion ID: "0"',
-		],
-		[{ searchBy: 'id', promotionId: byId('={{ $json.v }}') }, '', 'The field "Promotion" is empty'],
-		[
-			{ searchBy: 'dateRange', fromDate: '={{ $json.v }}', toDate: '2024-06-01T00:00:00' },
-			'soon',
-			/^The field "From" is not a date n8n can read/,
-		],
-	])('%j with %j is refused before any request', async (extra, v, message) => {
-		const { error } = await runNode({ parameters: promotion('search', extra) }, [{ json: { v } }]);
-		if (typeof message === 'string') expect(error?.message).toBe(message);
-		else expect(error?.message).toMatch(message);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
+	const byIdV = { searchBy: 'id', promotionId: byId('={{ $json.v }}') };
+	refusedBeforeAnyRequest(env, [
+		{
+			name: 'an empty search text',
+			...v({ searchBy: 'query', query: '={{ $json.v }}' }, '  '),
+			message: 'The field "Search Text" is empty',
+		},
+		{
+			name: 'an empty name',
+			...v({ searchBy: 'name', name: '={{ $json.v }}' }, ''),
+			message: 'The field "Name" is empty',
+		},
+		{
+			name: 'an ID of letters',
+			...v(byIdV, 'abc'),
+			message: 'The field "Promotion" is not a valid promotion ID: "abc"',
+		},
+		{
+			name: 'an ID 0',
+			...v(byIdV, '0'),
+			message: 'The field "Promotion" is not a valid promotion ID: "0"',
+		},
+		{ name: 'an empty ID', ...v(byIdV, ''), message: 'The field "Promotion" is empty' },
+		{
+			name: 'a From that is no date',
+			...v(
+				{ searchBy: 'dateRange', fromDate: '={{ $json.v }}', toDate: '2024-06-01T00:00:00' },
+				'soon',
+			),
+			message: /^The field "From" is not a date n8n can read/,
+		},
+		{
+			name: '"To" before "From"',
+			...v(
+				{ searchBy: 'dateRange', fromDate: '2024-06-02T00:00:00', toDate: '2024-06-01T00:00:00' },
+				'',
+			),
+			message: 'The field "To" is before "From"',
+			description: 'swap them',
+		},
+	]);
 });
 
 describe('promotion.getTransactionalCount', () => {

@@ -160,21 +160,6 @@ describe('promotion.save', () => {
 		expect(error?.message).toBe(message);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
-
-	test('an empty promotion name is refused before any request', async () => {
-		const { error } = await runNode(
-			{
-				parameters: promotion('save', {
-					promotionName: '={{ $json.name }}',
-					contentSource: 'plainText',
-					rawPlainText: 'x',
-				}),
-			},
-			[{ json: { name: '   ' } }],
-		);
-		expect(error?.message).toBe('The field "Promotion Name" is empty');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
 });
 
 describe('promotion.trash', () => {
