@@ -63,19 +63,6 @@ describe('addon.getAvailable / getAll', () => {
 		]);
 		expect(received(env.emulator)).toEqual([{ method: 'GET', path: '/addons.xml', params: {} }]);
 	});
-
-	test('two input items: the read runs for each, outputs paired to their item', async () => {
-		const { items } = await runNode({ parameters: { resource: 'addon', operation: 'getAll' } }, [
-			{ json: {} },
-			{ json: {} },
-		]);
-		expect(items).toHaveLength(10);
-		expect(items.slice(0, 5).every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(
-			true,
-		);
-		expect(items.slice(5).every((i) => (i.pairedItem as { item: number }).item === 1)).toBe(true);
-		expect(env.emulator.requests).toHaveLength(2);
-	});
 });
 
 describe('addon.activate', () => {

@@ -40,15 +40,6 @@ describe('audienceList.getAll', () => {
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 	});
-
-	test('two input items run the read twice, each output paired to its item', async () => {
-		const { items } = await runNode(
-			{ parameters: { resource: 'audienceList', operation: 'getAll', returnAll: false, limit: 1 } },
-			[{ json: {} }, { json: {} }],
-		);
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(env.emulator.requests).toHaveLength(2);
-	});
 });
 
 describe('audienceList.create', () => {

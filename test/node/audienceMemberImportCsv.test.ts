@@ -4,7 +4,7 @@
  * refused before any request. Imports from items: audienceMemberImport.test.ts.
  */
 import { runNode } from '../harness';
-import { useEmulator } from './setup';
+import { each, useEmulator } from './setup';
 import { listPicked } from './importSupport';
 
 const env = useEmulator();
@@ -247,11 +247,7 @@ describe('audienceMember.import from CSV and text', () => {
 				},
 				continueOnFail: true,
 			},
-			[
-				{ json: { csv: 'email\na@example.com\n' } },
-				{ json: { csv: 'name\nx\n' } },
-				{ json: { csv: 'email\nb@example.com\n' } },
-			],
+			each('csv', 'email\na@example.com\n', 'name\nx\n', 'email\nb@example.com\n'),
 		);
 		expect(items.map((i) => [i.json.imported, i.pairedItem])).toEqual([
 			[true, { item: 0 }],

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import { answerOnce, refusedBeforeAnyRequest, useEmulator } from './setup';
+import { answerOnce, each, refusedBeforeAnyRequest, useEmulator } from './setup';
 import { placeholders } from './sendSupport';
 
 const env = useEmulator();
@@ -290,11 +290,7 @@ describe('email.send', () => {
 	test('continueOnFail: three sends, the second with a bad recipient gives its error item, the others are sent', async () => {
 		const { items, error } = await runNode(
 			{ parameters: send({ recipient: '={{ $json.to }}' }), continueOnFail: true },
-			[
-				{ json: { to: 'a@example.com' } },
-				{ json: { to: 'not-an-address' } },
-				{ json: { to: 'c@example.com' } },
-			],
+			each('to', 'a@example.com', 'not-an-address', 'c@example.com'),
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -310,12 +306,10 @@ describe('email.send', () => {
 	});
 
 	test('without continueOnFail a bad item fails the run before anyone is emailed, naming the item', async () => {
-		const { error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }) }, [
-			{ json: { to: 'a@example.com' } },
-			{ json: { to: 'b@example.com' } },
-			{ json: { to: 'x' } },
-			{ json: { to: 'c@example.com' } },
-		]);
+		const { error } = await runNode(
+			{ parameters: send({ recipient: '={{ $json.to }}' }) },
+			each('to', 'a@example.com', 'b@example.com', 'x', 'c@example.com'),
+		);
 		expect(error?.message).toBe('The field "Recipient" is not a valid email address: "x"');
 		expect(error?.context?.itemIndex).toBe(2);
 		expect(env.emulator.store.transactions).toHaveLength(0);
@@ -324,12 +318,10 @@ describe('email.send', () => {
 
 	test('a run stopped part-way by Mad Mimi says how many went out, and that a Retry finishes it', async () => {
 		answerOnce(env.emulator, 'POST', '/mailer', 2, 400, 'Something is wrong');
-		const { error } = await runNode({ parameters: send({ recipient: '={{ $json.to }}' }) }, [
-			{ json: { to: 'a@example.com' } },
-			{ json: { to: 'b@example.com' } },
-			{ json: { to: 'c@example.com' } },
-			{ json: { to: 'd@example.com' } },
-		]);
+		const { error } = await runNode(
+			{ parameters: send({ recipient: '={{ $json.to }}' }) },
+			each('to', 'a@example.com', 'b@example.com', 'c@example.com', 'd@example.com'),
+		);
 		expect(error?.context?.itemIndex).toBe(2);
 		expect(env.emulator.store.transactions).toHaveLength(2);
 		expect(error?.description).toContain('2 of 4 emails went out before it');
@@ -472,10 +464,10 @@ describe('email.send with its own content: Save As Promotion', () => {
 
 	test('the name of an existing promotion is refused before anyone is emailed, naming the option; its design is kept', async () => {
 		const before = designOf('Weekly digest');
-		const { error } = await runNode({ parameters: own() }, [
-			{ json: { email: 'a@example.com' } },
-			{ json: { email: 'b@example.com' } },
-		]);
+		const { error } = await runNode(
+			{ parameters: own() },
+			each('email', 'a@example.com', 'b@example.com'),
+		);
 		expect(error?.message).toBe('A promotion named "Weekly digest" already exists in Mad Mimi');
 		expect(error?.description).toContain('Replace Existing Promotion');
 		expect(error?.context?.itemIndex).toBe(0);
@@ -500,11 +492,7 @@ describe('email.send with its own content: Save As Promotion', () => {
 				retryOnFail: true,
 				maxTries: 2,
 			},
-			[
-				{ json: { email: 'a@example.com' } },
-				{ json: { email: 'b@example.com' } },
-				{ json: { email: 'c@example.com' } },
-			],
+			each('email', 'a@example.com', 'b@example.com', 'c@example.com'),
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.skipped)).toEqual([false, false, false]);

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { each, received, useEmulator } from './setup';
 import { member, OPTED_OUT } from './memberSupport';
 
 const env = useEmulator();
@@ -74,10 +74,10 @@ describe('audienceMember.search', () => {
 	});
 
 	test('one item per member, paired to its input item', async () => {
-		const { items } = await runNode({ parameters: member('search', { query: '={{ $json.q }}' }) }, [
-			{ json: { q: 'archer' } },
-			{ json: { q: 'baker' } },
-		]);
+		const { items } = await runNode(
+			{ parameters: member('search', { query: '={{ $json.q }}' }) },
+			each('q', 'archer', 'baker'),
+		);
 		expect(items.map((i) => [i.json.email, i.pairedItem])).toEqual([
 			['ann.archer@example.com', { item: 0 }],
 			['ben.baker@example.com', { item: 1 }],

@@ -136,19 +136,6 @@ describe('promotion.getAll', () => {
 		expect(items).toEqual([]);
 		expect(env.emulator.requests).toHaveLength(1);
 	});
-
-	test('two input items read twice, each output paired to its item', async () => {
-		const { items } = await runNode(
-			{ parameters: promotion('getAll', { returnAll: false, limit: 2 }) },
-			[{ json: {} }, { json: {} }],
-		);
-		expect(items.map((i) => [i.json.id, i.pairedItem])).toEqual([
-			[25, { item: 0 }],
-			[24, { item: 0 }],
-			[25, { item: 1 }],
-			[24, { item: 1 }],
-		]);
-	});
 });
 
 describe('promotion.search', () => {

@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { DEMO_IDS } from '../../emulator';
 import { retryRun, runNode } from '../harness';
-import { useEmulator } from './setup';
+import { each, useEmulator } from './setup';
 import { retryFaults } from './retriedSupport';
 
 const env = useEmulator();
@@ -287,10 +287,10 @@ describe('Email → Send, Skip If Already Sent', () => {
 	});
 
 	test('two items for one person in one run: the second is skipped', async () => {
-		const { items } = await runNode({ parameters: withSkip('day') }, [
-			{ json: { email: 'jane@example.com' } },
-			{ json: { email: 'jane@example.com' } },
-		]);
+		const { items } = await runNode(
+			{ parameters: withSkip('day') },
+			each('email', 'jane@example.com', 'jane@example.com'),
+		);
 		expect(items.map((i) => i.json.skipped === true)).toEqual([false, true]);
 		expect(emailsByAddress().get('jane@example.com')).toBe(1);
 	});

@@ -1,4 +1,4 @@
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
 import { DEMO_CREDENTIALS, startEmulator } from '../../emulator';
@@ -76,3 +76,7 @@ export function answerOnce(
 ): void {
 	emulator.faults.add({ method, path, after, times: 1, respond: { status, body } });
 }
+
+/** Input items of one field each: `each('email', 'a@example.com', 'b@example.com')`. */
+export const each = (field: string, ...values: unknown[]): INodeExecutionData[] =>
+	values.map((value) => ({ json: { [field]: value } as IDataObject }));

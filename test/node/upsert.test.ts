@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { each, received, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -142,11 +142,7 @@ describe('audienceMember.upsert', () => {
 	test('an item without a valid address fails alone (continueOnFail): its error item, the others sent, a notice on the node', async () => {
 		const { items, error, hints } = await runNode(
 			{ parameters: upsert({ list: fromList('Newsletter') }), continueOnFail: true },
-			[
-				{ json: { email: 'good1@example.com' } },
-				{ json: { email: 'not an address' } },
-				{ json: { email: 'good2@example.com' } },
-			],
+			each('email', 'good1@example.com', 'not an address', 'good2@example.com'),
 		);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -170,10 +166,10 @@ describe('audienceMember.upsert', () => {
 	});
 
 	test('without continueOnFail the run stops at that item before anything is sent', async () => {
-		const { error } = await runNode({ parameters: upsert() }, [
-			{ json: { email: 'good@example.com' } },
-			{ json: { email: '' } },
-		]);
+		const { error } = await runNode(
+			{ parameters: upsert() },
+			each('email', 'good@example.com', ''),
+		);
 		expect(error?.message).toBe('The field "Email" is empty');
 		expect(error?.context?.itemIndex).toBe(1);
 		expect(env.emulator.requests).toHaveLength(0);
