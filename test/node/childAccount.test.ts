@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { callMethod, runNode, setCredentials } from '../harness';
-import { received, useEmulator } from './setup';
+import { received, refusedBeforeAnyRequest, useEmulator } from './setup';
 
 const env = useEmulator();
 const { newsletter, vipCustomers, betaTesters } = DEMO_IDS.listNames;
@@ -209,58 +209,6 @@ describe('childAccount.update', () => {
 			address: '9 New Road',
 		});
 	});
-
-	test('empty Update Fields is refused before any request', async () => {
-		const { error } = await runNode({
-			parameters: {
-				resource: 'childAccount',
-				operation: 'update',
-				email: childOne,
-				updateFields: {},
-			},
-		});
-		expect(error?.message).toBe('Nothing to update: "Update Fields" is empty');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
-	test('a field added but left empty is refused before any request', async () => {
-		const { error } = await runNode({
-			parameters: {
-				resource: 'childAccount',
-				operation: 'update',
-				email: childOne,
-				updateFields: { lastName: 'Kid', organizationName: '  ' },
-			},
-		});
-		expect(error?.message).toBe('The field "Organization Name" is empty');
-		expect(error?.description).toContain('remove "Organization Name" from "Update Fields"');
-		expect(env.emulator.requests).toHaveLength(0);
-		expect(child(childOne)?.lastName).toBe('Child');
-	});
-
-	test('a malformed email is refused before any request; an unknown one gets the service text', async () => {
-		const bad = await runNode({
-			parameters: {
-				resource: 'childAccount',
-				operation: 'update',
-				email: 'child.one@',
-				updateFields: { lastName: 'X' },
-			},
-		});
-		expect(bad.error?.message).toBe('The field "Email" is not a valid email address: "child.one@"');
-		expect(env.emulator.requests).toHaveLength(0);
-		const unknown = await runNode({
-			parameters: {
-				resource: 'childAccount',
-				operation: 'update',
-				email: 'ghost@example.com',
-				updateFields: { lastName: 'X' },
-			},
-		});
-		expect(unknown.error?.message).toBe(
-			'Mad Mimi refused the request: ghost@example.com does not exist',
-		);
-	});
 });
 
 describe('childAccount.delete', () => {
@@ -280,16 +228,6 @@ describe('childAccount.delete', () => {
 		expect(request.params).toEqual({ email: childTwo });
 		expect(child(childTwo)).toBeUndefined();
 		expect(child(childOne)).toBeDefined();
-	});
-
-	test('a malformed email is refused before any request', async () => {
-		const { error } = await runNode({
-			parameters: { resource: 'childAccount', operation: 'delete', email: 'child two@example.com' },
-		});
-		expect(error?.message).toBe(
-			'The field "Email" is not a valid email address: "child two@example.com"',
-		);
-		expect(env.emulator.requests).toHaveLength(0);
 	});
 });
 
@@ -346,40 +284,11 @@ describe('childAccount.setPermissions', () => {
 		});
 	});
 
-	test('a list named in two fields is refused before any request', async () => {
-		const { error } = await runNode({
-			parameters: permissions({ full: [newsletter], read: [vipCustomers], none: [vipCustomers] }),
-		});
-		expect(error?.message).toBe(
-			'The list "VIP Customers" is in both "Read-Only List Names" and "No Access List Names"',
-		);
-		expect(env.emulator.requests).toHaveLength(0);
-		expect(child(childTwo)?.permissions).toEqual({ full: [], read: [newsletter], none: [] });
-	});
-
 	test('the same list twice in one field is sent once', async () => {
 		await runNode({ parameters: permissions({ full: '={{ $json.lists }}' }) }, [
 			{ json: { lists: `${newsletter},${newsletter}` } },
 		]);
 		expect(env.emulator.requests[0].params.full).toBe(newsletter);
-	});
-
-	test('all three fields empty is refused before any request', async () => {
-		const { error } = await runNode({ parameters: permissions({}) });
-		expect(error?.message).toBe(
-			'No list given: "Full Access List Names", "Read-Only List Names", "No Access List Names" are all empty',
-		);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
-	test('a mapped list name with a comma cannot be sent and is refused', async () => {
-		const { error } = await runNode({ parameters: permissions({ read: '={{ $json.lists }}' }) }, [
-			{ json: { lists: ['A, B'] } },
-		]);
-		expect(error?.message).toBe(
-			'The field "Read-Only List Names" holds a list name with a comma: "A, B"',
-		);
-		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test("an unknown list: the service's text, nothing changes", async () => {
@@ -430,5 +339,60 @@ describe('childAccount.setPermissions', () => {
 		expect(options).toEqual(
 			[betaTesters, newsletter, vipCustomers].map((name) => ({ name, value: name })),
 		);
+	});
+});
+
+describe('childAccount refusals', () => {
+	const update = (email: string, updateFields: IDataObject): INodeParameters => ({
+		resource: 'childAccount',
+		operation: 'update',
+		email,
+		updateFields,
+	});
+	refusedBeforeAnyRequest(env, [
+		{
+			name: 'Update with empty Update Fields',
+			parameters: update(childOne, {}),
+			message: 'Nothing to update: "Update Fields" is empty',
+		},
+		{
+			name: 'Update with a field added but left empty',
+			parameters: update(childOne, { lastName: 'Kid', organizationName: '  ' }),
+			message: 'The field "Organization Name" is empty',
+			description: 'remove "Organization Name" from "Update Fields"',
+		},
+		{
+			name: 'Update of a malformed email',
+			parameters: update('child.one@', { lastName: 'X' }),
+			message: 'The field "Email" is not a valid email address: "child.one@"',
+		},
+		{
+			name: 'Delete of a malformed email',
+			parameters: { resource: 'childAccount', operation: 'delete', email: 'child two@example.com' },
+			message: 'The field "Email" is not a valid email address: "child two@example.com"',
+		},
+		{
+			name: 'Set Permissions with a list named in two fields',
+			parameters: permissions({ full: [newsletter], read: [vipCustomers], none: [vipCustomers] }),
+			message:
+				'The list "VIP Customers" is in both "Read-Only List Names" and "No Access List Names"',
+		},
+		{
+			name: 'Set Permissions with all three fields empty',
+			parameters: permissions({}),
+			message:
+				'No list given: "Full Access List Names", "Read-Only List Names", "No Access List Names" are all empty',
+		},
+		{
+			name: 'Set Permissions with a mapped list name with a comma',
+			parameters: permissions({ read: '={{ $json.lists }}' }),
+			input: [{ json: { lists: ['A, B'] } }],
+			message: 'The field "Read-Only List Names" holds a list name with a comma: "A, B"',
+		},
+	]);
+
+	test('Update of an unknown child gets the service text', async () => {
+		const { error } = await runNode({ parameters: update('ghost@example.com', { lastName: 'X' }) });
+		expect(error?.message).toBe('Mad Mimi refused the request: ghost@example.com does not exist');
 	});
 });
