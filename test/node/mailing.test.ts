@@ -125,27 +125,6 @@ describe('mailing.getStats', () => {
 		});
 	});
 
-	test('a mailing of another promotion: the blank 404 becomes a clear message', async () => {
-		const { error } = await runNode({
-			parameters: mailing('getStats', { promotionId: byId('3'), mailingId: byId('32') }),
-		});
-		expect(error?.message).toBe(
-			'Mad Mimi has no promotion 3 with a mailing 32: check the promotion ID and mailing ID',
-		);
-		expect(error?.description).not.toContain('/promotions/3/mailings/32.xml'); // the user's words, not the API path
-		expect(JSON.stringify({ m: error?.message, d: error?.description })).not.toContain('demo-key');
-		expect(env.emulator.requests.map((r) => r.status)).toEqual([404]);
-	});
-
-	test('an unknown promotion: the same clear message', async () => {
-		const { error } = await runNode({
-			parameters: mailing('getStats', { promotionId: byId('4242'), mailingId: byId('34') }),
-		});
-		expect(error?.message).toBe(
-			'Mad Mimi has no promotion 4242 with a mailing 34: check the promotion ID and mailing ID',
-		);
-	});
-
 	test.each([
 		['promotionId', 'abc', 'The field "Promotion" is not a valid promotion ID: "abc"'],
 		['promotionId', '-3', 'The field "Promotion" is not a valid promotion ID: "-3"'],
@@ -210,39 +189,24 @@ describe('mailing.getRecipients', () => {
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 
-	test('Limit 30 asks for one page of 30', async () => {
+	test.each([
+		[30, [['1', '30']]],
+		[
+			150,
+			[
+				['1', '100'],
+				['2', '100'],
+			],
+		],
+	])('Limit %i asks for the pages %j and no more', async (limit, pages) => {
 		const { items } = await runNode({
-			parameters: mailing('getRecipients', {
-				...digest,
-				outcome: 'sent',
-				returnAll: false,
-				limit: 30,
-			}),
+			parameters: mailing('getRecipients', { ...digest, outcome: 'sent', returnAll: false, limit }),
 		});
-		expect(items).toHaveLength(30);
-		expect(received(env.emulator)).toEqual([
-			{
-				method: 'GET',
-				path: '/promotions/3/mailings/34/sent.xml',
-				params: { page: '1', per_page: '30' },
-			},
-		]);
-	});
-
-	test('Limit 150 asks for pages of 100 and stops after the second', async () => {
-		const { items } = await runNode({
-			parameters: mailing('getRecipients', {
-				...digest,
-				outcome: 'sent',
-				returnAll: false,
-				limit: 150,
-			}),
-		});
-		expect(items).toHaveLength(150);
-		expect(env.emulator.requests.map((r) => [r.params.page, r.params.per_page])).toEqual([
-			['1', '100'],
-			['2', '100'],
-		]);
+		expect(items).toHaveLength(limit);
+		expect(received(env.emulator).map((r) => [r.params.page, r.params.per_page])).toEqual(pages);
+		expect(
+			received(env.emulator).every((r) => r.path === '/promotions/3/mailings/34/sent.xml'),
+		).toBe(true);
 	});
 
 	test.each([
@@ -285,32 +249,6 @@ describe('mailing.getRecipients', () => {
 		},
 	);
 
-	test('1,000 bounced recipients: 10 full pages, then an empty one ends the reading', async () => {
-		env.emulator.store.seedRecipients(P.productUpdate, M.productUpdate, 'bounced', 1000);
-		const { items } = await runNode({
-			parameters: mailing('getRecipients', {
-				promotionId: byId('6'),
-				mailingId: byId('36'),
-				outcome: 'bounced',
-				returnAll: true,
-			}),
-		});
-		expect(items).toHaveLength(1000);
-		expect(new Set(items.map((i) => i.json.email)).size).toBe(1000);
-		// read side by side (6 at a time by default): every page up to the empty 11th, and at most
-		// 5 past it; the records in page order
-		const pages = env.emulator.requests.map((r) => Number(r.params.page)).sort((a, b) => a - b);
-		expect(pages.slice(0, 11)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-		expect(pages.length).toBeLessThanOrEqual(11 + 5);
-		expect(new Set(pages).size).toBe(pages.length);
-		const stored = env.emulator.store
-			.getMailing(P.productUpdate, M.productUpdate)!
-			.recipients.bounced.map((r) => r.email);
-		expect(items.map((i) => i.json.email)).toEqual(stored);
-		// a missing last name is null, not dropped
-		expect(items.some((i) => i.json.lastName === null)).toBe(true);
-	});
-
 	test('no recipients for an outcome: no items', async () => {
 		const { items, error } = await runNode({
 			parameters: mailing('getRecipients', {
@@ -323,21 +261,6 @@ describe('mailing.getRecipients', () => {
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 		expect(env.emulator.requests).toHaveLength(1);
-	});
-
-	test('an unknown mailing: the clear 404 message', async () => {
-		const { error } = await runNode({
-			parameters: mailing('getRecipients', {
-				promotionId: byId('3'),
-				mailingId: byId('77'),
-				outcome: 'clickedThru',
-				returnAll: true,
-			}),
-		});
-		expect(error?.message).toBe(
-			'Mad Mimi has no promotion 3 with a mailing 77: check the promotion ID and mailing ID',
-		);
-		expect(error?.description).not.toContain('/promotions/3/mailings/77/clicked_thru.xml'); // the user's words, not the API path
 	});
 });
 
@@ -386,14 +309,30 @@ describe('mailing.getLinks', () => {
 		expect(items).toEqual([]);
 		expect(env.emulator.requests).toHaveLength(2);
 	});
+});
 
-	test('an unknown mailing: the clear 404 message', async () => {
+describe('an unknown promotion or mailing: the blank 404 becomes a clear message', () => {
+	test.each([
+		['getStats', 3, 32, {}],
+		['getStats', 4242, 34, {}],
+		['getRecipients', 3, 77, { outcome: 'clickedThru', returnAll: true }],
+		['getLinks', 2, 34, {}],
+	])('%s of promotion %i, mailing %i', async (operation, p, m, extra) => {
 		const { error } = await runNode({
-			parameters: mailing('getLinks', { promotionId: byId('2'), mailingId: byId('34') }),
+			parameters: mailing(operation, {
+				promotionId: byId(String(p)),
+				mailingId: byId(String(m)),
+				...extra,
+			}),
 		});
 		expect(error?.message).toBe(
-			'Mad Mimi has no promotion 2 with a mailing 34: check the promotion ID and mailing ID',
+			`Mad Mimi has no promotion ${p} with a mailing ${m}: check the promotion ID and mailing ID`,
 		);
+		// the user's words, not the API path, and no key
+		expect(JSON.stringify({ m: error?.message, d: error?.description })).not.toMatch(
+			/\/promotions\/|demo-key/,
+		);
+		expect(env.emulator.requests.map((r) => r.status)).toEqual([404]);
 	});
 });
 

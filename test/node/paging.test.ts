@@ -32,6 +32,8 @@ describe('Return All reads pages side by side (Parallel Page Reads, default 6)',
 			.getMailing(P.productUpdate, M.productUpdate)!
 			.recipients.bounced.map((r) => r.email);
 		expect(items.map((i) => i.json.email)).toEqual(stored);
+		// a missing last name is null, not dropped
+		expect(items.some((i) => i.json.lastName === null)).toBe(true);
 		const pages = env.emulator.requests.map((r) => Number(r.params.page));
 		expect(new Set(pages).size).toBe(pages.length);
 		expect(pages.filter((p) => p > 11)).toHaveLength(pages.length - 11);
