@@ -65,49 +65,32 @@ describe('addon.getAvailable / getAll', () => {
 	});
 });
 
-describe('addon.activate', () => {
-	test('a deactivated free addon picked from the list: status read, toggled, then read again to confirm', async () => {
-		const { items, error } = await runNode({
-			parameters: addonParams('activate', fromList('social_sharing', 'Social sharing')),
-		});
+describe('addon.activate / deactivate: the status read, toggled only when needed, then read again', () => {
+	const ADDONS = {
+		social_sharing: { id: 3, name: 'Social sharing' },
+		ab_testing: { id: 1, name: 'A/B testing' },
+		advanced_reporting: { id: 4, name: 'Advanced reporting' },
+		rss_campaigns: { id: 5, name: 'RSS campaigns' },
+	};
+	test.each([
+		['activate', fromList('social_sharing', 'Social sharing'), 'social_sharing', true],
+		['activate', byKey('ab_testing'), 'ab_testing', false],
+		['activate', byId('3'), 'social_sharing', true],
+		['activate', byId('4'), 'advanced_reporting', false], // paid, already activated: no error
+		['deactivate', byId('5'), 'rss_campaigns', true],
+		['deactivate', fromList('advanced_reporting'), 'advanced_reporting', true], // paid
+		['deactivate', byKey('social_sharing'), 'social_sharing', false],
+	] as const)('%s %j: %s, changed %s', async (operation, addon, key, changed) => {
+		const { items, error } = await runNode({ parameters: addonParams(operation, addon) });
 		expect(error).toBeUndefined();
+		const status = operation === 'activate' ? 'activated' : 'deactivated';
 		expect(items.map((i) => i.json)).toEqual([
-			{
-				addon: 'social_sharing',
-				id: 3,
-				key: 'social_sharing',
-				name: 'Social sharing',
-				status: 'activated',
-				changed: true,
-			},
+			{ addon: addon.value, ...ADDONS[key], key, status, changed },
 		]);
-		expect(items[0].pairedItem).toEqual({ item: 0 });
-		expect(received(env.emulator)).toEqual([
-			{ method: 'GET', path: '/addons.xml', params: {} },
-			{ method: 'POST', path: '/addon/social_sharing/toggle', params: {} },
-			{ method: 'GET', path: '/addons.xml', params: {} },
-		]);
-		expect(statusOf('social_sharing')).toBe('activated');
-	});
-
-	test('an addon already activated: nothing is toggled, changed is false', async () => {
-		const { items, error } = await runNode({
-			parameters: addonParams('activate', byKey('ab_testing')),
-		});
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([
-			{
-				addon: 'ab_testing',
-				id: 1,
-				key: 'ab_testing',
-				name: 'A/B testing',
-				status: 'activated',
-				changed: false,
-			},
-		]);
-		expect(env.emulator.requests).toHaveLength(1);
-		expect(toggles()).toHaveLength(0);
-		expect(statusOf('ab_testing')).toBe('activated');
+		const read = { method: 'GET', path: '/addons.xml', params: {} };
+		const toggle = { method: 'POST', path: `/addon/${addon.value}/toggle`, params: {} };
+		expect(received(env.emulator)).toEqual(changed ? [read, toggle, read] : [read]);
+		expect(statusOf(key)).toBe(status);
 	});
 
 	test("a paid addon: Mad Mimi's refusal, with where to activate it", async () => {
@@ -150,32 +133,6 @@ describe('addon.activate', () => {
 		]);
 	});
 
-	test('a paid addon that is already activated: no error, nothing sent', async () => {
-		const { items, error } = await runNode({ parameters: addonParams('activate', byId('4')) });
-		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({
-			addon: '4',
-			id: 4,
-			key: 'advanced_reporting',
-			name: 'Advanced reporting',
-			status: 'activated',
-			changed: false,
-		});
-		expect(toggles()).toHaveLength(0);
-	});
-
-	test('by ID: the toggle goes to the ID the user gave', async () => {
-		const { items } = await runNode({ parameters: addonParams('activate', byId('3')) });
-		expect(items[0].json).toMatchObject({
-			addon: '3',
-			key: 'social_sharing',
-			status: 'activated',
-			changed: true,
-		});
-		expect(toggles().map((r) => [r.method, r.rawPath])).toEqual([['POST', '/addon/3/toggle']]);
-		expect(statusOf('social_sharing')).toBe('activated');
-	});
-
 	test('an unknown addon fails with an error naming it, and nothing is toggled', async () => {
 		const { error } = await runNode({ parameters: addonParams('activate', byKey('time_travel')) });
 		expect(error?.message).toBe('Mad Mimi has no addon with the key "time_travel"');
@@ -186,54 +143,6 @@ describe('addon.activate', () => {
 	test('an unknown ID names the ID', async () => {
 		const { error } = await runNode({ parameters: addonParams('activate', byId('99')) });
 		expect(error?.message).toBe('Mad Mimi has no addon with the ID 99');
-		expect(toggles()).toHaveLength(0);
-	});
-});
-
-describe('addon.deactivate', () => {
-	test('an activated addon by ID is toggled off', async () => {
-		const { items, error } = await runNode({ parameters: addonParams('deactivate', byId('5')) });
-		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([
-			{
-				addon: '5',
-				id: 5,
-				key: 'rss_campaigns',
-				name: 'RSS campaigns',
-				status: 'deactivated',
-				changed: true,
-			},
-		]);
-		expect(received(env.emulator)).toEqual([
-			{ method: 'GET', path: '/addons.xml', params: {} },
-			{ method: 'POST', path: '/addon/5/toggle', params: {} },
-			{ method: 'GET', path: '/addons.xml', params: {} },
-		]);
-		expect(statusOf('rss_campaigns')).toBe('deactivated');
-	});
-
-	test('a paid activated addon can be deactivated', async () => {
-		const { items } = await runNode({
-			parameters: addonParams('deactivate', fromList('advanced_reporting')),
-		});
-		expect(items[0].json).toMatchObject({ status: 'deactivated', changed: true });
-		expect(statusOf('advanced_reporting')).toBe('deactivated');
-	});
-
-	test('an addon already deactivated: nothing is toggled', async () => {
-		const { items, error } = await runNode({
-			parameters: addonParams('deactivate', byKey('social_sharing')),
-		});
-		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({
-			addon: 'social_sharing',
-			id: 3,
-			key: 'social_sharing',
-			name: 'Social sharing',
-			status: 'deactivated',
-			changed: false,
-		});
-		expect(env.emulator.requests).toHaveLength(1);
 		expect(toggles()).toHaveLength(0);
 	});
 });
