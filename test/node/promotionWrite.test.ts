@@ -3,10 +3,10 @@
  * and the "From list" locator that picks the promotion, page by page. Reading them:
  * promotionRead.test.ts.
  */
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodeType } from 'n8n-workflow';
+import type { INodeListSearchResult } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
-import { ACTION_TYPE, callMethod, nodeTypes, runNode } from '../harness';
+import { callMethod, runNode } from '../harness';
 import { received, useEmulator } from './setup';
 import { byId, fromList, promotion } from './promotionSupport';
 
@@ -208,32 +208,6 @@ describe('promotion.trash', () => {
 	});
 });
 
-type SearchMethod = (
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) => Promise<INodeListSearchResult>;
-
-/**
- * The harness's callMethod passes a filter only; the editor also passes the pagination token it
- * got from the previous call. This runs `fn` with searchPromotions receiving `token`.
- */
-async function withPaginationToken<T>(token: string, fn: () => Promise<T>): Promise<T> {
-	const listSearch = (nodeTypes.getByName(ACTION_TYPE) as INodeType).methods!.listSearch! as Record<
-		string,
-		SearchMethod
-	>;
-	const original = listSearch.searchPromotions;
-	listSearch.searchPromotions = async function (this: ILoadOptionsFunctions, filter?: string) {
-		return await original.call(this, filter, token);
-	};
-	try {
-		return await fn();
-	} finally {
-		listSearch.searchPromotions = original;
-	}
-}
-
 describe('the promotion resource locator: "From list"', () => {
 	test("lists the account's promotions a page at a time, value = ID, name = promotion name", async () => {
 		const first = (await callMethod(
@@ -251,9 +225,12 @@ describe('the promotion resource locator: "From list"', () => {
 		expect(first.paginationToken).toBe('2');
 
 		// the editor asks for the next page with the token it got
-		const second = (await withPaginationToken(
-			first.paginationToken!,
-			async () => await callMethod('listSearch', 'searchPromotions', promotion('trash')),
+		const second = (await callMethod(
+			'listSearch',
+			'searchPromotions',
+			promotion('trash'),
+			undefined,
+			first.paginationToken,
 		)) as INodeListSearchResult;
 		expect(second.results.map((r) => r.value)).toEqual(['5', '4', '3', '2', '1']);
 		expect(second.paginationToken).toBeUndefined();
