@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { DEMO_IDS } from '../../emulator';
 import { retryRun, runNode } from '../harness';
-import { each, useEmulator } from './setup';
+import { answerOnce, each, useEmulator } from './setup';
 import { retryFaults } from './retriedSupport';
 
 const env = useEmulator();
@@ -96,13 +96,7 @@ describe('Email → Send in a retried execution', () => {
 	});
 
 	test('an email answered 500 may have gone out: not repeated; the Retry asks Mad Mimi and sends what was not done', async () => {
-		env.emulator.faults.add({
-			method: 'POST',
-			path: '/mailer',
-			after: 7,
-			times: 1,
-			respond: { status: 500, body: 'Internal Server Error' },
-		});
+		answerOnce(env.emulator, 'POST', '/mailer', 7, 500, 'Internal Server Error');
 		const failed = await runNode(
 			{ parameters: sendEmail(), retryOnFail: true, maxTries: 3 },
 			people(20),
@@ -126,13 +120,7 @@ describe('Email → Send in a retried execution', () => {
 		cutAfterWork('POST', '/mailer', 3);
 		const failed = await runNode({ parameters: sendEmail() }, people(6), 'webhook');
 		expect(failed.error).toBeDefined();
-		env.emulator.faults.add({
-			method: 'POST',
-			path: '/mailer',
-			after: 1,
-			times: 1,
-			respond: { status: 400, body: 'Refused' },
-		});
+		answerOnce(env.emulator, 'POST', '/mailer', 1, 400, 'Refused');
 		const retried = await retryRun(failed, { parameters: sendEmail(), continueOnFail: true });
 		expect(retried.error).toBeUndefined();
 		expect(
@@ -145,13 +133,7 @@ describe('Email → Send in a retried execution', () => {
 	test('Retry On Fail inside the retried execution: its second try repeats its own sends, and asks only for the others', async () => {
 		cutAfterWork('POST', '/mailer', 2);
 		const failed = await runNode({ parameters: sendEmail() }, people(5), 'webhook');
-		env.emulator.faults.add({
-			method: 'POST',
-			path: '/mailer',
-			after: 2,
-			times: 1,
-			respond: { status: 400, body: 'Refused' },
-		});
+		answerOnce(env.emulator, 'POST', '/mailer', 2, 400, 'Refused');
 		const retried = await retryRun(failed, {
 			parameters: sendEmail(),
 			retryOnFail: true,
@@ -175,13 +157,7 @@ describe('Email → Send in a retried execution', () => {
 			'jane@example.com',
 			'jane@example.com',
 		].map((email) => ({ json: { email } }));
-		env.emulator.faults.add({
-			method: 'POST',
-			path: '/mailer',
-			after: 2,
-			times: 1,
-			respond: { status: 400, body: 'Refused' },
-		});
+		answerOnce(env.emulator, 'POST', '/mailer', 2, 400, 'Refused');
 		const failed = await runNode({ parameters: sendEmail() }, input, 'webhook');
 		expect(failed.error).toBeDefined();
 		const retried = await retryRun(failed);
@@ -381,13 +357,7 @@ describe('Promotion → Send in a retried execution', () => {
 	});
 
 	test('a mailing refused before it started is started by the Retry', async () => {
-		env.emulator.faults.add({
-			method: 'POST',
-			path: '/mailer/to_list',
-			after: 1,
-			times: 1,
-			respond: { status: 400, body: 'Refused' },
-		});
+		answerOnce(env.emulator, 'POST', '/mailer/to_list', 1, 400, 'Refused');
 		const failed = await runNode({ parameters: params }, [
 			sendToList(DEMO_IDS.listNames.newsletter),
 			sendToList(DEMO_IDS.listNames.vipCustomers),
