@@ -65,18 +65,21 @@ describe('analyticsDomain.add', () => {
 	});
 
 	test.each([
-		['https://example.org', 'The field "Domain" is not a domain name: "https://example.org"'],
-		['example.org/path', 'The field "Domain" is not a domain name: "example.org/path"'],
-		['example', 'The field "Domain" is not a domain name: "example"'],
-		['exa mple.org', 'The field "Domain" is not a domain name: "exa mple.org"'],
-		['-bad.example.org', 'The field "Domain" is not a domain name: "-bad.example.org"'],
-		['bad..example.org', 'The field "Domain" is not a domain name: "bad..example.org"'],
-		['192.168.1.10', 'The field "Domain" is not a domain name: "192.168.1.10"'],
-		['example.org:8080', 'The field "Domain" is not a domain name: "example.org:8080"'],
-		['user@example.org', 'The field "Domain" is not a domain name: "user@example.org"'],
-		['ex_ample.org', 'The field "Domain" is not a domain name: "ex_ample.org"'],
-		['  ', 'The field "Domain" is empty'],
-	])('refuses %j before any request', async (domain, message) => {
+		'https://example.org',
+		'example.org/path',
+		'example',
+		'exa mple.org',
+		'-bad.example.org',
+		'bad..example.org',
+		'192.168.1.10',
+		'example.org:8080',
+		'user@example.org',
+		'ex_ample.org',
+		'  ',
+	])('refuses %j before any request', async (domain) => {
+		const message = domain.trim()
+			? `The field "Domain" is not a domain name: "${domain}"`
+			: 'The field "Domain" is empty';
 		for (const operation of ['add', 'delete']) {
 			const { error } = await runNode(
 				{ parameters: { resource: 'analyticsDomain', operation, domain: '={{ $json.domain }}' } },

@@ -89,26 +89,21 @@ describe('signupForm.get', () => {
 		expect(JSON.stringify(error)).not.toContain('demo-key-7f3a9c2e51b84d6a');
 	});
 
-	test.each([
-		['abc', 'The field "Webform ID" is not a valid webform ID: "abc"'],
-		['4.2', 'The field "Webform ID" is not a valid webform ID: "4.2"'],
-		['-1', 'The field "Webform ID" is not a valid webform ID: "-1"'],
-		['0', 'The field "Webform ID" is not a valid webform ID: "0"'],
-		['42/../1', 'The field "Webform ID" is not a valid webform ID: "42/../1"'],
-		[
-			'99999999999999999999',
-			'The field "Webform ID" is not a valid webform ID: "99999999999999999999"',
-		],
-		['  ', 'The field "Webform ID" is empty'],
-	])('refuses %j before any request', async (id, message) => {
-		const { error } = await runNode(
-			{ parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' } },
-			[{ json: { id } }],
-		);
-		expect(error?.message).toBe(message);
-		expect(error?.context?.itemIndex).toBe(0);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
+	test.each(['abc', '4.2', '-1', '0', '42/../1', '99999999999999999999', '  '])(
+		'refuses %j before any request',
+		async (id) => {
+			const message = id.trim()
+				? `The field "Webform ID" is not a valid webform ID: "${id}"`
+				: 'The field "Webform ID" is empty';
+			const { error } = await runNode(
+				{ parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' } },
+				[{ json: { id } }],
+			);
+			expect(error?.message).toBe(message);
+			expect(error?.context?.itemIndex).toBe(0);
+			expect(env.emulator.requests).toHaveLength(0);
+		},
+	);
 
 	test('n8n refuses to run with the required ID left empty', async () => {
 		const { error } = await runNode({

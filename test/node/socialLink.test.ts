@@ -131,25 +131,16 @@ describe('socialLink.update', () => {
 	});
 
 	test.each([
-		[
-			'facebook.com/demoshop',
-			'Link 1 (facebook): the field "URL" is not a web address: "facebook.com/demoshop"',
-		],
-		[
-			'ftp://files.example.com/x',
-			'Link 1 (facebook): the field "URL" is not a web address: "ftp://files.example.com/x"',
-		],
-		[
-			'javascript:alert(1)',
-			'Link 1 (facebook): the field "URL" is not a web address: "javascript:alert(1)"',
-		],
-		[
-			'https://www.facebook.com/demo shop',
-			'Link 1 (facebook): the field "URL" is not a web address: "https://www.facebook.com/demo shop"',
-		],
-		['https://', 'Link 1 (facebook): the field "URL" is not a web address: "https://"'],
-		['  ', 'Link 1 (facebook): the field "URL" is empty'],
-	])('refuses the URL %j before any request', async (url, message) => {
+		'facebook.com/demoshop',
+		'ftp://files.example.com/x',
+		'javascript:alert(1)',
+		'https://www.facebook.com/demo shop',
+		'https://',
+		'  ',
+	])('refuses the URL %j before any request', async (url) => {
+		const message = url.trim()
+			? `Link 1 (facebook): the field "URL" is not a web address: "${url}"`
+			: 'Link 1 (facebook): the field "URL" is empty';
 		const { error } = await runNode(
 			{ parameters: update([{ key: 'facebook', url: '={{ $json.url }}' }]) },
 			[{ json: { url } }],
