@@ -59,10 +59,19 @@ interface StoredCredential {
 	data: string; // encrypted, as n8n stores it
 }
 
-/**
- * Credentials as n8n handles them: stored encrypted, decrypted for a node, defaults of the
- * credential type filled in, generic `authenticate` expressions resolved against them.
- */
+/** The credential type's defaults filled in, as n8n's CredentialsHelper does (applyDefaultsAndOverwrites). */
+function withDefaults(type: string, data: INodeParameters): ICredentialDataDecryptedObject {
+	const filled = NodeHelpers.getNodeParameters(
+		credentialTypes[type].properties,
+		data,
+		true,
+		false,
+		null,
+		null,
+	);
+	return (filled ?? data) as ICredentialDataDecryptedObject;
+}
+
 class HarnessCredentialsHelper extends ICredentialsHelper {
 	private readonly store = new Map<string, StoredCredential>();
 
@@ -135,17 +144,7 @@ class HarnessCredentialsHelper extends ICredentialsHelper {
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
 		const credentials = await this.getCredentials(nodeCredentials, type);
-		const data = (await credentials.getData()) as INodeParameters;
-		// the credential's defaults filled in, as n8n's CredentialsHelper does (applyDefaultsAndOverwrites)
-		const withDefaults = NodeHelpers.getNodeParameters(
-			credentialTypes[type].properties,
-			data,
-			true,
-			false,
-			null,
-			null,
-		);
-		return (withDefaults ?? data) as ICredentialDataDecryptedObject;
+		return withDefaults(type, (await credentials.getData()) as INodeParameters);
 	}
 
 	async updateCredentials(): Promise<void> {}
@@ -233,19 +232,12 @@ export async function testCredentials(
 		active: false,
 		nodeTypes,
 	});
-	const withDefaults = (NodeHelpers.getNodeParameters(
-		type.properties,
-		data as INodeParameters,
-		true,
-		false,
-		null,
-		null,
-	) ?? data) as ICredentialDataDecryptedObject;
+	const filled = withDefaults(CREDENTIALS_TYPE, data as INodeParameters);
 	const request = type.test!.request;
 	const options: IHttpRequestOptions = {
 		method: request.method ?? 'GET',
-		baseURL: String(resolve(String(request.baseURL), withDefaults, workflow, node)),
-		url: String(resolve(String(request.url), withDefaults, workflow, node)),
+		baseURL: String(resolve(String(request.baseURL), filled, workflow, node)),
+		url: String(resolve(String(request.url), filled, workflow, node)),
 		encoding: 'text',
 		returnFullResponse: false,
 	};
@@ -256,7 +248,7 @@ export async function testCredentials(
 				id: 'test',
 				name: 'test',
 				type: CREDENTIALS_TYPE,
-				data: withDefaults,
+				data: filled,
 			},
 		});
 		return { status: 'OK', message: 'Connection successful!' };

@@ -343,12 +343,8 @@ describe('childAccount.setPermissions', () => {
 });
 
 describe('childAccount refusals', () => {
-	const update = (email: string, updateFields: IDataObject): INodeParameters => ({
-		resource: 'childAccount',
-		operation: 'update',
-		email,
-		updateFields,
-	});
+	const update = (email: string, updateFields: IDataObject): INodeParameters =>
+		({ resource: 'childAccount', operation: 'update', email, updateFields }) as INodeParameters;
 	refusedBeforeAnyRequest(env, [
 		{
 			name: 'Update with empty Update Fields',
