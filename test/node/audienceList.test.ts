@@ -124,21 +124,6 @@ describe('audienceList.delete', () => {
 		expect(env.emulator.requests[0].rawPath).toBe('/audience_lists/Clients%2F2024');
 		expect(env.emulator.store.lists.has('Clients/2024')).toBe(false);
 	});
-
-	test('an empty list field is refused before any request', async () => {
-		const { error } = await runNode(
-			{
-				parameters: {
-					resource: 'audienceList',
-					operation: 'delete',
-					list: byName('={{ $json.list }}'),
-				},
-			},
-			[{ json: { list: ' ' } }],
-		);
-		expect(error?.message).toBe('The field "List" is empty');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
 });
 
 describe('audienceList.addMember / removeMember', () => {
