@@ -13,14 +13,12 @@ const { bundleAsShipped } = require('./scripts/lib/bundle');
 const root = __dirname;
 const dist = path.join(root, 'dist');
 
-function walk(dir, test, out = []) {
-	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-		const full = path.join(dir, entry.name);
-		if (entry.isDirectory()) walk(full, test, out);
-		else if (test(entry.name)) out.push(full);
-	}
-	return out;
-}
+/** The files under `dir` whose names end with `suffix`. */
+const filesOf = (dir, suffix) =>
+	fs
+		.readdirSync(path.join(root, dir), { recursive: true })
+		.filter((file) => file.endsWith(suffix))
+		.map((file) => path.join(root, dir, file));
 
 function clean(done) {
 	fs.rmSync(dist, { recursive: true, force: true });
@@ -28,23 +26,17 @@ function clean(done) {
 }
 
 function typecheck(done) {
-	execFileSync(
-		process.execPath,
-		[require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'],
-		{
-			cwd: root,
-			stdio: 'inherit',
-		},
-	);
+	const tsc = require.resolve('typescript/bin/tsc');
+	execFileSync(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], {
+		cwd: root,
+		stdio: 'inherit',
+	});
 	done();
 }
 
 async function bundle() {
 	await bundleAsShipped({
-		entryPoints: [
-			...walk(path.join(root, 'credentials'), (n) => n.endsWith('.credentials.ts')),
-			...walk(path.join(root, 'nodes'), (n) => n.endsWith('.node.ts')),
-		],
+		entryPoints: [...filesOf('credentials', '.credentials.ts'), ...filesOf('nodes', '.node.ts')],
 		outdir: dist,
 		outbase: root,
 	});
@@ -57,9 +49,5 @@ function assets() {
 	}).pipe(dest(dist));
 }
 
-exports.clean = clean;
-exports.typecheck = typecheck;
-exports.bundle = bundle;
-exports.assets = assets;
 exports.build = series(clean, typecheck, bundle, assets);
 exports.default = exports.build;
