@@ -3,13 +3,7 @@ import { baseUrlRefusal } from '../../nodes/MadMimi/transport/http';
 import { record } from './record';
 import type { RecordOptions } from './record';
 
-/*
- * npm run record -- --username <u> --api-key <k> [--base-url https://api.madmimi.com]
- *   [--writes --member <address>] [--send-to <your own address>] [--out test/recorded]
- *   [--waits 0,60,300]   (seconds after the email; MADMIMI_RECORD_WAITS too)
- * CONTRIBUTING.md, "Checking the emulator against your account", says what each flag does.
- */
-
+/* CONTRIBUTING.md, "Checking the emulator against your account", says what each flag does. */
 const USAGE =
 	'npm run record -- --username <you@example.com> --api-key <key> [--base-url https://api.madmimi.com] ' +
 	'[--writes --member <address>] [--send-to <your own address>] [--out test/recorded] [--waits 0,60,300]';

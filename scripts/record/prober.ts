@@ -29,6 +29,20 @@ export class Prober {
 		return { method: 'GET', path, params };
 	}
 
+	post(path: string, params?: Record<string, string>): ProbeRequest {
+		return { method: 'POST', path, params };
+	}
+
+	/** GETs asked in order, each `[probe, path, query]`; with `missing`, each skipped for that reason. */
+	async gets(
+		probes: ReadonlyArray<readonly [string, string, Record<string, string>?]>,
+		missing?: string,
+	) {
+		for (const [probe, path, params] of probes)
+			if (missing) this.skip(probe, missing);
+			else await this.ask(probe, this.get(path, params));
+	}
+
 	skip(probe: string, why: string): void {
 		this.skipped.push(`${probe}: ${why}`);
 	}

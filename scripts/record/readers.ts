@@ -83,82 +83,64 @@ export function recordingClient(
 	return new MadMimiClient(ctx as unknown as MadMimiContext, SETTINGS);
 }
 
-type Read = (api: MadMimiClient) => Promise<unknown>;
+interface Reader {
+	re: RegExp;
+	/** The api function's name, for the table. */
+	name: string;
+	read: (api: MadMimiClient) => Promise<unknown>;
+}
+
+function reader<A extends unknown[]>(
+	re: RegExp,
+	fn: (api: MadMimiClient, ...args: A) => Promise<unknown>,
+	...args: A
+): Reader {
+	return { re, name: fn.name, read: async (api) => await fn(api, ...args) };
+}
+
+const A = 'a@example.invalid';
 
 /** Which api function the node reads a probe's endpoint with, by probe id (first match). */
-const READERS: Array<[RegExp, string, Read]> = [
-	[/^lists($|-after)/, 'accountLists', accountLists],
-	[/^members/, 'membersUpTo', async (api) => await membersUpTo(api, {}, 2)],
-	[
-		/^list-members/,
-		'membersUpTo (a list)',
-		async (api) => await membersUpTo(api, { list: 'L' }, 2),
-	],
-	[/^member-search/, 'searchMembers', async (api) => await searchMembers(api, 'q', true)],
-	[
-		/^write-member-before$/,
-		'memberByEmail',
-		async (api) => await memberByEmail(api, 'a@example.invalid'),
-	],
-	[/^member-lists/, 'memberLists', async (api) => await memberLists(api, 'a@example.invalid')],
-	[/^suppressed-since/, 'optedOutSince', async (api) => await optedOutSince(api, 0)],
-	[
-		/^(send-)?attempts/,
-		'promotionAttempts',
-		async (api) => await promotionAttempts(api, 'a@example.invalid'),
-	],
-	[/^count-new/, 'countNew', async (api) => await countNew(api, 0, 86_400)],
-	[/^promotions(-past-end)?$/, 'promotionsPage', async (api) => await promotionsPage(api, 1)],
-	[/^search-/, 'searchPromotions', async (api) => await searchPromotions(api, { query: 'q' })],
-	[
-		/^(send-count|transactional-count)/,
-		'transactionalCount',
-		async (api) => await transactionalCount(api, 'P', '2015-01-01'),
-	],
-	[/^mailing-stats$/, 'mailingStats', async (api) => await mailingStats(api, 1, 1)],
-	[
-		/^outcome-(?!unknown)/,
-		'mailingRecipients',
-		async (api) => await mailingRecipients(api, 1, 1, 'sent', 2),
-	],
-	[/^clicked$/, 'mailingLinks', async (api) => await mailingLinks(api, 1, 1)],
-	[/^addons-available$/, 'availableAddons', availableAddons],
-	[/^addons$/, 'accountAddons', accountAddons],
-	[/^google-analytics$/, 'analyticsDomains', analyticsDomains],
-	[/^social-links-available-json$/, 'availableSocialLinks', availableSocialLinks],
-	[/^social-links-json$/, 'socialLinks', socialLinks],
-	[/^participants$/, 'childAccounts', childAccounts],
-	[/^drip-campaigns$/, 'dripCampaigns', dripCampaigns],
-	[/^signup/, 'signupForm', async (api) => await signupForm(api, 1)],
-	[/^send-status/, 'emailStatus', async (api) => await emailStatus(api, '1')],
-	[/^list-create-again-json$/, 'createList', async (api) => await createList(api, 'L')],
-	[/^list-add/, 'addToList', async (api) => await addToList(api, 'L', 'a@example.invalid')],
-	[
-		/^member-import$/,
-		'importMembers',
-		async (api) => await importMembers(api, 'email\na@example.invalid'),
-	],
-	[/^list-rename/, 'renameList', async (api) => await renameList(api, 'L', 'M')],
-	[
-		/^list-remove/,
-		'removeFromList',
-		async (api) => await removeFromList(api, 'L', 'a@example.invalid'),
-	],
-	[/^list-clear/, 'clearList', async (api) => await clearList(api, 'L')],
-	[/^list-delete/, 'deleteList', async (api) => await deleteList(api, 'L')],
-	[/^send-save$/, 'savePromotion', async (api) => await savePromotion(api, 'P', { raw_html: 'x' })],
-	[
-		/^send-mailer$/,
-		'sendEmail',
-		async (api) =>
-			await sendEmail(api, { promotionName: 'P', recipient: 'a@example.invalid', content: {} }),
-	],
-	[/^send-trash$/, 'trashPromotion', async (api) => await trashPromotion(api, 1)],
+const READERS: Reader[] = [
+	reader(/^lists($|-after)/, accountLists),
+	reader(/^members/, membersUpTo, {}, 2),
+	reader(/^list-members/, membersUpTo, { list: 'L' }, 2),
+	reader(/^member-search/, searchMembers, 'q', true),
+	reader(/^write-member-before$/, memberByEmail, A),
+	reader(/^member-lists/, memberLists, A),
+	reader(/^suppressed-since/, optedOutSince, 0),
+	reader(/^(send-)?attempts/, promotionAttempts, A),
+	reader(/^count-new/, countNew, 0, 86_400),
+	reader(/^promotions(-past-end)?$/, promotionsPage, 1),
+	reader(/^search-/, searchPromotions, { query: 'q' }),
+	reader(/^(send-count|transactional-count)/, transactionalCount, 'P', '2015-01-01'),
+	reader(/^mailing-stats$/, mailingStats, 1, 1),
+	reader(/^outcome-(?!unknown)/, mailingRecipients, 1, 1, 'sent', 2),
+	reader(/^clicked$/, mailingLinks, 1, 1),
+	reader(/^addons-available$/, availableAddons),
+	reader(/^addons$/, accountAddons),
+	reader(/^google-analytics$/, analyticsDomains),
+	reader(/^social-links-available-json$/, availableSocialLinks),
+	reader(/^social-links-json$/, socialLinks),
+	reader(/^participants$/, childAccounts),
+	reader(/^drip-campaigns$/, dripCampaigns),
+	reader(/^signup/, signupForm, 1),
+	reader(/^send-status/, emailStatus, '1'),
+	reader(/^list-create-again-json$/, createList, 'L'),
+	reader(/^list-add/, addToList, 'L', A),
+	reader(/^member-import$/, importMembers, `email\n${A}`),
+	reader(/^list-rename/, renameList, 'L', 'M'),
+	reader(/^list-remove/, removeFromList, 'L', A),
+	reader(/^list-clear/, clearList, 'L'),
+	reader(/^list-delete/, deleteList, 'L'),
+	reader(/^send-save$/, savePromotion, 'P', { raw_html: 'x' }),
+	reader(/^send-mailer$/, sendEmail, { promotionName: 'P', recipient: A, content: {} }),
+	reader(/^send-trash$/, trashPromotion, 1),
 ];
 
 /** The name of the node's reader of a probe, or undefined when the node never asks that endpoint. */
 export function readerName(probe: string): string | undefined {
-	return READERS.find(([re]) => re.test(probe))?.[1];
+	return READERS.find(({ re }) => re.test(probe))?.name;
 }
 
 export interface NodeReading {
@@ -171,9 +153,9 @@ export interface NodeReading {
 
 /** Runs a recorded answer through the node's reader of its probe. */
 export async function nodeReading(x: Exchange): Promise<NodeReading> {
-	const found = READERS.find(([re]) => re.test(x.probe));
+	const found = READERS.find(({ re }) => re.test(x.probe));
 	if (!found) return { reads: 'n/a', detail: 'the node never asks this' };
-	const [, reader, read] = found;
+	const { name: reader, read } = found;
 	// a 200 with `"success": false` is a refusal too (recorded for POST /audience_lists.json)
 	const failed = x.status === 0 || x.status >= 400 || /"success"\s*:\s*false/.test(x.body);
 	try {

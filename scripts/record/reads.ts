@@ -17,13 +17,10 @@ const DAY = 86_400;
 /** A name, address or id no account has: the error probes' "X". */
 export const NOBODY = 'zz-no-such-member-n8n-record@example.com';
 export const NO_SUCH = 'zz-no-such-n8n-record';
-
-/** What the reads found in the account, for the probes that need it (and for the writes). */
-export interface Found {
-	list?: string;
-	member?: string;
-	promotion?: { id: number; name: string; mailing?: number };
-}
+const MEMBERS = '/audience_members.xml';
+const SEARCH = '/promotions/search.xml';
+const COUNT = '/promotions/transactional_count';
+const PAGE = { per_page: '2' };
 
 function ymd(seconds: number): string {
 	return new Date(seconds * 1000).toISOString().slice(0, 10);
@@ -34,7 +31,7 @@ function searchDate(seconds: number): string {
 }
 
 /** A promotion of page 1 with a mailing that was sent (else any with a mailing, else the first). */
-function pickPromotion(promotions: IDataObject[]): Found['promotion'] {
+function pickPromotion(promotions: IDataObject[]) {
 	const withMailing = (sent: boolean) =>
 		promotions.find((p) =>
 			(p.mailings as IDataObject[]).some((m) => !sent || Boolean(m.startedSend)),
@@ -43,159 +40,112 @@ function pickPromotion(promotions: IDataObject[]): Found['promotion'] {
 	if (!p) return undefined;
 	const mailings = p.mailings as IDataObject[];
 	const mailing = mailings.find((m) => Boolean(m.startedSend)) ?? mailings[0];
-	return {
-		id: Number(p.id),
-		name: String(p.name),
-		mailing: mailing ? Number(mailing.id) : undefined,
-	};
+	return { id: Number(p.id), name: String(p.name), mailing: mailing && Number(mailing.id) };
 }
 
-export async function readAll(p: Prober): Promise<Found> {
+export async function readAll(p: Prober): Promise<void> {
 	const now = Math.floor(p.options.now() / 1000);
-	const found: Found = {};
 	await p.ask('unknown-path', p.get('/no_such_path.xml'));
-
 	const lists = await p.ask('lists', p.get('/audience_lists/lists.xml'));
-	found.list = String((await readAs(lists, accountLists))?.[0]?.name ?? '') || undefined;
-	const members = await p.ask('members', p.get('/audience_members.xml', { per_page: '2' }));
-	found.member =
-		String(
-			(await readAs(members, async (api) => await membersUpTo(api, {}, 2)))?.members[0]?.email ??
-				'',
-		) || undefined;
-	for (const [id, order] of [
-		['members-order-email-desc', 'email desc'],
-		['members-order-bogus', 'bogus'],
-		['members-order-created', 'created_at'],
-	])
-		await p.ask(id, p.get('/audience_members.xml', { per_page: '2', order }));
-	await p.ask('members-past-end', p.get('/audience_members.xml', { per_page: '2', page: '999' }));
-	await p.ask('members-raw', p.get('/audience_members.xml', { per_page: '2', raw: '1' }));
-	await p.ask('members-raw-yes', p.get('/audience_members.xml', { per_page: '2', raw: 'yes' }));
-	await p.ask(
-		'members-suppressed-only',
-		p.get('/audience_members.xml', { per_page: '2', suppressed_only: 'on' }),
+	const list = String((await readAs(lists, accountLists))?.[0]?.name ?? '');
+	const members = await p.ask('members', p.get(MEMBERS, PAGE));
+	const read = await readAs(members, async (api) => await membersUpTo(api, {}, 2));
+	const member = String(read?.members[0]?.email ?? '');
+	await p.gets([
+		['members-order-email-desc', MEMBERS, { ...PAGE, order: 'email desc' }],
+		['members-order-bogus', MEMBERS, { ...PAGE, order: 'bogus' }],
+		['members-order-created', MEMBERS, { ...PAGE, order: 'created_at' }],
+		['members-past-end', MEMBERS, { ...PAGE, page: '999' }],
+		['members-raw', MEMBERS, { ...PAGE, raw: '1' }],
+		['members-raw-yes', MEMBERS, { ...PAGE, raw: 'yes' }],
+		['members-suppressed-only', MEMBERS, { ...PAGE, suppressed_only: 'on' }],
+	]);
+	await p.gets(
+		[['list-members', `${pathOf('audience_lists', list, 'members')}.xml`, PAGE]],
+		list ? undefined : 'the account has no list',
 	);
-	if (found.list)
-		await p.ask(
-			'list-members',
-			p.get(`${pathOf('audience_lists', found.list, 'members')}.xml`, { per_page: '2' }),
-		);
-	else p.skip('list-members', 'the account has no list');
-	await p.ask('list-members-unknown', p.get(`${pathOf('audience_lists', NO_SUCH, 'members')}.xml`));
-
-	if (found.member) {
-		await p.ask(
-			'member-search',
-			p.get('/audience_members/search.xml', { email: found.member, raw: 'true' }),
-		);
-		await p.ask('member-lists', p.get(`${pathOf('audience_members', found.member, 'lists')}.xml`));
-		await p.ask(
-			'attempts',
-			p.get(`${pathOf('audience_members', found.member, 'promotion_attempts')}.xml`),
-		);
-	} else
-		for (const id of ['member-search', 'member-lists', 'attempts'])
-			p.skip(id, 'the account has no member');
-	await p.ask('member-search-none', p.get('/audience_members/search.xml', { query: NO_SUCH }));
-	await p.ask('member-search-blank', p.get('/audience_members/search.xml'));
-	await p.ask('member-lists-unknown', p.get(`${pathOf('audience_members', NOBODY, 'lists')}.xml`));
-	await p.ask(
-		'attempts-unknown',
-		p.get(`${pathOf('audience_members', NOBODY, 'promotion_attempts')}.xml`),
+	await p.gets([['list-members-unknown', `${pathOf('audience_lists', NO_SUCH, 'members')}.xml`]]);
+	await p.gets(
+		[
+			['member-search', '/audience_members/search.xml', { email: member, raw: 'true' }],
+			['member-lists', `${pathOf('audience_members', member, 'lists')}.xml`],
+			['attempts', `${pathOf('audience_members', member, 'promotion_attempts')}.xml`],
+		],
+		member ? undefined : 'the account has no member',
 	);
-	await p.ask('suppressed-since', p.get(`/audience_members/suppressed_since/${now - 7 * DAY}.txt`));
-	await p.ask('suppressed-since-bad', p.get('/audience_members/suppressed_since/abc.txt'));
-	await p.ask(
-		'count-new',
-		p.get('/audience_members/count_new', { start: String(now - 7 * DAY), end: String(now) }),
-	);
-	await p.ask('count-new-bad', p.get('/audience_members/count_new', { start: 'x', end: '1' }));
-	await p.ask(
-		'count-new-reversed',
-		p.get('/audience_members/count_new', { start: String(now), end: String(now - DAY) }),
-	);
-	await p.ask(
-		'count-new-over-month',
-		p.get('/audience_members/count_new', { start: String(now - 32 * DAY), end: String(now) }),
-	);
-
-	await readPromotions(p, found, now);
-	await readExtras(p);
-	return found;
+	await p.gets([
+		['member-search-none', '/audience_members/search.xml', { query: NO_SUCH }],
+		['member-search-blank', '/audience_members/search.xml'],
+		['member-lists-unknown', `${pathOf('audience_members', NOBODY, 'lists')}.xml`],
+		['attempts-unknown', `${pathOf('audience_members', NOBODY, 'promotion_attempts')}.xml`],
+		['suppressed-since', `/audience_members/suppressed_since/${now - 7 * DAY}.txt`],
+		['suppressed-since-bad', '/audience_members/suppressed_since/abc.txt'],
+		['count-new', '/audience_members/count_new', { start: `${now - 7 * DAY}`, end: `${now}` }],
+		['count-new-bad', '/audience_members/count_new', { start: 'x', end: '1' }],
+		['count-new-reversed', '/audience_members/count_new', { start: `${now}`, end: `${now - DAY}` }],
+		[
+			'count-new-over-month',
+			'/audience_members/count_new',
+			{ start: `${now - 32 * DAY}`, end: `${now}` },
+		],
+	]);
+	await readPromotions(p, now);
+	await p.gets([
+		['addons-available', '/addons/available.xml'],
+		['addons', '/addons.xml'],
+		['google-analytics', '/google_analytics.xml'],
+		['social-links-available-xml', '/social_links/available.xml'],
+		['social-links-available-json', '/social_links/available.json'],
+		['social-links-xml', '/social_links.xml'],
+		['social-links-json', '/social_links.json'],
+		['participants', '/participants.xml'],
+		['drip-campaigns', '/drip_campaigns/list.xml'],
+		['signup-unknown', '/signups/999999999.json'],
+	]);
 }
 
-async function readPromotions(p: Prober, found: Found, now: number): Promise<void> {
+async function readPromotions(p: Prober, now: number): Promise<void> {
 	const page = await p.ask('promotions', p.get('/promotions.xml'));
-	found.promotion = pickPromotion(
+	const promo = pickPromotion(
 		(await readAs(page, async (api) => await promotionsPage(api, 1))) ?? [],
 	);
-	await p.ask('promotions-past-end', p.get('/promotions.xml', { page: '999' }));
-	await p.ask('promotions-json', p.get('/promotions.json'));
+	await p.gets([
+		['promotions-past-end', '/promotions.xml', { page: '999' }],
+		['promotions-json', '/promotions.json'],
+	]);
 	await p.ask('promotions-accept-json', {
 		method: 'GET',
 		path: '/promotions',
 		accept: 'application/json',
 	});
-	const promo = found.promotion;
-	if (promo) {
-		await p.ask('search-query', p.get('/promotions/search.xml', { query: promo.name }));
-		await p.ask('search-name', p.get('/promotions/search.xml', { name: promo.name }));
-		await p.ask('search-id', p.get('/promotions/search.xml', { id: String(promo.id) }));
-		await p.ask(
-			'transactional-count',
-			p.get('/promotions/transactional_count', { promotion_name: promo.name, date: '2015-01-01' }),
-		);
-	} else
-		for (const id of ['search-query', 'search-name', 'search-id', 'transactional-count'])
-			p.skip(id, 'the account has no promotion');
-	await p.ask(
-		'search-date',
-		p.get('/promotions/search.xml', {
-			date: '1',
-			from_date: searchDate(now - 30 * DAY),
-			to_date: searchDate(now),
-		}),
+	await p.gets(
+		[
+			['search-query', SEARCH, { query: promo?.name ?? '' }],
+			['search-name', SEARCH, { name: promo?.name ?? '' }],
+			['search-id', SEARCH, { id: String(promo?.id) }],
+			['transactional-count', COUNT, { promotion_name: promo?.name ?? '', date: '2015-01-01' }],
+		],
+		promo ? undefined : 'the account has no promotion',
 	);
-	await p.ask('search-none', p.get('/promotions/search.xml', { query: NO_SUCH }));
-	await p.ask(
-		'search-bad-date',
-		p.get('/promotions/search.xml', { date: '1', from_date: 'x', to_date: 'y' }),
-	);
-	await p.ask('search-blank', p.get('/promotions/search.xml'));
-	await p.ask(
-		'transactional-count-bad-date',
-		p.get('/promotions/transactional_count', { promotion_name: promo?.name ?? NO_SUCH, date: 'x' }),
-	);
-	await p.ask(
-		'transactional-count-no-name',
-		p.get('/promotions/transactional_count', { date: ymd(now) }),
-	);
+	const month = { date: '1', from_date: searchDate(now - 30 * DAY), to_date: searchDate(now) };
+	await p.gets([
+		['search-date', SEARCH, month],
+		['search-none', SEARCH, { query: NO_SUCH }],
+		['search-bad-date', SEARCH, { date: '1', from_date: 'x', to_date: 'y' }],
+		['search-blank', SEARCH],
+		['transactional-count-bad-date', COUNT, { promotion_name: promo?.name ?? NO_SUCH, date: 'x' }],
+		['transactional-count-no-name', COUNT, { date: ymd(now) }],
+	]);
 	if (promo?.mailing === undefined) {
 		p.skip('mailing-stats, outcome-*, clicked', 'no promotion of page 1 has a mailing');
 		return;
 	}
 	const base = pathOf('promotions', promo.id, 'mailings', promo.mailing);
-	await p.ask('mailing-stats', p.get(`${base}.xml`));
-	for (const outcome of OUTCOMES)
-		await p.ask(
-			`outcome-${outcome.replace(/_/g, '-')}`,
-			p.get(`${base}/${outcome}.xml`, { per_page: '2' }),
-		);
-	await p.ask('outcome-past-end', p.get(`${base}/sent.xml`, { per_page: '2', page: '999' }));
-	await p.ask('outcome-unknown', p.get(`${base}/nope.xml`));
-	await p.ask('clicked', p.get(`${base}/clicked.xml`, { per_page: '2' }));
-}
-
-async function readExtras(p: Prober): Promise<void> {
-	await p.ask('addons-available', p.get('/addons/available.xml'));
-	await p.ask('addons', p.get('/addons.xml'));
-	await p.ask('google-analytics', p.get('/google_analytics.xml'));
-	await p.ask('social-links-available-xml', p.get('/social_links/available.xml'));
-	await p.ask('social-links-available-json', p.get('/social_links/available.json'));
-	await p.ask('social-links-xml', p.get('/social_links.xml'));
-	await p.ask('social-links-json', p.get('/social_links.json'));
-	await p.ask('participants', p.get('/participants.xml'));
-	await p.ask('drip-campaigns', p.get('/drip_campaigns/list.xml'));
-	await p.ask('signup-unknown', p.get('/signups/999999999.json'));
+	await p.gets([
+		['mailing-stats', `${base}.xml`],
+		...OUTCOMES.map((o) => [`outcome-${o.replace(/_/g, '-')}`, `${base}/${o}.xml`, PAGE] as const),
+		['outcome-past-end', `${base}/sent.xml`, { ...PAGE, page: '999' }],
+		['outcome-unknown', `${base}/nope.xml`],
+		['clicked', `${base}/clicked.xml`, PAGE],
+	]);
 }

@@ -45,20 +45,20 @@ export function fileNameOf(probe: string): string {
 }
 
 function formatRecording(x: Exchange, origin: string): string {
-	const lines = [
-		FIRST_LINE,
-		`recorded-at: ${x.at}`,
-		`origin: ${origin}`,
-		`by: ${RECORDED_BY}`,
-		`probe: ${x.probe}`,
-		`request: ${x.request.method} ${x.request.path}`,
-		`params: ${JSON.stringify(x.request.params ?? {})}`,
-		`status: ${x.status}`,
-		`content-type: ${x.contentType}`,
-		`body-bytes: ${Buffer.byteLength(x.body)}`,
-	];
-	if (x.error !== undefined) lines.push(`error: ${x.error}`);
-	return `${lines.join('\n')}\n\n${x.body}`;
+	const header: Record<(typeof HEADER_NAMES)[number], unknown> = {
+		'recorded-at': x.at,
+		origin,
+		by: RECORDED_BY,
+		probe: x.probe,
+		request: `${x.request.method} ${x.request.path}`,
+		params: JSON.stringify(x.request.params ?? {}),
+		status: x.status,
+		'content-type': x.contentType,
+		'body-bytes': Buffer.byteLength(x.body),
+		error: x.error,
+	};
+	const lines = Object.entries(header).filter(([, v]) => v !== undefined);
+	return `${[FIRST_LINE, ...lines.map(([k, v]) => `${k}: ${String(v)}`)].join('\n')}\n\n${x.body}`;
 }
 
 /** Writes each exchange (already redacted) to its own file; gives the files' paths. */
@@ -83,37 +83,33 @@ function parseRecording(file: string, text: string): Recording | string {
 		if (!(HEADER_NAMES as readonly string[]).includes(name)) return `unknown header line "${line}"`;
 		header.set(name, at < 0 ? '' : line.slice(at + 2));
 	}
-	for (const name of HEADER_NAMES.filter((n) => n !== 'error'))
-		if (!header.has(name)) return `no "${name}" in the header`;
+	const missing = HEADER_NAMES.find((n) => n !== 'error' && !header.has(n));
+	if (missing) return `no "${missing}" in the header`;
+	const h = (name: (typeof HEADER_NAMES)[number]) => header.get(name)!;
 	const body = text.slice(end + 2);
-	if (Number(header.get('body-bytes')) !== Buffer.byteLength(body))
-		return `body-bytes says ${header.get('body-bytes')}, the body has ${Buffer.byteLength(body)}`;
-	const [method, requestPath, ...rest] = (header.get('request') ?? '').split(' ');
+	if (Number(h('body-bytes')) !== Buffer.byteLength(body))
+		return `body-bytes says ${h('body-bytes')}, the body has ${Buffer.byteLength(body)}`;
+	const [method, requestPath, ...rest] = h('request').split(' ');
 	if (!['GET', 'POST', 'PUT'].includes(method) || !requestPath?.startsWith('/') || rest.length)
-		return `request "${header.get('request')}" is not "<GET|POST|PUT> /path"`;
+		return `request "${h('request')}" is not "<GET|POST|PUT> /path"`;
 	let params: Record<string, string>;
 	try {
-		params = JSON.parse(header.get('params') ?? '') as Record<string, string>;
+		params = JSON.parse(h('params')) as Record<string, string>;
 	} catch {
 		return 'params is not JSON';
 	}
-	const status = Number(header.get('status'));
+	const status = Number(h('status'));
 	if (!Number.isInteger(status)) return 'status is not a number';
-	if (Number.isNaN(Date.parse(header.get('recorded-at') ?? ''))) return 'recorded-at is no date';
-	const request: ProbeRequest = {
-		method: method as ProbeRequest['method'],
-		path: requestPath,
-		params,
-	};
+	if (Number.isNaN(Date.parse(h('recorded-at')))) return 'recorded-at is no date';
 	return {
 		file,
-		probe: header.get('probe') ?? '',
-		origin: header.get('origin') ?? '',
-		by: header.get('by') ?? '',
-		at: header.get('recorded-at') ?? '',
-		request,
+		probe: h('probe'),
+		origin: h('origin'),
+		by: h('by'),
+		at: h('recorded-at'),
+		request: { method: method as ProbeRequest['method'], path: requestPath, params },
 		status,
-		contentType: header.get('content-type') ?? '',
+		contentType: h('content-type'),
 		body,
 		error: header.get('error'),
 	};

@@ -21,11 +21,10 @@ function day(ms: number): string {
 
 export async function sendOne(p: Prober, to: string, stamp: number): Promise<void> {
 	const name = `${RECORD_NAME_PREFIX} ${stamp}`;
-	const saved = await p.ask('send-save', {
-		method: 'POST',
-		path: '/promotions/save',
-		params: { promotion_name: name, raw_html: HTML },
-	});
+	const saved = await p.ask(
+		'send-save',
+		p.post('/promotions/save', { promotion_name: name, raw_html: HTML }),
+	);
 	const promotionId = /\((\d+)\)\s*$/.exec(saved.body.trim())?.[1];
 	if (saved.status !== 200 || !promotionId) {
 		p.notes.push(
@@ -33,11 +32,10 @@ export async function sendOne(p: Prober, to: string, stamp: number): Promise<voi
 		);
 		return;
 	}
-	const sent = await p.ask('send-mailer', {
-		method: 'POST',
-		path: '/mailer',
-		params: { promotion_name: name, recipient: to },
-	});
+	const sent = await p.ask(
+		'send-mailer',
+		p.post('/mailer', { promotion_name: name, recipient: to }),
+	);
 	const sentAt = Date.parse(sent.at);
 	const transaction = /^\d+$/.test(sent.body.trim()) ? sent.body.trim() : undefined;
 	if (sent.status === 0 || sent.status >= 500)
@@ -61,21 +59,12 @@ export async function sendOne(p: Prober, to: string, stamp: number): Promise<voi
 			waited = wait;
 		}
 		const at = waitSuffix(wait);
-		await p.ask(
-			`send-attempts-${at}`,
-			p.get(`${pathOf('audience_members', to, 'promotion_attempts')}.xml`),
-		);
-		await p.ask(
-			`send-count-today-${at}`,
-			p.get('/promotions/transactional_count', { promotion_name: name, date: day(sentAt) }),
-		);
-		await p.ask(
-			`send-count-yesterday-${at}`,
-			p.get('/promotions/transactional_count', {
-				promotion_name: name,
-				date: day(sentAt - 86_400_000),
-			}),
-		);
+		const count = (ms: number) => ({ promotion_name: name, date: day(ms) });
+		await p.gets([
+			[`send-attempts-${at}`, `${pathOf('audience_members', to, 'promotion_attempts')}.xml`],
+			[`send-count-today-${at}`, '/promotions/transactional_count', count(sentAt)],
+			[`send-count-yesterday-${at}`, '/promotions/transactional_count', count(sentAt - 86_400_000)],
+		]);
 		if (transaction)
 			await p.ask(`send-status-${at}`, p.get(pathOf('mailers', 'status', transaction)));
 	}

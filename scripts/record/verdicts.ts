@@ -20,6 +20,12 @@ export interface GuessVerdict {
 
 type Answers = Map<string, Exchange>;
 
+const judged = (guess: Guess, verdict: Verdict, detail: string): GuessVerdict => ({
+	guess,
+	verdict,
+	detail,
+});
+
 /** Addresses, numbers and the run's own names left out: what an error text says, not whom about. */
 function normalized(text: string): string {
 	return text
@@ -44,26 +50,17 @@ function differs(mode: Guess['compare'], s: Exchange, e: Exchange): string | und
 	return answerDifference(s, e);
 }
 
-function compared(
-	guess: Guess,
-	service: Answers,
-	emulator: Answers,
-	probes = guess.probes,
-): GuessVerdict {
+function compared(g: Guess, service: Answers, emulator: Answers, probes = g.probes): GuessVerdict {
 	const both = probes.filter((p) => service.has(p) && emulator.has(p));
 	if (both.length === 0)
-		return {
-			guess,
-			verdict: 'not checked',
-			detail: `needs ${guess.needs ?? 'its probes'} (${probes.join(', ')})`,
-		};
+		return judged(g, 'not checked', `needs ${g.needs ?? 'its probes'} (${probes.join(', ')})`);
 	const found = both
-		.map((p) => [p, differs(guess.compare, service.get(p)!, emulator.get(p)!)] as const)
+		.map((p) => [p, differs(g.compare, service.get(p)!, emulator.get(p)!)] as const)
 		.filter(([, d]) => d !== undefined)
 		.map(([p, d]) => `${p}: ${d}`);
 	return found.length
-		? { guess, verdict: 'refuted', detail: found.join('; ') }
-		: { guess, verdict: 'confirmed', detail: `as guessed (${both.join(', ')})` };
+		? judged(g, 'refuted', found.join('; '))
+		: judged(g, 'confirmed', `as guessed (${both.join(', ')})`);
 }
 
 /** The waits at which the email's evidence was read: `0s`, `60s`, `300s`. */
@@ -73,26 +70,17 @@ function evidenceWaits(service: Answers, kind: string): string[] {
 		.filter((w): w is string => !!w);
 }
 
-function whenShown(waits: string[], shows: (wait: string) => boolean): string | undefined {
-	return waits.find(shows);
-}
-
-function sendName(service: Answers): string | undefined {
-	return service.get('send-mailer')?.request.params?.promotion_name;
-}
-
-/** The verdict of a row whose evidence is the --send-to email, when no email was confirmed sent. */
-function notSent(g: Guess, service: Answers): GuessVerdict | undefined {
-	const mailer = service.get('send-mailer');
-	if (!sendName(service) || !mailer)
-		return { guess: g, verdict: 'not checked', detail: 'needs --send-to <your own address>' };
+/**
+ * The email's evidence (`--send-to`): the promotion's name and the waits it was read at, or the
+ * verdict of a row that rests on it when no email was confirmed sent.
+ */
+function evidence(g: Guess, s: Answers, kind: string): GuessVerdict | [string, string[]] {
+	const mailer = s.get('send-mailer');
+	const name = mailer?.request.params?.promotion_name;
+	if (!name || !mailer) return judged(g, 'not checked', 'needs --send-to <your own address>');
 	if (mailer.status !== 200)
-		return {
-			guess: g,
-			verdict: 'not checked',
-			detail: `the email was not confirmed sent (${mailer.status})`,
-		};
-	return undefined;
+		return judged(g, 'not checked', `the email was not confirmed sent (${mailer.status})`);
+	return [name, evidenceWaits(s, kind)];
 }
 
 const CUSTOM: Record<string, (g: Guess, s: Answers, e: Answers) => GuessVerdict> = {
@@ -104,74 +92,50 @@ const CUSTOM: Record<string, (g: Guess, s: Answers, e: Answers) => GuessVerdict>
 		const count = after.body.split(`name="${name}"`).length - 1;
 		return count === 1
 			? base
-			: {
-					guess: g,
-					verdict: 'refuted',
-					detail: `the list's name is ${count} times in lists.xml after creating it twice`,
-				};
+			: judged(
+					g,
+					'refuted',
+					`the list's name is ${count} times in lists.xml after creating it twice`,
+				);
 	},
 	'members-raw': (g, s, e) => {
 		const base = compared({ ...g, compare: 'shape' }, s, e);
 		const only = s.get('members-suppressed-only');
 		if (base.verdict === 'confirmed' && only && /suppressed="false"/.test(only.body))
-			return {
-				guess: g,
-				verdict: 'refuted',
-				detail: 'suppressed_only=on answered a member who did not opt out',
-			};
+			return judged(g, 'refuted', 'suppressed_only=on answered a member who did not opt out');
 		return base;
 	},
 	'attempts-transactional': (g, s) => {
-		const name = sendName(s);
-		const unsent = notSent(g, s);
-		if (unsent || !name) return unsent!;
-		const waits = evidenceWaits(s, 'attempts');
-		const at = whenShown(waits, (w) => s.get(`send-attempts-${w}`)!.body.includes(name));
-		if (at === waits[0])
-			return { guess: g, verdict: 'confirmed', detail: `listed at once (${at})` };
-		return {
-			guess: g,
-			verdict: 'refuted',
-			detail: at
-				? `listed only after ${at}, not at once`
-				: `not listed within ${waits[waits.length - 1]}`,
-		};
+		const found = evidence(g, s, 'attempts');
+		if (!Array.isArray(found)) return found;
+		const [name, waits] = found;
+		const at = waits.find((w) => s.get(`send-attempts-${w}`)!.body.includes(name));
+		if (at === waits[0]) return judged(g, 'confirmed', `listed at once (${at})`);
+		const late = at ? `listed only after ${at}, not at once` : undefined;
+		return judged(g, 'refuted', late ?? `not listed within ${waits[waits.length - 1]}`);
 	},
 	'transactional-count-utc-day': (g, s) => {
-		const name = sendName(s);
-		const unsent = notSent(g, s);
-		if (unsent || !name) return unsent!;
-		const waits = evidenceWaits(s, 'count-today');
+		const found = evidence(g, s, 'count-today');
+		if (!Array.isArray(found)) return found;
+		const waits = found[1];
 		const count = (kind: string, w: string) =>
 			Number(s.get(`send-count-${kind}-${w}`)?.body.trim() ?? 0);
-		const earlier = whenShown(waits, (w) => count('yesterday', w) > 0);
+		const earlier = waits.find((w) => count('yesterday', w) > 0);
 		if (earlier)
-			return {
-				guess: g,
-				verdict: 'refuted',
-				detail: `counted on the day before the send's UTC day (from ${earlier})`,
-			};
-		const at = whenShown(waits, (w) => count('today', w) > 0);
+			return judged(g, 'refuted', `counted on the day before the send's UTC day (from ${earlier})`);
+		const at = waits.find((w) => count('today', w) > 0);
 		if (!at)
-			return {
-				guess: g,
-				verdict: 'refuted',
-				detail: `not counted on the UTC day within ${waits[waits.length - 1]}`,
-			};
+			return judged(g, 'refuted', `not counted on the UTC day within ${waits[waits.length - 1]}`);
 		const hour = new Date(s.get('send-mailer')!.at).getUTCHours();
 		if (hour >= 5)
-			return {
-				guess: g,
-				verdict: 'not checked',
-				detail: `counted ${at === waits[0] ? 'at once' : `after ${at}`}, but sent at ${hour}:xx UTC, when the UTC day and a US day are the same: send between 00:00 and 04:00 UTC to decide the day`,
-			};
+			return judged(
+				g,
+				'not checked',
+				`counted ${at === waits[0] ? 'at once' : `after ${at}`}, but sent at ${hour}:xx UTC, when the UTC day and a US day are the same: send between 00:00 and 04:00 UTC to decide the day`,
+			);
 		return at === waits[0]
-			? {
-					guess: g,
-					verdict: 'confirmed',
-					detail: `counted at once on the UTC day (sent at ${hour}:xx UTC)`,
-				}
-			: { guess: g, verdict: 'refuted', detail: `counted on the UTC day only after ${at}` };
+			? judged(g, 'confirmed', `counted at once on the UTC day (sent at ${hour}:xx UTC)`)
+			: judged(g, 'refuted', `counted on the UTC day only after ${at}`);
 	},
 };
 
@@ -182,7 +146,7 @@ export function judgeGuesses(
 	guesses: readonly Guess[] = GUESSES,
 ): GuessVerdict[] {
 	return guesses.map((g) => {
-		if (g.probes.length === 0) return { guess: g, verdict: 'not checked', detail: g.needs ?? '' };
+		if (g.probes.length === 0) return judged(g, 'not checked', g.needs ?? '');
 		const custom = CUSTOM[g.id];
 		if (g.compare === 'custom') {
 			if (!custom) throw new Error(`no judge for the guess ${g.id}`);

@@ -40,38 +40,19 @@ export async function writeAll(p: Prober, member: string, stamp: number): Promis
 	const existed =
 		(await readAs(before, async (api) => await memberByEmail(api, member))) !== undefined;
 	try {
-		const created = await p.ask('list-create', {
-			method: 'POST',
-			path: '/audience_lists',
-			params: { name },
-		});
+		const created = await p.ask('list-create', p.post('/audience_lists', { name }));
 		current = name; // even an unclear answer may have created it: the cleanup tries
 		if (!ok(created))
 			throw new Error(`the list could not be created (${created.status || created.error})`);
-		await p.ask('list-create-again', { method: 'POST', path: '/audience_lists', params: { name } });
-		await p.ask('list-create-again-json', {
-			method: 'POST',
-			path: '/audience_lists.json',
-			params: { name },
-		});
+		await p.ask('list-create-again', p.post('/audience_lists', { name }));
+		await p.ask('list-create-again-json', p.post('/audience_lists.json', { name }));
 		await p.ask('lists-after-create', p.get('/audience_lists/lists.xml'));
-		await p.ask('list-add-no-email', { method: 'POST', path: lists(name, 'add') });
-		await p.ask('list-add-unknown-member', {
-			method: 'POST',
-			path: lists(name, 'add'),
-			params: { email: NOBODY },
-		});
+		await p.ask('list-add-no-email', p.post(lists(name, 'add')));
+		await p.ask('list-add-unknown-member', p.post(lists(name, 'add'), { email: NOBODY }));
+		const csv = `email,add_list\n${member},${csvField(name)}\n`;
 		const added = existed
-			? await p.ask('list-add-member', {
-					method: 'POST',
-					path: lists(name, 'add'),
-					params: { email: member },
-				})
-			: await p.ask('member-import', {
-					method: 'POST',
-					path: '/audience_members',
-					params: { csv_file: `email,add_list\n${member},${csvField(name)}\n` },
-				});
+			? await p.ask('list-add-member', p.post(lists(name, 'add'), { email: member }))
+			: await p.ask('member-import', p.post('/audience_members', { csv_file: csv }));
 		if (!existed && ok(added))
 			p.notes.push(
 				`--writes: ${member} was imported as a new audience member; Mad Mimi's API cannot delete an audience member, so it is left (delete it in Mad Mimi if you wish)`,
@@ -80,60 +61,25 @@ export async function writeAll(p: Prober, member: string, stamp: number): Promis
 			'list-members-after-add',
 			p.get(`${lists(name, 'members')}.xml`, { per_page: '2' }),
 		);
-		const rename = await p.ask('list-rename', {
-			method: 'POST',
-			path: lists(name, 'rename'),
-			params: { name: renamed },
-		});
+		const rename = await p.ask('list-rename', p.post(lists(name, 'rename'), { name: renamed }));
 		if (ok(rename)) current = renamed;
-		await p.ask('list-rename-same', {
-			method: 'POST',
-			path: lists(current, 'rename'),
-			params: { name: current },
-		});
-		await p.ask('list-rename-blank', {
-			method: 'POST',
-			path: lists(current, 'rename'),
-			params: { name: '' },
-		});
-		await p.ask('list-rename-unknown', {
-			method: 'POST',
-			path: lists(NO_SUCH, 'rename'),
-			params: { name: `${NO_SUCH} 2` },
-		});
-		await p.ask('list-remove-member', {
-			method: 'POST',
-			path: lists(current, 'remove'),
-			params: { email: member },
-		});
-		await p.ask('list-remove-again', {
-			method: 'POST',
-			path: lists(current, 'remove'),
-			params: { email: member },
-		});
-		await p.ask('list-remove-no-email', { method: 'POST', path: lists(current, 'remove') });
-		await p.ask('list-remove-unknown-list', {
-			method: 'POST',
-			path: lists(NO_SUCH, 'remove'),
-			params: { email: member },
-		});
+		await p.ask('list-rename-same', p.post(lists(current, 'rename'), { name: current }));
+		await p.ask('list-rename-blank', p.post(lists(current, 'rename'), { name: '' }));
+		const other = { name: `${NO_SUCH} 2` };
+		await p.ask('list-rename-unknown', p.post(lists(NO_SUCH, 'rename'), other));
+		await p.ask('list-remove-member', p.post(lists(current, 'remove'), { email: member }));
+		await p.ask('list-remove-again', p.post(lists(current, 'remove'), { email: member }));
+		await p.ask('list-remove-no-email', p.post(lists(current, 'remove')));
+		await p.ask('list-remove-unknown-list', p.post(lists(NO_SUCH, 'remove'), { email: member }));
 		await p.ask('list-members-empty', p.get(`${lists(current, 'members')}.xml`, { per_page: '2' }));
 		await p.ask('list-clear', { method: 'PUT', path: lists(current, 'clear') });
 		await p.ask('list-clear-unknown', { method: 'PUT', path: lists(NO_SUCH, 'clear') });
-		const deleted = await p.ask('list-delete', {
-			method: 'POST',
-			path: lists(current),
-			params: { _method: 'delete' },
-		});
+		const deleted = await p.ask('list-delete', p.post(lists(current), { _method: 'delete' }));
 		if (ok(deleted)) {
 			p.notes.push(`cleanup: the list "${current}" created by this run was deleted`);
 			current = undefined;
 		}
-		await p.ask('list-delete-again', {
-			method: 'POST',
-			path: lists(renamed),
-			params: { _method: 'delete' },
-		});
+		await p.ask('list-delete-again', p.post(lists(renamed), { _method: 'delete' }));
 		await p.ask('lists-after-delete', p.get('/audience_lists/lists.xml'));
 	} catch (error) {
 		p.notes.push(
@@ -151,9 +97,7 @@ async function cleanUp(p: Prober, current: string, name: string, renamed: string
 		['cleanup-delete', current],
 		['cleanup-delete-other-name', current === name ? renamed : name],
 	] as const) {
-		const x = await p
-			.ask(id, { method: 'POST', path: lists(list), params: { _method: 'delete' } })
-			.catch(() => undefined);
+		const x = await p.ask(id, p.post(lists(list), { _method: 'delete' })).catch(() => undefined);
 		if (id === 'cleanup-delete' && (!x || !ok(x))) left.push(list);
 	}
 	p.notes.push(
