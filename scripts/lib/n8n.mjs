@@ -2,19 +2,7 @@
  * A real n8n, installed by scripts/lib/install.mjs: the settings of its processes (loopback only,
  * nothing calling out), its CLI (`import:*`, `execute`), `n8n start` and a client of its REST API,
  * and what `npm start` and the e2e suite import into it (the credential, the example workflows).
- *
- * The rest of the tooling's library, by what it does:
- * - scripts/lib/constants.mjs  names shared with the tests (test/support/demo.json)
- * - scripts/lib/log.mjs        printing, and the output of child processes piped to log files
- * - scripts/lib/processes.mjs  child processes that are always stopped (also on failure, Ctrl-C)
- * - scripts/lib/net.mjs        free ports, waiting for an address to answer
- * - scripts/lib/install.mjs    n8n, Node.js and what queue mode needs, installed once (and what
- *                              that changes on the machine)
- * - scripts/lib/pack.mjs       this package built, packed and installed as n8n installs it
- * - scripts/lib/emulator.mjs   the Mad Mimi emulator as a process
- * - scripts/lib/queue.mjs      n8n in queue mode: PostgreSQL, Redis, a main instance and workers
- *
- * Plain ESM for the system Node (20 or later): no build step, no dependency.
+ * Like the rest of scripts/lib: plain ESM for the system Node (20 or later), no dependency.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -75,7 +63,7 @@ export function n8nEnv(install, { userFolder, port, brokerPort, encryptionKey, e
 		N8N_PYTHON_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_RUNNERS_ENABLED: 'true',
-		...N8N_TARGETS[install.version].env,
+		...N8N_TARGETS[install.version]?.env,
 		...extra,
 	};
 	if (port) env.N8N_PORT = String(port);

@@ -32,6 +32,15 @@ export function cleanEnv(extra = {}) {
 	return { ...env, ...extra };
 }
 
+/** SIGKILL to whatever is left in a process group (n8n's task runners, other grandchildren). */
+function killLeftovers(child) {
+	try {
+		process.kill(-child.pid, 'SIGKILL');
+	} catch {
+		/* none left */
+	}
+}
+
 function killGroup(child, signal) {
 	if (child.exitCode !== null || child.signalCode !== null) return;
 	try {
@@ -101,12 +110,7 @@ export function startProcess(
 			const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
 			const result = await exited;
 			clearTimeout(timer);
-			// task runners and other grandchildren left behind
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {
-				/* none left */
-			}
+			killLeftovers(child);
 			return result;
 		},
 	};
@@ -118,37 +122,26 @@ export function startProcess(
 function waitForOutput(handle, output, pattern, timeoutMs) {
 	return new Promise((resolve, reject) => {
 		let settled = false;
-		let stopListening = () => {};
-		const settle = () => {
+		const settle = (match, why) => {
+			if (settled) return;
 			settled = true;
 			clearTimeout(timer);
 			stopListening();
+			if (match) resolve(match);
+			else reject(new Error(`${handle.name}${why}\n${lastLines(output.tail)}`));
 		};
 		const check = (all) => {
 			const match = all.match(pattern);
-			if (match && !settled) {
-				settle();
-				resolve(match);
-			}
+			if (match) settle(match);
 		};
-		const timer = setTimeout(() => {
-			settle();
-			reject(
-				new Error(
-					`${handle.name}: no ${pattern} in its output after ${seconds(timeoutMs)}\n${lastLines(output.tail)}`,
-				),
-			);
-		}, timeoutMs);
-		stopListening = output.listen(check);
-		handle.exited.then(({ code, signal }) => {
-			if (settled) return;
-			settle();
-			reject(
-				new Error(
-					`${handle.name} ended (code ${code}, signal ${signal}) before printing ${pattern}\n${lastLines(output.tail)}`,
-				),
-			);
-		});
+		const timer = setTimeout(
+			() => settle(undefined, `: no ${pattern} in its output after ${seconds(timeoutMs)}`),
+			timeoutMs,
+		);
+		const stopListening = output.listen(check);
+		handle.exited.then(({ code, signal }) =>
+			settle(undefined, ` ended (code ${code}, signal ${signal}) before printing ${pattern}`),
+		);
 		check(output.tail);
 	});
 }
@@ -210,16 +203,9 @@ export async function run(
 	name,
 	command,
 	args,
-	{
-		cwd = REPO_ROOT,
-		env = cleanEnv(),
-		timeoutMs = 600000,
-		logFile,
-		allowFail = false,
-		echo = false,
-	} = {},
+	{ timeoutMs = 600000, allowFail = false, ...options } = {},
 ) {
-	const handle = startProcess(name, command, args, { cwd, env, logFile, echo });
+	const handle = startProcess(name, command, args, options);
 	let stdout = '';
 	let stderr = '';
 	handle.child.stdout.on('data', (c) => (stdout += c));
@@ -231,25 +217,10 @@ export async function run(
 	}, timeoutMs);
 	const { code, signal } = await handle.exited;
 	clearTimeout(timer);
-	// anything it left behind in its process group (n8n execute's task runner)
-	try {
-		process.kill(-handle.child.pid, 'SIGKILL');
-	} catch {
-		/* none */
-	}
+	killLeftovers(handle.child); // what it left in its process group (n8n execute's task runner)
 	const result = { code, signal, stdout, stderr, output: handle.output };
-	if (timedOut)
-		throw Object.assign(
-			new Error(`${name} did not finish within ${seconds(timeoutMs)}\n${lastLines(handle.output)}`),
-			result,
-		);
-	if (code !== 0 && !allowFail) {
-		throw Object.assign(
-			new Error(
-				`${name} failed (exit ${code}${signal ? `, ${signal}` : ''})\n${lastLines(handle.output)}`,
-			),
-			result,
-		);
-	}
+	const failed = code !== 0 && !allowFail && `failed (exit ${code}${signal ? `, ${signal}` : ''})`;
+	const why = timedOut ? `did not finish within ${seconds(timeoutMs)}` : failed;
+	if (why) throw Object.assign(new Error(`${name} ${why}\n${lastLines(handle.output)}`), result);
 	return result;
 }

@@ -35,25 +35,9 @@ import { cleanEnv, run, startProcess } from './processes.mjs';
 export async function startRedis({ bin, dir, logFile }) {
 	const port = await freePort();
 	fs.mkdirSync(dir, { recursive: true });
-	const proc = startProcess(
-		'redis-server',
-		bin,
-		[
-			'--port',
-			String(port),
-			'--bind',
-			'127.0.0.1',
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--daemonize',
-			'no',
-			'--dir',
-			dir,
-		],
-		{ cwd: dir, logFile },
-	);
+	const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir];
+	const noDisk = ['--appendonly', 'no', '--daemonize', 'no'];
+	const proc = startProcess('redis-server', bin, [...args, ...noDisk], { cwd: dir, logFile });
 	await proc.waitFor(/Ready to accept connections/, 60000);
 	const version =
 		proc.output.match(/Redis version=([^,\s]+)/)?.[1] ??
@@ -115,19 +99,10 @@ export async function startPostgres({
 	const env = cleanEnv({ LC_ALL: 'C', LANG: 'C', TZ: 'UTC', HOME: dir });
 	const superPassword = await initCluster(runner, { dir, dataDir, env, logFile });
 	const password = crypto.randomBytes(12).toString('hex');
+	const settings = ['listen_addresses=127.0.0.1', 'unix_socket_directories=', 'fsync=off'];
 	const [pgCommand, pgArgs] = runner.command('postgres', [
-		'-D',
-		dataDir,
-		'-p',
-		String(port),
-		'-c',
-		'listen_addresses=127.0.0.1',
-		'-c',
-		'unix_socket_directories=',
-		'-c',
-		'fsync=off',
-		'-c',
-		'max_connections=100',
+		...['-D', dataDir, '-p', String(port)],
+		...[...settings, 'max_connections=100'].flatMap((setting) => ['-c', setting]),
 	]);
 	const proc = startProcess('postgres', pgCommand, pgArgs, { cwd: dir, env, logFile });
 	await proc.waitFor(/database system is ready to accept connections/, 60000);
@@ -281,9 +256,8 @@ export function queueEnv(
 }
 
 /** The main instance: `n8n start` in queue mode, ready when its REST API answers. */
-export async function startMain(install, env, { logFile, timeoutMs = 240000 } = {}) {
-	return await startN8n(install, env, { logFile, timeoutMs });
-}
+export const startMain = (install, env, options) =>
+	startN8n(install, env, { timeoutMs: 240000, ...options });
 
 let utsNamespaces;
 /** Whether processes can be given a host name of their own (`unshare --uts`: root, and allowed here). */
