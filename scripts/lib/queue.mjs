@@ -280,22 +280,10 @@ export async function startWorker(
 	env,
 	{ name = 'n8n worker', concurrency = 5, hostname, logFile, timeoutMs = 240000 } = {},
 ) {
-	const args = [install.bin, 'worker', `--concurrency=${concurrency}`];
-	const [command, commandArgs] =
-		hostname && canUnshareUts()
-			? [
-					'unshare',
-					[
-						'--uts',
-						'sh',
-						'-c',
-						'hostname "$0" && exec "$@"',
-						hostname,
-						install.runtime.bin,
-						...args,
-					],
-				]
-			: [install.runtime.bin, args];
+	const args = [install.runtime.bin, install.bin, 'worker', `--concurrency=${concurrency}`];
+	const named = hostname && canUnshareUts();
+	const uts = ['--uts', 'sh', '-c', 'hostname "$0" && exec "$@"', hostname];
+	const [command, commandArgs] = named ? ['unshare', [...uts, ...args]] : [args[0], args.slice(1)];
 	const proc = startProcess(name, command, commandArgs, { cwd: env.N8N_USER_FOLDER, env, logFile });
 	const healthUrl = `http://127.0.0.1:${env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`;
 	await waitForHttp(healthUrl, { timeoutMs, process: proc });
@@ -305,7 +293,7 @@ export async function startWorker(
 		name,
 		healthUrl,
 		logFile,
-		hostname: hostname && canUnshareUts() ? hostname : os.hostname(),
+		hostname: named ? hostname : os.hostname(),
 	};
 }
 
