@@ -1,14 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- a benchmark's helper process: started by the hugeAnswer scenario, never loaded by n8n; it tells that scenario where it listens and what it sent on its standard output */
 /**
- * A small server, in a process of its own, that answers any GET with `bytes` of XML-ish filler,
- * chunked (no Content-Length), after `latencyMs`: the hugeAnswer scenario's `chunked` case, where
- * the node cannot refuse the answer from its declared length and must stop reading at its cap.
- * bench/run.ts bundles it beside the scenarios; bench/scenarios/hugeAnswer.ts starts it:
- *
- *   node .tmp/bench-scenarios/chunkedServer.js <bytes> <latencyMs>
- *
- * It prints `listening on <url>` once it listens, and `closed {"sent":…,"complete":…}` when an
- * answer's connection closes: how many bytes went out before the node let go.
+ * The hugeAnswer scenario's `chunked` case (its own process, bundled beside the scenarios): any
+ * GET answered with `bytes` of XML-ish filler, chunked (no Content-Length), after `latencyMs`, so
+ * that the node must stop reading at its cap. Prints `listening on <url>`, then `closed
+ * {"sent":…,"complete":…}` when an answer's connection closes.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

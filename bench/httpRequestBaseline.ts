@@ -1,23 +1,9 @@
 /* eslint-disable @n8n/community-nodes/node-usable-as-tool -- a benchmark's baseline node type: registered in the harness by `npm run bench`, never loaded by n8n */
 /**
- * What a user builds without the Mad Mimi node's import: n8n's HTTP Request node sending, for
- * each input item, an import of that one member (`POST /audience_members` with a one-row CSV in
- * the form field `csv_file`, the Mad Mimi credential as a predefined credential type, so
- * `username` and `api_key` go in the query string as the node sends them), with its Batching
- * option: 50 items per batch.
- *
- * n8n-nodes-base is not installed here, so this is a small node type of the benchmark's own,
- * registered in the harness and run through n8n-core like the Mad Mimi node. Each item's CSV is an
- * expression n8n evaluates per item (as a user would write it in the HTTP Request node), each
- * request goes through n8n-core's `httpRequestWithAuthentication` with the same credential, and
- * the batches go one after the other: the requests of a batch in flight together
- * (`Promise.all`), the next batch once they have all answered.
- *
- * (n8n's own HTTP Request node, HttpRequestV3.node.ts, paces batches differently: it starts a
- * batch, sleeps the "Batch Interval" (default 1,000 ms) and starts the next without waiting for
- * the answers; with an interval of 0 it starts every request at once. The model here, 50 in
- * flight batch after batch without a pause, is the fast and polite middle, and the baseline the
- * issue names.)
+ * What a user builds without the Mad Mimi node's import: n8n's HTTP Request node, one import of
+ * one member per item, 50 items a batch in flight together, the next batch once they have all
+ * answered (bench/README.md, "The HTTP Request baseline", says why this model). n8n-nodes-base is
+ * not installed here, so this is a node type of the benchmark's own, run through n8n-core.
  */
 import type {
 	IExecuteFunctions,

@@ -1,15 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it starts the emulator and each scenario in processes of their own */
 /**
- * `npm run bench [-- --latency 20] [--only import100k,recipients50k,parse,huge50mb,addMember1000,triggerCheck,overhead,sync100k]
- * [--http-sample 100000] [--against <rev>:<path>,…] [--json]`: runs every scenario of bench/scenarios/ in a process of its
- * own, each against a fresh emulator process that delays every answer by the latency, and prints
- * one table: each figure beside its baseline, measured in the same run. Figures, not pass/fail:
- * these machines are shared and noisy. `--replay file` prints the table again from the output of
- * a run made with `--json`, without running anything. `--against` also runs the `parse`,
- * `recipients50k` and `huge50mb` scenarios with some files of nodes/ as they were at another
- * commit (see `Against` below), to measure a change with and without it in the same run.
+ * `npm run bench [-- --latency 20] [--only <scenario>,…] [--http-sample 100000] [--against
+ * <rev>:<path>,…] [--json] [--replay <file>]`: each scenario of bench/scenarios/ in a process of
+ * its own against a fresh emulator, then one table of figures beside their baselines measured in
+ * the same run. bench/README.md says what each option and scenario does.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +13,6 @@ import path from 'node:path';
 import type { Plugin } from 'esbuild';
 
 import { bundleAsShipped, toolingPackagesExternal } from '../scripts/lib/bundle';
-import { printTable } from './table';
 
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -30,12 +25,9 @@ const only = flag('only', '').split(',').filter(Boolean);
 /** Items the HTTP Request baseline of the import runs: all 100,000 by default (about 2 minutes on 2 cores); fewer are extrapolated. */
 const httpSample = Number(flag('http-sample', '100000'));
 /**
- * Each scenario runs as a JavaScript bundle of its own, made as the build makes the package's
- * (scripts/lib/bundle.js: the node's code and what it imports inlined, n8n-workflow and the
- * harness's packages left to node_modules), as the node runs inside n8n: no TypeScript compiler
- * in the process to inflate its memory figures. The scenarios are the files of bench/scenarios/
- * (shared.ts is what they share, bundled into each), `<dir>/<name>.js` once built;
- * bench/chunkedServer.ts, a process the hugeAnswer scenario starts, is bundled beside them.
+ * Each scenario runs as a bundle of its own, made as the build makes the package's, so that no
+ * TypeScript compiler in the process inflates its memory figures; bench/chunkedServer.ts, a
+ * process the hugeAnswer scenario starts, is bundled beside them.
  */
 const scenarioDir = path.join(root, '.tmp', 'bench-scenarios');
 function scenarioEntries(): Record<string, string> {
@@ -67,47 +59,32 @@ async function scenario(
 	dir = scenarioDir,
 ): Promise<Record<string, unknown>> {
 	const { startEmulator } = await import('../scripts/lib/emulator.mjs');
+	const { run } = await import('../scripts/lib/processes.mjs');
 	const emulator = await startEmulator({ latencyMs: latency });
+	const args = ['--max-old-space-size=4096', '--expose-gc', path.join(dir, `${name}.js`)];
 	try {
-		return await new Promise((resolve, reject) => {
-			const child = spawn(
-				process.execPath,
-				[
-					'--max-old-space-size=4096',
-					'--expose-gc',
-					path.join(dir, `${name}.js`),
-					emulator.baseUrl,
-				],
-				{
-					cwd: root,
-					stdio: ['ignore', 'pipe', 'inherit'],
-					env: { ...process.env, ...env },
-				},
+		const { code, stdout, output } = await run(
+			name,
+			process.execPath,
+			[...args, emulator.baseUrl],
+			{
+				env: { ...process.env, ...env },
+				timeoutMs: 4 * 3600_000,
+				allowFail: true,
+			},
+		);
+		if (code !== 0)
+			throw new Error(
+				`${name} failed (exit ${code}): ${output}\nthe emulator's last output:\n${emulator.proc.output.slice(-4000)}`,
 			);
-			let out = '';
-			child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-			child.on('exit', (code) => {
-				const line = out.trim().split('\n').pop() ?? '';
-				if (code !== 0)
-					reject(
-						new Error(
-							`${name} failed (exit ${code}): ${out}\nthe emulator's last output:\n${emulator.proc.output.slice(-4000)}`,
-						),
-					);
-				else resolve(JSON.parse(line) as Record<string, unknown>);
-			});
-		});
+		return JSON.parse(stdout.trim().split('\n').pop() ?? '') as Record<string, unknown>;
 	} finally {
 		await emulator.proc.stop();
 	}
 }
 
 // --against <rev>:<path>[,<path>…]: a change measured with and without it, in the same run
-// (issue 24). The files named are taken as they were at <rev> into a copy of nodes/ (the rest of
-// the working tree as it is); a second build of the scenarios runs the node from that copy.
-// `parse` and `recipients50k` time both versions in one process, interleaved (bench/against.ts:
-// the copy's node is registered in the harness beside the node); each `huge50mb` case runs once
-// more from the copy's build of the scenarios, for its own peak RSS.
+// (issue 24; bench/README.md): a copy of nodes/ with those paths as they were at <rev>.
 const againstSpec = flag('against', '');
 const againstDir = path.join(root, '.tmp', 'bench-against');
 const againstScenarioDir = path.join(root, '.tmp', 'bench-scenarios-against');
@@ -163,6 +140,15 @@ function fromAgainstCopy(importer?: string): Plugin {
 	};
 }
 
+/** Prints a Markdown table, each column as wide as its widest cell, so that it reads in a terminal and pastes into bench/README.md. */
+function printTable(header: string[], rows: string[][]): void {
+	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+	console.log(line(header));
+	console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+	for (const row of rows) console.log(line(row));
+}
+
 const f = (n: unknown, digits = 0) =>
 	typeof n === 'number'
 		? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -181,29 +167,31 @@ function replayed(file: string): Figures {
 	return JSON.parse(lines[lines.length - 1]) as Figures;
 }
 
+/** Where a scenario's figures are kept in the `--json` output, and how the scenario is run. */
+interface Run {
+	/** The figures' place: `raw[group][key]`, or `raw[group]` when both are the scenario's name. */
+	group?: string;
+	key?: string;
+	env?: Record<string, string>;
+	/** The bundles' folder: the copy's with `--against`. */
+	dir?: string;
+}
+
 /** What the rows of a scenario need: where they go, the scenario's figures (run now or replayed), and the `--against` spec ('' without it). */
 interface Table {
 	rows: string[][];
-	figures: (
-		group: string,
-		key: string,
-		name: string,
-		env?: Record<string, string>,
-		dir?: string,
-	) => Promise<Figures>;
+	/** A row after a scenario's first: no name, the cells not given empty. */
+	more: (cells: string[]) => void;
+	figures: (name: string, run?: Run) => Promise<Figures>;
 	against: string;
 	/** Where the copy's figures are labelled: `with 1a2b3c4's files`. */
 	theirs: string;
 }
 
-async function importRows({ rows, figures }: Table): Promise<void> {
-	const imp = await figures('import100k', 'import100k', 'import100k');
-	const http = await figures('importHttpBatched', 'importHttpBatched', 'importHttpBatched', {
-		SAMPLE: String(httpSample),
-	});
-	const base = await figures('addPerItemSample', 'addPerItemSample', 'addPerItemSample', {
-		SAMPLE: '300',
-	});
+async function importRows({ rows, more, figures }: Table): Promise<void> {
+	const imp = await figures('import100k');
+	const http = await figures('importHttpBatched', { env: { SAMPLE: String(httpSample) } });
+	const base = await figures('addPerItemSample', { env: { SAMPLE: '300' } });
 	const n = imp.items as number;
 	const httpWhole = http.items === n;
 	const httpMs = httpWhole ? (http.ms as number) : (http.msPerItem as number) * n;
@@ -217,29 +205,25 @@ async function importRows({ rows, figures }: Table): Promise<void> {
 		`${f(n)} HTTP Request node, one per item (${httpWhole ? 'all sent' : `${f(http.requests)} sent for ${f(http.items)}`})`,
 		`${f(n / (imp.requests as number), 0)}× fewer`,
 	]);
-	rows.push([
-		'',
+	more([
 		'wall time',
 		s(imp.ms),
 		`${s(httpMs)} HTTP Request, batches of ${f(http.batchSize)} (${httpWhole ? 'all items run' : `${f(http.items)} run, extrapolated`}; max ${f(http.maxInFlight)} in flight)`,
 		`${f(httpMs / (imp.ms as number), 1)}× faster`,
 	]);
-	rows.push([
-		'',
+	more([
 		'',
 		'',
 		`${s(loopMs)} sequential add per item (${f(base.items)} run, extrapolated)`,
 		`${f(loopMs / (imp.ms as number), 0)}× faster`,
 	]);
-	rows.push([
-		'',
+	more([
 		'peak RSS',
 		`${f(imp.peakRssMb)} MB (${f(imp.rssBeforeRunMb)} MB before the run)`,
 		`${f(http.peakRssMb)} MB HTTP Request, ${f(http.items)} items (${f(http.rssBeforeRunMb)} MB before)`,
 		'target < 300 MB',
 	]);
-	rows.push([
-		'',
+	more([
 		'rows stored / items reported',
 		`${f(imp.rowsStored)} / ${f(imp.imported)}`,
 		`${f(http.rowsStored)} / ${f(http.answered)}`,
@@ -250,13 +234,8 @@ async function importRows({ rows, figures }: Table): Promise<void> {
 	]);
 }
 
-async function recipientsRows({ rows, figures, against, theirs }: Table): Promise<void> {
-	const rec = await figures(
-		'recipients50k',
-		'recipients50k',
-		'recipients50k',
-		against ? { AGAINST: against } : {},
-	);
+async function recipientsRows({ rows, more, figures, against, theirs }: Table): Promise<void> {
+	const rec = await figures('recipients50k', { env: against ? { AGAINST: against } : {} });
 	const window = rec.window as number;
 	const bound = (rec.floor as number) + window - 1;
 	const order = rec.order as string[];
@@ -270,22 +249,19 @@ async function recipientsRows({ rows, figures, against, theirs }: Table): Promis
 		`${s(rec.sequentialMs)} one page at a time`,
 		`${f(rec.speedup, 2)}× faster (target ≥ ${latency >= 100 ? '4.5' : '3.5'}× at ${latency >= 100 ? 100 : 20} ms)`,
 	]);
-	rows.push([
-		'',
+	more([
 		'requests',
 		f(rec.parallelRequests),
 		`${f(rec.sequentialRequests)}; floor ⌈${f(rec.records)}/100⌉ = ${f(rec.floor)}`,
 		`${(rec.parallelRequests as number) <= bound ? 'within' : 'ABOVE'} floor + ${window - 1} = ${f(bound)}`,
 	]);
-	rows.push([
-		'',
+	more([
 		'records/s end to end',
 		f(rec.parallelRecordsPerSecond),
 		f(rec.sequentialRecordsPerSecond),
 		`runs (${order.map((o) => (o === 'parallel' ? window : 1)).join(', ')} in flight): ${times.join(', ')}`,
 	]);
-	rows.push([
-		'',
+	more([
 		'requests in flight (max)',
 		f(rec.parallelMaxInFlight),
 		f(rec.sequentialMaxInFlight),
@@ -294,8 +270,7 @@ async function recipientsRows({ rows, figures, against, theirs }: Table): Promis
 			: `RECORDS DIFFER ${(rec.errors as string[]).join('; ')}`,
 	]);
 	if (rec.against) {
-		rows.push([
-			'',
+		more([
 			`wall time, ${window} pages in flight, against ${String(rec.against)}`,
 			`${s(rec.againstNodeMeanMs)} (mean of ${f((rec.againstNodeMs as number[]).length)} runs)`,
 			`${s(rec.againstMeanMs)} ${theirs} (${f((rec.againstMs as number[]).length)} runs)`,
@@ -304,8 +279,8 @@ async function recipientsRows({ rows, figures, against, theirs }: Table): Promis
 	}
 }
 
-async function parseRows({ rows, figures, against }: Table): Promise<void> {
-	const p = await figures('parse', 'parse', 'parse', against ? { AGAINST: against } : {});
+async function parseRows({ rows, more, figures, against }: Table): Promise<void> {
+	const p = await figures('parse', { env: against ? { AGAINST: against } : {} });
 	rows.push([
 		`XML reading (${f(p.pages)} pages, ${f(p.xmlMegabytes, 1)} MB)`,
 		`records/s (median of ${f(p.rounds)} rounds)`,
@@ -313,16 +288,14 @@ async function parseRows({ rows, figures, against }: Table): Promise<void> {
 		`${f(p.fxpRecordsPerSecond)} fast-xml-parser alone`,
 		`${f(p.ratioMedian, 2)} (range ${f(p.ratioMin, 2)}–${f(p.ratioMax, 2)}; target ≥ 0.9)`,
 	]);
-	rows.push([
-		'',
+	more([
 		'records/s (median of the same rounds)',
 		`${f(p.nodeRecordsPerSecond)} the node's reading`,
 		`${f(p.checkedRecordsPerSecond)} fast-xml-parser's validator, then its parser`,
 		`${f(p.checkedRatioMedian, 2)}× faster (range ${f(p.checkedRatioMin, 2)}–${f(p.checkedRatioMax, 2)}); ${f(p.records)} records each`,
 	]);
 	if (p.against)
-		rows.push([
-			'',
+		more([
 			`records/s, against ${String(p.against)}`,
 			`${f(p.nodeRecordsPerSecond)} the node's reading`,
 			`${f(p.againstRecordsPerSecond)} with the files of ${String(p.against).split(':')[0]}`,
@@ -331,14 +304,14 @@ async function parseRows({ rows, figures, against }: Table): Promise<void> {
 }
 
 /** The huge50mb rows: the hugeAnswer scenario once per case, and with `--against` once more per case from the copy's bundles. */
-async function hugeRows({ rows, figures, against, theirs }: Table): Promise<void> {
+async function hugeRows({ rows, more, figures, against, theirs }: Table): Promise<void> {
 	const cases = [
 		['default', 'Max Response Size 20, length declared'],
 		['chunked', 'Max Response Size 20, chunked'],
 		['cap64', 'Max Response Size 64'],
 	] as const;
 	for (const [name, label] of cases) {
-		const h = await figures('huge50mb', name, 'hugeAnswer', { CASE: name });
+		const h = await figures('hugeAnswer', { group: 'huge50mb', key: name, env: { CASE: name } });
 		const growth = h.peakGrowthMb as number;
 		const sent =
 			typeof h.serverSentBytes === 'number'
@@ -354,16 +327,14 @@ async function hugeRows({ rows, figures, against, theirs }: Table): Promise<void
 			`${f(h.growthPerAnswerByte, 2)}× its size; ${h.error === undefined ? 'NOT REFUSED' : `refused: ${String(h.error)}`}${sent}`,
 		]);
 		if (against) {
-			const c = await figures(
-				'against',
-				`huge50mb-${name}`,
-				'hugeAnswer',
-				{ CASE: name },
-				againstScenarioDir,
-			);
+			const c = await figures('hugeAnswer', {
+				group: 'against',
+				key: `huge50mb-${name}`,
+				env: { CASE: name },
+				dir: againstScenarioDir,
+			});
 			const theirGrowth = c.peakGrowthMb as number;
-			rows.push([
-				'',
+			more([
 				`${label}, against ${against}`,
 				`+${f(growth, growth < 10 ? 1 : 0)} MB peak RSS, ${s(h.ms)}`,
 				`+${f(theirGrowth, theirGrowth < 10 ? 1 : 0)} MB peak RSS, ${s(c.ms)} ${theirs}`,
@@ -373,8 +344,8 @@ async function hugeRows({ rows, figures, against, theirs }: Table): Promise<void
 	}
 }
 
-async function addMemberRows({ rows, figures }: Table): Promise<void> {
-	const add = await figures('addMember1000', 'addMember1000', 'addMember1000');
+async function addMemberRows({ rows, more, figures }: Table): Promise<void> {
+	const add = await figures('addMember1000');
 	rows.push([
 		'1,000 Add Member items',
 		'batching, 10 per batch',
@@ -382,29 +353,27 @@ async function addMemberRows({ rows, figures }: Table): Promise<void> {
 		`${s(add.sequentialMs)} one at a time`,
 		`${f(add.speedup10, 1)}× faster`,
 	]);
-	rows.push([
-		'',
+	more([
 		'batching, 50 per batch',
 		s(add.batched50Ms),
 		`${s(add.sequentialMs)} one at a time`,
 		`${f(add.speedup50, 1)}× faster`,
 	]);
-	rows.push([
-		'',
+	more([
 		'requests in flight (max)',
 		(add.maxInFlight as number[]).join(' / '),
 		'sequential / 10 / 50',
 		add.sameOrderAndPairing ? 'order and pairing kept' : 'ORDER CHANGED',
 	]);
 	if ((add.errors as string[]).length > 0)
-		rows.push(['', 'ERRORS', (add.errors as string[]).join('; '), '', '']);
+		more(['ERRORS', (add.errors as string[]).join('; '), '', '']);
 }
 
 /** One trigger check with one new event, for each event: the requests (and, with --against, the same with that commit's files). */
 async function triggerRows({ rows, figures, against, theirs }: Table): Promise<void> {
-	const t = await figures('triggerCheck', 'triggerCheck', 'triggerCheck');
+	const t = await figures('triggerCheck');
 	const c = against
-		? await figures('against', 'triggerCheck', 'triggerCheck', {}, againstScenarioDir)
+		? await figures('triggerCheck', { group: 'against', dir: againstScenarioDir })
 		: undefined;
 	const events = Object.keys(t).filter((k) => typeof t[k] === 'object' && t[k] !== null);
 	events.forEach((event, i) => {
@@ -426,8 +395,8 @@ async function triggerRows({ rows, figures, against, theirs }: Table): Promise<v
 	});
 }
 
-async function overheadRows({ rows, figures }: Table): Promise<void> {
-	const over = await figures('overhead', 'overhead', 'overhead');
+async function overheadRows({ rows, more, figures }: Table): Promise<void> {
+	const over = await figures('overhead');
 	const runs = over.runsMs as Record<'bare' | 'n8n' | 'node', number[]> | undefined;
 	rows.push([
 		`Node overhead (${f(over.requests)} GETs)`,
@@ -437,8 +406,7 @@ async function overheadRows({ rows, figures }: Table): Promise<void> {
 		`${f(over.ratio, 2)}× (target ≤ 1.1×)`,
 	]);
 	if (over.n8nMs !== undefined)
-		rows.push([
-			'',
+		more([
 			"n8n's share: its request helper alone",
 			`${s(over.n8nMs)} n8n-core, same requests`,
 			`${s(over.bareMs)} bare fetch loop`,
@@ -450,8 +418,8 @@ async function overheadRows({ rows, figures }: Table): Promise<void> {
 		]);
 }
 
-async function syncRows({ rows, figures }: Table): Promise<void> {
-	const r = await figures('sync100k', 'sync100k', 'sync100k');
+async function syncRows({ rows, more, figures }: Table): Promise<void> {
+	const r = await figures('sync100k');
 	const b = r.baseline as Figures;
 	const kinds = r.requestKinds as Record<string, number>;
 	const kind = (k: string) => kinds[k] ?? 0;
@@ -463,22 +431,19 @@ async function syncRows({ rows, figures }: Table): Promise<void> {
 		`floor ${f(r.floor)}; ${f(b.requests)} Get Many + Code + per item (${f(b.readRequests)} pages, ${f(b.toUpsert)} imports, ${f(b.toRemove)} removals)`,
 		`${(r.requests as number) <= (r.floor as number) ? 'at' : 'ABOVE'} the floor; ${f((b.requests as number) / (r.requests as number), 1)}× fewer`,
 	]);
-	rows.push([
-		'',
+	more([
 		'wall time',
 		s(r.ms),
 		`${s(b.totalMs)} Get Many ${s(b.readMs)} + Code ${s(b.diffMs)} + Create or Update per item ${s(b.upsertMs)} + Remove Member ${s(b.removeMs)} (${f(b.sample)} of each run, extrapolated)`,
 		`${f((b.totalMs as number) / (r.ms as number), 1)}× faster (target ≥ 10×)`,
 	]);
-	rows.push([
-		'',
+	more([
 		'',
 		'',
 		`${s(b.totalBatchedMs)} the same with Create or Update given all ${f(b.toUpsert)} at once (${f(b.batchedUpsertRequests)} import, ${s(b.batchedUpsertMs)})`,
 		`${f((b.totalBatchedMs as number) / (r.ms as number), 1)}× faster`,
 	]);
-	rows.push([
-		'',
+	more([
 		'outcome',
 		`${f(a.added)} added, ${f(a.updated)} updated, ${f(a.removed)} removed, ${f(a.unchanged)} unchanged; list ${f(r.listMembersAfter)} after; max ${f(r.maxInFlight)} in flight`,
 		`${f(b.membersRead)} members read, ${f(b.toUpsert)} to create or update, ${f(b.toRemove)} to remove`,
@@ -487,15 +452,8 @@ async function syncRows({ rows, figures }: Table): Promise<void> {
 			.map((e) => `error: ${String(e)}`)
 			.join('; '),
 	]);
-	rows.push([
-		'',
-		'dry run first',
-		`${s(r.dryMs)}, ${f(r.dryRequests)} requests, ${f(r.dryWrites)} writes`,
-		'',
-		'',
-	]);
-	rows.push([
-		'',
+	more(['dry run first', `${s(r.dryMs)}, ${f(r.dryRequests)} requests, ${f(r.dryWrites)} writes`]);
+	more([
 		'run again',
 		`${s(r.againMs)}, ${f(r.againRequests)} requests (reads only), ${f(r.againChanged)} changed`,
 		'',
@@ -536,13 +494,10 @@ async function main() {
 	}
 	const raw: Record<string, Figures> = {};
 	if (against && !from) raw.against = { spec: against };
-	/** A scenario's figures: run now (kept in `raw` under `key`), or read from the replayed run. */
+	/** A scenario's figures: run now (kept in `raw`), or read from the replayed run. */
 	const figures = async (
-		group: string,
-		key: string,
 		name: string,
-		env: Record<string, string> = {},
-		dir = scenarioDir,
+		{ group = name, key = name, env = {}, dir = scenarioDir }: Run = {},
 	): Promise<Figures> => {
 		if (from) {
 			const figuresOf = (
@@ -561,8 +516,10 @@ async function main() {
 			? `Mad Mimi node benchmark: figures of ${replay}`
 			: `Mad Mimi node benchmark: emulator latency ${latency} ms per request, Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString()}`,
 	);
+	const rows: string[][] = [];
 	const table: Table = {
-		rows: [],
+		rows,
+		more: (cells) => rows.push(['', ...cells, '', '', '', ''].slice(0, 5)),
 		figures,
 		against,
 		theirs: `with ${against.split(':')[0]}'s files`,

@@ -1,29 +1,23 @@
 /** 1,000 add-member items: one at a time, then with the Batching option (10, then 50 per batch). */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../../test/harness';
-import { clearRequests, control, people, runScenario, seedMembers, summary, timed } from './shared';
+import {
+	clearRequests,
+	control,
+	people,
+	runScenario,
+	seedMembers,
+	summary,
+	timedRun,
+} from './shared';
 
 async function addMember1000(): Promise<Record<string, unknown>> {
 	const n = 1000;
-	await seedMembers(n);
 	const items = people(n).map((i) => ({ json: { email: i.json.email } }));
-	const run = async (batching?: { itemsPerBatch: number }) =>
-		await timed(
-			async () =>
-				await runNode(
-					{
-						parameters: {
-							resource: 'audienceList',
-							operation: 'addMember',
-							list: { __rl: true, mode: 'name', value: 'Seeded' },
-							email: '={{ $json.email }}',
-							...(batching ? { options: batching } : {}),
-						} as INodeParameters,
-					},
-					items,
-				),
-		);
+	const list = { __rl: true, mode: 'name', value: 'Seeded' };
+	const parameters = { resource: 'audienceList', operation: 'addMember', list } as INodeParameters;
+	const run = async (options = {}) =>
+		await timedRun({ parameters: { ...parameters, email: '={{ $json.email }}', options } }, items);
 	await control('POST', '/reset', { seed: 'empty' });
 	await seedMembers(n);
 	const sequential = await run();

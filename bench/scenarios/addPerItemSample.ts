@@ -2,25 +2,16 @@
 /** The older baseline of import: one add-to-list request per item, sequential, on a sample of SAMPLE items (default 300). */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../../test/harness';
-import { people, runScenario, seedMembers, summary, timed } from './shared';
+import { people, runScenario, seedMembers, summary, timedRun } from './shared';
 
 async function addPerItemSample(): Promise<Record<string, unknown>> {
 	const n = Number(process.env.SAMPLE ?? 300);
 	await seedMembers(n);
-	const { result, ms } = await timed(
-		async () =>
-			await runNode(
-				{
-					parameters: {
-						resource: 'audienceList',
-						operation: 'addMember',
-						list: { __rl: true, mode: 'name', value: 'Seeded' },
-						email: '={{ $json.email }}',
-					} as INodeParameters,
-				},
-				people(n).map((i) => ({ json: { email: i.json.email } })),
-			),
+	const list = { __rl: true, mode: 'name', value: 'Seeded' };
+	const parameters = { resource: 'audienceList', operation: 'addMember', list } as INodeParameters;
+	const { result, ms } = await timedRun(
+		{ parameters: { ...parameters, email: '={{ $json.email }}' } },
+		people(n).map((i) => ({ json: { email: i.json.email } })),
 	);
 	const s = await summary();
 	return {

@@ -5,8 +5,7 @@
  * answer declares its length, so it is refused at its first chunk), `chunked` (the same size
  * from a server that declares no length, bench/chunkedServer.ts: refused once 20 MB have
  * streamed in) and `cap64` (Max Response Size 64: read whole, then refused as not readable).
- * Peak RSS over the run is the kernel's high-water mark, reset just before it; the heap and
- * buffers are sampled.
+ * Peak RSS over the run is the kernel's high-water mark, reset just before it.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,53 +16,30 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DEMO_CREDENTIALS } from '../../emulator';
 import { runNode, setCredentials } from '../../test/harness';
 import type { RunResult } from '../../test/harness';
-import { MB, control, getLatency, runScenario, timed } from './shared';
+import { MB, control, getLatency, runScenario, timedRun } from './shared';
 
 /** 50 MiB (52.4 MB), the size the issue names. */
 const HUGE_BYTES = 52_428_800;
 
-/** The process's peak resident set since the last reset (Linux: VmHWM, reset through clear_refs). */
-function highWaterMark(): { reset: () => boolean; peakBytes: () => number } {
-	return {
-		reset: () => {
-			try {
-				writeFileSync('/proc/self/clear_refs', '5');
-				return true;
-			} catch {
-				return false;
-			}
-		},
-		peakBytes: () => {
-			try {
-				const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-				if (m) return Number(m[1]) * 1024;
-			} catch {
-				// not Linux: the process's lifetime peak
-			}
-			return process.resourceUsage().maxRSS * 1024;
-		},
-	};
+/** Resets the kernel's high-water mark of this process's resident set (Linux: clear_refs). */
+function resetPeak(): boolean {
+	try {
+		writeFileSync('/proc/self/clear_refs', '5');
+		return true;
+	} catch {
+		return false;
+	}
 }
 
-/** The heap's and buffers' highest figures, sampled every 2 ms from `start` until `stop`. */
-function sampleMemory(start: NodeJS.MemoryUsage): {
-	stop: () => void;
-	sampled: { heapUsed: number; arrayBuffers: number };
-} {
-	const sampled = {
-		rss: start.rss,
-		heapUsed: start.heapUsed,
-		external: start.external,
-		arrayBuffers: start.arrayBuffers,
-	};
-	const sampler = setInterval(() => {
-		const m = process.memoryUsage();
-		sampled.rss = Math.max(sampled.rss, m.rss);
-		sampled.heapUsed = Math.max(sampled.heapUsed, m.heapUsed);
-		sampled.external = Math.max(sampled.external, m.external);
-		sampled.arrayBuffers = Math.max(sampled.arrayBuffers, m.arrayBuffers);
-	}, 2);
-	return { stop: () => clearInterval(sampler), sampled };
+/** The peak resident set since the reset (VmHWM); elsewhere than Linux, the process's lifetime peak. */
+function peakBytes(): number {
+	try {
+		const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+		if (m) return Number(m[1]) * 1024;
+	} catch {
+		// not Linux
+	}
+	return process.resourceUsage().maxRSS * 1024;
 }
 
 /** bench/chunkedServer.ts running in a process of its own. */
@@ -133,19 +109,16 @@ async function hugeAnswer(): Promise<Record<string, unknown>> {
 	gc?.();
 	gc?.();
 	await new Promise((resolve) => setTimeout(resolve, 200));
-	const hwm = highWaterMark();
-	const resetWorked = hwm.reset();
+	const resetWorked = resetPeak();
 	const start = process.memoryUsage();
-	const memory = sampleMemory(start);
 	let run: { result: RunResult; ms: number };
 	let peak = 0;
 	let served: { sent: number; complete: boolean } | undefined;
 	try {
-		run = await timed(async () => await runNode({ parameters }));
+		run = await timedRun({ parameters });
 	} finally {
-		memory.stop();
 		// the peak is read before waiting for the server's report, so that the wait cannot add to it
-		peak = hwm.peakBytes();
+		peak = peakBytes();
 		served = await server?.closed();
 		server?.stop();
 	}
@@ -162,8 +135,6 @@ async function hugeAnswer(): Promise<Record<string, unknown>> {
 		peakRssMb: peak / MB,
 		peakGrowthMb: (peak - start.rss) / MB,
 		growthPerAnswerByte: (peak - start.rss) / HUGE_BYTES,
-		sampledHeapGrowthMb: (memory.sampled.heapUsed - start.heapUsed) / MB,
-		sampledBuffersGrowthMb: (memory.sampled.arrayBuffers - start.arrayBuffers) / MB,
 		// the chunked case: what the server had sent when the node's connection closed
 		serverSentBytes: served?.sent,
 		serverSentAll: served?.complete,

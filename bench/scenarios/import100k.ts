@@ -3,41 +3,15 @@
  * List If Missing: requests by kind, wall time, peak RSS, rows stored. Its baselines are the
  * scenarios importHttpBatched and addPerItemSample.
  */
-import { runNode } from '../../test/harness';
-import { control, peakRssMb, people, runScenario, summary, timed } from './shared';
-
-interface RecordedRequest {
-	effectiveMethod: string;
-	path: string;
-}
-
-/** The requests the emulator saw, counted by method and path (`GET /audience_lists/lists.xml: 1`). */
-async function requestKinds(): Promise<Record<string, number>> {
-	const kinds: Record<string, number> = {};
-	for (const r of await control<RecordedRequest[]>('GET', '/requests')) {
-		const key = `${r.effectiveMethod} ${r.path}`;
-		kinds[key] = (kinds[key] ?? 0) + 1;
-	}
-	return kinds;
-}
+import { peakRssMb, people, requestKinds, runScenario, summary, timedRun } from './shared';
 
 async function import100k(): Promise<Record<string, unknown>> {
 	const n = 100_000;
 	const rssBefore = peakRssMb();
-	const { result, ms } = await timed(
-		async () =>
-			await runNode(
-				{
-					parameters: {
-						resource: 'audienceMember',
-						operation: 'import',
-						source: 'items',
-						emailField: 'email',
-						options: { createList: true },
-					},
-				},
-				people(n),
-			),
+	const parameters = { resource: 'audienceMember', operation: 'import', source: 'items' };
+	const { result, ms } = await timedRun(
+		{ parameters: { ...parameters, emailField: 'email', options: { createList: true } } },
+		people(n),
 	);
 	const peak = peakRssMb();
 	const s = await summary();

@@ -4,33 +4,27 @@
  * Batching option, one import of one member per item, 50 in flight, batch after batch
  * (bench/httpRequestBaseline.ts). SAMPLE items (default: all 100,000).
  */
-import { registerNodeType, runNode } from '../../test/harness';
+import { registerNodeType } from '../../test/harness';
 import {
 	CSV_EXPRESSION,
 	HTTP_BASELINE_TYPE,
 	HTTP_BATCH_SIZE,
 	HttpRequestBaseline,
 } from '../httpRequestBaseline';
-import { baseUrl, peakRssMb, people, runScenario, summary, timed } from './shared';
+import { baseUrl, peakRssMb, people, runScenario, summary, timedRun } from './shared';
 
 async function importHttpBatched(): Promise<Record<string, unknown>> {
 	const n = Number(process.env.SAMPLE ?? 100_000);
 	registerNodeType(HTTP_BASELINE_TYPE, new HttpRequestBaseline());
 	const rssBefore = peakRssMb();
-	const { result, ms } = await timed(
-		async () =>
-			await runNode(
-				{
-					type: HTTP_BASELINE_TYPE,
-					name: 'HTTP Request',
-					parameters: {
-						url: `${baseUrl}/audience_members`,
-						csvFile: CSV_EXPRESSION,
-						batchSize: HTTP_BATCH_SIZE,
-					},
-				},
-				people(n),
-			),
+	const url = `${baseUrl}/audience_members`;
+	const { result, ms } = await timedRun(
+		{
+			type: HTTP_BASELINE_TYPE,
+			name: 'HTTP Request',
+			parameters: { url, csvFile: CSV_EXPRESSION, batchSize: HTTP_BATCH_SIZE },
+		},
+		people(n),
 	);
 	const peak = peakRssMb();
 	const s = await summary();

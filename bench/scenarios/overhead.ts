@@ -1,16 +1,12 @@
 /**
- * The node's overhead over a bare loop of fetch calls making the same 300 requests (`GET …/lists.xml`
- * of a member), and n8n's share of it: the same requests through n8n-core's request helper with the
- * Mad Mimi credential, one at a time, the URL an expression per item (the HTTP Request node's way;
- * bench/httpRequestBaseline.ts). After a warm-up of each, two runs of each in the order bare, n8n,
- * node, node, n8n, bare; the means and their ratios.
+ * 300 `GET …/lists.xml` through the node, through n8n-core's request helper alone (the HTTP
+ * Request baseline node) and through a bare loop of fetch calls: after a warm-up of each, two runs
+ * of each in the order bare, n8n, node, node, n8n, bare.
  */
 import { DEMO_CREDENTIALS } from '../../emulator';
-import { registerNodeType, runNode } from '../../test/harness';
+import { registerNodeType } from '../../test/harness';
 import { HTTP_BASELINE_TYPE, HttpRequestBaseline } from '../httpRequestBaseline';
-import { baseUrl, runScenario, timed } from './shared';
-
-const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+import { baseUrl, mean, runScenario, timed, timedRun } from './shared';
 
 async function overhead(): Promise<Record<string, unknown>> {
 	const n = 300;
@@ -32,35 +28,26 @@ async function overhead(): Promise<Record<string, unknown>> {
 			}
 			return lists;
 		});
+	const url = `={{ '${baseUrl}/audience_members/' + encodeURIComponent($json.email) + '/lists.xml' }}`;
 	const n8n = async () =>
-		await timed(
-			async () =>
-				await runNode(
-					{
-						type: HTTP_BASELINE_TYPE,
-						name: 'HTTP Request',
-						parameters: {
-							method: 'GET',
-							url: `={{ '${baseUrl}/audience_members/' + encodeURIComponent($json.email) + '/lists.xml' }}`,
-							batchSize: 1,
-						},
-					},
-					items,
-				),
+		await timedRun(
+			{
+				type: HTTP_BASELINE_TYPE,
+				name: 'HTTP Request',
+				parameters: { method: 'GET', url, batchSize: 1 },
+			},
+			items,
 		);
 	const node = async () =>
-		await timed(
-			async () =>
-				await runNode(
-					{
-						parameters: {
-							resource: 'audienceMember',
-							operation: 'getLists',
-							email: '={{ $json.email }}',
-						},
-					},
-					items,
-				),
+		await timedRun(
+			{
+				parameters: {
+					resource: 'audienceMember',
+					operation: 'getLists',
+					email: '={{ $json.email }}',
+				},
+			},
+			items,
 		);
 	await bare();
 	await n8n();

@@ -1,11 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it reads its settings (ROUNDS, AGAINST) from the environment bench/run.ts gives it */
 /**
- * The node's XML reading against fast-xml-parser alone (configured as the node configures it),
- * on the same 501 recipient pages fetched once: after a warm-up, ROUNDS rounds (default 10) of
- * one pass of each over every page, the order alternating from round to round. Also
- * fast-xml-parser's validator then its parser, the two passes it needs to refuse a malformed
- * page as the node's reader does in one, and with AGAINST (set by `--against`) the other
- * version's reading in the same rounds.
+ * The node's XML reading of 501 recipient pages, fetched once, against fast-xml-parser alone and
+ * its validator then its parser (and with AGAINST the other version's reading): ROUNDS rounds
+ * (default 10) of one pass of each, the order alternating, after a warm-up.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { IDataObject } from 'n8n-workflow';

