@@ -5,34 +5,13 @@ import { accountAddons, availableAddons } from '../../nodes/MadMimi/api/addon';
 import { analyticsDomains } from '../../nodes/MadMimi/api/analyticsDomain';
 import { childAccounts } from '../../nodes/MadMimi/api/childAccount';
 import { dripCampaigns } from '../../nodes/MadMimi/api/dripCampaign';
-import {
-	accountLists,
-	addToList,
-	clearList,
-	createList,
-	deleteList,
-	removeFromList,
-	renameList,
-} from '../../nodes/MadMimi/api/audienceList';
+import * as list from '../../nodes/MadMimi/api/audienceList';
 import { emailStatus, sendEmail } from '../../nodes/MadMimi/api/email';
 import { mailingLinks, mailingRecipients, mailingStats } from '../../nodes/MadMimi/api/mailing';
-import {
-	countNew,
-	importMembers,
-	memberByEmail,
-	memberLists,
-	membersUpTo,
-	searchMembers,
-} from '../../nodes/MadMimi/api/audienceMember';
+import * as member from '../../nodes/MadMimi/api/audienceMember';
 import { optedOutSince } from '../../nodes/MadMimi/api/audienceMemberOptOut';
 import { promotionAttempts } from '../../nodes/MadMimi/api/audienceMemberAttempts';
-import {
-	promotionsPage,
-	savePromotion,
-	searchPromotions,
-	transactionalCount,
-	trashPromotion,
-} from '../../nodes/MadMimi/api/promotion';
+import * as promotion from '../../nodes/MadMimi/api/promotion';
 import { signupForm } from '../../nodes/MadMimi/api/signupForm';
 import { availableSocialLinks, socialLinks } from '../../nodes/MadMimi/api/socialLink';
 import { DEFAULT_SETTINGS } from '../../nodes/MadMimi/settings';
@@ -102,18 +81,18 @@ const A = 'a@example.invalid';
 
 /** Which api function the node reads a probe's endpoint with, by probe id (first match). */
 const READERS: Reader[] = [
-	reader(/^lists($|-after)/, accountLists),
-	reader(/^members/, membersUpTo, {}, 2),
-	reader(/^list-members/, membersUpTo, { list: 'L' }, 2),
-	reader(/^member-search/, searchMembers, 'q', true),
-	reader(/^write-member-before$/, memberByEmail, A),
-	reader(/^member-lists/, memberLists, A),
+	reader(/^lists($|-after)/, list.accountLists),
+	reader(/^members/, member.membersUpTo, {}, 2),
+	reader(/^list-members/, member.membersUpTo, { list: 'L' }, 2),
+	reader(/^member-search/, member.searchMembers, 'q', true),
+	reader(/^write-member-before$/, member.memberByEmail, A),
+	reader(/^member-lists/, member.memberLists, A),
 	reader(/^suppressed-since/, optedOutSince, 0),
 	reader(/^(send-)?attempts/, promotionAttempts, A),
-	reader(/^count-new/, countNew, 0, 86_400),
-	reader(/^promotions(-past-end)?$/, promotionsPage, 1),
-	reader(/^search-/, searchPromotions, { query: 'q' }),
-	reader(/^(send-count|transactional-count)/, transactionalCount, 'P', '2015-01-01'),
+	reader(/^count-new/, member.countNew, 0, 86_400),
+	reader(/^promotions(-past-end)?$/, promotion.promotionsPage, 1),
+	reader(/^search-/, promotion.searchPromotions, { query: 'q' }),
+	reader(/^(send-count|transactional-count)/, promotion.transactionalCount, 'P', '2015-01-01'),
 	reader(/^mailing-stats$/, mailingStats, 1, 1),
 	reader(/^outcome-(?!unknown)/, mailingRecipients, 1, 1, 'sent', 2),
 	reader(/^clicked$/, mailingLinks, 1, 1),
@@ -126,16 +105,16 @@ const READERS: Reader[] = [
 	reader(/^drip-campaigns$/, dripCampaigns),
 	reader(/^signup/, signupForm, 1),
 	reader(/^send-status/, emailStatus, '1'),
-	reader(/^list-create-again-json$/, createList, 'L'),
-	reader(/^list-add/, addToList, 'L', A),
-	reader(/^member-import$/, importMembers, `email\n${A}`),
-	reader(/^list-rename/, renameList, 'L', 'M'),
-	reader(/^list-remove/, removeFromList, 'L', A),
-	reader(/^list-clear/, clearList, 'L'),
-	reader(/^list-delete/, deleteList, 'L'),
-	reader(/^send-save$/, savePromotion, 'P', { raw_html: 'x' }),
+	reader(/^list-create-again-json$/, list.createList, 'L'),
+	reader(/^list-add/, list.addToList, 'L', A),
+	reader(/^member-import$/, member.importMembers, `email\n${A}`),
+	reader(/^list-rename/, list.renameList, 'L', 'M'),
+	reader(/^list-remove/, list.removeFromList, 'L', A),
+	reader(/^list-clear/, list.clearList, 'L'),
+	reader(/^list-delete/, list.deleteList, 'L'),
+	reader(/^send-save$/, promotion.savePromotion, 'P', { raw_html: 'x' }),
 	reader(/^send-mailer$/, sendEmail, { promotionName: 'P', recipient: A, content: {} }),
-	reader(/^send-trash$/, trashPromotion, 1),
+	reader(/^send-trash$/, promotion.trashPromotion, 1),
 ];
 
 /** The name of the node's reader of a probe, or undefined when the node never asks that endpoint. */

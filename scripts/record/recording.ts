@@ -5,10 +5,8 @@ import path from 'node:path';
 import type { Exchange, ProbeRequest } from './types';
 
 /*
- * The file of one exchange (test/recorded/README.md describes it): a header of `name: value`
- * lines, a blank line, then the body exactly as it came (redacted). The header says what a
- * reader needs to trust the body: when, from where, by what, which probe and request, and the
- * status and type; `body-bytes` lets a reader see that nothing was cut or added.
+ * The file of one exchange, as test/recorded/README.md describes it: a header of `name: value`
+ * lines, a blank line, then the body exactly as it came (redacted).
  */
 
 export const FIRST_LINE = 'n8n-nodes-madmimi recording 1';
