@@ -9,8 +9,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { byteLength, published, toolName, toolNodes } from './ai-tools.mjs';
-import { note, waitUntil } from './fixture.mjs';
+import { byteLength, toolName, toolNodes } from './ai-tools.mjs';
+import { note, published, waitUntil } from './fixture.mjs';
 
 const MCP_TOOLS = ['List members', 'Add subscriber'];
 

@@ -7,19 +7,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import {
-	CREDENTIAL_ID,
-	CREDENTIAL_NAME_LOCAL,
-	CREDENTIALS_TYPE,
-	PACKAGE_NAME,
-} from '../scripts/lib/constants.mjs';
-import { activate, storedRun, waitUntil, workflowExecutions } from './fixture.mjs';
+import { PACKAGE_NAME } from '../scripts/lib/constants.mjs';
+import { CREDENTIALS, storedRun, waitUntil, workflowExecutions } from './fixture.mjs';
 import { startModelServer } from './model-server.mjs';
 
 /** The node type n8n generates from the Mad Mimi node for AI tools (n8n/dist/tool-generation/ai-tools.js). */
 const TOOL_TYPE = `${PACKAGE_NAME}.madMimiTool`;
-
-const credentials = { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } };
 
 /** A Mad Mimi Tool node; `$fromAI()` in its parameters makes the tool's input schema. */
 const madMimiTool = (name, position, parameters) => ({
@@ -29,7 +22,7 @@ const madMimiTool = (name, position, parameters) => ({
 	typeVersion: 1,
 	position,
 	parameters,
-	credentials,
+	credentials: CREDENTIALS,
 });
 
 /** The four tools, by node name: the name the model sees is n8n's tool name for it (spaces → `_`). */
@@ -120,22 +113,4 @@ export async function firstRun(ctx, workflowId) {
 		'the run to be listed',
 	);
 	return await storedRun(ctx, execution.id);
-}
-
-/** Creates and publishes a workflow, runs `use(created)`, then unpublishes it. */
-export async function published(ctx, workflow, use) {
-	const created = (
-		await ctx.rest.request('POST', '/rest/workflows', { ...workflow, active: false })
-	).json.data;
-	try {
-		await activate(ctx, created.id, created.versionId);
-		return await use(created);
-	} finally {
-		await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${created.id}/deactivate`,
-			{},
-			{ expectOk: false },
-		);
-	}
 }

@@ -33,7 +33,6 @@ import {
 	TOOLS,
 	byteLength,
 	firstRun,
-	published,
 	toolName,
 	toolNodes,
 	withScriptedModel,
@@ -43,6 +42,7 @@ import {
 	VERSIONS,
 	note,
 	postWebhook,
+	published,
 	processesEndWithTheFile,
 	setUpN8n,
 	tearDownN8n,
@@ -201,6 +201,31 @@ async function agentAnswer(response, streaming) {
 }
 
 /**
+ * The agent workflow (`agentWorkflow`) with a scripted model, published, its webhook called once
+ * with `message`: `{ requests, answer, run }` (what the model got, the agent's answer, the run).
+ */
+async function runAgent(ctx, label, script, { name, message, streaming = false, toolNames }) {
+	let answer;
+	let run;
+	const requests = await withScriptedModel(ctx, label, script, async (credential) => {
+		const webhookPath = `ai-${randomUUID().slice(0, 8)}`;
+		const workflow = agentWorkflow({
+			name,
+			webhookPath,
+			streaming,
+			credential,
+			version: ctx.version,
+			toolNames,
+		});
+		await published(ctx, workflow, async (created) => {
+			answer = await agentAnswer(await postWebhook(ctx, webhookPath, { message }), streaming);
+			run = await firstRun(ctx, created.id);
+		});
+	});
+	return { requests, answer, run };
+}
+
+/**
  * Members enough for List members to give a full default page (Limit 50; the demo account has
  * 12), each with the fields a real list has: the result the model gets is as large as a default
  * List members result can be.
@@ -219,31 +244,15 @@ async function agentUsesTheTools(ctx, { streaming }) {
 	await ctx.emu.reset();
 	await fillTheAccount(ctx);
 	const how = streaming ? 'streamed' : 'completions';
-	const requests = await withScriptedModel(ctx, how, SCRIPT, async (credential) => {
-		const webhookPath = `ai-${randomUUID().slice(0, 8)}`;
-		const workflow = agentWorkflow({
-			name: `E2E AI: four Mad Mimi tools (${how})`,
-			webhookPath,
-			streaming,
-			credential,
-			version: ctx.version,
-		});
-		await published(ctx, workflow, async (created) => {
-			const response = await postWebhook(ctx, webhookPath, {
-				message: `Add ${ADA} to Newsletter, list the members, send her the Weekly digest email and tell me how its last mailing did.`,
-			});
-			assert.equal(
-				await agentAnswer(response, streaming),
-				'Done.',
-				"the agent's answer is the model's",
-			);
-			const run = await firstRun(ctx, created.id);
-			assert.equal(run.status, 'success', `the run ended ${run.status}`);
-			for (const name of Object.keys(TOOLS))
-				assert.equal(run.runData[name]?.length, 1, `the tool node ${name} ran once`);
-		});
+	const { requests, answer, run } = await runAgent(ctx, how, SCRIPT, {
+		name: `E2E AI: four Mad Mimi tools (${how})`,
+		message: `Add ${ADA} to Newsletter, list the members, send her the Weekly digest email and tell me how its last mailing did.`,
+		streaming,
 	});
-
+	assert.equal(answer, 'Done.', "the agent's answer is the model's");
+	assert.equal(run.status, 'success', `the run ended ${run.status}`);
+	for (const name of Object.keys(TOOLS))
+		assert.equal(run.runData[name]?.length, 1, `the tool node ${name} ran once`);
 	assert.equal(requests.length, SCRIPT.length, 'the model was asked once per turn of the script');
 	assert.deepEqual(
 		requests.map((body) => body.stream === true),
@@ -361,31 +370,14 @@ const WRONG_LIST_SCRIPT = [
  */
 async function toolErrorReachesTheModel(ctx) {
 	await ctx.emu.reset();
-	const requests = await withScriptedModel(
-		ctx,
-		'wrong-list',
-		WRONG_LIST_SCRIPT,
-		async (credential) => {
-			const webhookPath = `ai-${randomUUID().slice(0, 8)}`;
-			const workflow = agentWorkflow({
-				name: 'E2E AI: a list the account lacks',
-				webhookPath,
-				streaming: false,
-				credential,
-				version: ctx.version,
-				toolNames: ['Add subscriber'],
-			});
-			await published(ctx, workflow, async (created) => {
-				const response = await postWebhook(ctx, webhookPath, {
-					message: `Add ${LIN} to newsletter.`,
-				});
-				assert.equal(await agentAnswer(response, false), 'Lin is on Newsletter.');
-				const run = await firstRun(ctx, created.id);
-				assert.equal(run.status, 'success', `the run ended ${run.status}`);
-				assert.equal(run.runData['Add subscriber']?.length, 2, 'the tool node ran twice');
-			});
-		},
-	);
+	const { requests, answer, run } = await runAgent(ctx, 'wrong-list', WRONG_LIST_SCRIPT, {
+		name: 'E2E AI: a list the account lacks',
+		message: `Add ${LIN} to newsletter.`,
+		toolNames: ['Add subscriber'],
+	});
+	assert.equal(answer, 'Lin is on Newsletter.');
+	assert.equal(run.status, 'success', `the run ended ${run.status}`);
+	assert.equal(run.runData['Add subscriber']?.length, 2, 'the tool node ran twice');
 	assert.equal(requests.length, WRONG_LIST_SCRIPT.length, 'the model was asked once per turn');
 	const [failed, added] = toolResults(requests.at(-1));
 	assert.equal(failed.name, 'Add_subscriber');

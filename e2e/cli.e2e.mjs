@@ -26,9 +26,34 @@ import {
 	setUpN8n,
 	tearDownN8n,
 } from './fixture.mjs';
+import { EXAMPLE_CHECKS } from './example-checks.mjs';
 import { syncListMembers } from './sync.mjs';
 
 processesEndWithTheFile('e2e cli');
+
+/** The examples run with `n8n execute`, and what each must do (e2e/example-checks.mjs). */
+const EXAMPLES = [
+	[
+		'import-members',
+		'import members from a list of items": one request, members stored and on the list',
+	],
+	[
+		'weekly-mailing-report',
+		'weekly mailing report": the mailings of the last 7 days, then each one\'s statistics',
+	],
+	[
+		'child-account-permissions',
+		'set a child account\'s list permissions": the permissions are stored',
+	],
+	[
+		'welcome-email',
+		'welcome email on signup": one email with the first name as a placeholder, its 20-digit ID as text',
+	],
+	[
+		'send-promotion-to-list',
+		'send a promotion to a list": a new mailing of the promotion, then its statistics',
+	],
+];
 
 for (const version of VERSIONS) {
 	describe(`n8n ${version}, its CLI`, { concurrency: false }, () => {
@@ -41,31 +66,13 @@ for (const version of VERSIONS) {
 		it('imports the ready credential and every example workflow', { timeout: 5 * MIN }, () =>
 			imported(ctx),
 		);
-		it(
-			'runs "import members from a list of items": one request, members stored and on the list',
-			{ timeout: 3 * MIN },
-			() => importMembers(ctx),
-		);
-		it(
-			'runs "weekly mailing report": the mailings of the last 7 days, then each one\'s statistics',
-			{ timeout: 3 * MIN },
-			() => weeklyMailingReport(ctx),
-		);
-		it(
-			'runs "set a child account\'s list permissions": the permissions are stored',
-			{ timeout: 3 * MIN },
-			() => childAccountPermissions(ctx),
-		);
-		it(
-			'runs "welcome email on signup": one email with the first name as a placeholder, its 20-digit ID as text',
-			{ timeout: 3 * MIN },
-			() => welcomeEmail(ctx),
-		);
-		it(
-			'runs "send a promotion to a list": a new mailing of the promotion, then its statistics',
-			{ timeout: 3 * MIN },
-			() => sendPromotionToList(ctx),
-		);
+		for (const [file, title] of EXAMPLES)
+			it(`runs "${title}`, { timeout: 3 * MIN }, async () => {
+				await ctx.emu.reset();
+				const result = await ctx.execute(ctx.examples[file].id);
+				assert.equal(result.code, 0, result.output.slice(-3000));
+				await EXAMPLE_CHECKS[file]({ emu: ctx.emu, out: (node) => nodeOutput(result.run, node) });
+			});
 		it(
 			'runs "keep a list equal to your source": a dry run writes nothing, the applied run one import and the removal, a second run nothing',
 			{ timeout: 3 * MIN },
@@ -142,180 +149,6 @@ async function imported(ctx) {
 			stdout.includes(`${workflow.id}|${workflow.name}`),
 			`${workflow.name} was not imported:\n${stdout}`,
 		);
-}
-
-/** `n8n execute` of one example, the emulator reset first; the run must succeed. */
-async function runExample(ctx, file) {
-	await ctx.emu.reset();
-	const result = await ctx.execute(ctx.examples[file].id);
-	assert.equal(result.code, 0, result.output.slice(-3000));
-	return result;
-}
-
-async function importMembers(ctx) {
-	const result = await runExample(ctx, 'import-members');
-	const items = nodeOutput(result.run, 'Import into Mad Mimi');
-	const imported = items.filter((i) => i.imported === true);
-	assert.deepEqual(
-		imported.map((i) => i.email),
-		['nina.novak@example.com', 'omar.ortiz@example.com', 'pia.park@example.com'],
-	);
-	assert.ok(
-		imported.every(
-			(i) => Number.isInteger(i.importId) && i.importId === imported[0].importId && i.batch === 1,
-		),
-	);
-	const rejected = items.filter((i) => i.imported === false);
-	assert.equal(rejected.length, 1);
-	assert.equal(rejected[0].email, 'not an address');
-	assert.match(rejected[0].error, /not a valid email address/);
-
-	const requests = await ctx.emu.requests();
-	const posts = apiRequests(requests, 'POST', '/audience_members');
-	assert.equal(posts.length, 1, 'all items go out in one import request');
-	assert.equal(posts[0].authenticated, true);
-	const csv = posts[0].params.csv_file;
-	assert.match(csv, /nina\.novak@example\.com/);
-	assert.doesNotMatch(csv, /not an address/);
-	assert.equal(requests.filter((r) => !r.authenticated).length, 0);
-
-	const state = await ctx.emu.state();
-	const nina = state.members.find((m) => m.email === 'nina.novak@example.com');
-	assert.ok(nina, 'the member is stored');
-	assert.equal(nina.fields.first_name, 'Nina');
-	assert.equal(nina.fields.company, 'Novak Design');
-	const newsletter = state.lists.find((l) => l.name === 'Newsletter');
-	for (const email of ['nina.novak@example.com', 'omar.ortiz@example.com', 'pia.park@example.com'])
-		assert.ok(newsletter.members.includes(email), `${email} is on Newsletter`);
-	assert.equal(state.imports.length, 1);
-	assert.equal(String(state.imports[0].id ?? imported[0].importId), String(imported[0].importId));
-}
-
-async function weeklyMailingReport(ctx) {
-	const result = await runExample(ctx, 'weekly-mailing-report');
-	const recent = nodeOutput(result.run, 'Mailings sent last week');
-	// every mailing of the (non-trashed) promotions whose send started in the last 7 days
-	const state = await ctx.emu.state();
-	const since = state.now - 7 * 86400000;
-	const expected = state.promotions
-		.filter((p) => !p.trashed)
-		.flatMap((p) =>
-			p.mailings
-				.filter(
-					(m) =>
-						m.startedSend !== undefined && m.startedSend !== null && m.startedSend >= since - 1000,
-				)
-				.map((m) => m.id),
-		);
-	assert.ok(expected.length > 0, 'the demo has recent mailings');
-	assert.deepEqual(
-		recent.map((m) => m.id).sort(),
-		expected.sort(),
-		'the mailings of the last 7 days, over all pages of promotions',
-	);
-	assert.ok(
-		recent.every((m) => Number.isInteger(m.promotionId) && typeof m.promotionName === 'string'),
-		'each with its promotion',
-	);
-	const lines = nodeOutput(result.run, 'Report line');
-	const digest = lines.find((l) => l.promotion === 'Weekly digest');
-	assert.deepEqual(digest && { ...digest, sentAt: undefined }, {
-		promotion: 'Weekly digest',
-		sentAt: undefined,
-		sent: 250,
-		opened: 120,
-		clicked: 40,
-		openRate: 48,
-		unsubscribed: 3,
-		bounced: 5,
-	});
-	assert.match(digest.sentAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
-
-	const requests = await ctx.emu.requests();
-	// two pages of 20 promotions, read side by side: at most 5 requests past the short page (Parallel Page Reads 6)
-	const pages = apiRequests(requests, 'GET', '/promotions.xml').map((r) =>
-		Number(r.params.page ?? '1'),
-	);
-	assert.ok(pages.includes(1) && pages.includes(2), `pages 1 and 2 read: ${pages}`);
-	assert.equal(new Set(pages).size, pages.length, 'no page read twice');
-	assert.ok(pages.length <= 2 + 5, `at most 5 requests past the last page: ${pages}`);
-	const stats = apiRequests(requests, 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map(
-		(r) => r.path,
-	);
-	assert.equal(stats.length, lines.length, 'one statistics request per report line');
-	assert.ok(stats.includes('/promotions/3/mailings/34.xml'));
-}
-
-async function childAccountPermissions(ctx) {
-	const result = await runExample(ctx, 'child-account-permissions');
-	const [item] = nodeOutput(result.run, 'Set list permissions');
-	assert.equal(item.success, true);
-	assert.equal(item.email, 'child.two@example.com');
-
-	const requests = apiRequests(
-		await ctx.emu.requests(),
-		'POST',
-		'/participants/update_permissions_for',
-	);
-	assert.equal(requests.length, 1);
-	assert.deepEqual(
-		{
-			email: requests[0].params.email,
-			full: requests[0].params.full,
-			read: requests[0].params.read,
-			none: requests[0].params.none,
-		},
-		{
-			email: 'child.two@example.com',
-			full: 'Newsletter',
-			read: 'VIP Customers',
-			none: 'Beta testers (EU)',
-		},
-	);
-	const child = (await ctx.emu.state()).participants.find(
-		(p) => p.email === 'child.two@example.com',
-	);
-	assert.deepEqual(child.permissions, {
-		full: ['Newsletter'],
-		read: ['VIP Customers'],
-		none: ['Beta testers (EU)'],
-	});
-}
-
-async function welcomeEmail(ctx) {
-	const result = await runExample(ctx, 'welcome-email');
-	const [item] = nodeOutput(result.run, 'Send welcome email');
-	assert.equal(typeof item.transactionId, 'string');
-	assert.match(item.transactionId, /^\d{20}$/);
-	assert.equal(item.recipient, 'Sam <sam.signup@example.com>');
-	const state = await ctx.emu.state();
-	assert.equal(state.transactions.length, 1);
-	assert.equal(
-		state.transactions[0].id,
-		item.transactionId,
-		'the ID in the output is the one Mad Mimi gave, to the last digit',
-	);
-	assert.deepEqual(state.transactions[0].placeholders, { first_name: 'Sam' });
-	assert.ok(
-		state.lists.find((l) => l.name === 'Newsletter').members.includes('sam.signup@example.com'),
-		'the recipient joined the Newsletter',
-	);
-}
-
-async function sendPromotionToList(ctx) {
-	const result = await runExample(ctx, 'send-promotion-to-list');
-	const [sent] = nodeOutput(result.run, 'Send to Newsletter');
-	assert.equal(typeof sent.mailingId, 'number');
-	const state = await ctx.emu.state();
-	assert.equal(state.sends.length, 1);
-	assert.equal(state.sends[0].mailingId, sent.mailingId);
-	assert.deepEqual(state.sends[0].audience, ['Newsletter']);
-	const [stats] = nodeOutput(result.run, 'Mailing statistics');
-	assert.equal(stats.mailingId, sent.mailingId);
-	assert.equal(stats.sent, state.sends[0].recipients.length);
-	const post = apiRequests(await ctx.emu.requests(), 'POST', '/mailer/to_list');
-	assert.equal(post.length, 1);
-	assert.equal(post[0].params.list_name, 'Newsletter');
 }
 
 async function wrongApiKey(ctx) {

@@ -278,7 +278,10 @@ export class NodePanel extends EditorSession {
 		return value;
 	}
 
-	/** The output panel's table: `{ headers, rows }` (cell texts), after switching it to Table. */
+	/**
+	 * The output panel's table, after switching it to Table: `{ headers, rows, records }` (the cell
+	 * texts; each row as an object, header → cell text).
+	 */
 	async outputTable() {
 		await this.display('output', 'table');
 		const table = this.outputPanel().locator('table').first();
@@ -293,7 +296,9 @@ export class NodePanel extends EditorSession {
 					.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText.trim()))
 					.filter((cells) => cells.some(Boolean)),
 			);
-		return { headers, rows: rows.map((cells) => cells.slice(0, headers.length)) };
+		const cells = rows.map((row) => row.slice(0, headers.length));
+		const records = cells.map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i]])));
+		return { headers, rows: cells, records };
 	}
 
 	/**

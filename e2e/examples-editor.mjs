@@ -16,7 +16,8 @@
  */
 import assert from 'node:assert/strict';
 
-import { apiRequests } from './fixture.mjs';
+import { EXAMPLE_CHECKS } from './example-checks.mjs';
+import { apiWrites, countBy } from './fixture.mjs';
 import { EXPECTED_SYNC_PLAN } from './sync.mjs';
 
 const MANUAL = 'When clicking ‘Execute workflow’';
@@ -46,76 +47,30 @@ async function testClicks({ editor, emu, storedRun, file, runs, fresh }) {
 		const stored = await storedRun(run.executionId);
 		assert.equal(stored.status, 'success', `${file}: test click ${k + 1} ${stored.status}`);
 	}
-	const writes = (await emu.requests())
-		.filter((r) => r.effectiveMethod !== 'GET' && !r.path.startsWith('/__emulator'))
-		.map((r) => `${r.effectiveMethod} ${r.path}`);
+	const writes = apiWrites(await emu.requests()).map((r) => `${r.effectiveMethod} ${r.path}`);
 	const state = await emu.state();
-	const emails = new Map();
-	for (const t of state.transactions)
-		emails.set(t.recipient.email, (emails.get(t.recipient.email) ?? 0) + 1);
-	const mailed = new Map();
-	for (const send of state.sends)
-		for (const email of send.recipients)
-			mailed.set(
-				`${send.promotionName}\u0000${email}`,
-				(mailed.get(`${send.promotionName}\u0000${email}`) ?? 0) + 1,
-			);
-	const twice = [
-		...[...emails].filter(([, n]) => n > 1).map(([e]) => e),
-		...[...mailed].filter(([, n]) => n > 1).map(([k]) => k.replace('\u0000', ' to ')),
-	];
+	const emails = countBy(state.transactions, (t) => t.recipient.email);
+	const mailed = countBy(
+		state.sends.flatMap((send) =>
+			send.recipients.map((email) => `${send.promotionName} to ${email}`),
+		),
+	);
+	// an address, or "<promotion> to <address>": who got an email, or a mailing, more than once
+	const twice = Object.entries({ ...emails, ...mailed })
+		.filter(([, n]) => n > 1)
+		.map(([key]) => key);
 	return { writes, twice, emails: state.transactions.length };
 }
 
-/** The output table's rows as objects (header → cell text). */
-const rowsOf = (table) =>
-	table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));
-
 /**
  * What each example's note says to do, and what must then have happened. `execute` examples:
- * `trigger` is the trigger the run must start from; `check({ emu, out })` reads the emulator
- * (`out(node)`: that node's output items in the stored run). `fetch` examples: `event(emu)` makes
+ * `trigger` is the trigger the run must start from; `check({ emu, out })` (e2e/example-checks.mjs
+ * unless given) reads the emulator (`out(node)`: that node's output items in the stored run). `fetch` examples: `event(emu)` makes
  * one record happen in Mad Mimi and returns what to look for; `check(rows, expected)` reads the
  * trigger's output table.
  */
 const EXAMPLE_RUNS = [
-	{
-		file: 'import-members',
-		how: 'execute',
-		trigger: MANUAL,
-		async check({ emu, out }) {
-			const items = out('Import into Mad Mimi');
-			const imported = ['nina.novak@example.com', 'omar.ortiz@example.com', 'pia.park@example.com'];
-			assert.deepEqual(
-				items.filter((i) => i.imported === true).map((i) => i.email),
-				imported,
-			);
-			assert.deepEqual(
-				items.filter((i) => i.imported === false).map((i) => i.email),
-				['not an address'],
-			);
-			const state = await emu.state();
-			assert.equal(state.imports.length, 1, 'one import');
-			assert.equal(
-				apiRequests(await emu.requests(), 'POST', '/audience_members').length,
-				1,
-				'one import request',
-			);
-			const newsletter = state.lists.find((l) => l.name === 'Newsletter');
-			for (const email of imported) {
-				assert.ok(
-					state.members.some((m) => m.email === email),
-					`${email} is a member`,
-				);
-				assert.ok(newsletter.members.includes(email), `${email} is on Newsletter`);
-			}
-			assert.equal(
-				state.members.find((m) => m.email === 'nina.novak@example.com').fields.first_name,
-				'Nina',
-			);
-			return `${imported.length} members imported onto Newsletter, 1 refused`;
-		},
-	},
+	{ file: 'import-members', how: 'execute', trigger: MANUAL },
 	{
 		file: 'sync-list-members',
 		how: 'execute',
@@ -123,116 +78,14 @@ const EXAMPLE_RUNS = [
 		async check({ emu, out }) {
 			const plan = out('Sync the Newsletter list').map((i) => `${i.email} ${i.action}`);
 			assert.deepEqual(plan, EXPECTED_SYNC_PLAN);
-			const writes = (await emu.requests()).filter(
-				(r) => r.effectiveMethod !== 'GET' && !r.path.startsWith('/__emulator'),
-			);
-			assert.deepEqual(writes, [], 'a dry run writes nothing');
+			assert.deepEqual(apiWrites(await emu.requests()), [], 'a dry run writes nothing');
 			return 'the plan (1 to add, 1 to update, 1 to remove, 4 unchanged, 1 skipped), nothing written';
 		},
 	},
-	{
-		file: 'child-account-permissions',
-		how: 'execute',
-		trigger: MANUAL,
-		async check({ emu, out }) {
-			assert.equal(out('Set list permissions')[0]?.success, true);
-			const requests = apiRequests(
-				await emu.requests(),
-				'POST',
-				'/participants/update_permissions_for',
-			);
-			assert.equal(requests.length, 1);
-			const child = (await emu.state()).participants.find(
-				(p) => p.email === 'child.two@example.com',
-			);
-			assert.deepEqual(child.permissions, {
-				full: ['Newsletter'],
-				read: ['VIP Customers'],
-				none: ['Beta testers (EU)'],
-			});
-			return `child.two@example.com: ${JSON.stringify(child.permissions)}`;
-		},
-	},
-	{
-		file: 'send-promotion-to-list',
-		how: 'execute',
-		trigger: MANUAL,
-		async check({ emu, out }) {
-			const [sent] = out('Send to Newsletter');
-			assert.ok(
-				Number.isInteger(sent?.mailingId) && Number.isInteger(sent?.promotionId),
-				`the send returns the mailing and the promotion: ${JSON.stringify(sent)}`,
-			);
-			const state = await emu.state();
-			assert.equal(state.sends.length, 1, 'one new mailing');
-			assert.equal(state.sends[0].mailingId, sent.mailingId);
-			assert.deepEqual(state.sends[0].audience, ['Newsletter']);
-			// a send that reached nobody would be a green run that did nothing
-			assert.ok(
-				state.sends[0].recipients.length > 0,
-				'the mailing reached the members of Newsletter',
-			);
-			assert.equal(
-				state.promotions.find((p) => p.id === sent.promotionId)?.name,
-				'Summer launch',
-				"the promotionId returned is Summer launch's",
-			);
-			// the statistics were read for that mailing, with the promotionId the send returned
-			const stats = apiRequests(
-				await emu.requests(),
-				'GET',
-				/^\/promotions\/\d+\/mailings\/\d+\.xml$/,
-			).map((r) => r.path);
-			assert.deepEqual(stats, [`/promotions/${sent.promotionId}/mailings/${sent.mailingId}.xml`]);
-			const [figures] = out('Mailing statistics');
-			assert.equal(figures?.mailingId, sent.mailingId);
-			assert.equal(figures.sent, state.sends[0].recipients.length);
-			return `mailing ${sent.mailingId} of promotion ${sent.promotionId} to ${state.sends[0].recipients.length} people, its statistics read`;
-		},
-	},
-	{
-		file: 'weekly-mailing-report',
-		how: 'execute',
-		trigger: 'Every Monday at 8:00',
-		async check({ emu, out }) {
-			const requests = await emu.requests();
-			const pages = apiRequests(requests, 'GET', '/promotions.xml').map((r) =>
-				Number(r.params.page ?? '1'),
-			);
-			assert.ok(
-				pages.includes(1) && pages.includes(2),
-				`the promotions read, both pages: ${pages}`,
-			);
-			const lines = out('Report line');
-			const stats = apiRequests(requests, 'GET', /^\/promotions\/\d+\/mailings\/\d+\.xml$/).map(
-				(r) => r.path,
-			);
-			assert.ok(lines.length > 0, 'report lines');
-			assert.equal(stats.length, lines.length, 'one statistics read per report line');
-			assert.ok(
-				stats.includes('/promotions/3/mailings/34.xml'),
-				`Weekly digest's mailing read: ${stats}`,
-			);
-			const digest = lines.find((l) => l.promotion === 'Weekly digest');
-			assert.deepEqual(digest && [digest.sent, digest.opened, digest.clicked], [250, 120, 40]);
-			return `${lines.length} report lines, ${stats.length} statistics reads`;
-		},
-	},
-	{
-		file: 'welcome-email',
-		how: 'execute',
-		trigger: MANUAL,
-		async check({ emu, out }) {
-			const [item] = out('Send welcome email');
-			assert.match(item?.transactionId ?? '', /^\d{20}$/);
-			const { transactions } = await emu.state();
-			assert.equal(transactions.length, 1, 'one email');
-			assert.deepEqual(transactions[0].recipient, { email: 'sam.signup@example.com', name: 'Sam' });
-			assert.deepEqual(transactions[0].placeholders, { first_name: 'Sam' });
-			assert.equal(transactions[0].id, item.transactionId);
-			return `one welcome email to ${transactions[0].recipient.name} <${transactions[0].recipient.email}>`;
-		},
-	},
+	{ file: 'child-account-permissions', how: 'execute', trigger: MANUAL },
+	{ file: 'send-promotion-to-list', how: 'execute', trigger: MANUAL },
+	{ file: 'weekly-mailing-report', how: 'execute', trigger: 'Every Monday at 8:00' },
+	{ file: 'welcome-email', how: 'execute', trigger: MANUAL },
 	{
 		file: 'sync-opt-outs',
 		how: 'fetch',
@@ -348,7 +201,8 @@ export async function runExamplesAsTheirNotesSay({ editor, emu, examples, stored
 			const ranTriggers = triggers.map((t) => t.name).filter((name) => stored.runData[name]);
 			assert.deepEqual(ranTriggers, [example.trigger], `${example.file}: the triggers that ran`);
 			const out = (node) => (stored.runData[node]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
-			did = `"${run.label}" ran from ${run.trigger}: ${await example.check({ emu, out })}`;
+			const check = example.check ?? EXAMPLE_CHECKS[example.file];
+			did = `"${run.label}" ran from ${run.trigger}: ${await check({ emu, out })}`;
 		} else if (example.how === 'chat') {
 			// a chat needs a model (its note says to connect one): what a message does is the note's first line
 			assert.match(
@@ -376,7 +230,7 @@ export async function runExamplesAsTheirNotesSay({ editor, emu, examples, stored
 			const { label, table } = await editor.fetchTestEvent(example.trigger);
 			assert.equal(label, 'Fetch Test Event');
 			await editor.screenshot(shot(`example-${example.file}`));
-			did = `"${label}" on ${example.trigger}: ${example.check(rowsOf(table), expected)}`;
+			did = `"${label}" on ${example.trigger}: ${example.check(table.records, expected)}`;
 		}
 		// the newcomer's test clicks: twice more after an execute example's first run (its writes
 		// counted too), twice after a fetch (the event the check made not counted)

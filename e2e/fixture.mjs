@@ -130,6 +130,54 @@ export const apiRequests = (requests, method, pathPattern) =>
 			(typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)),
 	);
 
+/** The API writes in the emulator's log (its own /__emulator calls left out). */
+export const apiWrites = (requests) =>
+	requests.filter((r) => r.effectiveMethod !== 'GET' && !r.path.startsWith('/__emulator'));
+
+/** How many rows have each value of `key` (a field's name, or a function; the row itself by default). */
+export function countBy(rows, key = (row) => row) {
+	const out = {};
+	for (const row of rows) {
+		const value = typeof key === 'function' ? key(row) : row[key];
+		out[value] = (out[value] ?? 0) + 1;
+	}
+	return out;
+}
+
+/** The suite's ready credential, as a node names it. */
+export const CREDENTIALS = {
+	[CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL },
+};
+
+/**
+ * "Start" (a Manual Trigger) → nodes[0] → nodes[1] ...; a node without a `type` is a Mad Mimi node
+ * with the suite's credential. `extra`: more fields of the workflow (its `id`, `pinData`).
+ */
+export function chainWorkflow(name, nodes, extra = {}) {
+	const all = [
+		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', parameters: {} },
+		...nodes.map((node) =>
+			node.type ? node : { type: ACTION_TYPE, credentials: CREDENTIALS, ...node },
+		),
+	].map((node, i) => ({ id: `chain-${i}`, typeVersion: 1, position: [i * 220, 0], ...node }));
+	const connections = Object.fromEntries(
+		all
+			.slice(0, -1)
+			.map((node, i) => [
+				node.name,
+				{ main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] },
+			]),
+	);
+	return {
+		name,
+		nodes: all,
+		connections,
+		settings: { executionOrder: 'v1' },
+		active: false,
+		...extra,
+	};
+}
+
 /** `check()` every `intervalMs` (2 s unless given) until it returns something truthy (returned); throws after `timeoutMs`. */
 export async function waitUntil(check, timeoutMs, what, intervalMs = 2000) {
 	const deadline = Date.now() + timeoutMs;
@@ -287,60 +335,35 @@ async function importCredentialsAndWorkflows(ctx) {
  * answer the CLI checks lose on the way back.
  */
 function suiteWorkflows() {
-	const start = (id) => ({
-		id,
-		name: 'Start',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	});
-	const badKey = {
-		id: 'madMimiE2eBadKey',
-		name: 'E2E: wrong API key',
-		nodes: [
-			start('b1'),
+	const badKey = chainWorkflow(
+		'E2E: wrong API key',
+		[
 			{
-				id: 'b2',
 				name: 'Get lists',
-				type: ACTION_TYPE,
-				typeVersion: 1,
-				position: [220, 0],
 				parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true },
 				credentials: { [CREDENTIALS_TYPE]: WRONG_KEY_CREDENTIAL },
 			},
 		],
-		connections: { Start: { main: [[{ node: 'Get lists', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-		active: false,
-	};
-	const sendOnce = {
-		id: 'madMimiE2eSendOnce',
-		name: 'E2E: one email, Retry On Fail on',
-		nodes: [
-			start('o1'),
+		{ id: 'madMimiE2eBadKey' },
+	);
+	const sendOnce = chainWorkflow(
+		'E2E: one email, Retry On Fail on',
+		[
 			{
-				id: 'o2',
 				name: 'Send once',
-				type: ACTION_TYPE,
-				typeVersion: 1,
-				position: [220, 0],
 				parameters: {
 					resource: 'email',
 					operation: 'send',
 					promotionName: 'Weekly digest',
 					recipient: 'once@example.com',
 				},
-				credentials: { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } },
 				retryOnFail: true,
 				maxTries: 3,
 				waitBetweenTries: 1000,
 			},
 		],
-		connections: { Start: { main: [[{ node: 'Send once', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-		active: false,
-	};
+		{ id: 'madMimiE2eSendOnce' },
+	);
 	return { 'zz-bad-key.json': badKey, 'zz-send-once.json': sendOnce };
 }
 
@@ -369,21 +392,32 @@ export function executionData(ctx, stored) {
 	return flatted.parse(stored.data);
 }
 
-/** A run as the started n8n stored it, once finished: `{ status, runData }`. */
-export function storedRun(ctx, id) {
+/** An execution as the started n8n stored it (the REST API's), once finished. */
+export function finishedExecution(ctx, id, timeoutMs = 30000) {
 	return waitUntil(
 		async () => {
 			const stored = (await ctx.rest.request('GET', `/rest/executions/${id}`)).json.data;
-			if (!stored || ['new', 'running', 'waiting'].includes(stored.status)) return undefined;
-			return { status: stored.status, runData: executionData(ctx, stored).resultData.runData };
+			return stored && !['new', 'running', 'waiting'].includes(stored.status) ? stored : undefined;
 		},
-		30000,
+		timeoutMs,
 		`execution ${id} to be stored`,
 	);
 }
 
+/** A run as the started n8n stored it, once finished: `{ status, runData }`. */
+export async function storedRun(ctx, id) {
+	const stored = await finishedExecution(ctx, id);
+	return { status: stored.status, runData: executionData(ctx, stored).resultData.runData };
+}
+
 // ---------------------------------------------------------------------------------------------
 // published workflows
+
+/** A workflow created through the REST API, as n8n stored it. */
+export async function createWorkflow(ctx, workflow) {
+	return (await ctx.rest.request('POST', '/rest/workflows', { active: false, ...workflow })).json
+		.data;
+}
 
 /** "Publish": n8n 2.x's activate endpoint; n8n 1.x: `active` set on the workflow. */
 export async function activate(ctx, workflowId, versionId) {
@@ -400,6 +434,27 @@ export async function activate(ctx, workflowId, versionId) {
 			activated.status < 300,
 			`activate: HTTP ${activated.status} ${activated.text.slice(0, 300)}`,
 		);
+}
+
+/** "Unpublish"; returns n8n's answer (not checked: the workflow may be unpublished already). */
+export function deactivate(ctx, workflowId) {
+	return ctx.rest.request(
+		'POST',
+		`/rest/workflows/${workflowId}/deactivate`,
+		{},
+		{ expectOk: false },
+	);
+}
+
+/** Creates and publishes a workflow, runs `use(created)`, then unpublishes it. */
+export async function published(ctx, workflow, use) {
+	const created = await createWorkflow(ctx, workflow);
+	try {
+		await activate(ctx, created.id, created.versionId);
+		return await use(created);
+	} finally {
+		await deactivate(ctx, created.id);
+	}
 }
 
 /** A JSON body posted to a published workflow's production webhook (`/webhook/<path>`), once n8n has registered it. */

@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import {
@@ -36,7 +35,7 @@ import {
 	startWorker,
 } from '../scripts/lib/queue.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
-import { MIN, OWNER, note, packedPackage, waitUntil } from './fixture.mjs';
+import { MIN, OWNER, executionData, note, packedPackage, waitUntil } from './fixture.mjs';
 
 export const TARGET = '2.41.1';
 export const ARTIFACTS = path.resolve(
@@ -291,13 +290,9 @@ export async function executionsOf(ctx, workflowId) {
 }
 
 /** One execution's run data, through the REST API as the editor reads it. */
-let flatted;
 export async function executionRun(ctx, id) {
-	flatted ??= createRequire(path.join(ctx.install.dir, 'node_modules', 'n8n', 'package.json'))(
-		'flatted',
-	);
 	const full = (await ctx.rest.request('GET', `/rest/executions/${id}`)).json.data;
-	return { data: typeof full.data === 'string' ? flatted.parse(full.data) : full.data, full };
+	return { data: executionData(ctx, full), full };
 }
 
 /** Execution ids each worker's log says it finished: `{ 'worker-1': Set, ... }`. */
@@ -327,11 +322,4 @@ export function perWorker(ids) {
 		);
 	}
 	return counts;
-}
-
-/** How many rows have each value of `key`: `{ value: count }`. */
-export function countBy(rows, key) {
-	const out = {};
-	for (const row of rows) out[row[key]] = (out[row[key]] ?? 0) + 1;
-	return out;
 }

@@ -10,14 +10,13 @@ import assert from 'node:assert/strict';
 
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
 import { secondsSince } from '../scripts/lib/log.mjs';
-import { MIN, note, waitUntil } from './fixture.mjs';
+import { MIN, activate, apiRequests, countBy, deactivate, note, waitUntil } from './fixture.mjs';
 import {
 	CHECK_EVERY_MS,
 	POLLS_PER_MINUTE,
 	TERMINAL,
 	TRIGGER_WORKFLOW,
 	WELCOME_WORKFLOW,
-	countBy,
 	executionRun,
 	executionsOf,
 	perWorker,
@@ -25,9 +24,8 @@ import {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The checks of the opt-out trigger, or of the new-member trigger (count_new starts each of its checks). */
-const pollRequests = (requests, pattern = /^\/audience_members\/suppressed_since\/\d+\.txt$/) =>
-	requests.filter((r) => r.effectiveMethod === 'GET' && pattern.test(r.path));
+const OPT_OUT_CHECK = /^\/audience_members\/suppressed_since\/\d+\.txt$/;
+/** count_new starts each check of the new-member trigger. */
 const NEW_MEMBER_CHECK = /^\/audience_members\/count_new$/;
 /** The time between two polls of a trigger. */
 const POLL_EVERY_MS = 60000 / POLLS_PER_MINUTE;
@@ -82,9 +80,9 @@ export async function triggerExamples(ctx) {
 	);
 }
 
-/** The checks the emulator has seen of the opt-out trigger (no `pattern`) or of the new-member trigger (NEW_MEMBER_CHECK). */
-async function triggerChecks(ctx, pattern) {
-	return pollRequests(await ctx.emu.requests(), pattern);
+/** The checks the emulator has seen of the opt-out trigger or (NEW_MEMBER_CHECK) of the new-member trigger. */
+async function triggerChecks(ctx, pattern = OPT_OUT_CHECK) {
+	return apiRequests(await ctx.emu.requests(), 'GET', pattern);
 }
 
 /** Waits for a check of each trigger that starts after now. */
@@ -109,16 +107,7 @@ async function nextPoll(ctx, what) {
 async function activateTriggers(ctx) {
 	for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
 		const current = (await ctx.rest.request('GET', `/rest/workflows/${id}`)).json.data;
-		const activated = await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${id}/activate`,
-			{ versionId: current.versionId },
-			{ expectOk: false },
-		);
-		assert.ok(
-			activated.status < 300,
-			`activate ${id}: HTTP ${activated.status} ${activated.text.slice(0, 300)}`,
-		);
+		await activate(ctx, id, current.versionId);
 	}
 	await waitUntil(
 		async () =>
@@ -201,12 +190,7 @@ async function accountChanges(ctx) {
  */
 async function deactivateTriggers(ctx) {
 	for (const id of [TRIGGER_WORKFLOW, WELCOME_WORKFLOW]) {
-		const deactivated = await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${id}/deactivate`,
-			{},
-			{ expectOk: false },
-		);
+		const deactivated = await deactivate(ctx, id);
 		assert.ok(
 			deactivated.status < 300,
 			`deactivate ${id}: HTTP ${deactivated.status} ${deactivated.text.slice(0, 300)}`,

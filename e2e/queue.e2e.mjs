@@ -41,7 +41,7 @@ import { nodeOutput } from '../scripts/lib/n8n.mjs';
 import { secondsSince } from '../scripts/lib/log.mjs';
 import { installExitHandlers, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
 import { queueLogEvents, redisCommand } from '../scripts/lib/queue.mjs';
-import { MIN, VERSIONS, note, waitUntil } from './fixture.mjs';
+import { MIN, VERSIONS, countBy, note, waitUntil } from './fixture.mjs';
 import {
 	ARTIFACTS,
 	CHECK_EVERY_MS,
@@ -51,7 +51,6 @@ import {
 	WEBHOOK_WORKFLOW,
 	WELCOME_WORKFLOW,
 	WORKERS,
-	countBy,
 	executionRun,
 	executionsOf,
 	finishedByWorker,

@@ -7,14 +7,18 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 
-import {
-	ACTION_TYPE,
-	CREDENTIAL_ID,
-	CREDENTIAL_NAME_LOCAL,
-	CREDENTIALS_TYPE,
-} from '../scripts/lib/constants.mjs';
+import { ACTION_TYPE } from '../scripts/lib/constants.mjs';
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
-import { activate, executionData, postWebhook, waitUntil, workflowExecutions } from './fixture.mjs';
+import {
+	CREDENTIALS,
+	countBy,
+	executionData,
+	finishedExecution,
+	postWebhook,
+	published,
+	waitUntil,
+	workflowExecutions,
+} from './fixture.mjs';
 
 const PEOPLE = Array.from(
 	{ length: 20 },
@@ -25,7 +29,6 @@ const LISTS = ['Newsletter', 'VIP Customers', 'Beta testers (EU)'];
 /** Webhook → Split Out → the Mad Mimi node: a published workflow whose webhook takes `{ <field>: [...] }`. */
 function webhookWorkflow(name, field, madMimi) {
 	const path = `retry-${randomUUID().slice(0, 8)}`;
-	const credentials = { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } };
 	return {
 		path,
 		workflow: {
@@ -55,7 +58,7 @@ function webhookWorkflow(name, field, madMimi) {
 					typeVersion: 1,
 					position: [440, 0],
 					parameters: madMimi,
-					credentials,
+					credentials: CREDENTIALS,
 				},
 			],
 			connections: {
@@ -80,11 +83,7 @@ async function failThenRetry(
 	{ writePath, nth, loadWorkflow, beforeRetry },
 ) {
 	await ctx.emu.reset();
-	const created = (
-		await ctx.rest.request('POST', '/rest/workflows', { ...workflow, active: false })
-	).json.data;
-	try {
-		await activate(ctx, created.id, created.versionId);
+	return await published(ctx, workflow, async (created) => {
 		await ctx.emu.fault({
 			method: 'POST',
 			path: writePath,
@@ -105,16 +104,7 @@ async function failThenRetry(
 		});
 		const retriedId = answer.json.data.id;
 		assert.notEqual(String(retriedId), String(failed.id), 'a retry is a new execution');
-		const retried = await waitUntil(
-			async () => {
-				const stored = (await ctx.rest.request('GET', `/rest/executions/${retriedId}`)).json.data;
-				return stored && !['new', 'running', 'waiting'].includes(stored.status)
-					? stored
-					: undefined;
-			},
-			90000,
-			'the retried execution',
-		);
+		const retried = await finishedExecution(ctx, retriedId, 90000);
 		assert.equal(retried.status, 'success', `the retry ended ${retried.status}`);
 		assert.equal(retried.mode, 'retry');
 		assert.equal(String(retried.retryOf), String(failed.id));
@@ -123,14 +113,7 @@ async function failThenRetry(
 			retriedId: String(retriedId),
 			output: nodeOutput({ data: executionData(ctx, retried) }, 'Mad Mimi'),
 		};
-	} finally {
-		await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${created.id}/deactivate`,
-			{},
-			{ expectOk: false },
-		);
-	}
+	});
 }
 
 /** Email → Send to 20 people, the 8th cut after Mad Mimi sent it, then retried: each emailed once. Returns the ids of both executions. */
@@ -152,10 +135,9 @@ export async function emailsRetried(ctx, loadWorkflow, beforeRetry) {
 		{ writePath: '/mailer', nth: 8, loadWorkflow, beforeRetry },
 	);
 	const { transactions } = await ctx.emu.state();
-	const sent = new Map();
-	for (const t of transactions) sent.set(t.recipient.email, (sent.get(t.recipient.email) ?? 0) + 1);
+	const sent = countBy(transactions, (t) => t.recipient.email);
 	assert.deepEqual(
-		PEOPLE.map((email) => [email, sent.get(email) ?? 0]),
+		PEOPLE.map((email) => [email, sent[email] ?? 0]),
 		PEOPLE.map((email) => [email, 1]),
 		'every person got the email exactly once',
 	);

@@ -21,9 +21,13 @@ import {
 } from '../scripts/lib/constants.mjs';
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
 import {
+	CREDENTIALS,
 	MIN,
 	VERSIONS,
 	activate,
+	chainWorkflow,
+	createWorkflow,
+	deactivate,
 	apiRequests,
 	executionData,
 	note,
@@ -132,31 +136,28 @@ async function nodesAndIcons(ctx) {
 
 async function credentialTest(ctx) {
 	await ctx.emu.reset();
-	const good = await ctx.rest.request('POST', '/rest/credentials/test', {
-		credentials: {
-			id: CREDENTIAL_ID,
-			name: CREDENTIAL_NAME_LOCAL,
-			type: CREDENTIALS_TYPE,
-			data: { ...DEMO_CREDENTIALS, baseUrl: ctx.emulator.baseUrl },
-		},
-	});
-	assert.equal(good.json.data.status, 'OK', JSON.stringify(good.json));
-	const bad = await ctx.rest.request('POST', '/rest/credentials/test', {
-		credentials: {
-			id: CREDENTIAL_ID,
-			name: CREDENTIAL_NAME_LOCAL,
-			type: CREDENTIALS_TYPE,
-			data: { ...WRONG_CREDENTIALS, baseUrl: ctx.emulator.baseUrl },
-		},
-	});
-	assert.equal(bad.json.data.status, 'Error', JSON.stringify(bad.json));
+	const test = async (keys) =>
+		(
+			await ctx.rest.request('POST', '/rest/credentials/test', {
+				credentials: {
+					id: CREDENTIAL_ID,
+					name: CREDENTIAL_NAME_LOCAL,
+					type: CREDENTIALS_TYPE,
+					data: { ...keys, baseUrl: ctx.emulator.baseUrl },
+				},
+			})
+		).json;
+	const good = await test(DEMO_CREDENTIALS);
+	assert.equal(good.data.status, 'OK', JSON.stringify(good));
+	const bad = await test(WRONG_CREDENTIALS);
+	assert.equal(bad.data.status, 'Error', JSON.stringify(bad));
 	// n8n 2.41 shows the credential's own rule (Mad Mimi's answer and what to check);
 	// the 2.8 and 1.x lines ignore test rules and show their generic sentence
 	const expected = /^(2\.8|1)\./.test(ctx.version)
 		? /Authorization failed|Unable to authenticate/
 		: /Unable to authenticate/;
-	assert.match(bad.json.data.message, expected, JSON.stringify(bad.json));
-	assert.ok(!JSON.stringify(bad.json).includes(WRONG_CREDENTIALS.apiKey), 'the key is not echoed');
+	assert.match(bad.data.message, expected, JSON.stringify(bad));
+	assert.ok(!JSON.stringify(bad).includes(WRONG_CREDENTIALS.apiKey), 'the key is not echoed');
 	const requests = apiRequests(await ctx.emu.requests(), 'GET', '/audience_lists/lists.xml');
 	assert.ok(
 		requests.some((r) => r.authenticated && r.status === 200),
@@ -236,12 +237,7 @@ async function triggerActivated(ctx, t) {
 		mapped.map((i) => ({ email: i.email, subscribed: i.subscribed })),
 		[{ email: 'ann.archer@example.com', subscribed: false }],
 	);
-	await ctx.rest.request(
-		'POST',
-		`/rest/workflows/${workflow.id}/deactivate`,
-		{},
-		{ expectOk: false },
-	);
+	await deactivate(ctx, workflow.id);
 }
 
 async function webhookActivated(ctx) {
@@ -290,12 +286,7 @@ async function webhookActivated(ctx) {
 		assert.equal(transaction.recipient.name, 'Wanda');
 	} finally {
 		// back as imported: unpublished, Signup off
-		await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${workflow.id}/deactivate`,
-			{},
-			{ expectOk: false },
-		);
+		await deactivate(ctx, workflow.id);
 		const now = (await ctx.rest.request('GET', `/rest/workflows/${workflow.id}`)).json.data;
 		await ctx.rest.request(
 			'PATCH',
@@ -310,41 +301,12 @@ async function webhookActivated(ctx) {
 // what a person typed comes back as typed
 
 /**
- * Manual trigger → the nodes given, one after the other (Mad Mimi nodes with the suite's
- * credential unless a node says otherwise), run as the editor runs it (POST
+ * `chainWorkflow(name, nodes)` created and run as the editor runs it (POST
  * /rest/workflows/:id/run: 2.41 runs the stored workflow from the trigger named, 2.8 takes the
  * workflow in the body); the stored run.
  */
-async function runChain(ctx, name, madMimiNodes) {
-	const credentials = { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } };
-	const nodes = [
-		{
-			id: 'chain-start',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		...madMimiNodes.map((node, i) => ({
-			id: `chain-${i}`,
-			type: ACTION_TYPE,
-			typeVersion: 1,
-			position: [220 * (i + 1), 0],
-			credentials,
-			...node,
-		})),
-	];
-	const connections = Object.fromEntries(
-		nodes
-			.slice(0, -1)
-			.map((node, i) => [
-				node.name,
-				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
-			]),
-	);
-	const workflow = { name, nodes, connections, settings: { executionOrder: 'v1' }, active: false };
-	const created = (await ctx.rest.request('POST', '/rest/workflows', workflow)).json.data;
+async function runChain(ctx, name, nodes) {
+	const created = await createWorkflow(ctx, chainWorkflow(name, nodes));
 	const started = (
 		await ctx.rest.request('POST', `/rest/workflows/${created.id}/run`, {
 			workflowData: created,
@@ -434,7 +396,6 @@ async function childKeyReadBack(ctx) {
 			name: 'Copy key',
 			type: 'n8n-nodes-base.set',
 			typeVersion: 3.4,
-			credentials: undefined,
 			parameters: {
 				mode: 'manual',
 				assignments: {
@@ -489,8 +450,7 @@ async function triggerKeepsItsPlace(ctx, t) {
 		return;
 	}
 	await ctx.emu.reset();
-	const credentials = { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } };
-	const workflow = {
+	let current = await createWorkflow(ctx, {
 		name: 'E2E: the trigger keeps its place',
 		nodes: [
 			{
@@ -500,7 +460,7 @@ async function triggerKeepsItsPlace(ctx, t) {
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: { event: 'memberOptedOut', pollTimes: FOUR_A_MINUTE },
-				credentials,
+				credentials: CREDENTIALS,
 			},
 			{
 				id: 'place-next',
@@ -513,9 +473,7 @@ async function triggerKeepsItsPlace(ctx, t) {
 		],
 		connections: { 'Opt-outs': { main: [[{ node: 'Next', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
-		active: false,
-	};
-	let current = (await ctx.rest.request('POST', '/rest/workflows', workflow)).json.data;
+	});
 	const save = async (change) => {
 		const { name, nodes, connections, settings } = change(current);
 		current = (
@@ -539,13 +497,9 @@ async function triggerKeepsItsPlace(ctx, t) {
 		const out = [];
 		for (const execution of await workflowExecutions(ctx, current.id)) {
 			const stored = (await ctx.rest.request('GET', `/rest/executions/${execution.id}`)).json.data;
-			const runData = executionData(ctx, stored).resultData.runData;
-			const trigger = Object.keys(runData).find((name) => name !== 'Next');
-			out.push(
-				...(nodeOutput({ data: executionData(ctx, stored) }, trigger) ?? []).map(
-					(item) => item.email,
-				),
-			);
+			const data = executionData(ctx, stored);
+			const trigger = Object.keys(data.resultData.runData).find((name) => name !== 'Next');
+			out.push(...(nodeOutput({ data }, trigger) ?? []).map((item) => item.email));
 		}
 		return out.sort();
 	};
@@ -571,12 +525,7 @@ async function triggerKeepsItsPlace(ctx, t) {
 		await activate(ctx, current.id, current.versionId);
 		await optOutAndWait('after.edit@example.com', 'after an edit published');
 
-		await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${current.id}/deactivate`,
-			{},
-			{ expectOk: false },
-		);
+		await deactivate(ctx, current.id);
 		await ctx.emu.optOut(['during.pause@example.com']);
 		await activate(ctx, current.id, current.versionId);
 		await optOutAndWait('during.pause@example.com', 'the publication after a pause');
@@ -599,12 +548,7 @@ async function triggerKeepsItsPlace(ctx, t) {
 			'during.pause@example.com',
 		]);
 	} finally {
-		await ctx.rest.request(
-			'POST',
-			`/rest/workflows/${current.id}/deactivate`,
-			{},
-			{ expectOk: false },
-		);
+		await deactivate(ctx, current.id);
 	}
 }
 
@@ -615,37 +559,24 @@ function postSignup(ctx) {
 
 /** Listening TCP sockets (IPv4 and IPv6) from /proc/net: `{ address, port }`. */
 function listeningAddresses() {
+	const ipv4 = (hex) =>
+		hex
+			.match(/../g)
+			.reverse()
+			.map((b) => parseInt(b, 16))
+			.join('.');
 	const out = [];
-	for (const [file, v6] of [
-		['/proc/net/tcp', false],
-		['/proc/net/tcp6', true],
-	]) {
-		let text = '';
-		try {
-			text = fs.readFileSync(file, 'utf8');
-		} catch {
-			continue;
-		}
-		for (const line of text.trim().split('\n').slice(1)) {
+	for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+		if (!fs.existsSync(file)) continue;
+		for (const line of fs.readFileSync(file, 'utf8').trim().split('\n').slice(1)) {
 			const [, local, , state] = line.trim().split(/\s+/);
 			if (state !== '0A') continue; // LISTEN
 			const [hex, portHex] = local.split(':');
-			let address;
-			if (!v6)
-				address = hex
-					.match(/../g)
-					.reverse()
-					.map((b) => parseInt(b, 16))
-					.join('.');
+			let address = hex;
+			if (hex.length === 8) address = ipv4(hex);
 			else if (hex === '0'.repeat(32)) address = '::';
-			else if (hex.startsWith('0000000000000000FFFF0000'))
-				address = hex
-					.slice(24)
-					.match(/../g)
-					.reverse()
-					.map((b) => parseInt(b, 16))
-					.join('.');
-			else address = hex === '00000000000000000000000001000000' ? '::1' : hex;
+			else if (hex.startsWith('0000000000000000FFFF0000')) address = ipv4(hex.slice(24));
+			else if (hex === '00000000000000000000000001000000') address = '::1';
 			out.push({ address, port: parseInt(portHex, 16) });
 		}
 	}

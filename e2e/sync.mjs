@@ -8,12 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
-import { apiRequests } from './fixture.mjs';
+import { apiRequests, apiWrites } from './fixture.mjs';
 
 const NODE = 'Sync the Newsletter list';
 const APPLY_ID = 'madMimiE2eSyncApply';
-const writesOf = (requests) =>
-	requests.filter((r) => r.effectiveMethod !== 'GET' && !r.path.startsWith('/__emulator'));
 const plan = (run) => nodeOutput(run, NODE).map((i) => `${i.email} ${i.action}`);
 
 /** The example's plan on the demo account, in input order, the removed last. */
@@ -42,7 +40,7 @@ export async function syncListMembers(ctx) {
 	const dry = await execute(ctx, example.id);
 	assert.deepEqual(plan(dry), EXPECTED_SYNC_PLAN);
 	assert.ok(nodeOutput(dry, NODE).every((i) => i.dryRun === true));
-	assert.deepEqual(writesOf(await ctx.emu.requests()), [], 'a dry run writes nothing');
+	assert.deepEqual(apiWrites(await ctx.emu.requests()), [], 'a dry run writes nothing');
 
 	// 2. Dry Run turned off (a copy of the example, as a user would save it): applied
 	const applied = structuredClone(example);
@@ -80,5 +78,5 @@ export async function syncListMembers(ctx) {
 		nodeOutput(again, NODE).map((i) => i.action),
 		['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'skipped'],
 	);
-	assert.deepEqual(writesOf(await ctx.emu.requests()), [], 'a second run writes nothing');
+	assert.deepEqual(apiWrites(await ctx.emu.requests()), [], 'a second run writes nothing');
 }
