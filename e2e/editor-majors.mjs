@@ -17,110 +17,54 @@
 import assert from 'node:assert/strict';
 
 import {
-	ACTION_TYPE,
-	CREDENTIAL_ID,
-	CREDENTIAL_NAME_LOCAL,
-	CREDENTIALS_TYPE,
-} from '../scripts/lib/constants.mjs';
-import { CHROMIUM, OWNER, apiRequests, note, storedRun, userWalk, waitUntil } from './fixture.mjs';
+	apiRequests,
+	chainWorkflow,
+	countBy,
+	createWorkflow,
+	storedRun,
+	waitUntil,
+} from './fixture.mjs';
 
 /** The four steps in order, each a function below; `user` carries the screenshots and the log. */
 export async function sendsInTheEditor(ctx) {
-	const { Editor } = await import('./editor.mjs');
-	const user = userWalk('sends', ctx.version);
-	const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
-	try {
-		await existingNameRefused(ctx, editor, user);
-		await badItemStopsTheRun(ctx, editor, user);
-		await executeStepTwice(ctx, editor, user);
-		await newestMailingFirst(ctx, editor, user);
-		assertOnlyTypeScriptLibsLeftTheMachine(ctx, editor);
-	} finally {
-		await editor.close();
-	}
+	const { inTheEditor } = await import('./editor.mjs');
+	const user = await inTheEditor(
+		ctx,
+		'sends',
+		async (editor, user) => {
+			await existingNameRefused(ctx, editor, user);
+			await badItemStopsTheRun(ctx, editor, user);
+			await executeStepTwice(ctx, editor, user);
+			await newestMailingFirst(ctx, editor, user);
+		},
+		[
+			{
+				// n8n's Code node editor fetches TypeScript's typings for its autocompletion
+				pattern:
+					/^https:\/\/playgroundcdn\.typescriptlang\.org\/cdn\/[^/]+\/typescript\/lib\/[^/]+\.d\.ts$/,
+				why: "the Code node editor asked for TypeScript's typings",
+			},
+		],
+	);
 	user.done('the four');
 }
-
-/**
- * The only requests outside this machine (blocked): n8n's Code node editor, opened, fetches
- * TypeScript's library typings for its autocompletion from the TypeScript playground's CDN (n8n's
- * own code); nothing else.
- */
-function assertOnlyTypeScriptLibsLeftTheMachine(ctx, editor) {
-	const typings =
-		/^https:\/\/playgroundcdn\.typescriptlang\.org\/cdn\/[^/]+\/typescript\/lib\/[^/]+\.d\.ts$/;
-	const fetched = editor.external.filter((url) => typings.test(url));
-	if (fetched.length > 0)
-		note(
-			`NOTE: n8n ${ctx.version}'s Code node editor asked for ${fetched.length} TypeScript typings from playgroundcdn.typescriptlang.org (blocked)`,
-		);
-	assert.deepEqual(
-		editor.external.filter((url) => !typings.test(url)),
-		[],
-		'the editor tried to reach addresses outside this machine',
-	);
-}
-
-// ---------------------------------------------------------------------------------------------
-// the starting workflows, through n8n's REST API
-
-const START = 'Start';
 
 /** A resource locator's value picked "From List", as the editor stores it. */
 const picked = (name) => ({ __rl: true, mode: 'list', value: name, cachedResultName: name });
 
-/** A Mad Mimi node with the suite's credential. */
-const madMimi = (name, parameters) => ({
-	name,
-	type: ACTION_TYPE,
-	typeVersion: 1,
-	parameters,
-	credentials: { [CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME_LOCAL } },
-});
-
-/** Creates "Manual Trigger → nodes[0] → nodes[1] ..." as the owner; returns it as n8n stored it. */
-async function createChain(ctx, name, nodes) {
-	const all = [
-		{ name: START, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
-		...nodes,
-	].map((node, i) => ({ id: `majors-${i}`, position: [i * 240, 0], ...node }));
-	const connections = Object.fromEntries(
-		all
-			.slice(0, -1)
-			.map((node, i) => [
-				node.name,
-				{ main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] },
-			]),
-	);
-	const workflow = {
-		name,
-		nodes: all,
-		connections,
-		settings: { executionOrder: 'v1' },
-		// as the editor saves a workflow: without it, n8n 2.41 stores none, and a second Execute
-		// step (a partial run, with the first one's data) fails in n8n ("Cannot read properties
-		// of null (reading 'Start')", find-start-nodes)
-		pinData: {},
-		active: false,
-	};
-	return (await ctx.rest.request('POST', '/rest/workflows', workflow)).json.data;
-}
+/**
+ * Creates `chainWorkflow(name, nodes)` as the owner; returns it as n8n stored it. With `pinData`,
+ * as the editor saves a workflow: without it, n8n 2.41 stores none, and a second Execute step (a
+ * partial run, with the first one's data) fails in n8n ("Cannot read properties of null (reading
+ * 'Start')", find-start-nodes).
+ */
+const createChain = (ctx, name, nodes) =>
+	createWorkflow(ctx, chainWorkflow(name, nodes, { pinData: {} }));
 
 /** The output items of a node in a stored run. */
 const outputOf = (stored, node) => stored.runData[node][0].data.main[0].map((item) => item.json);
 
-/** The output table's rows as objects (header → cell text). */
-const rowsOf = (table) =>
-	table.rows.map((cells) => Object.fromEntries(table.headers.map((h, i) => [h, cells[i]])));
-
 const promotionNamed = (state, name) => state.promotions.find((p) => p.name === name);
-
-/** How many emails (Email → Send) or mailings (Promotion → Send) each address got, by address. */
-function timesEach(addresses) {
-	const times = {};
-	for (const a of addresses) times[a] = (times[a] ?? 0) + 1;
-	return times;
-}
 
 // ---------------------------------------------------------------------------------------------
 // 1. Save As Promotion: an existing name refused
@@ -134,13 +78,16 @@ async function existingNameRefused(ctx, editor, user) {
 	assert.ok(design, `the demo's "${SPRING_SALE}" has a design`);
 	const node = 'Send the spring sale';
 	const workflow = await createChain(ctx, 'E2E: Save As Promotion', [
-		madMimi(node, {
-			resource: 'email',
-			operation: 'send',
-			contentSource: 'promotion',
-			promotionName: picked(SPRING_SALE),
-			recipient: 'ann.archer@example.com',
-		}),
+		{
+			name: node,
+			parameters: {
+				resource: 'email',
+				operation: 'send',
+				contentSource: 'promotion',
+				promotionName: picked(SPRING_SALE),
+				recipient: 'ann.archer@example.com',
+			},
+		},
 	]);
 	await editor.openWorkflow(workflow.id);
 	await editor.openNode(node);
@@ -198,13 +145,16 @@ async function badItemStopsTheRun(ctx, editor, user) {
 			typeVersion: 2,
 			parameters: { jsCode: signupsCode(mistyped) },
 		},
-		madMimi(send, {
-			resource: 'email',
-			operation: 'send',
-			contentSource: 'promotion',
-			promotionName: picked('API: Receipt'),
-			recipient: '={{ $json.email }}',
-		}),
+		{
+			name: send,
+			parameters: {
+				resource: 'email',
+				operation: 'send',
+				contentSource: 'promotion',
+				promotionName: picked('API: Receipt'),
+				recipient: '={{ $json.email }}',
+			},
+		},
 	]);
 	await editor.openWorkflow(workflow.id);
 	const failed = await editor.executeWorkflow();
@@ -233,12 +183,12 @@ async function badItemStopsTheRun(ctx, editor, user) {
 	assert.equal((await storedRun(ctx, run.executionId)).status, 'success');
 	const emails = (await ctx.emu.state()).transactions.map((t) => t.recipient.email);
 	assert.deepEqual(
-		timesEach(emails),
+		countBy(emails),
 		Object.fromEntries(SIGNUPS.map((p) => [p.email, 1])),
 		`each of the four got one email: ${emails.join(', ')}`,
 	);
 	await editor.openNode(send);
-	const rows = rowsOf(await editor.outputTable());
+	const rows = (await editor.outputTable()).records;
 	assert.deepEqual(
 		rows.map((r) => [r.recipient, r.skipped]),
 		SIGNUPS.map((p) => [p.email, 'false']),
@@ -261,14 +211,17 @@ async function executeStepTwice(ctx, editor, user) {
 	const reachable = newsletter.members.filter((email) => !optedOut.has(email)).sort();
 	const node = 'Send to Newsletter';
 	const workflow = await createChain(ctx, 'E2E: Execute step twice', [
-		madMimi(node, {
-			resource: 'promotion',
-			operation: 'send',
-			contentSource: 'promotion',
-			promotionName: picked(WEBINAR),
-			audience: 'lists',
-			lists: ['Newsletter'],
-		}),
+		{
+			name: node,
+			parameters: {
+				resource: 'promotion',
+				operation: 'send',
+				contentSource: 'promotion',
+				promotionName: picked(WEBINAR),
+				audience: 'lists',
+				lists: ['Newsletter'],
+			},
+		},
 	]);
 	await editor.openWorkflow(workflow.id);
 	await editor.openNode(node);
@@ -286,7 +239,7 @@ async function executeStepTwice(ctx, editor, user) {
 		// the panel shows this run's mailing (the second press replaces the first one's output)
 		const rows = await waitUntil(
 			async () => {
-				const shown = rowsOf(await editor.outputTable());
+				const shown = (await editor.outputTable()).records;
 				return shown[0]?.mailingId === String(item.mailingId) ? shown : undefined;
 			},
 			15000,
@@ -313,7 +266,7 @@ async function executeStepTwice(ctx, editor, user) {
 	);
 	const mailed = sends.flatMap((s) => s.recipients);
 	assert.deepEqual(
-		timesEach(mailed),
+		countBy(mailed),
 		Object.fromEntries(reachable.map((email) => [email, 1])),
 		'every member got it once',
 	);
@@ -359,7 +312,7 @@ async function newestMailingFirst(ctx, editor, user) {
 	assert.ok(mailingId > 0, 'the emulator started a mailing');
 	const node = 'Latest mailings';
 	const workflow = await createChain(ctx, 'E2E: the latest mailings', [
-		madMimi(node, { resource: 'mailing', operation: 'getAll' }),
+		{ name: node, parameters: { resource: 'mailing', operation: 'getAll' } },
 	]);
 	await editor.openWorkflow(workflow.id);
 	await editor.openNode(node);
@@ -367,7 +320,7 @@ async function newestMailingFirst(ctx, editor, user) {
 	const step = await editor.executeStep();
 	const stored = await storedRun(ctx, step.executionId);
 	assert.equal(stored.status, 'success');
-	const rows = rowsOf(await editor.outputTable());
+	const rows = (await editor.outputTable()).records;
 	await editor.screenshot(user.shot('sends-newest-mailing-first'));
 
 	const expected = mailingsNewestFirst(await ctx.emu.state()).slice(0, 5);

@@ -5,10 +5,36 @@
  * (e2e/editor-session.mjs). With n8n's own `data-test-id` selectors; checked against n8n 2.41.1
  * and 2.8.4: both editors take the same steps.
  */
+import assert from 'node:assert/strict';
+
+import { CHROMIUM, OWNER, note, userWalk } from './fixture.mjs';
 import { NodePanel } from './editor-ndv.mjs';
 import { exactText, tid } from './editor-session.mjs';
 
-export { editorScreenshot } from './editor-session.mjs';
+/**
+ * A signed-in editor for `use(editor, user)` (`user`: fixture.mjs's `userWalk(label)`), closed
+ * after. Every request the page made outside this machine was blocked; none may have been made
+ * but those `allowed` matches (`{ pattern, why }`, noted when seen). Returns `user`.
+ */
+export async function inTheEditor(ctx, label, use, allowed = []) {
+	const user = userWalk(label, ctx.version);
+	const editor = await Editor.open({ baseUrl: ctx.n8n.baseUrl, owner: OWNER, chromium: CHROMIUM });
+	try {
+		await use(editor, user);
+		for (const { pattern, why } of allowed) {
+			const seen = [...new Set(editor.external.filter((url) => pattern.test(url)))];
+			if (seen.length > 0) note(`NOTE: n8n ${ctx.version}: ${why} (blocked): ${seen.join(', ')}`);
+		}
+		assert.deepEqual(
+			editor.external.filter((url) => !allowed.some(({ pattern }) => pattern.test(url))),
+			[],
+			'the editor tried to reach addresses outside this machine',
+		);
+	} finally {
+		await editor.close();
+	}
+	return user;
+}
 
 /**
  * One signed-in editor session. Every step waits on what the editor shows (a panel, an item, a
@@ -17,7 +43,7 @@ export { editorScreenshot } from './editor-session.mjs';
  *   const editor = await Editor.open({ baseUrl, owner, chromium });
  *   try { await editor.newWorkflow(); ... } finally { await editor.close(); }
  */
-export class Editor extends NodePanel {
+class Editor extends NodePanel {
 	/** `/workflow/new`: an empty canvas with its "Add first step" button. Returns the workflow's ID once n8n gave one. */
 	async newWorkflow() {
 		await this.page.goto(`${this.baseUrl}/workflow/new`);
@@ -76,23 +102,31 @@ export class Editor extends NodePanel {
 	 * Returns the name n8n gave the new node; its panel is open when the node has parameters.
 	 */
 	async addNodeAfter(previous, search, item, { action } = {}) {
-		const plus = this.page
-			.locator(
-				`${tid('canvas-node-output-handle')}[data-node-name="${previous}"] ${tid('canvas-handle-plus')}`,
-			)
-			.first();
-		return await this.#addNode(() => plus.click(), search, item, action);
+		return await this.#addNode(() => this.#plusAfter(previous).click(), search, item, action);
 	}
 
-	async #addNode(openCreator, search, item, action) {
-		const before = await this.nodeNames();
-		await openCreator();
+	#plusAfter(node) {
+		return this.page
+			.locator(
+				`${tid('canvas-node-output-handle')}[data-node-name="${node}"] ${tid('canvas-handle-plus')}`,
+			)
+			.first();
+	}
+
+	/** In the open nodes panel: `search` typed, `item` clicked. */
+	async #pick(search, item) {
 		await this.page.locator(tid('node-creator-search-bar')).fill(search);
 		await this.page
 			.locator(tid('node-creator-item-name'))
 			.getByText(item, { exact: true })
 			.first()
 			.click();
+	}
+
+	async #addNode(openCreator, search, item, action) {
+		const before = await this.nodeNames();
+		await openCreator();
+		await this.#pick(search, item);
 		if (action)
 			await this.page
 				.locator(tid('item-iterator-item'))
@@ -118,18 +152,8 @@ export class Editor extends NodePanel {
 		await this.newWorkflow();
 		const trigger = await this.addFirstNode('Manual', 'Manual Trigger');
 		if (await this.ndv.isVisible()) await this.closeNdv();
-		await this.page
-			.locator(
-				`${tid('canvas-node-output-handle')}[data-node-name="${trigger}"] ${tid('canvas-handle-plus')}`,
-			)
-			.first()
-			.click();
-		await this.page.locator(tid('node-creator-search-bar')).fill(search);
-		await this.page
-			.locator(tid('node-creator-item-name'))
-			.getByText(item, { exact: true })
-			.first()
-			.click();
+		await this.#plusAfter(trigger).click();
+		await this.#pick(search, item);
 		const entries = this.page.locator(tid('item-iterator-item'));
 		await entries.first().waitFor({ state: 'visible' });
 		return (await entries.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
@@ -181,17 +205,24 @@ export class Editor extends NodePanel {
 	async fetchTestEvent(nodeName) {
 		await this.openNode(nodeName);
 		await this.closeNotifications();
-		const button = this.ndv.locator(tid('trigger-execute-button'));
-		const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
-		const started = this.page.waitForResponse(
-			(r) => /\/rest\/workflows\/[^/]+\/run(\?|$)/.test(r.url()) && r.request().method() === 'POST',
+		const { label } = await this.clickToRun(
+			this.ndv.locator(tid('trigger-execute-button')),
+			'test event',
 		);
-		await button.click();
-		const response = await started;
-		if (!response.ok())
-			throw new Error(
-				`the test event was refused: HTTP ${response.status()} ${(await response.text()).slice(0, 300)}`,
-			);
 		return { label, table: await this.outputTable() };
+	}
+
+	/** The labels of the open node panel's parameters, once its dropdowns had a moment to fill in. */
+	async parameterLabels() {
+		const parameters = this.ndv.locator(tid('node-parameters')).first();
+		await parameters.waitFor({ state: 'visible' });
+		await this.page.waitForTimeout(1500);
+		return (
+			await parameters
+				.locator(`${tid('parameter-input-label')}, label, .n8n-input-label`)
+				.allInnerTexts()
+		)
+			.map((t) => t.trim().split('\n')[0].trim())
+			.filter(Boolean);
 	}
 }
