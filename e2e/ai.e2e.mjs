@@ -1,28 +1,14 @@
 /**
- * End-to-end on n8n 2.41.1, `n8n start` with the packed package: the Mad Mimi node used by AI, as
- * n8n offers it (the node is `usableAsTool`, so n8n adds a "Mad Mimi Tool" node type).
+ * End-to-end, `n8n start` with the packed package: the Mad Mimi node used by AI, as n8n offers it
+ * (the node is `usableAsTool`, so n8n adds a "Mad Mimi Tool" node type). The model is a scripted
+ * OpenAI-compatible server (e2e/model-server.mjs): it calls the tools the test wants, then
+ * answers, and the test reads back what n8n sent it (each tool's name, description, input schema
+ * and result, their sizes printed; also in .tmp/e2e/n8n-<version>/ai/model-requests-*.json).
  *
- * - An AI Agent with an OpenAI Chat Model and four Mad Mimi tools (parameters filled by the model
- *   through `$fromAI()`), started by a published webhook: the model, a scripted OpenAI-compatible
- *   server (e2e/model-server.mjs), calls each tool once, then answers. The member is added, the
- *   email sent, and the model got each tool's name, description, input schema and result; their
- *   sizes are printed. Once with one completion per model turn (a webhook answering with the last
- *   node), once streamed (a webhook set to Streaming).
- * - The newsletter-assistant example (examples/ai-newsletter-assistant.json), given a model as its
- *   note says, chatted with: it adds a person and reads the last mailing's statistics.
- * - n8n's MCP Server Trigger with two Mad Mimi tools, published: an MCP client of the official
- *   TypeScript SDK, over Streamable HTTP and over SSE (n8n serves both on one path), lists the
- *   tools and adds a member through one.
- *
- * - A tool call that fails (a list the account lacks): the error, with the account's lists,
- *   reaches the model, which calls again with the right name; the run succeeds.
- *
- * On n8n 2.41.1 all of it; on the maintained 1.x line (1.123.81, whose AI Agent is version 3)
- * the Agent's checks, with and without streaming (the example's Agent is 3.1, a 2.x version; MCP
- * stays 2.x's). Only for those targets among E2E_N8N_VERSIONS. Run through e2e/run.mjs
- * (`node e2e/run.mjs ai --n8n 2.41.1`); the set-up: e2e/fixture.mjs; the tool nodes and the
- * scripted model: e2e/ai-tools.mjs; the MCP check: e2e/ai-mcp.mjs. What n8n sent the model:
- * .tmp/e2e/n8n-<version>/ai/model-requests-*.json.
+ * On n8n 2.41.1 every check below; on the maintained 1.x line (1.123.81, whose AI Agent is
+ * version 3) the Agent's, with and without streaming (the example's Agent is 3.1, a 2.x version;
+ * MCP stays 2.x's). Only for those targets among E2E_N8N_VERSIONS. The tool nodes and the
+ * scripted model: e2e/ai-tools.mjs; the MCP check: e2e/ai-mcp.mjs.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';

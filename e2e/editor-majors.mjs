@@ -1,18 +1,8 @@
 /**
- * The sends' safeguards as a user meets them in the editor, for e2e/editor.e2e.mjs: each starting
- * workflow created through n8n's REST API with the suite's credential, opened in the editor, the
- * user's clicks made there, the outcome read from what the panel shows and from the emulator.
- *
- * 1. Email → Send, a saved promotion picked, switched to own HTML: Save As Promotion starts empty;
- *    the name of an existing promotion there is refused, its design kept, nobody emailed.
- * 2. Manual Trigger → Code (4 people, the 3rd address mistyped) → Email → Send: the run fails on
- *    the 3rd item with nobody emailed; the typo fixed, each of the 4 gets one email.
- * 3. Promotion → Send to Newsletter: the panel warns that Execute step mails for real; pressed
- *    twice, every member gets it once and the second mailing reaches nobody (Skip Earlier
- *    Recipients, on by default).
- * 4. An old promotion (listed last by Mad Mimi) sent again, then Mailing → Get Many with Limit 5:
- *    its new mailing comes before every mailing that started earlier; only one not started yet
- *    (the demo's Summer launch) comes before it, as Get Many orders them.
+ * The sends' safeguards as a user meets them in the editor, for e2e/editor.e2e.mjs (its test's
+ * title lists them): each starting workflow created through n8n's REST API with the suite's
+ * credential, opened in the editor, the user's clicks made there, the outcome read from what the
+ * panel shows and from the emulator.
  */
 import assert from 'node:assert/strict';
 

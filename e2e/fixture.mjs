@@ -1,16 +1,8 @@
 /**
- * The set-up the end-to-end suites share (e2e/*.e2e.mjs, run by e2e/run.mjs), and its end:
- *
- * - `packedPackage()`: this package built and packed (`npm pack`) once per run of e2e/run.mjs;
- * - `setUpN8n(ctx, version, suite, { start })`: one n8n release with the packed package
- *   installed into a fresh user folder (`<USER_FOLDERS>/n8n-<version>/<suite>/`; logs in
- *   `<artifacts>/n8n-<version>/<suite>/`), the Mad Mimi emulator started, the credentials and workflows imported with n8n's CLI, and with `start`,
- *   `n8n start` on free ports with the owner set up; `tearDownN8n(ctx)` stops it. Each suite file
- *   calls them in the before and after hooks of its `describe` per n8n release;
- * - `processesEndWithTheFile(label)`: every process a suite file starts is stopped when the file
- *   ends, fails, is interrupted, or its runner goes;
- * - what the suites read: the n8n releases under test, the browser, the artifacts folder, the
- *   owner, the emulator's request log, a stored run, waiting for something.
+ * The set-up the end-to-end suites share (e2e/*.e2e.mjs, run by e2e/run.mjs): the package packed
+ * once per run (`packedPackage`); per suite and n8n release, `setUpN8n` in its `describe`'s before
+ * hook and `tearDownN8n` in its after hook; `processesEndWithTheFile` at the top of each file; and
+ * what the suites build and read (workflows, publication, stored runs, the emulator's log).
  *
  *   E2E_N8N_VERSIONS   comma-separated n8n releases (default: every entry of N8N_TARGETS)
  *   E2E_BROWSER        0 to leave out the editor checks in Chromium (default: on)
@@ -178,6 +170,20 @@ export function chainWorkflow(name, nodes, extra = {}) {
 	};
 }
 
+/**
+ * A trigger's Poll Times: `perMinute` checks a minute, each at a fixed second (n8n refuses one
+ * rule that fires more often than once a minute).
+ */
+export const pollTimes = (perMinute) => ({
+	item:
+		perMinute === 1
+			? [{ mode: 'everyMinute' }]
+			: Array.from({ length: perMinute }, (_, i) => ({
+					mode: 'custom',
+					cronExpression: `${Math.round((i * 60) / perMinute)} * * * * *`,
+				})),
+});
+
 /** `check()` every `intervalMs` (2 s unless given) until it returns something truthy (returned); throws after `timeoutMs`. */
 export async function waitUntil(check, timeoutMs, what, intervalMs = 2000) {
 	const deadline = Date.now() + timeoutMs;
@@ -317,8 +323,7 @@ async function importCredentialsAndWorkflows(ctx) {
 	for (const file of exampleFiles({ withTrigger: ctx.withTrigger })) {
 		const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
 		for (const node of workflow.nodes)
-			if (node.type === TRIGGER_TYPE)
-				node.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+			if (node.type === TRIGGER_TYPE) node.parameters.pollTimes = pollTimes(1);
 		examples[path.basename(file, '.json')] = workflow;
 		fs.writeFileSync(path.join(dir, path.basename(file)), JSON.stringify(workflow));
 	}

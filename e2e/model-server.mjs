@@ -1,19 +1,12 @@
 /**
  * A scripted chat model for the AI checks (e2e/ai.e2e.mjs): an OpenAI-compatible Chat Completions
- * endpoint on 127.0.0.1 that n8n's OpenAI Chat Model node (LangChain's ChatOpenAI) talks to
- * through an OpenAI credential whose Base URL points here. No model decides anything: each request
- * gets the next turn of a script, so a run of the AI Agent calls exactly the tools the test wants,
- * with the arguments it wants, and the test reads back what n8n sent the model.
- *
- * - `POST /v1/chat/completions` (and `/chat/completions`), answered as one JSON completion or,
- *   when the request says `stream: true`, as Server-Sent Events chunks: n8n's agent asks for a
- *   stream when its trigger streams the answer (a Chat Trigger's default, a Webhook set to
- *   Streaming), and for one completion otherwise.
- * - Every request body is kept, in order, in `requests` (`{ path, body }`): the tools offered
- *   (`offeredTools`) and the tool results sent back (`toolResults`) are read from there.
- * - A turn is a function of the request body returning `{ toolCalls: [{ name, arguments }] }` or
- *   `{ text }`; `callTool` and `answer` make them. A turn that throws, or a request past the end
- *   of the script, is answered HTTP 400 with the reason, which n8n shows as the node's error.
+ * endpoint on 127.0.0.1 (`POST /v1/chat/completions`) for n8n's OpenAI Chat Model node, through an
+ * OpenAI credential whose Base URL points here. Each request gets the next turn of a script (a
+ * function of the request body: `callTool` or `answer`), so the AI Agent calls exactly the tools
+ * the test wants; a turn that throws, or a request past the end, is answered HTTP 400, which n8n
+ * shows as the node's error. Answered as one completion or, when the request says
+ * `stream: true` (a trigger that streams), as Server-Sent Events. Every request body is kept in
+ * `requests`, to read the tools offered (`offeredTools`) and the results sent back (`toolResults`).
  */
 import { once } from 'node:events';
 import http from 'node:http';

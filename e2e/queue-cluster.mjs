@@ -35,7 +35,15 @@ import {
 	startWorker,
 } from '../scripts/lib/queue.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
-import { MIN, OWNER, executionData, note, packedPackage, waitUntil } from './fixture.mjs';
+import {
+	MIN,
+	OWNER,
+	executionData,
+	note,
+	packedPackage,
+	pollTimes,
+	waitUntil,
+} from './fixture.mjs';
 
 export const TARGET = '2.41.1';
 export const ARTIFACTS = path.resolve(
@@ -71,7 +79,7 @@ export async function startQueueCluster(ctx) {
 	await startMainAndWorkers(ctx);
 	ctx.timings.setup = secondsSince(started);
 	note(
-		`main on ${ctx.main.baseUrl} and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}) ready in ${ctx.timings.start} s; set-up ${ctx.timings.setup} s`,
+		`main on ${ctx.main.baseUrl} and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}) ready in ${ctx.timings.start} s; set-up ${ctx.timings.setup} s (packages installed ${ctx.timings.pack} s, imports ${ctx.timings.imports} s)`,
 	);
 }
 
@@ -202,25 +210,13 @@ async function importCredentialAndWorkflows(ctx) {
 	ctx.timings.imports = secondsSince(t);
 }
 
-/**
- * A trigger example (examples/<file>) with its poll made more frequent: "every minute", or
- * several poll times a minute, each a fixed second (n8n refuses a single rule that fires more
- * often than once a minute).
- */
+/** A trigger example (examples/<file>) polling POLLS_PER_MINUTE times a minute. */
 function pollingMoreOften(file, id) {
 	const trigger = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
 	assert.equal(trigger.id, id);
 	const triggerNode = trigger.nodes.find((n) => n.type === TRIGGER_TYPE);
 	assert.ok(triggerNode, `the ${file} example has the Mad Mimi Trigger`);
-	triggerNode.parameters.pollTimes = {
-		item:
-			POLLS_PER_MINUTE === 1
-				? [{ mode: 'everyMinute' }]
-				: Array.from({ length: POLLS_PER_MINUTE }, (_, i) => ({
-						mode: 'custom',
-						cronExpression: `${Math.round((i * 60) / POLLS_PER_MINUTE)} * * * * *`,
-					})),
-	};
+	triggerNode.parameters.pollTimes = pollTimes(POLLS_PER_MINUTE);
 	return trigger;
 }
 
@@ -258,7 +254,7 @@ async function startMainAndWorkers(ctx) {
 	ctx.timings.start = secondsSince(t);
 }
 
-/** The after hook: everything stopped, the figures and timings noted. */
+/** The after hook: everything stopped. */
 export async function stopQueueCluster(ctx) {
 	await ctx.db?.end().catch(() => {});
 	await Promise.all([ctx.main?.proc.stop(), ...(ctx.workers ?? []).map((w) => w.proc.stop())]);
@@ -267,14 +263,6 @@ export async function stopQueueCluster(ctx) {
 	await ctx.pg?.stop();
 	await stopAll();
 	if (ctx.tmp) fs.rmSync(ctx.tmp, { recursive: true, force: true });
-	const f = ctx.figures;
-	const t = ctx.timings;
-	note(
-		`queue mode figures: webhook executions ${f.executions ?? '-'} (per worker ${f.perWorker ?? '-'}), ${f.executionSeconds ?? '-'} s; ` +
-			`opt-outs emitted ${f.optOutsEmitted ?? '-'} of ${f.optOuts ?? '-'}, new members ${f.newMembersEmitted ?? '-'} of ${f.newMembers ?? '-'}, in ${f.triggerExecutions ?? '-'} executions over ${f.polls ?? '-'} checks (per worker ${f.triggerPerWorker ?? '-'}); ` +
-			`timings: install ${t.install ?? '-'} s, pack ${t.pack ?? '-'} s, services ${t.services ?? '-'} s, imports ${t.imports ?? '-'} s, n8n start ${t.start ?? '-'} s, ` +
-			`webhooks ${t.webhooks ?? '-'} s, trigger ${t.trigger ?? '-'} s`,
-	);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,28 +1,15 @@
 #!/usr/bin/env node
 /**
- * Runs the end-to-end suite (e2e/*.e2e.mjs) with node:test, one file after the other, prints it
- * with the spec reporter and ends with one summary line `N passed, M failed, K skipped`. Exit
- * code 1 on any failure.
+ * Runs the end-to-end suite (e2e/*.e2e.mjs, each file's header says what it checks) with
+ * node:test, one file after the other in ORDER (then any other *.e2e.mjs by name), and ends with
+ * one line `N passed, M failed, K skipped`; exit code 1 on any failure.
  *
  *   node e2e/run.mjs [--n8n 2.41.1,1.123.81,2.8.4] [--no-browser] [--update-screenshot] [file ...]
  *   E2E_TIMEOUT_MINUTES (default 75): the whole run is stopped after that
  *
- * The files, in this order (the set-up they share: e2e/fixture.mjs):
- *   package  npm pack's contents, the declared nodes and credentials
- *   cli      per n8n release, its CLI: the package loads, imports, every example with n8n execute
- *   server   per n8n release, n8n start: REST, icons, credential test, locator, trigger, webhook
- *   retry    per n8n release, n8n start: failed executions retried, nothing sent twice
- *   editor   per n8n 2.x release, the editor in headless Chromium
- *   ai       n8n 2.41.1: the node as an AI Agent's tool and through the MCP Server Trigger;
- *            n8n 1.123.81: as an AI Agent's tool
- *   start    npm start, and Ctrl-C
- *   queue    n8n 2.41.1 in queue mode (PostgreSQL, Redis, two workers)
- * A file in e2e/ named *.e2e.mjs and not in this list runs after them.
- *
- * `file ...`: only those files, by name (`cli`, `server.e2e.mjs` or `e2e/server.e2e.mjs`), in the
- * order above, e.g. to run a failed file again. A whole run empties the artifacts folder
- * (E2E_ARTIFACTS, default .tmp/e2e) first; a run of some files leaves the other files' logs and
- * screenshots there (each suite empties its own folders).
+ * `file ...`: only those files, by name (`cli`, `server.e2e.mjs` or `e2e/server.e2e.mjs`), e.g.
+ * to run a failed one again. A whole run empties the artifacts folder (E2E_ARTIFACTS, default
+ * .tmp/e2e) first; a run of some files leaves the other files' logs and screenshots there.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -53,7 +40,6 @@ if (values['update-screenshot']) process.env.E2E_UPDATE_SCREENSHOT = '1';
 // one value per run: its files share one packed package (e2e/fixture.mjs, packedPackage)
 process.env.E2E_RUN = `${new Date().toISOString()}-${crypto.randomBytes(4).toString('hex')}`;
 
-/** Every *.e2e.mjs in e2e/, those of ORDER first in that order, then any other by name. */
 function suiteFiles() {
 	const names = fs
 		.readdirSync(here)

@@ -31,6 +31,7 @@ import {
 	apiRequests,
 	executionData,
 	note,
+	pollTimes,
 	postWebhook,
 	processesEndWithTheFile,
 	setUpN8n,
@@ -430,14 +431,6 @@ async function childKeyReadBack(ctx) {
 // ---------------------------------------------------------------------------------------------
 // a published trigger changed as a user changes a live workflow
 
-/** Four checks a minute, 15 s apart (n8n refuses one rule firing more often than once a minute). */
-const FOUR_A_MINUTE = {
-	item: [0, 15, 30, 45].map((second) => ({
-		mode: 'custom',
-		cronExpression: `${second} * * * * *`,
-	})),
-};
-
 /**
  * Opt-outs happen around each change a user makes to a published Member Opted Out trigger: one
  * before it is published (within its Safety Margin), then one after the publication, after an
@@ -459,7 +452,7 @@ async function triggerKeepsItsPlace(ctx, t) {
 				type: TRIGGER_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { event: 'memberOptedOut', pollTimes: FOUR_A_MINUTE },
+				parameters: { event: 'memberOptedOut', pollTimes: pollTimes(4) },
 				credentials: CREDENTIALS,
 			},
 			{
