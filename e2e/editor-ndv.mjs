@@ -74,8 +74,7 @@ export class NodePanel extends EditorSession {
 
 	/** A code or JSON parameter (CodeMirror): everything selected and replaced by `text`, as pasted. */
 	async fillCode(name, text) {
-		const editor = this.parameter(name).locator('.cm-content');
-		await editor.click();
+		await this.parameter(name).locator('.cm-content').first().click();
 		await this.page.keyboard.press('ControlOrMeta+a');
 		await this.page.keyboard.press('Delete');
 		// inserted in one go as a paste is, so the editor adds no closing brackets or indentation
@@ -87,14 +86,10 @@ export class NodePanel extends EditorSession {
 	 * does when a user types it. Returns the value the field then shows.
 	 */
 	async fillText(name, value) {
-		const expression = this.parameter(name).locator('.cm-content');
-		if ((await expression.count()) > 0) {
-			// already an expression: its editor's text replaced
-			await expression.first().click();
-			await this.page.keyboard.press('ControlOrMeta+a');
-			await this.page.keyboard.press('Delete');
-			await this.page.keyboard.insertText(value);
-		} else {
+		// already an expression: its editor's text replaced
+		if ((await this.parameter(name).locator('.cm-content').count()) > 0)
+			await this.fillCode(name, value);
+		else {
 			const input = this.parameter(name).locator('input, textarea').first();
 			await input.click();
 			await input.fill(value);
@@ -143,11 +138,15 @@ export class NodePanel extends EditorSession {
 		await this.page.getByRole('option', { name: mode, exact: true }).click();
 	}
 
-	/** The value typed into a resource locator (in a mode with a text field). */
-	async fillLocator(name, value) {
-		const input = this.parameter(name)
+	#locatorInput(name) {
+		return this.parameter(name)
 			.locator(`input${tid('rlc-input')}, ${tid('rlc-input')} input`)
 			.first();
+	}
+
+	/** The value typed into a resource locator (in a mode with a text field). */
+	async fillLocator(name, value) {
+		const input = this.#locatorInput(name);
 		await input.click();
 		await input.fill(value);
 		await this.blur();
@@ -159,9 +158,7 @@ export class NodePanel extends EditorSession {
 	 * from the account, picks `item`. Returns the names the dropdown showed.
 	 */
 	async pickFromList(name, item) {
-		const input = this.parameter(name)
-			.locator(`input${tid('rlc-input')}, ${tid('rlc-input')} input`)
-			.first();
+		const input = this.#locatorInput(name);
 		const items = this.page.locator(tid('rlc-item'));
 		await this.blur();
 		await input.click();

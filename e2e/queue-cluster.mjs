@@ -1,9 +1,8 @@
 /**
- * The queue-mode suite's deployment (e2e/queue.e2e.mjs): what it needs installed, PostgreSQL,
- * Redis, the emulator, the main instance and the workers, each n8n process with a user folder of
- * its own and the run's packed package installed there (the pieces: scripts/lib/queue.mjs; their
- * wiring is this suite's: its artifacts folder, its workflows and poll times, its timings), and
- * what the suite's checks read of it: executions in PostgreSQL, their run data, the workers' logs.
+ * The queue-mode suite's deployment (e2e/queue.e2e.mjs), wired from scripts/lib/queue.mjs's
+ * pieces: PostgreSQL, Redis, the emulator, the main instance and the workers (each n8n process
+ * with its own user folder and the run's packed package installed there); and what the suite's
+ * checks read of it: executions in PostgreSQL, their run data, the workers' logs.
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';

@@ -4,15 +4,9 @@
  * this package installed there from its packed tarball, as users install it. The Mad Mimi
  * emulator plays the service.
  *
- * - At least 200 production executions of a webhook workflow (Webhook → Set → Mad Mimi: import
- *   the member the call sends, e2e/fixtures/queue-webhook-import.json), some concurrently: all
- *   succeed, both workers run some, the emulator sees each import exactly once.
- * - Two trigger examples, polling more often, published with the workers up: opt-outs
- *   (examples/sync-opt-outs.json) and new members welcomed by email
- *   (examples/new-member-welcome.json). Members opt out and sign up at several moments across
- *   several polls; every new opt-out and every new member is emitted exactly once, and every new
- *   member gets exactly one welcome email (polls run on the main instance, the executions on the
- *   workers).
+ * Webhook calls (e2e/fixtures/queue-webhook-import.json: Webhook → Set → Mad Mimi, importing
+ * the member the call sends) and two trigger examples polling more often (examples/sync-opt-outs
+ * and new-member-welcome): the polls run on the main instance, every execution on the workers.
  *
  * Only for the n8n 2.41.1 target. Runs alone (`node --test e2e/queue.e2e.mjs`) or through
  * e2e/run.mjs. Installs what it needs: Debian's redis-server (apt-get, as root) and PostgreSQL
