@@ -53,7 +53,8 @@ for (const version of VERSIONS.filter((v) => N8N_TARGETS[v]?.editor !== false)) 
 
 		it(
 			'every example, opened in the editor, runs as its sticky note says: Execute workflow from the trigger the note implies, or Fetch Test Event after one event (headless Chromium)',
-			{ skip, timeout: 4 * MIN },
+			// ten examples, each run and clicked three times: 5 to 6 minutes on a busy machine
+			{ skip, timeout: 8 * MIN },
 			() => examplesAsTheirNotesSay(ctx),
 		);
 		it(
