@@ -1,11 +1,12 @@
 /**
- * Every guess the emulator makes, one row each (in guesses.json: the rows are data, this file
- * types and checks them): the one home of the table "What is guessed" in README.md (a test checks that the README's rows are `guessTableRows()`, cell for cell), and the
- * list `npm run record` answers (scripts/record/verdicts.ts): each row names the probes of the
- * record command that decide it, and how their answers are compared with the emulator's, which
- * answers the guess itself.
+ * Every guess the emulator makes, one row each (in guessRows.json: the rows are data, this file
+ * types and checks them): the one home of the table "What is guessed" in README.md (a test checks
+ * that the README's rows are `guessTableRows()`, cell for cell), and the list `npm run record`
+ * answers (scripts/record/verdicts.ts): each row names the probes of the record command that
+ * decide it, and how their answers are compared with the emulator's, which answers the guess
+ * itself.
  */
-import rows from './guesses.json';
+import rows from './guessRows.json';
 
 /**
  * How a row's probes are judged: the service's answer against the emulator's for the same probe.
@@ -37,7 +38,7 @@ export interface Guess {
 /** The rows, in the README's order. */
 export const GUESSES: readonly Guess[] = rows.map((row) => {
 	if (row.compare !== undefined && !(COMPARES as readonly string[]).includes(row.compare))
-		throw new Error(`guesses.json: ${row.id} compares by ${row.compare}`);
+		throw new Error(`guessRows.json: ${row.id} compares by ${row.compare}`);
 	return row as Guess;
 });
 
