@@ -87,11 +87,19 @@ export class AnswerContext {
 
 type AttrValue = string | number | boolean | undefined | null;
 
-export function attrs(pairs: [string, AttrValue][]): string {
+/** ` name="value"` for each attribute, in the object's order (null and undefined: empty). */
+export function attrs(pairs: Record<string, AttrValue>): string {
 	let out = '';
-	for (const [name, value] of pairs)
+	for (const [name, value] of Object.entries(pairs))
 		out += ` ${name}="${escapeAttr(value == null ? '' : String(value))}"`;
 	return out;
+}
+
+/** `<name attrs/>`, or `<name attrs>inner</name>` when it has content. */
+export function el(name: string, pairs: Record<string, AttrValue>, inner?: string): string {
+	return inner === undefined
+		? `<${name}${attrs(pairs)}/>`
+		: `<${name}${attrs(pairs)}>${inner}</${name}>`;
 }
 
 /** `<name>text</name>`, or an empty element when the text is empty/missing. */
@@ -128,15 +136,10 @@ export function rootDocument(
  * indented 2; no list: `<lists>\n</lists>`.
  */
 export function renderLists(lists: AudienceList[]): string {
-	const lines = lists.map(
-		(l) =>
-			`  <list${attrs([
-				['id', l.id],
-				['name', l.name],
-				['subscriber_count', l.members.size],
-				['display_name', l.displayName],
-			])}/>\n`,
-	);
+	const lines = lists.map((l) => {
+		const pairs = { id: l.id, name: l.name, subscriber_count: l.members.size };
+		return `  ${el('list', { ...pairs, display_name: l.displayName })}\n`;
+	});
 	return `${XML_DECLARATION}<lists>\n${lines.join('')}</lists>`;
 }
 
@@ -184,15 +187,13 @@ function renderMember(
 		else lines.push(memberField(name, values.get(name)));
 	}
 	for (const name of store.customFieldNames) lines.push(memberField(name, values.get(name)));
-	const lists = store
-		.listsOf(member.email)
-		.map((l) =>
-			withMembershipDates
-				? `      <list${attrs([['membership_created_at', formatServiceDate(store.membershipCreatedAt(l, member), 'UTC')]])}>${escapeXml(l.name)}</list>\n`
-				: `      <list>${escapeXml(l.name)}</list>\n`,
-		);
+	const lists = store.listsOf(member.email).map((l) => {
+		const joined = formatServiceDate(store.membershipCreatedAt(l, member), 'UTC');
+		const pairs = withMembershipDates ? { membership_created_at: joined } : {};
+		return `      ${el('list', pairs, escapeXml(l.name))}\n`;
+	});
 	return (
-		`  <member${attrs([['suppressed', member.optedOut]])}>\n` +
+		`  <member${attrs({ suppressed: member.optedOut })}>\n` +
 		lines.map((l) => `    ${l}\n`).join('') +
 		`    <lists>\n${lists.join('')}    </lists>\n` +
 		'  </member>\n'
@@ -218,12 +219,12 @@ export function renderMembersPage(
 	store: Store,
 	ctx: AnswerContext,
 ): string {
-	const rootAttrs = attrs([
-		['count', info.count],
-		['total_pages', info.totalPages],
-		['per_page', info.perPage],
-		['page', info.page],
-	]);
+	const rootAttrs = attrs({
+		count: info.count,
+		total_pages: info.totalPages,
+		per_page: info.perPage,
+		page: info.page,
+	});
 	return `${XML_DECLARATION}<audience${rootAttrs}>\n${members.map((m) => renderMember(m, store, ctx, true)).join('')}</audience>`;
 }
 
@@ -250,25 +251,17 @@ export interface PromotionAttempt {
 
 /** Promotion attempts (a guess: no recording shows the names; second vocabulary applies). */
 export function renderPromotionAttempts(attempts: PromotionAttempt[], ctx: AnswerContext): string {
-	return rootDocument(
-		'promotion_attempts',
-		attempts.map(
-			(a) =>
-				`<promotion_attempt${attrs([
-					['promotion_id', a.promotion.id],
-					['mailing_id', a.mailing?.id],
-					['promotion_name', a.promotion.name],
-					['sent_at', ctx.date(a.sentAt)],
-					['viewed', a.viewed],
-					['clicked', a.clicked],
-					['bounced', a.bounced],
-					['unsubscribed', a.unsubscribed],
-					['forwarded', a.forwarded],
-					['abused', a.abused],
-				])}/>`,
-		),
-		ctx,
-	);
+	const attempt = (a: PromotionAttempt) => {
+		const { viewed, clicked, bounced, unsubscribed, forwarded, abused } = a;
+		return el('promotion_attempt', {
+			promotion_id: a.promotion.id,
+			mailing_id: a.mailing?.id,
+			promotion_name: a.promotion.name,
+			sent_at: ctx.date(a.sentAt),
+			...{ viewed, clicked, bounced, unsubscribed, forwarded, abused },
+		});
+	};
+	return rootDocument('promotion_attempts', attempts.map(attempt), ctx);
 }
 
 // ---------------------------------------------------------------- promotions
@@ -280,11 +273,7 @@ function sendDate(ms: number | undefined, ctx: AnswerContext): string {
 
 function renderMailingSummary(m: Mailing, ctx: AnswerContext): string {
 	return (
-		`  <mailing${attrs([
-			['id', m.id],
-			['subject', m.subject],
-			['count', m.stats.sent],
-		])}>\n` +
+		`  <mailing${attrs({ id: m.id, subject: m.subject, count: m.stats.sent })}>\n` +
 		`    <started_send>${sendDate(m.startedSend, ctx)}</started_send>\n` +
 		`    <finished_send>${sendDate(m.finishedSend, ctx)}</finished_send>\n` +
 		'  </mailing>\n'
@@ -292,16 +281,11 @@ function renderMailingSummary(m: Mailing, ctx: AnswerContext): string {
 }
 
 function renderPromotion(p: Promotion, ctx: AnswerContext): string {
+	const { name, id, mimio, hidden, thumbnail } = p;
+	const pairs = { name, id, mimio, updated_at: ctx.date(p.updatedAt), hidden, thumbnail };
 	const mailings = [...p.mailings].sort((a, b) => a.id - b.id);
 	return (
-		`<promotion${attrs([
-			['name', p.name],
-			['id', p.id],
-			['mimio', p.mimio],
-			['updated_at', ctx.date(p.updatedAt)],
-			['hidden', p.hidden],
-			['thumbnail', p.thumbnail],
-		])}>\n` +
+		`<promotion${attrs(pairs)}>\n` +
 		mailings.map((m) => renderMailingSummary(m, ctx)).join('') +
 		'</promotion>\n'
 	);
@@ -366,7 +350,7 @@ export function renderMailingStats(m: Mailing, ctx: AnswerContext): string {
 		`<unsubscribed>${s.unsubscribed}</unsubscribed>`,
 		`<abused>${s.abused}</abused>`,
 	];
-	return `${XML_DECLARATION}<mailing${attrs([['all_audience', m.allAudience]])}>\n${lines.map((l) => `  ${l}\n`).join('')}</mailing>`;
+	return `${XML_DECLARATION}<mailing${attrs({ all_audience: m.allAudience })}>\n${lines.map((l) => `  ${l}\n`).join('')}</mailing>`;
 }
 
 /** The links of a mailing (clicked.xml; a guess). */
@@ -381,10 +365,7 @@ export function renderRecipients(
 	recipients: Recipient[],
 	ctx: AnswerContext,
 ): string {
-	const rootAttrs = attrs([
-		['page', page],
-		['per_page', perPage],
-	]);
+	const rootAttrs = attrs({ page, per_page: perPage });
 	if (recipients.length === 0) return `${XML_DECLARATION}<recipients${rootAttrs}/>`;
 	const items = recipients.map(
 		(r) =>

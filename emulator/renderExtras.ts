@@ -4,39 +4,18 @@
  * (the second vocabulary applies). How they are written: render.ts.
  */
 import type { Addon, DripCampaign, Participant, SocialLinkDef } from './model';
-import { attrs, rootDocument, textEl } from './render';
+import { el, rootDocument, textEl } from './render';
 import type { AnswerContext } from './render';
 
 export function renderAvailableAddons(addons: Addon[], ctx: AnswerContext): string {
-	return rootDocument(
-		'addons',
-		addons.map(
-			(a) =>
-				`<addon${attrs([
-					['id', a.id],
-					['key', a.key],
-					['name', a.name],
-					['paid', a.paid],
-				])}>${textEl('description', a.description, 'long')}</addon>`,
-		),
-		ctx,
-	);
+	const addon = ({ id, key, name, paid, description }: Addon) =>
+		el('addon', { id, key, name, paid }, textEl('description', description, 'long'));
+	return rootDocument('addons', addons.map(addon), ctx);
 }
 
 export function renderAddons(addons: Addon[], ctx: AnswerContext): string {
-	return rootDocument(
-		'addons',
-		addons.map(
-			(a) =>
-				`<addon${attrs([
-					['id', a.id],
-					['key', a.key],
-					['name', a.name],
-					['status', a.status],
-				])}/>`,
-		),
-		ctx,
-	);
+	const addon = ({ id, key, name, status }: Addon) => el('addon', { id, key, name, status });
+	return rootDocument('addons', addons.map(addon), ctx);
 }
 
 export function renderAnalyticsDomains(domains: string[], ctx: AnswerContext): string {
@@ -48,19 +27,9 @@ export function renderAnalyticsDomains(domains: string[], ctx: AnswerContext): s
 }
 
 export function renderSocialLinkDefs(defs: SocialLinkDef[], ctx: AnswerContext): string {
-	return rootDocument(
-		'social_links',
-		defs.map(
-			(d) =>
-				`<social_link${attrs([
-					['key', d.key],
-					['name', d.name],
-					['description', d.description],
-					['formatting', d.formatting],
-				])}/>`,
-		),
-		ctx,
-	);
+	const def = ({ key, name, description, formatting }: SocialLinkDef) =>
+		el('social_link', { key, name, description, formatting });
+	return rootDocument('social_links', defs.map(def), ctx);
 }
 
 export interface UserSocialLink {
@@ -70,64 +39,35 @@ export interface UserSocialLink {
 }
 
 export function renderSocialLinks(links: UserSocialLink[], ctx: AnswerContext): string {
-	return rootDocument(
-		'social_links',
-		links.map(
-			(l) =>
-				`<social_link${attrs([
-					['key', l.key],
-					['name', l.name],
-					['url', l.url],
-				])}/>`,
-		),
-		ctx,
-	);
+	const link = ({ key, name, url }: UserSocialLink) => el('social_link', { key, name, url });
+	return rootDocument('social_links', links.map(link), ctx);
 }
 
 export function renderParticipants(participants: Participant[], ctx: AnswerContext): string {
-	return rootDocument(
-		'participants',
-		participants.map(
-			(p) =>
-				`<participant${attrs([
-					['email', p.email],
-					['first_name', p.firstName],
-					['last_name', p.lastName],
-					['organization_name', p.organizationName],
-					['created_at', ctx.date(p.createdAt)],
-				])}/>`,
-		),
-		ctx,
-	);
+	const participant = (p: Participant) =>
+		el('participant', {
+			email: p.email,
+			first_name: p.firstName,
+			last_name: p.lastName,
+			organization_name: p.organizationName,
+			created_at: ctx.date(p.createdAt),
+		});
+	return rootDocument('participants', participants.map(participant), ctx);
 }
 
 export function renderDripCampaigns(campaigns: DripCampaign[], ctx: AnswerContext): string {
-	return rootDocument(
-		'drip_campaigns',
-		campaigns.map((c) => {
-			const drips =
-				c.drips.length === 0
-					? ctx.alt('empty:drips')
-						? '<drips></drips>'
-						: '<drips/>'
-					: `<drips>${c.drips
-							.map(
-								(d) =>
-									`<drip${attrs([
-										['id', d.id],
-										['name', d.name],
-										['delay_days', d.delayDays],
-										['promotion_id', d.promotionId],
-									])}/>`,
-							)
-							.join('')}</drips>`;
-			return `<drip_campaign${attrs([
-				['id', c.id],
-				['name', c.name],
-				['status', c.status],
-				['created_at', ctx.date(c.createdAt)],
-			])}>${drips}</drip_campaign>`;
-		}),
-		ctx,
-	);
+	const campaign = (c: DripCampaign) => {
+		const drips = c.drips.map((d) =>
+			el('drip', { id: d.id, name: d.name, delay_days: d.delayDays, promotion_id: d.promotionId }),
+		);
+		const dripsEl =
+			drips.length > 0
+				? `<drips>${drips.join('')}</drips>`
+				: ctx.alt('empty:drips')
+					? '<drips></drips>'
+					: '<drips/>';
+		const { id, name, status } = c;
+		return el('drip_campaign', { id, name, status, created_at: ctx.date(c.createdAt) }, dripsEl);
+	};
+	return rootDocument('drip_campaigns', campaigns.map(campaign), ctx);
 }
