@@ -1,25 +1,18 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- the emulator's command line: prints its address and credentials, reads its arguments */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the emulator's command line: prints its address and credentials, reads its arguments */
 /**
  * Runs the emulator as a process:
  *   ts-node --transpile-only emulator/cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty]
  *     [--vocabulary guessed|second] [--date-style -0400|-0500|+0200|+0530|UTC|+0300]
  * EMULATOR_PORT also sets the port (the flag wins). Default port 8787. Stops on SIGINT/SIGTERM.
  */
-import { ALL_DATE_STYLES, DEMO_CREDENTIALS, isVocabulary, startEmulator } from './index';
+import { parseArgs } from 'node:util';
+
+import { ALL_DATE_STYLES, DEMO_CREDENTIALS, startEmulator } from './index';
 import type { DateStyle, SeedName, Vocabulary } from './index';
 
 const USAGE =
 	'usage: cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty] [--vocabulary guessed|second] ' +
 	`[--date-style ${ALL_DATE_STYLES.join('|')}]`;
-
-interface CliOptions {
-	port: number;
-	host: string;
-	latencyMs: number;
-	seed: SeedName;
-	vocabulary: Vocabulary;
-	dateStyle?: DateStyle;
-}
 
 function fail(message: string): never {
 	console.error(message);
@@ -27,73 +20,34 @@ function fail(message: string): never {
 	process.exit(2);
 }
 
-function parseArgs(argv: string[]): CliOptions {
-	const envPort = process.env.EMULATOR_PORT;
-	const options: CliOptions = {
-		port: envPort !== undefined && envPort !== '' ? Number(envPort) : 8787,
-		host: '127.0.0.1',
-		latencyMs: 0,
-		seed: 'demo',
-		vocabulary: 'guessed',
-	};
-	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i];
-		const [flag, inline] = arg.includes('=')
-			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-			: [arg, undefined];
-		const value = (): string => {
-			const v = inline ?? argv[++i];
-			if (v === undefined) fail(`${flag} needs a value`);
-			return v;
-		};
-		switch (flag) {
-			case '--port':
-				options.port = Number(value());
-				break;
-			case '--host':
-				options.host = value();
-				break;
-			case '--latency':
-				options.latencyMs = Number(value());
-				break;
-			case '--seed': {
-				const seed = value();
-				if (seed !== 'demo' && seed !== 'empty') fail('--seed must be demo or empty');
-				options.seed = seed;
-				break;
-			}
-			case '--vocabulary': {
-				const vocabulary = value();
-				if (!isVocabulary(vocabulary)) fail('--vocabulary must be guessed or second');
-				options.vocabulary = vocabulary;
-				break;
-			}
-			case '--date-style': {
-				const style = value();
-				if (!(ALL_DATE_STYLES as readonly string[]).includes(style))
-					fail(`--date-style must be one of ${ALL_DATE_STYLES.join(', ')}`);
-				options.dateStyle = style as DateStyle;
-				break;
-			}
-			case '--help':
-			case '-h':
-				console.log(USAGE);
-				process.exit(0);
-				break;
-			default:
-				fail(`unknown argument ${arg}`);
-		}
-	}
-	if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
-		fail('port must be 0..65535');
-	if (!Number.isFinite(options.latencyMs) || options.latencyMs < 0)
-		fail('latency must be a number >= 0');
-	return options;
-}
-
 async function main(): Promise<void> {
-	const options = parseArgs(process.argv.slice(2));
-	const emulator = await startEmulator(options);
+	const string = { type: 'string' } as const;
+	const { values } = parseArgs({
+		options: {
+			port: { ...string, default: process.env.EMULATOR_PORT || '8787' },
+			host: { ...string, default: '127.0.0.1' },
+			latency: { ...string, default: '0' },
+			seed: { ...string, default: 'demo' },
+			vocabulary: { ...string, default: 'guessed' },
+			'date-style': string,
+			help: { type: 'boolean', short: 'h' },
+		},
+	});
+	if (values.help) return console.log(USAGE);
+	const port = Number(values.port);
+	const latencyMs = Number(values.latency);
+	if (!Number.isInteger(port) || port < 0 || port > 65535) fail('port must be 0..65535');
+	if (!Number.isFinite(latencyMs) || latencyMs < 0) fail('latency must be a number >= 0');
+	if (values.seed !== 'demo' && values.seed !== 'empty') fail('--seed must be demo or empty');
+	const emulator = await startEmulator({
+		port,
+		host: values.host,
+		latencyMs,
+		seed: values.seed as SeedName,
+		// startEmulator refuses an unknown vocabulary or date style, saying which there are
+		vocabulary: values.vocabulary as Vocabulary,
+		dateStyle: values['date-style'] as DateStyle | undefined,
+	});
 	console.log(`Mad Mimi emulator listening on ${emulator.baseUrl}`);
 	console.log(`username: ${DEMO_CREDENTIALS.username}`);
 	console.log(`api_key: ${DEMO_CREDENTIALS.apiKey}`);
@@ -111,6 +65,5 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-	console.error(err instanceof Error ? err.message : String(err));
-	process.exit(1);
+	fail(err instanceof Error ? err.message : String(err));
 });
