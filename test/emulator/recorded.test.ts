@@ -4,7 +4,6 @@
  * character for character, and every recorded answer alike under both vocabularies. The recorded
  * plain-text and empty answers: recordedText.test.ts.
  */
-import { startEmulator } from '../../emulator';
 import type { Emulator, Vocabulary } from '../../emulator';
 import { DECLARATION, RECORDED, XML_CONTENT_TYPE as XML } from '../support/recorded';
 import { DEMO_AUTH, emulatorClient } from '../support/emulatorClient';
@@ -15,9 +14,12 @@ import {
 	seedMembers,
 	seedPromotions,
 	seedTwoMailings,
+	useRecordedEmulator,
 } from './recordedAccount';
 
 const TEXT = 'text/html; charset=utf-8';
+/** A whole answer: status, body and content type. */
+const answer = (status: number, text: string, type = XML) => ({ status, text, type });
 
 // ---------------------------------------------------------------- the recorded documents
 
@@ -137,46 +139,27 @@ const SEARCH =
 
 // ---------------------------------------------------------------- helpers
 
+const current = useRecordedEmulator();
 let emu: Emulator;
-
-beforeAll(async () => {
-	emu = await startEmulator({ seed: 'empty' });
-});
-
-afterAll(async () => {
-	await emu.close();
-});
-
-beforeEach(() => {
-	emu.reset('empty');
-	emu.clock.useRealTime();
-	emu.dateStyle = '-0400';
-});
-
-const { request, get } = emulatorClient(() => emu);
+beforeEach(() => (emu = current()));
+const { request, get } = emulatorClient(current);
 
 // ====================================================================== documents
 
 describe('recorded documents, character for character', () => {
 	it('GET /audience_lists/lists.xml: two lists', async () => {
 		seedLists(emu);
-		expect(await get('/audience_lists/lists.xml')).toEqual({ status: 200, text: LISTS, type: XML });
+		expect(await get('/audience_lists/lists.xml')).toEqual(answer(200, LISTS));
 	});
 
 	it('no lists, and a member on no list: <lists>\\n</lists>, every time', async () => {
-		expect(await get('/audience_lists/lists.xml')).toEqual({
-			status: 200,
-			text: NO_LISTS,
-			type: XML,
-		});
+		expect(await get('/audience_lists/lists.xml')).toEqual(answer(200, NO_LISTS));
 		expect((await get('/audience_lists/lists.xml')).text).toBe(NO_LISTS);
 		seedLists(emu);
 		for (let i = 0; i < 3; i++) {
-			expect(await get('/audience_members/new_test1%40example.com/lists.xml')).toEqual({
-				status: 200,
-				text: NO_LISTS,
-				type: XML,
-			});
+			expect(await get('/audience_members/new_test1%40example.com/lists.xml')).toEqual(
+				answer(200, NO_LISTS),
+			);
 		}
 	});
 
@@ -187,7 +170,7 @@ describe('recorded documents, character for character', () => {
 
 	it('GET /promotions.xml: the two recorded promotions, mailings directly inside, dates in -0400', async () => {
 		seedPromotions(emu);
-		expect(await get('/promotions.xml')).toEqual({ status: 200, text: PROMOTIONS, type: XML });
+		expect(await get('/promotions.xml')).toEqual(answer(200, PROMOTIONS));
 		expect((await get('/promotions.xml', { page: '1' })).text).toBe(PROMOTIONS);
 	});
 
@@ -221,11 +204,7 @@ describe('recorded documents, character for character', () => {
 
 	it('GET /promotions/{p}/mailings/{m}.xml: the statistics document', async () => {
 		seedPromotions(emu);
-		expect(await get('/promotions/5510034/mailings/122026332.xml')).toEqual({
-			status: 200,
-			text: STATS,
-			type: XML,
-		});
+		expect(await get('/promotions/5510034/mailings/122026332.xml')).toEqual(answer(200, STATS));
 		emu.store.getMailing(5510034, 122026332)!.allAudience = true;
 		expect((await get('/promotions/5510034/mailings/122026332.xml')).text).toBe(
 			STATS.replace('"false"', '"true"'),
@@ -235,11 +214,7 @@ describe('recorded documents, character for character', () => {
 	it('GET /audience_lists/{list}/members.xml: the recorded document, members by address, membership dates in UTC', async () => {
 		emu.dateStyle = '+0300';
 		seedMembers(emu);
-		expect(await get('/audience_lists/list%201/members.xml')).toEqual({
-			status: 200,
-			text: LIST_MEMBERS,
-			type: XML,
-		});
+		expect(await get('/audience_lists/list%201/members.xml')).toEqual(answer(200, LIST_MEMBERS));
 		// the page's account, with two custom fields
 		emu.store.customFieldNames = ['custom_field_1', 'custom_value'];
 		expect((await get('/audience_lists/list%201/members.xml')).text).toBe(
@@ -252,11 +227,7 @@ describe('recorded documents, character for character', () => {
 		seedMembers(emu);
 		for (const email of ['another@example.com', 'csv_test2@example.com', 'test@example.com'])
 			emu.store.members.delete(email);
-		expect(await get('/audience_members.xml')).toEqual({
-			status: 200,
-			text: ALL_MEMBERS,
-			type: XML,
-		});
+		expect(await get('/audience_members.xml')).toEqual(answer(200, ALL_MEMBERS));
 	});
 
 	it('GET /audience_members/search.xml: no root attributes, bare list names, newest first, opted-out members with raw=true', async () => {
@@ -265,11 +236,9 @@ describe('recorded documents, character for character', () => {
 		emu.store.optOut('test@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
 		emu.store.optOut('new_test1@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
 		emu.store.members.delete('another@example.com');
-		expect(await get('/audience_members/search.xml', { query: 'test', raw: 'true' })).toEqual({
-			status: 200,
-			text: SEARCH,
-			type: XML,
-		});
+		expect(await get('/audience_members/search.xml', { query: 'test', raw: 'true' })).toEqual(
+			answer(200, SEARCH),
+		);
 		const withoutRaw = await get('/audience_members/search.xml', { query: 'test' });
 		const csvOnly = SEARCH.replace(/ {2}<member suppressed="true">[\s\S]*?<\/member>\n/g, '');
 		expect(withoutRaw.text).toBe(csvOnly);
@@ -279,21 +248,9 @@ describe('recorded documents, character for character', () => {
 
 	it('unknown promotion or mailing in statistics: 404, one space', async () => {
 		seedPromotions(emu);
-		expect(await get('/promotions/999/mailings/122026332.xml')).toEqual({
-			status: 404,
-			text: ' ',
-			type: TEXT,
-		});
-		expect(await get('/promotions/5510034/mailings/1.xml')).toEqual({
-			status: 404,
-			text: ' ',
-			type: TEXT,
-		});
-		expect(await get('/promotions/5515748/mailings/122026332.xml')).toEqual({
-			status: 404,
-			text: ' ',
-			type: TEXT,
-		});
+		expect(await get('/promotions/999/mailings/122026332.xml')).toEqual(answer(404, ' ', TEXT));
+		expect(await get('/promotions/5510034/mailings/1.xml')).toEqual(answer(404, ' ', TEXT));
+		expect(await get('/promotions/5515748/mailings/122026332.xml')).toEqual(answer(404, ' ', TEXT));
 	});
 });
 

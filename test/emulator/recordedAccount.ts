@@ -3,7 +3,28 @@
  * store: its lists, promotions, mailings and members with their recorded ids and dates, so that
  * the emulator's answers can be compared with the recordings character for character.
  */
+import { startEmulator } from '../../emulator';
 import type { Emulator } from '../../emulator';
+
+/**
+ * An emulator for the recordings, started once for the file: before each test emptied, on the real
+ * clock, with the recorded date style (-0400). Call it at the top of a test file.
+ */
+export function useRecordedEmulator(): () => Emulator {
+	let emu: Emulator;
+	beforeAll(async () => {
+		emu = await startEmulator({ seed: 'empty' });
+	});
+	afterAll(async () => {
+		await emu.close();
+	});
+	beforeEach(() => {
+		emu.reset('empty');
+		emu.clock.useRealTime();
+		emu.dateStyle = '-0400';
+	});
+	return () => emu;
+}
 
 /** The account behind the recordings: lists 1163641 (1 member) and 1165154 (2). */
 export function seedLists(emu: Emulator): void {

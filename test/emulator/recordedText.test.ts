@@ -4,36 +4,26 @@
  * and counts as text, the service's error sentences, and the 401s, character for character and
  * with their content types.
  */
-import { NO_RIGHTS_CREDENTIALS, startEmulator } from '../../emulator';
+import { NO_RIGHTS_CREDENTIALS } from '../../emulator';
 import type { Emulator } from '../../emulator';
 import { DEMO_AUTH, emulatorClient } from '../support/emulatorClient';
-import { seedLists, seedMembers } from './recordedAccount';
+import { seedLists, seedMembers, useRecordedEmulator } from './recordedAccount';
 
 const TEXT = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
+const PLAIN = 'text/plain; charset=utf-8';
+/** A whole answer: status, body and content type. */
+const answer = (status: number, text: string, type = TEXT) => ({ status, text, type });
 
 const UNSUPPRESSED =
 	'{"success":true,"result":{"id":7130012110,"email":"test@example.com","name":"","first_name":"","last_name":"",' +
 	'"suppressed":false,"recent_signup?":false,"suppression_reason":"","suppression_reason_class":"sent","external_id":null,' +
 	'"special_list_member":false,"lists":[],"list_removals":[],"list_unsuppressions":[],"list_additions":[]}}';
 
+const current = useRecordedEmulator();
 let emu: Emulator;
-
-beforeAll(async () => {
-	emu = await startEmulator({ seed: 'empty' });
-});
-
-afterAll(async () => {
-	await emu.close();
-});
-
-beforeEach(() => {
-	emu.reset('empty');
-	emu.clock.useRealTime();
-	emu.dateStyle = '-0400';
-});
-
-const { request, get, post } = emulatorClient(() => emu);
+beforeEach(() => (emu = current()));
+const { request, get, post } = emulatorClient(current);
 
 // ====================================================================== plain and empty answers
 
@@ -41,11 +31,7 @@ describe('recorded plain-text and empty answers', () => {
 	it('POST /audience_lists/{list}/add: one space, every time', async () => {
 		seedLists(emu);
 		for (const email of ['test@example.com', 'new_test1@example.com', 'new_test1@example.com']) {
-			expect(await post('/audience_lists/list%201/add', { email })).toEqual({
-				status: 200,
-				text: ' ',
-				type: TEXT,
-			});
+			expect(await post('/audience_lists/list%201/add', { email })).toEqual(answer(200, ' '));
 		}
 		expect(emu.store.lists.get('list 1')?.members.size).toBe(3);
 	});
@@ -58,104 +44,72 @@ describe('recorded plain-text and empty answers', () => {
 			'test@example.com',
 			'ghost@example.com',
 		]) {
-			expect(await post('/audience_lists/list%201/remove', { email })).toEqual({
-				status: 200,
-				text: '',
-				type: TEXT,
-			});
+			expect(await post('/audience_lists/list%201/remove', { email })).toEqual(answer(200, ''));
 		}
 		expect(emu.store.lists.get('list 1')?.members.size).toBe(0);
 	});
 
 	it('DELETE /audience_lists/{list}: one space, whether the list exists or not', async () => {
 		seedLists(emu);
-		expect(await request('DELETE', '/audience_lists/list%201')).toEqual({
-			status: 200,
-			text: ' ',
-			type: TEXT,
-		});
-		expect(await post('/audience_lists/list%202', { _method: 'delete' })).toEqual({
-			status: 200,
-			text: ' ',
-			type: TEXT,
-		});
-		expect(await request('DELETE', '/audience_lists/list%201')).toEqual({
-			status: 200,
-			text: ' ',
-			type: TEXT,
-		});
+		expect(await request('DELETE', '/audience_lists/list%201')).toEqual(answer(200, ' '));
+		expect(await post('/audience_lists/list%202', { _method: 'delete' })).toEqual(answer(200, ' '));
+		expect(await request('DELETE', '/audience_lists/list%201')).toEqual(answer(200, ' '));
 		expect(emu.store.lists.size).toBe(0);
 	});
 
 	it('POST /audience_lists.json: the new list as JSON; a taken name: success false', async () => {
 		emu.store.nextListId = 1167134;
-		expect(await post('/audience_lists.json', { name: 'new list 1' })).toEqual({
-			status: 200,
-			text: '{"success":true,"result":{"id":1167134,"name":"new list 1","size":0}}',
-			type: JSON_TYPE,
-		});
-		expect(await post('/audience_lists.json', { name: 'new list 1' })).toEqual({
-			status: 200,
-			text: '{"success":false,"error":"Name has already been taken"}',
-			type: JSON_TYPE,
-		});
+		expect(await post('/audience_lists.json', { name: 'new list 1' })).toEqual(
+			answer(
+				200,
+				'{"success":true,"result":{"id":1167134,"name":"new list 1","size":0}}',
+				JSON_TYPE,
+			),
+		);
+		expect(await post('/audience_lists.json', { name: 'new list 1' })).toEqual(
+			answer(200, '{"success":false,"error":"Name has already been taken"}', JSON_TYPE),
+		);
 		expect(emu.store.lists.get('new list 1')?.id).toBe(1167134);
 	});
 
 	it('POST /audience_members (import): the import id', async () => {
 		emu.store.nextImportId = 140368637;
-		expect(await post('/audience_members', { csv_file: 'email\nx@example.com\n' })).toEqual({
-			status: 200,
-			text: '140368637',
-			type: TEXT,
-		});
+		expect(await post('/audience_members', { csv_file: 'email\nx@example.com\n' })).toEqual(
+			answer(200, '140368637'),
+		);
 	});
 
 	it('POST /promotions/save: Saved <name> (<id>)', async () => {
 		emu.store.nextPromotionId = 5516645;
 		expect(
 			await post('/promotions/save', { promotion_name: 'Test promotion', raw_html: '<p>x</p>' }),
-		).toEqual({
-			status: 200,
-			text: 'Saved Test promotion (5516645)',
-			type: TEXT,
-		});
+		).toEqual(answer(200, 'Saved Test promotion (5516645)'));
 	});
 
 	it('GET /audience_members/suppressed_since/{ts}.txt: addresses one per line, nobody a lone newline, as text/plain', async () => {
 		const at = Date.UTC(2014, 8, 7, 12, 0, 0);
-		expect(await get(`/audience_members/suppressed_since/${at / 1000}.txt`)).toEqual({
-			status: 200,
-			text: '\n',
-			type: 'text/plain; charset=utf-8',
-		});
+		expect(await get(`/audience_members/suppressed_since/${at / 1000}.txt`)).toEqual(
+			answer(200, '\n', PLAIN),
+		);
 		emu.store.optOut('new_test1@example.com', at + 1000);
-		expect(await get(`/audience_members/suppressed_since/${at / 1000}.txt`)).toEqual({
-			status: 200,
-			text: 'new_test1@example.com\n',
-			type: 'text/plain; charset=utf-8',
-		});
+		expect(await get(`/audience_members/suppressed_since/${at / 1000}.txt`)).toEqual(
+			answer(200, 'new_test1@example.com\n', PLAIN),
+		);
 	});
 
 	it('GET /audience_members/{email}/is_suppressed: true or false; unknown member 400 <email> does not exist', async () => {
 		seedMembers(emu);
-		expect(await get('/audience_members/test%40example.com/is_suppressed')).toEqual({
-			status: 200,
-			text: 'false',
-			type: TEXT,
-		});
+		expect(await get('/audience_members/test%40example.com/is_suppressed')).toEqual(
+			answer(200, 'false'),
+		);
 		emu.store.optOut('test@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
-		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual({
-			status: 200,
-			text: 'true',
-			type: TEXT,
-		});
+		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual(
+			answer(200, 'true'),
+		);
 		emu.store.members.delete('test@example.com');
-		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual({
-			status: 400,
-			text: 'test@example.com does not exist',
-			type: TEXT,
-		});
+		expect(await get('/audience_members/test@example.com/is_suppressed')).toEqual(
+			answer(400, 'test@example.com does not exist'),
+		);
 	});
 
 	it('POST /audience_members/{email}/update_email: one space; unknown member 400 Member <email> does not exist', async () => {
@@ -163,17 +117,13 @@ describe('recorded plain-text and empty answers', () => {
 			await post('/audience_members/test@example.com/update_email', {
 				new_email: 'new@example.com',
 			}),
-		).toEqual({
-			status: 400,
-			text: 'Member test@example.com does not exist',
-			type: TEXT,
-		});
+		).toEqual(answer(400, 'Member test@example.com does not exist'));
 		seedMembers(emu);
 		expect(
 			await post('/audience_members/test@example.com/update_email', {
 				new_email: 'new@example.com',
 			}),
-		).toEqual({ status: 200, text: ' ', type: TEXT });
+		).toEqual(answer(200, ' '));
 		expect(emu.store.getMember('new@example.com')?.email).toBe('new@example.com');
 	});
 
@@ -181,11 +131,9 @@ describe('recorded plain-text and empty answers', () => {
 		emu.store.nextMemberId = 7130012110;
 		emu.store.addMember('test@example.com');
 		emu.store.optOut('test@example.com', Date.UTC(2014, 8, 7, 20, 0, 0));
-		expect(await request('DELETE', '/suppressed_audience_members/test%40example.com')).toEqual({
-			status: 200,
-			text: UNSUPPRESSED,
-			type: JSON_TYPE,
-		});
+		expect(await request('DELETE', '/suppressed_audience_members/test%40example.com')).toEqual(
+			answer(200, UNSUPPRESSED, JSON_TYPE),
+		);
 		expect(emu.store.getMember('test@example.com')?.optedOut).toBe(false);
 		const unknown = await request('DELETE', '/suppressed_audience_members/nobody%40example.com');
 		expect(unknown.status).toBe(200);
@@ -205,14 +153,10 @@ describe('recorded plain-text and empty answers', () => {
 			recipient: 'Test Example <test@example.com>',
 			body: '--- {}\n',
 		});
-		expect(sent).toEqual({ status: 200, text: '10199230844895592240', type: TEXT });
+		expect(sent).toEqual(answer(200, '10199230844895592240'));
 		expect(Number.isSafeInteger(Number(sent.text))).toBe(false);
-		expect(await get(`/mailers/status/${sent.text}`)).toEqual({
-			status: 200,
-			text: 'sent',
-			type: TEXT,
-		});
-		expect(await get('/mailers/status/0')).toEqual({ status: 410, text: 'Not Found', type: TEXT });
+		expect(await get(`/mailers/status/${sent.text}`)).toEqual(answer(200, 'sent'));
+		expect(await get('/mailers/status/0')).toEqual(answer(410, 'Not Found'));
 	});
 
 	it('POST /mailer/to_list and /mailer/to_all: the mailing id; an unknown promotion without raw content: 409', async () => {
@@ -227,7 +171,7 @@ describe('recorded plain-text and empty answers', () => {
 				list_name: 'list 1',
 				raw_html: '<html><body>Test [[tracking_beacon]] [[opt_out]]</body></html>',
 			}),
-		).toEqual({ status: 200, text: '122048588', type: TEXT });
+		).toEqual(answer(200, '122048588'));
 		expect(
 			await post('/mailer/to_all', {
 				promotion_name: 'Unknown Promotion',
@@ -236,11 +180,7 @@ describe('recorded plain-text and empty answers', () => {
 				to_all: 'true',
 				body: '--- {}\n',
 			}),
-		).toEqual({
-			status: 409,
-			text: 'You do not have a promotion named Unknown Promotion.',
-			type: TEXT,
-		});
+		).toEqual(answer(409, 'You do not have a promotion named Unknown Promotion.'));
 		// with raw content the promotion is created (recorded: 122048622 there)
 		expect(
 			await post('/mailer/to_all', {
@@ -250,7 +190,7 @@ describe('recorded plain-text and empty answers', () => {
 				to_all: 'true',
 				raw_plain_text: 'Test [[opt_out]]',
 			}),
-		).toEqual({ status: 200, text: '122048589', type: TEXT });
+		).toEqual(answer(200, '122048589'));
 		expect(emu.store.findPromotionByName('Unknown Promotion')?.mailings.map((m) => m.id)).toEqual([
 			122048589,
 		]);
@@ -259,19 +199,13 @@ describe('recorded plain-text and empty answers', () => {
 	it('401: wrong credentials, and an account without the API right', async () => {
 		expect(
 			await request('GET', '/audience_lists/lists.xml', {}, { ...DEMO_AUTH, api_key: 'wrong' }),
-		).toEqual({
-			status: 401,
-			text: 'Unable to authenticate',
-			type: TEXT,
-		});
+		).toEqual(answer(401, 'Unable to authenticate'));
 		const noRights = {
 			username: NO_RIGHTS_CREDENTIALS.username,
 			api_key: NO_RIGHTS_CREDENTIALS.apiKey,
 		};
-		expect(await request('GET', '/audience_lists/lists.xml', {}, noRights)).toEqual({
-			status: 401,
-			text: 'You do not have the rights to use this API',
-			type: TEXT,
-		});
+		expect(await request('GET', '/audience_lists/lists.xml', {}, noRights)).toEqual(
+			answer(401, 'You do not have the rights to use this API'),
+		);
 	});
 });
