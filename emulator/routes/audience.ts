@@ -18,89 +18,51 @@ import {
 	toInt,
 	xmlAnswer,
 } from './types';
-import type { Answer, Call, RouteModule } from './types';
+import type { Answer, Call, Routes } from './types';
 
-function audienceLists(c: Call): Answer | undefined {
-	const { seg, method, params, store } = c;
-	if (seg[0] === 'audience_lists.json') {
-		if (seg.length !== 1 || method !== 'POST') return undefined;
-		// recorded: {"success":true,"result":{"id":..,"name":..,"size":0}} and the taken name
-		const name = (params.name ?? '').trim();
-		if (name === '') return jsonAnswer({ success: false, error: "Name can't be blank" }); // guess
-		if (store.lists.has(name))
-			return jsonAnswer({ success: false, error: 'Name has already been taken' });
-		const list = store.createList(name);
-		return jsonAnswer({
-			success: true,
-			result: { id: list.id, name: list.name, size: list.members.size },
-		});
-	}
-	if (seg.length === 1 && method === 'POST') {
-		// no recording of this form's answer: a blank, as the spec's "none described"
-		const name = (params.name ?? '').trim();
-		if (name === '') throw new ApiError(400, "Name can't be blank");
-		store.createList(name);
-		return blank(c);
-	}
-	if (seg.length === 2 && method === 'GET' && seg[1] === 'lists.xml') {
-		return xmlAnswer(renderLists(store.listsById()));
-	}
-	if (seg.length === 2 && method === 'DELETE') {
-		// recorded: one space, whether the list exists or not
-		store.lists.delete(seg[1]);
-		return space();
-	}
-	if (seg.length === 3 && method === 'POST' && seg[2] === 'remove') {
-		// recorded: 200 with an empty body, member on the list or not, or unknown
-		const email = (params.email ?? '').trim();
-		const list = store.lists.get(seg[1]);
-		if (email !== '' && list) store.leaveList(list, email);
-		return empty();
-	}
-	if (seg.length === 3 && method === 'POST' && seg[2] === 'add') {
-		const email = (params.email ?? '').trim();
-		if (email === '') throw new ApiError(400, "Email can't be blank"); // guess
-		requireMember(c, email); // guess: no recording of an unknown member here
-		const list = store.lists.get(seg[1]);
-		if (!list) throw new ApiError(400, `List ${seg[1]} does not exist`); // guess
-		store.joinList(list, email, c.now);
-		return space(); // recorded
-	}
-	return undefined;
+/** `POST /audience_lists.json` (recorded: the new list, or a taken name). */
+function createListJson(c: Call): Answer {
+	const name = (c.params.name ?? '').trim();
+	if (name === '') return jsonAnswer({ success: false, error: "Name can't be blank" }); // guess
+	if (c.store.lists.has(name))
+		return jsonAnswer({ success: false, error: 'Name has already been taken' });
+	const list = c.store.createList(name);
+	return jsonAnswer({ success: true, result: { id: list.id, name, size: list.members.size } });
 }
 
-function audienceMembers(c: Call): Answer | undefined {
-	const { seg, method, params, store } = c;
-	if (seg.length === 1 && method === 'POST') {
-		const csv = params.csv_file;
-		if (csv === undefined) throw new ApiError(400, 'csv_file is required');
-		const record = store.importCsv(csv, c.now);
-		return textAnswer(200, String(record.id));
-	}
-	if (method !== 'GET') return undefined;
-	if (seg.length === 2 && (seg[1] === 'count_new' || seg[1] === 'count_new.txt'))
-		return countNew(c);
-	if (seg.length === 3 && seg[1] === 'suppressed_since' && /\.txt$/.test(seg[2])) {
-		const ts = toInt(seg[2].slice(0, -4));
-		if (ts === null) throw new ApiError(400, 'Invalid timestamp');
-		const since = ts * 1000;
-		const emails = [...store.members.values()]
-			.filter((m) => m.optedOut && m.suppressedAt !== undefined && m.suppressedAt >= since)
-			.sort(
-				(a, b) => (a.suppressedAt ?? 0) - (b.suppressedAt ?? 0) || a.email.localeCompare(b.email),
-			)
-			.map((m) => m.email);
-		return textAnswer(200, emails.length === 0 ? '\n' : `${emails.join('\n')}\n`, PLAIN_TEXT_TYPE);
-	}
-	if (seg.length === 3 && seg[2] === 'lists.xml') {
-		requireMember(c, seg[1]);
-		return xmlAnswer(renderLists(store.listsOf(seg[1])));
-	}
-	if (seg.length === 3 && seg[2] === 'promotion_attempts.xml') {
-		requireMember(c, seg[1]);
-		return guessedXml(renderPromotionAttempts(promotionAttempts(store, seg[1]), c.out));
-	}
-	return undefined;
+/** `POST /audience_lists`: no recording of this form's answer: a blank, as the spec's "none described". */
+function createList(c: Call): Answer {
+	const name = (c.params.name ?? '').trim();
+	if (name === '') throw new ApiError(400, "Name can't be blank");
+	c.store.createList(name);
+	return blank(c);
+}
+
+function addToList(c: Call, name: string): Answer {
+	const email = (c.params.email ?? '').trim();
+	if (email === '') throw new ApiError(400, "Email can't be blank"); // guess
+	requireMember(c, email); // guess: no recording of an unknown member here
+	const list = c.store.lists.get(name);
+	if (!list) throw new ApiError(400, `List ${name} does not exist`); // guess
+	c.store.joinList(list, email, c.now);
+	return space(); // recorded
+}
+
+function importMembers(c: Call): Answer {
+	const csv = c.params.csv_file;
+	if (csv === undefined) throw new ApiError(400, 'csv_file is required');
+	return textAnswer(200, String(c.store.importCsv(csv, c.now).id));
+}
+
+function suppressedSince(c: Call, timestamp: string): Answer {
+	const ts = toInt(timestamp);
+	if (ts === null) throw new ApiError(400, 'Invalid timestamp');
+	const since = ts * 1000;
+	const emails = [...c.store.members.values()]
+		.filter((m) => m.optedOut && m.suppressedAt !== undefined && m.suppressedAt >= since)
+		.sort((a, b) => (a.suppressedAt ?? 0) - (b.suppressedAt ?? 0) || a.email.localeCompare(b.email))
+		.map((m) => m.email);
+	return textAnswer(200, emails.length === 0 ? '\n' : `${emails.join('\n')}\n`, PLAIN_TEXT_TYPE);
 }
 
 function countNew(c: Call): Answer {
@@ -175,10 +137,32 @@ function promotionAttempts(store: Store, email: string): PromotionAttempt[] {
 	return attempts.sort((a, b) => a.sentAt - b.sentAt);
 }
 
-export const audienceRoutes: RouteModule = {
-	name: 'audience',
-	roots: ['audience_lists', 'audience_lists.json', 'audience_members'],
-	handle(c) {
-		return c.seg[0] === 'audience_members' ? audienceMembers(c) : audienceLists(c);
+export const audienceRoutes: Routes = {
+	'POST audience_lists.json': createListJson,
+	'POST audience_lists': createList,
+	'GET audience_lists/lists.xml': (c) => xmlAnswer(renderLists(c.store.listsById())),
+	'DELETE audience_lists/:list': (c, name) => {
+		c.store.lists.delete(name);
+		return space(); // recorded: one space, whether the list exists or not
+	},
+	'POST audience_lists/:list/remove': (c, name) => {
+		// recorded: 200 with an empty body, member on the list or not, or unknown
+		const email = (c.params.email ?? '').trim();
+		const list = c.store.lists.get(name);
+		if (email !== '' && list) c.store.leaveList(list, email);
+		return empty();
+	},
+	'POST audience_lists/:list/add': addToList,
+	'POST audience_members': importMembers,
+	'GET audience_members/count_new': countNew,
+	'GET audience_members/count_new.txt': countNew,
+	'GET audience_members/suppressed_since/:ts.txt': suppressedSince,
+	'GET audience_members/:email/lists.xml': (c, email) => {
+		requireMember(c, email);
+		return xmlAnswer(renderLists(c.store.listsOf(email)));
+	},
+	'GET audience_members/:email/promotion_attempts.xml': (c, email) => {
+		requireMember(c, email);
+		return guessedXml(renderPromotionAttempts(promotionAttempts(c.store, email), c.out));
 	},
 };

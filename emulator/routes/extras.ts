@@ -17,48 +17,24 @@ import { DEMO_CREDENTIALS } from '../seed';
 import { ApiError } from '../model';
 import type { Store } from '../store';
 import type { Participant } from '../model';
-import {
-	blank,
-	given,
-	guessedJson,
-	guessedXml,
-	jsonAnswer,
-	NOT_FOUND,
-	textAnswer,
-	toInt,
-} from './types';
-import type { Answer, Call, RouteModule } from './types';
+import { blank, given, guessedJson, guessedXml, jsonAnswer, textAnswer, toInt } from './types';
+import type { Answer, Call, Routes } from './types';
 
-function addons(c: Call): Answer | undefined {
-	const { seg, method, store } = c;
-	if (seg[0] === 'addons.xml' && seg.length === 1 && method === 'GET')
-		return guessedXml(renderAddons(store.addons, c.out));
-	if (seg[0] === 'addons' && seg.length === 2 && seg[1] === 'available.xml' && method === 'GET') {
-		return guessedXml(renderAvailableAddons(store.addons, c.out));
-	}
-	if (seg[0] === 'addon' && seg.length === 3 && seg[2] === 'toggle' && method === 'POST') {
-		const ref = seg[1];
-		const addon = /^\d+$/.test(ref)
-			? store.addons.find((a) => a.id === Number(ref))
-			: store.addons.find((a) => a.key === ref);
-		if (!addon) return NOT_FOUND; // guess
-		if (addon.status === 'activated') addon.status = 'deactivated';
-		else if (addon.paid) throw new ApiError(400, 'Paid addons cannot be activated through the API');
-		else addon.status = 'activated';
-		return blank(c);
-	}
-	return undefined;
+function toggleAddon(c: Call, ref: string): Answer | undefined {
+	const { store } = c;
+	const addon = /^\d+$/.test(ref)
+		? store.addons.find((a) => a.id === Number(ref))
+		: store.addons.find((a) => a.key === ref);
+	if (!addon) return undefined; // guess: 404 one space
+	if (addon.status === 'activated') addon.status = 'deactivated';
+	else if (addon.paid) throw new ApiError(400, 'Paid addons cannot be activated through the API');
+	else addon.status = 'activated';
+	return blank(c);
 }
 
-function analytics(c: Call): Answer | undefined {
-	const { seg, method, params, store } = c;
-	if (seg.length !== 1) return undefined;
-	if (seg[0] === 'google_analytics.xml') {
-		return method === 'GET'
-			? guessedXml(renderAnalyticsDomains(store.analyticsDomains, c.out))
-			: undefined;
-	}
-	if (method !== 'POST' && method !== 'DELETE') return undefined;
+/** `POST /google_analytics` adds a domain (once), `DELETE` removes it. */
+function analyticsDomain(c: Call): Answer {
+	const { method, params, store } = c;
 	const domain = (params.domain ?? '').trim();
 	if (domain === '') throw new ApiError(400, "Domain can't be blank");
 	const index = store.analyticsDomains.findIndex((d) => d.toLowerCase() === domain.toLowerCase());
@@ -85,39 +61,16 @@ function userSocialLinks(store: Store): UserSocialLink[] {
 	return out;
 }
 
-function socialLinks(c: Call): Answer | undefined {
-	const { seg, method, params, store } = c;
-	if (seg.length === 1 && method === 'GET') {
-		const links = userSocialLinks(store);
-		if (seg[0] === 'social_links.json') return guessedJson(links, 'social_links');
-		if (seg[0] === 'social_links.xml') return guessedXml(renderSocialLinks(links, c.out));
-		return undefined;
+function updateSocialLinks(c: Call): Answer {
+	const { params, store } = c;
+	const keys = new Set(store.socialLinkDefs.map((d) => d.key));
+	for (const key of Object.keys(params))
+		if (!keys.has(key)) throw new ApiError(400, `Unknown social link ${key}`);
+	for (const [key, url] of Object.entries(params)) {
+		if (url.trim() === '') delete store.socialLinks[key];
+		else store.socialLinks[key] = url.trim();
 	}
-	if (seg[0] !== 'social_links' || seg.length !== 2) return undefined;
-	if (method === 'GET' && seg[1] === 'available.json') {
-		return guessedJson(
-			store.socialLinkDefs.map((d) => ({
-				key: d.key,
-				name: d.name,
-				description: d.description,
-				formatting: d.formatting,
-			})),
-			'social_links',
-		);
-	}
-	if (method === 'GET' && seg[1] === 'available.xml')
-		return guessedXml(renderSocialLinkDefs(store.socialLinkDefs, c.out));
-	if (method === 'PUT' && seg[1] === 'update') {
-		const keys = new Set(store.socialLinkDefs.map((d) => d.key));
-		for (const key of Object.keys(params))
-			if (!keys.has(key)) throw new ApiError(400, `Unknown social link ${key}`);
-		for (const [key, url] of Object.entries(params)) {
-			if (url.trim() === '') delete store.socialLinks[key];
-			else store.socialLinks[key] = url.trim();
-		}
-		return blank(c);
-	}
-	return undefined;
+	return blank(c);
 }
 
 const PARTICIPANT_FIELDS: [
@@ -130,23 +83,6 @@ const PARTICIPANT_FIELDS: [
 	['organization_name', 'organizationName'],
 	['address', 'address'],
 ];
-
-function participants(c: Call): Answer | undefined {
-	const { seg, method } = c;
-	if (seg[0] === 'participants.xml')
-		return seg.length === 1 && method === 'GET' ? listParticipants(c) : undefined;
-	if (seg.length === 1 && method === 'POST') return createParticipant(c);
-	if (seg.length === 1 && method === 'DELETE') return deleteParticipant(c);
-	if (seg.length === 2 && seg[1] === 'update' && method === 'PUT') return updateParticipant(c);
-	if (seg.length === 2 && seg[1] === 'update_permissions_for' && method === 'POST')
-		return setParticipantPermissions(c);
-	return undefined;
-}
-
-function listParticipants(c: Call): Answer {
-	const all = [...c.store.participants.values()].sort((a, b) => a.createdAt - b.createdAt);
-	return guessedXml(renderParticipants(all, c.out));
-}
 
 /** The request's `email`, trimmed (the store keys child accounts by it lower-cased). */
 function requestedEmail(c: Call): string {
@@ -238,44 +174,39 @@ function requestedPermissions(c: Call): Partial<Record<PermissionCategory, strin
 	return wanted;
 }
 
-function signups(c: Call): Answer | undefined {
-	if (c.seg.length !== 2 || c.method !== 'GET') return undefined;
-	const m = /^(.*)\.json$/.exec(c.seg[1]);
-	if (!m) return undefined;
-	const id = toInt(m[1]);
-	const signup = id === null ? undefined : c.store.signups.get(id);
-	if (!signup) throw new ApiError(400, 'The signup could not be found');
-	return jsonAnswer(signup); // the shape the spec gives
-}
-
-function dripCampaigns(c: Call): Answer | undefined {
-	if (c.method === 'GET' && c.seg.length === 2 && c.seg[1] === 'list.xml') {
-		return guessedXml(renderDripCampaigns(c.store.dripCampaigns, c.out));
-	}
-	return undefined;
-}
-
-const HANDLERS = new Map<string, (c: Call) => Answer | undefined>(
-	Object.entries({
-		addons,
-		'addons.xml': addons,
-		addon: addons,
-		google_analytics: analytics,
-		'google_analytics.xml': analytics,
-		social_links: socialLinks,
-		'social_links.xml': socialLinks,
-		'social_links.json': socialLinks,
-		participants,
-		'participants.xml': participants,
-		drip_campaigns: dripCampaigns,
-		signups,
-	}),
-);
-
-export const extrasRoutes: RouteModule = {
-	name: 'extras',
-	roots: [...HANDLERS.keys()],
-	handle(c) {
-		return HANDLERS.get(c.seg[0])?.(c);
+export const extrasRoutes: Routes = {
+	'GET addons.xml': (c) => guessedXml(renderAddons(c.store.addons, c.out)),
+	'GET addons/available.xml': (c) => guessedXml(renderAvailableAddons(c.store.addons, c.out)),
+	'POST addon/:ref/toggle': toggleAddon,
+	'GET google_analytics.xml': (c) =>
+		guessedXml(renderAnalyticsDomains(c.store.analyticsDomains, c.out)),
+	'POST google_analytics': analyticsDomain,
+	'DELETE google_analytics': analyticsDomain,
+	'GET social_links.json': (c) => guessedJson(userSocialLinks(c.store), 'social_links'),
+	'GET social_links.xml': (c) => guessedXml(renderSocialLinks(userSocialLinks(c.store), c.out)),
+	'GET social_links/available.json': (c) => {
+		const defs = c.store.socialLinkDefs.map(({ key, name, description, formatting }) => {
+			return { key, name, description, formatting };
+		});
+		return guessedJson(defs, 'social_links');
 	},
+	'GET social_links/available.xml': (c) =>
+		guessedXml(renderSocialLinkDefs(c.store.socialLinkDefs, c.out)),
+	'PUT social_links/update': updateSocialLinks,
+	'GET participants.xml': (c) => {
+		const all = [...c.store.participants.values()].sort((a, b) => a.createdAt - b.createdAt);
+		return guessedXml(renderParticipants(all, c.out));
+	},
+	'POST participants': createParticipant,
+	'DELETE participants': deleteParticipant,
+	'PUT participants/update': updateParticipant,
+	'POST participants/update_permissions_for': setParticipantPermissions,
+	'GET signups/:id.json': (c, ref) => {
+		const id = toInt(ref);
+		const signup = id === null ? undefined : c.store.signups.get(id);
+		if (!signup) throw new ApiError(400, 'The signup could not be found');
+		return jsonAnswer(signup); // the shape the spec gives
+	},
+	'GET drip_campaigns/list.xml': (c) =>
+		guessedXml(renderDripCampaigns(c.store.dripCampaigns, c.out)),
 };

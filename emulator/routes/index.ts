@@ -1,13 +1,8 @@
 /**
- * The API's endpoints, one route module per group: audience (the spec's lists and members),
- * members (the member endpoints beyond the spec; it shares `audience_members` and `audience_lists`
- * with audience, asked after it), promotions, extras, mailer (the Mailer).
- *
- * To add a group: write `routes/<group>.ts` exporting a RouteModule (`name`, the first path segments it answers in
- * `roots`, and `handle(call)` returning an Answer, or undefined for a path that is not one of its
- * own), and list it in ROUTE_MODULES. Several modules may share a root (the member endpoints can
- * claim `audience_members` beside routes/audience.ts): they are asked in this order and the first
- * answer wins. Mark an answer whose names are our guess with guessedXml / guessedJson so that the
+ * The API's endpoints, one table of routes per group (see Routes in types.ts): audience (the
+ * spec's lists and members), members (the member endpoints beyond the spec), promotions, extras,
+ * mailer (the Mailer). To add a group: write `routes/<group>.ts` exporting its Routes and list it
+ * in ROUTES. Mark an answer whose names are our guess with guessedXml / guessedJson so that the
  * second vocabulary applies to it; a recorded answer uses xmlAnswer / jsonAnswer / textAnswer.
  */
 import { audienceRoutes } from './audience';
@@ -16,22 +11,34 @@ import { mailerRoutes } from './mailer';
 import { memberRoutes } from './members';
 import { promotionRoutes } from './promotions';
 import { NOT_FOUND } from './types';
-import type { Answer, Call, RouteModule } from './types';
+import type { Answer, Call, Routes } from './types';
 
-const ROUTE_MODULES: readonly RouteModule[] = [
-	audienceRoutes,
-	memberRoutes,
-	promotionRoutes,
-	extrasRoutes,
-	mailerRoutes,
-];
+const ROUTES = [audienceRoutes, memberRoutes, promotionRoutes, extrasRoutes, mailerRoutes]
+	.flatMap((group: Routes) => Object.entries(group))
+	.map(([key, handle]) => {
+		const [method, path] = key.split(' ');
+		return { method, parts: path.split('/'), handle };
+	});
 
-/** The answer of the first module that answers the call, or 404 with a body of one space. */
-export function route(c: Call, modules: readonly RouteModule[] = ROUTE_MODULES): Answer {
-	const root = c.seg[0] ?? '';
-	for (const module of modules) {
-		if (!module.roots.includes(root)) continue;
-		const answer = module.handle(c);
+/** The segments a route's `:name` parts match, or undefined when the path is not the route's. */
+function match(parts: string[], seg: string[]): string[] | undefined {
+	if (parts.length !== seg.length) return undefined;
+	const args: string[] = [];
+	for (const [i, part] of parts.entries()) {
+		const ext = /\.[a-z]+$/.exec(part)?.[0] ?? '';
+		if (!part.startsWith(':')) {
+			if (part !== seg[i]) return undefined;
+		} else if (seg[i].endsWith(ext)) args.push(seg[i].slice(0, seg[i].length - ext.length));
+		else return undefined;
+	}
+	return args;
+}
+
+/** The answer of the first route that answers the call, or 404 with a body of one space. */
+export function route(c: Call): Answer {
+	for (const r of ROUTES) {
+		const args = r.method === c.method ? match(r.parts, c.seg) : undefined;
+		const answer = args && r.handle(c, ...args);
 		if (answer !== undefined) return answer;
 	}
 	return NOT_FOUND;

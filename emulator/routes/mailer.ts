@@ -22,7 +22,7 @@ import type {
 	Transaction,
 } from '../model';
 import { given, textAnswer } from './types';
-import type { Answer, Call, RouteModule } from './types';
+import type { Answer, Call, Routes } from './types';
 
 /** The raw HTML tag Mad Mimi counts opens with (either name). */
 const BEACON = /\[\[\s*(tracking_beacon|peek_image)\s*\]\]/i;
@@ -271,23 +271,13 @@ function sendMany(c: Call, toAll: boolean): Answer {
 	return textAnswer(200, String(mailing.id));
 }
 
-function mailer(c: Call): Answer | undefined {
-	const { seg, method } = c;
-	if (seg[0] === 'mailers') {
-		if (seg.length !== 3 || seg[1] !== 'status' || method !== 'GET') return undefined;
-		const transaction = c.store.getTransaction(seg[2]);
+export const mailerRoutes: Routes = {
+	'GET mailers/status/:id': (c, id) => {
+		const transaction = c.store.getTransaction(id);
 		if (!transaction) return textAnswer(410, 'Not Found'); // recorded
 		return textAnswer(200, transaction.status); // recorded: one word
-	}
-	if (method !== 'POST') return undefined;
-	if (seg.length === 1) return sendOne(c);
-	if (seg.length === 2 && seg[1] === 'to_list') return sendMany(c, false);
-	if (seg.length === 2 && seg[1] === 'to_all') return sendMany(c, true);
-	return undefined;
-}
-
-export const mailerRoutes: RouteModule = {
-	name: 'mailer',
-	roots: ['mailer', 'mailers'],
-	handle: mailer,
+	},
+	'POST mailer': sendOne,
+	'POST mailer/to_list': (c) => sendMany(c, false),
+	'POST mailer/to_all': (c) => sendMany(c, true),
 };

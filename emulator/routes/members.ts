@@ -15,14 +15,13 @@ import {
 	blank,
 	jsonAnswer,
 	memberMissing,
-	NOT_FOUND,
 	positiveInt,
 	space,
 	textAnswer,
 	truthy,
 	xmlAnswer,
 } from './types';
-import type { Answer, Call, RouteModule } from './types';
+import type { Answer, Call, Routes } from './types';
 
 /** Default and largest `per_page` of the members documents (recorded: 1 to 100, default 30). */
 const MEMBERS_PER_PAGE = 30;
@@ -267,31 +266,22 @@ function isEmail(text: string): boolean {
 	return /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(text);
 }
 
-function audienceMembers(c: Call): Answer | undefined {
-	const { seg, method, params, store } = c;
-	if (seg[0] === 'audience_members.xml') {
-		return seg.length === 1 && method === 'GET'
-			? membersPage(c, store.members.keys(), () => [...store.members.values()])
-			: undefined;
-	}
-	if (seg.length === 2 && seg[1] === 'search.xml' && method === 'GET') return search(c);
-	if (seg.length === 2 && method === 'PUT') return updateMember(c, seg[1]);
-	if (seg.length !== 3) return undefined;
-	const email = seg[1];
-	if (seg[2] === 'is_suppressed' && method === 'GET') {
-		const member = store.getMember(email);
-		if (!member) throw new ApiError(400, `${email} does not exist`); // recorded
-		return textAnswer(200, member.optedOut ? 'true' : 'false'); // recorded
-	}
-	if (seg[2] === 'update_email' && method === 'POST') {
-		if (!store.getMember(email)) throw new ApiError(400, `Member ${email} does not exist`); // recorded
-		const newEmail = (params.new_email ?? '').trim();
-		if (newEmail === '') throw new ApiError(400, "New email can't be blank"); // guess
-		if (!isEmail(newEmail)) throw new ApiError(400, `${newEmail} is not a valid email address`); // guess
-		store.changeEmail(email, newEmail); // a taken address: 400 Email has already been taken (guess)
-		return space(); // recorded
-	}
-	return undefined;
+/** `is_suppressed` (recorded): `true` or `false`; an unknown member 400 `<email> does not exist`. */
+function isSuppressed(c: Call, email: string): Answer {
+	const member = c.store.getMember(email);
+	if (!member) throw new ApiError(400, `${email} does not exist`);
+	return textAnswer(200, member.optedOut ? 'true' : 'false');
+}
+
+/** `update_email`: one space (recorded); unknown member 400 `Member <email> does not exist` (recorded). */
+function updateEmail(c: Call, email: string): Answer {
+	const { params, store } = c;
+	if (!store.getMember(email)) throw new ApiError(400, `Member ${email} does not exist`);
+	const newEmail = (params.new_email ?? '').trim();
+	if (newEmail === '') throw new ApiError(400, "New email can't be blank"); // guess
+	if (!isEmail(newEmail)) throw new ApiError(400, `${newEmail} is not a valid email address`); // guess
+	store.changeEmail(email, newEmail); // a taken address: 400 Email has already been taken (guess)
+	return space();
 }
 
 /**
@@ -300,10 +290,9 @@ function audienceMembers(c: Call): Answer | undefined {
  * guess: the recording shows it empty). No such member: `success: false` with a Ruby error text
  * (recorded as "undefined method ..."; the rest of the sentence is a guess).
  */
-function unsuppress(c: Call): Answer | undefined {
-	const { seg, method, store } = c;
-	if (seg.length !== 2 || method !== 'DELETE') return undefined;
-	const member = store.unsuppress(seg[1]);
+function unsuppress(c: Call, email: string): Answer {
+	const { store } = c;
+	const member = store.unsuppress(email);
 	if (!member)
 		return jsonAnswer({ success: false, error: "undefined method `unsuppress!' for nil:NilClass" });
 	const first = member.fields.first_name ?? '';
@@ -331,44 +320,27 @@ function unsuppress(c: Call): Answer | undefined {
 }
 
 /** A list's members document, rename and clear. Unknown list: 404 with one space (a guess). */
-function audienceLists(c: Call): Answer | undefined {
-	const { seg, method, params, store } = c;
-	if (seg.length !== 3) return undefined;
-	const name = seg[1];
-	if (seg[2] === 'members.xml' && method === 'GET') {
-		const list = store.lists.get(name);
-		return list ? membersPage(c, list.members, () => listMembers(store, list)) : NOT_FOUND;
-	}
-	if (seg[2] === 'rename' && method === 'POST') {
-		store.renameList(name, params.name ?? ''); // 404 ' ', 400 Name can't be blank, 400 Name has already been taken
+export const memberRoutes: Routes = {
+	'GET audience_members.xml': (c) =>
+		membersPage(c, c.store.members.keys(), () => [...c.store.members.values()]),
+	'GET audience_members/search.xml': search,
+	'PUT audience_members/:email': updateMember,
+	'GET audience_members/:email/is_suppressed': isSuppressed,
+	'POST audience_members/:email/update_email': updateEmail,
+	'DELETE suppressed_audience_members/:email': unsuppress,
+	'GET audience_lists/:list/members.xml': (c, name) => {
+		const list = c.store.lists.get(name);
+		return list && membersPage(c, list.members, () => listMembers(c.store, list));
+	},
+	'POST audience_lists/:list/rename': (c, name) => {
+		c.store.renameList(name, c.params.name ?? ''); // 404 ' ', 400 Name can't be blank, 400 Name has already been taken
 		return blank(c);
-	}
-	if (seg[2] === 'clear' && method === 'PUT') {
-		const list = store.lists.get(name);
-		if (!list) return NOT_FOUND;
+	},
+	'PUT audience_lists/:list/clear': (c, name) => {
+		const list = c.store.lists.get(name);
+		if (!list) return undefined;
 		list.members.clear();
 		list.membershipCreatedAt.clear();
 		return blank(c);
-	}
-	return undefined;
-}
-
-export const memberRoutes: RouteModule = {
-	name: 'members',
-	roots: [
-		'audience_members',
-		'audience_members.xml',
-		'audience_lists',
-		'suppressed_audience_members',
-	],
-	handle(c) {
-		switch (c.seg[0]) {
-			case 'suppressed_audience_members':
-				return unsuppress(c);
-			case 'audience_lists':
-				return audienceLists(c);
-			default:
-				return audienceMembers(c);
-		}
 	},
 };

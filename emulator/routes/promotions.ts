@@ -10,92 +10,57 @@ import {
 	renderRecipients,
 } from '../render';
 import { ApiError, OUTCOMES } from '../model';
-import type { Outcome, Promotion } from '../model';
+import type { Mailing, Outcome, Promotion } from '../model';
 import {
 	blank,
 	given,
 	guessedJson,
 	guessedXml,
-	NOT_FOUND,
 	positiveInt,
 	textAnswer,
 	toInt,
 	truthy,
 	xmlAnswer,
 } from './types';
-import type { Answer, Call, RouteModule } from './types';
+import type { Answer, Call, Routes } from './types';
 
 const PROMOTIONS_PER_PAGE = 20;
 
-function promotions(c: Call): Answer | undefined {
-	const { seg, method, params, store } = c;
-	if (seg.length === 1) {
-		if (method !== 'GET') return undefined;
-		const page = positiveInt(params.page) ?? 1;
-		const all = store.promotionsNewestFirst();
-		const slice = all.slice((page - 1) * PROMOTIONS_PER_PAGE, page * PROMOTIONS_PER_PAGE);
-		const wantsJson =
-			seg[0] === 'promotions.json' || (seg[0] === 'promotions' && c.accept.includes('json'));
-		if (wantsJson) return guessedJson(promotionsJson(slice, c.out), 'promotions');
-		return xmlAnswer(renderPromotions(slice, c.out));
-	}
-	if (seg[0] !== 'promotions') return undefined;
-	if (seg.length === 2) {
-		if (seg[1] === 'search.xml' && method === 'GET')
-			return xmlAnswer(renderPromotions(searchPromotions(c), c.out));
-		if (seg[1] === 'save' && method === 'POST') return savePromotion(c);
-		if (
-			(seg[1] === 'transactional_count' || seg[1] === 'transactional_count.txt') &&
-			method === 'GET'
-		) {
-			const name = params.promotion_name ?? '';
-			if (name === '') throw new ApiError(400, 'Promotion name is required');
-			const day = parseDay(params.date ?? '');
-			if (day === null) throw new ApiError(400, 'Invalid date');
-			let count = 0;
-			for (const t of store.transactional)
-				if (t.promotionName === name && t.date === day) count += t.count;
-			return textAnswer(200, String(count));
-		}
-		return undefined;
-	}
-	const promotionId = /^\d+$/.test(seg[1]) ? Number(seg[1]) : null;
-	if (promotionId === null) return undefined;
-	if (seg.length === 3 && seg[2] === 'trash' && method === 'PUT') {
-		const promotion = store.promotions.get(promotionId);
-		if (!promotion) return NOT_FOUND;
-		promotion.trashed = true;
-		return blank(c);
-	}
-	if (seg[2] !== 'mailings' || method !== 'GET') return undefined;
-	return statistics(c, promotionId);
+/** A page of promotions, newest first; as JSON when asked for it (a guess: no recording shows it). */
+function promotions(c: Call, json: boolean): Answer {
+	const page = positiveInt(c.params.page) ?? 1;
+	const all = c.store.promotionsNewestFirst();
+	const slice = all.slice((page - 1) * PROMOTIONS_PER_PAGE, page * PROMOTIONS_PER_PAGE);
+	if (json) return guessedJson(promotionsJson(slice, c.out), 'promotions');
+	return xmlAnswer(renderPromotions(slice, c.out));
 }
 
-/** `/promotions/{p}/mailings/{m}.xml` and `/promotions/{p}/mailings/{m}/{list}.xml`. */
-function statistics(c: Call, promotionId: number): Answer | undefined {
-	const { seg, params, store } = c;
-	if (seg.length === 4) {
-		const m = /^(\d+)\.xml$/.exec(seg[3]);
-		if (!m) return undefined;
-		const mailing = store.getMailing(promotionId, Number(m[1]));
-		// recorded document; the <link> elements inside it are a guess, transformed by the renderer
-		return mailing ? xmlAnswer(renderMailingStats(mailing, c.out)) : NOT_FOUND;
-	}
-	if (seg.length === 5) {
-		if (!/^\d+$/.test(seg[3])) return undefined;
-		const mailing = store.getMailing(promotionId, Number(seg[3]));
-		if (!mailing) return NOT_FOUND;
-		const m = /^([a-z_]+)\.xml$/.exec(seg[4]);
-		if (!m) return undefined;
-		if (m[1] === 'clicked') return guessedXml(renderLinks(mailing.links, c.out));
-		if (!(OUTCOMES as readonly string[]).includes(m[1])) return undefined;
-		const list = mailing.recipients[m[1] as Outcome];
-		const page = positiveInt(params.page) ?? 1;
-		const perPage = Math.min(positiveInt(params.per_page) ?? 30, 100);
-		const slice = list.slice((page - 1) * perPage, page * perPage);
-		return guessedXml(renderRecipients(page, perPage, slice, c.out));
-	}
-	return undefined;
+function transactionalCount(c: Call): Answer {
+	const { params, store } = c;
+	const name = params.promotion_name ?? '';
+	if (name === '') throw new ApiError(400, 'Promotion name is required');
+	const day = parseDay(params.date ?? '');
+	if (day === null) throw new ApiError(400, 'Invalid date');
+	let count = 0;
+	for (const t of store.transactional)
+		if (t.promotionName === name && t.date === day) count += t.count;
+	return textAnswer(200, String(count));
+}
+
+/** A mailing by the ids of the path (digits only), or undefined. */
+function mailingOf(c: Call, promotionId: string, mailingId: string): Mailing | undefined {
+	if (!/^\d+$/.test(promotionId) || !/^\d+$/.test(mailingId)) return undefined;
+	return c.store.getMailing(Number(promotionId), Number(mailingId));
+}
+
+/** A paged statistics list of a mailing (`sent.xml`, ...), or its links (`clicked.xml`). */
+function recipients(c: Call, mailing: Mailing, list: string): Answer | undefined {
+	if (list === 'clicked') return guessedXml(renderLinks(mailing.links, c.out));
+	if (!(OUTCOMES as readonly string[]).includes(list)) return undefined;
+	const page = positiveInt(c.params.page) ?? 1;
+	const perPage = Math.min(positiveInt(c.params.per_page) ?? 30, 100);
+	const slice = mailing.recipients[list as Outcome].slice((page - 1) * perPage, page * perPage);
+	return guessedXml(renderRecipients(page, perPage, slice, c.out));
 }
 
 function isApiPromotion(p: Promotion): boolean {
@@ -143,8 +108,28 @@ function savePromotion(c: Call): Answer {
 	return textAnswer(200, `Saved ${name} (${promotion.id})`);
 }
 
-export const promotionRoutes: RouteModule = {
-	name: 'promotions',
-	roots: ['promotions', 'promotions.xml', 'promotions.json'],
-	handle: promotions,
+export const promotionRoutes: Routes = {
+	'GET promotions': (c) => promotions(c, c.accept.includes('json')),
+	'GET promotions.xml': (c) => promotions(c, false),
+	'GET promotions.json': (c) => promotions(c, true),
+	'GET promotions/search.xml': (c) => xmlAnswer(renderPromotions(searchPromotions(c), c.out)),
+	'POST promotions/save': savePromotion,
+	'GET promotions/transactional_count': transactionalCount,
+	'GET promotions/transactional_count.txt': transactionalCount,
+	'PUT promotions/:id/trash': (c, id) => {
+		const promotion = /^\d+$/.test(id) ? c.store.promotions.get(Number(id)) : undefined;
+		if (!promotion) return undefined;
+		promotion.trashed = true;
+		return blank(c);
+	},
+	// the statistics document is recorded; the <link> elements inside it are a guess, transformed
+	// by the renderer
+	'GET promotions/:p/mailings/:m.xml': (c, p, m) => {
+		const mailing = mailingOf(c, p, m);
+		return mailing && xmlAnswer(renderMailingStats(mailing, c.out));
+	},
+	'GET promotions/:p/mailings/:m/:list.xml': (c, p, m, list) => {
+		const mailing = mailingOf(c, p, m);
+		return mailing && recipients(c, mailing, list);
+	},
 };

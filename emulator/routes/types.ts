@@ -39,16 +39,13 @@ export interface Answer {
 }
 
 /**
- * A group of endpoints. The router asks the modules whose `roots` hold the first path segment, in
- * the order of ROUTE_MODULES; the first answer wins; `undefined` means "not one of mine" (the next
- * module is asked; when none answers: 404 with a body of one space). Throw ApiError for a refusal.
+ * A group of endpoints: `'<METHOD> <path>'` → its handler. The path's segments are matched one by
+ * one (the effective method; PATCH is PUT): a word exactly, `:name` any one segment, `:name.xml`
+ * any one ending in `.xml`; the handler gets those segments in order (`.xml` cut off). A handler
+ * answers, throws ApiError for a refusal, or gives `undefined` (the next route is asked; when none
+ * answers: 404 with a body of one space).
  */
-export interface RouteModule {
-	readonly name: string;
-	/** First path segments the module answers, e.g. `['promotions', 'promotions.xml']`. */
-	readonly roots: readonly string[];
-	handle(c: Call): Answer | undefined;
-}
+export type Routes = Record<string, (c: Call, ...args: string[]) => Answer | undefined>;
 
 export function textAnswer(status: number, body: string, contentType = TEXT_TYPE): Answer {
 	return { status, body, contentType };
