@@ -114,17 +114,8 @@ export function fieldElementName(key: string): string {
 	return name;
 }
 
-export type Outcome =
-	| 'sent'
-	| 'read'
-	| 'clicked_thru'
-	| 'unopened'
-	| 'opt_out'
-	| 'bounced'
-	| 'forwarded'
-	| 'abused';
-
-export const OUTCOMES: readonly Outcome[] = [
+/** The outcomes of a mailing's recipients: one paged statistics list each (`sent.xml`, ...). */
+export const OUTCOMES = [
 	'sent',
 	'read',
 	'clicked_thru',
@@ -133,7 +124,8 @@ export const OUTCOMES: readonly Outcome[] = [
 	'bounced',
 	'forwarded',
 	'abused',
-];
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 export interface MailingStats {
 	sent: number;

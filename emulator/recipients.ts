@@ -2,49 +2,17 @@
  * A mailing's recipients: a list per outcome, empty at first, or filled with generated people
  * (Store.seedRecipients: tens of thousands of them for the benchmarks).
  */
-import { OUTCOME_COUNTER } from './model';
+import { OUTCOME_COUNTER, OUTCOMES } from './model';
 import type { Mailing, Outcome, Recipient } from './model';
+import seedData from './seedData.json';
 
-const FIRST_NAMES = [
-	'Ava',
-	'Noah',
-	'Mia',
-	'Liam',
-	'Zoe',
-	'Omar',
-	'Ines',
-	'Yuki',
-	'Lars',
-	'Nora',
-	'Raj',
-	'Eli',
-];
-const LAST_NAMES = [
-	'Smith',
-	'Khan',
-	'Berg',
-	'Rossi',
-	'Okafor',
-	'Tanaka',
-	'Novak',
-	'Silva',
-	'',
-	'Meyer',
-	'Dubois',
-];
+/** The names generated recipients take in turn (a last name '' is none). */
+const { first: FIRST_NAMES, last: LAST_NAMES } = seedData.generatedNames;
 
 /** A new mailing's recipients: none, whatever the outcome. */
 export function emptyRecipients(): Record<Outcome, Recipient[]> {
-	return {
-		sent: [],
-		read: [],
-		clicked_thru: [],
-		unopened: [],
-		opt_out: [],
-		bounced: [],
-		forwarded: [],
-		abused: [],
-	};
+	const lists = OUTCOMES.map((o): [Outcome, Recipient[]] => [o, []]);
+	return Object.fromEntries(lists) as Record<Outcome, Recipient[]>;
 }
 
 /**

@@ -102,32 +102,22 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
 		const chunks: Buffer[] = [];
 		let size = 0;
 		let done = false;
+		const finish = (result: BodyResult): void => {
+			if (!done) resolve(result);
+			done = true;
+		};
 		req.on('data', (chunk: Buffer) => {
-			if (done) return;
 			size += chunk.length;
 			if (size > limit) {
-				done = true;
 				chunks.length = 0;
-				resolve({ ok: false, reason: 'tooLarge' });
-				return;
-			}
-			chunks.push(chunk);
+				finish({ ok: false, reason: 'tooLarge' });
+			} else if (!done) chunks.push(chunk);
 		});
-		req.on('end', () => {
-			if (done) return;
-			done = true;
-			resolve({ ok: true, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
-		});
-		req.on('error', () => {
-			if (done) return;
-			done = true;
-			resolve({ ok: false, reason: 'aborted' });
-		});
-		req.on('aborted', () => {
-			if (done) return;
-			done = true;
-			resolve({ ok: false, reason: 'aborted' });
-		});
+		req.on('end', () =>
+			finish({ ok: true, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }),
+		);
+		req.on('error', () => finish({ ok: false, reason: 'aborted' }));
+		req.on('aborted', () => finish({ ok: false, reason: 'aborted' }));
 	});
 }
 
