@@ -127,6 +127,13 @@ export class FaultList implements Faults {
 	}
 }
 
+/** The numbers of a rule's JSON form: the key, its bounds and how an error names them. */
+const NUMBER_FIELDS = [
+	['times', 1, Infinity, 'a positive number'],
+	['after', 0, Infinity, 'a number, 0 or more'],
+	['rate', 0, 1, 'a number from 0 to 1'],
+] as const;
+
 /** Builds a FaultRule from its JSON form (path as a string or {"regex": "...", "flags": "..."}). */
 export function faultRuleFromJson(value: unknown): FaultRule {
 	if (!isRecord(value)) throw new Error('A fault rule must be a JSON object');
@@ -142,20 +149,11 @@ export function faultRuleFromJson(value: unknown): FaultRule {
 			rule.path = new RegExp(value.path.regex, flags);
 		} else throw new Error('path must be a string or {"regex": "..."}');
 	}
-	if (value.times !== undefined && value.times !== null) {
-		if (typeof value.times !== 'number' || value.times < 1)
-			throw new Error('times must be a positive number');
-		rule.times = value.times;
-	}
-	if (value.after !== undefined && value.after !== null) {
-		if (typeof value.after !== 'number' || value.after < 0)
-			throw new Error('after must be a number, 0 or more');
-		rule.after = value.after;
-	}
-	if (value.rate !== undefined && value.rate !== null) {
-		if (typeof value.rate !== 'number' || value.rate < 0 || value.rate > 1)
-			throw new Error('rate must be a number from 0 to 1');
-		rule.rate = value.rate;
+	for (const [key, min, max, what] of NUMBER_FIELDS) {
+		const n = value[key];
+		if (n === undefined || n === null) continue;
+		if (typeof n !== 'number' || n < min || n > max) throw new Error(`${key} must be ${what}`);
+		rule[key] = n;
 	}
 	const r = value.respond;
 	rule.respond = Array.isArray(r) ? r.map(faultResponseFromJson) : faultResponseFromJson(r);

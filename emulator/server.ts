@@ -46,8 +46,8 @@ class EmulatorServer implements ControlledEmulator {
 
 	private inFlight = 0;
 
-	private current: Store;
-	private currentVocabulary: Vocabulary;
+	private current!: Store;
+	private currentVocabulary!: Vocabulary;
 	private readonly variation = new Variation();
 	private readonly sockets = new Set<Socket>();
 	private readonly timers = new Set<NodeJS.Timeout>();
@@ -56,9 +56,7 @@ class EmulatorServer implements ControlledEmulator {
 
 	constructor(private readonly options: EmulatorOptions) {
 		this.latencyMs = options.latencyMs ?? 0;
-		this.currentVocabulary = checkVocabulary(options.vocabulary ?? 'guessed');
-		this.variation.fixedDateStyle = checkDateStyle(options.dateStyle);
-		this.current = createStore(options.seed ?? 'demo', () => this.clock.now());
+		this.reset();
 		this.server = createServer({ maxHeaderSize: 1024 * 1024, requestTimeout: 0 }, (req, res) => {
 			if (!(req.url ?? '').startsWith('/__emulator')) {
 				this.inFlight++;

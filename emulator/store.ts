@@ -231,8 +231,7 @@ export class Store {
 		for (const list of this.lists.values()) {
 			if (!list.members.has(oldKey)) continue;
 			const at = list.membershipCreatedAt.get(oldKey);
-			list.members.delete(oldKey);
-			list.membershipCreatedAt.delete(oldKey);
+			this.leaveList(list, oldKey);
 			list.members.add(newKey);
 			if (at !== undefined) list.membershipCreatedAt.set(newKey, at);
 		}

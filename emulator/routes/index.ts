@@ -13,22 +13,29 @@ import { promotionRoutes } from './promotions';
 import { NOT_FOUND } from './types';
 import type { Answer, Call, Routes } from './types';
 
+/** A route's path part: a word to match exactly, or a `:name` (with the extension it needs). */
+type Part = { word: string } | { ext: string };
+
 const ROUTES = [audienceRoutes, memberRoutes, promotionRoutes, extrasRoutes, mailerRoutes]
 	.flatMap((group: Routes) => Object.entries(group))
 	.map(([key, handle]) => {
 		const [method, path] = key.split(' ');
-		return { method, parts: path.split('/'), handle };
+		const parts = path.split('/').map((part): Part => {
+			if (!part.startsWith(':')) return { word: part };
+			return { ext: /\.[a-z]+$/.exec(part)?.[0] ?? '' };
+		});
+		return { method, parts, handle };
 	});
 
 /** The segments a route's `:name` parts match, or undefined when the path is not the route's. */
-function match(parts: string[], seg: string[]): string[] | undefined {
+function match(parts: Part[], seg: string[]): string[] | undefined {
 	if (parts.length !== seg.length) return undefined;
 	const args: string[] = [];
 	for (const [i, part] of parts.entries()) {
-		const ext = /\.[a-z]+$/.exec(part)?.[0] ?? '';
-		if (!part.startsWith(':')) {
-			if (part !== seg[i]) return undefined;
-		} else if (seg[i].endsWith(ext)) args.push(seg[i].slice(0, seg[i].length - ext.length));
+		if ('word' in part) {
+			if (part.word !== seg[i]) return undefined;
+		} else if (seg[i].endsWith(part.ext))
+			args.push(seg[i].slice(0, seg[i].length - part.ext.length));
 		else return undefined;
 	}
 	return args;
