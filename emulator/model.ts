@@ -296,31 +296,23 @@ export interface AddMemberOptions {
 	membershipCreatedAt?: number;
 }
 
-export interface AddPromotionOptions {
-	id?: number;
-	/** Default: 6 hex digits derived from the id (deterministic). */
-	mimio?: string;
-	updatedAt?: number;
-	rawHtml?: string;
-	rawPlainText?: string;
-	url?: string;
-	hidden?: boolean;
-	/** Default: the service's snapshot address of the mimio (see thumbnailFor). */
-	thumbnail?: string;
-	trashed?: boolean;
-}
+/**
+ * A new promotion's values. Defaults: the next id, a mimio of 6 hex digits derived from the id
+ * (defaultMimio), the clock, not hidden, the service's snapshot address of the mimio (thumbnailFor),
+ * not trashed.
+ */
+export type AddPromotionOptions = Partial<Omit<Promotion, 'name' | 'mailings'>>;
 
-export interface AddMailingOptions {
-	id?: number;
-	/** Default: the promotion's name. */
-	subject?: string;
-	/** Default false. */
-	allAudience?: boolean;
-	/** A mailing that has not been sent: no started/finished send. */
+/**
+ * A new mailing's values. Defaults: the next id, the promotion's name as subject, not to all;
+ * sent 15 minutes ago in 10 minutes, unless `unsent` (no started/finished send). `stats.sent` is
+ * also the mailing's `count` in the promotions document.
+ */
+export interface AddMailingOptions
+	extends Partial<
+		Pick<Mailing, 'id' | 'subject' | 'allAudience' | 'startedSend' | 'finishedSend'>
+	> {
 	unsent?: boolean;
-	startedSend?: number;
-	finishedSend?: number;
-	/** `stats.sent` is also the mailing's `count` in the promotions document. */
 	stats?: Partial<MailingStats>;
 	links?: { url: string; clicks?: number; uniqueClicks?: number }[];
 }

@@ -13,7 +13,15 @@ import { DATE_STYLES, formatServiceDate } from './dates';
 import type { DateStyle } from './dates';
 import { fieldElementName, STANDARD_MEMBER_FIELDS } from './model';
 import type { Store } from './store';
-import type { AudienceList, Mailing, MailingLink, Member, Promotion, Recipient } from './model';
+import type {
+	AudienceList,
+	Mailing,
+	MailingLink,
+	MailingStats,
+	Member,
+	Promotion,
+	Recipient,
+} from './model';
 import { toSecondVocabularyRecords } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { escapeAttr, escapeXml, XML_DECLARATION } from './xml';
@@ -336,19 +344,14 @@ function linkElement(l: MailingLink): string {
  * recorded rest of the document never is).
  */
 export function renderMailingStats(m: Mailing, ctx: AnswerContext): string {
-	const s = m.stats;
+	const counters = (names: (keyof MailingStats)[]) =>
+		names.map((name) => `<${name}>${m.stats[name]}</${name}>`);
 	const records = m.links.map(linkElement);
 	const shown = ctx.vocabulary === 'second' ? toSecondVocabularyRecords(records, '    ') : records;
 	const lines = [
-		`<sent>${s.sent}</sent>`,
-		`<views>${s.views}</views>`,
-		`<untraced>${s.untraced}</untraced>`,
-		`<clicked>${s.clicked}</clicked>`,
+		...counters(['sent', 'views', 'untraced', 'clicked']),
 		`<links>\n${shown.map((r) => `    ${r}\n`).join('')}  </links>`,
-		`<forwarded>${s.forwarded}</forwarded>`,
-		`<bounced>${s.bounced}</bounced>`,
-		`<unsubscribed>${s.unsubscribed}</unsubscribed>`,
-		`<abused>${s.abused}</abused>`,
+		...counters(['forwarded', 'bounced', 'unsubscribed', 'abused']),
 	];
 	return `${XML_DECLARATION}<mailing${attrs({ all_audience: m.allAudience })}>\n${lines.map((l) => `  ${l}\n`).join('')}</mailing>`;
 }

@@ -28,8 +28,6 @@ import { checkDateStyle, checkVocabulary, inSecondVocabulary } from './switches'
 import type { ControlledEmulator, Emulator, EmulatorOptions } from './types';
 import type { Vocabulary } from './vocabulary';
 
-type AuthResult = 'ok' | 'noRights' | 'fail';
-
 const TOO_LARGE: Answer = {
 	...textAnswer(413, 'Request entity too large'),
 	headers: { Connection: 'close' },
@@ -185,18 +183,6 @@ class EmulatorServer implements ControlledEmulator {
 		res.end(body);
 	}
 
-	private authenticate(query: Record<string, string>, form: Record<string, string>): AuthResult {
-		const username = (form.username ?? query.username ?? '').trim().toLowerCase();
-		const apiKey = form.api_key ?? query.api_key ?? '';
-		if (username === '' || apiKey === '') return 'fail';
-		if (username === DEMO_CREDENTIALS.username && apiKey === DEMO_CREDENTIALS.apiKey) return 'ok';
-		if (username === NO_RIGHTS_CREDENTIALS.username && apiKey === NO_RIGHTS_CREDENTIALS.apiKey)
-			return 'noRights';
-		const child = this.current.participants.get(username);
-		if (child && child.apiKey === apiKey) return 'ok';
-		return 'fail';
-	}
-
 	/** One request: a control request, or an API request (recorded, then handleApi). */
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const at = this.clock.now();
@@ -258,11 +244,16 @@ class EmulatorServer implements ControlledEmulator {
 	}
 
 	/** The 401 answer to a request whose credentials fail or lack the rights; undefined when they open the account. */
-	private refusal(record: RecordedRequest): Answer | undefined {
-		const auth = this.authenticate(record.query, record.form);
-		if (auth === 'fail') return textAnswer(401, 'Unable to authenticate');
-		if (auth === 'noRights') return textAnswer(401, 'You do not have the rights to use this API');
-		return undefined;
+	private refusal({ query, form }: RecordedRequest): Answer | undefined {
+		const username = (form.username ?? query.username ?? '').trim().toLowerCase();
+		const apiKey = form.api_key ?? query.api_key ?? '';
+		const is = (c: { username: string; apiKey: string }) =>
+			username === c.username && apiKey === c.apiKey;
+		if (is(NO_RIGHTS_CREDENTIALS))
+			return textAnswer(401, 'You do not have the rights to use this API');
+		const child = this.current.participants.get(username);
+		const opens = is(DEMO_CREDENTIALS) || (child !== undefined && child.apiKey === apiKey);
+		return opens && apiKey !== '' ? undefined : textAnswer(401, 'Unable to authenticate');
 	}
 
 	/** The router's answer to an authenticated request (a refusal as its text), in the vocabulary in use. */
