@@ -5,6 +5,8 @@
  * hang, a cut or huge answer). See README.md "Faults".
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 import { rng } from './random';
 import { TEXT_TYPE, XML_TYPE } from './render';
@@ -257,40 +259,23 @@ export async function applyFault(
 	};
 }
 
-/** `size` bytes of XML-ish filler, streamed (waiting for drain); stops when the client goes away. */
+/** `size` bytes of XML-ish filler, streamed (as fast as the client reads); stops when it goes away. */
 async function streamHuge(res: ServerResponse, size: number, contentType: string): Promise<void> {
 	res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': String(size) });
 	const head = Buffer.from(`${XML_DECLARATION}<filler>\n`);
 	const tail = Buffer.from('</filler>\n');
 	const unit = Buffer.from(HUGE_UNIT.repeat(Math.ceil(65536 / HUGE_UNIT.length)));
-	const write = async (chunk: Buffer): Promise<boolean> => {
-		if (res.destroyed) return false;
-		if (!res.write(chunk)) {
-			await new Promise<void>((resolve) => {
-				const done = (): void => {
-					res.off('drain', done);
-					res.off('close', done);
-					resolve();
-				};
-				res.on('drain', done);
-				res.on('close', done);
-			});
+	function* chunks(): Generator<Buffer> {
+		if (size <= head.length + tail.length) {
+			yield Buffer.concat([head, tail]).subarray(0, size);
+			return;
 		}
-		return !res.destroyed;
-	};
-	if (size <= head.length + tail.length) {
-		await write(Buffer.concat([head, tail]).subarray(0, size));
-		res.end();
-		return undefined;
+		yield head;
+		for (let left = size - head.length - tail.length; left > 0; left -= unit.length)
+			yield left >= unit.length
+				? unit
+				: Buffer.concat([unit.subarray(0, left - 1), Buffer.from('\n')]);
+		yield tail;
 	}
-	if (!(await write(head))) return;
-	let middle = size - head.length - tail.length;
-	while (middle > 0) {
-		const n = Math.min(middle, unit.length);
-		const chunk =
-			n === unit.length ? unit : Buffer.concat([unit.subarray(0, n - 1), Buffer.from('\n')]);
-		if (!(await write(chunk))) return;
-		middle -= n;
-	}
-	res.end(tail);
+	await pipeline(Readable.from(chunks()), res).catch(() => undefined);
 }

@@ -127,16 +127,18 @@ export const OUTCOMES = [
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
-export interface MailingStats {
-	sent: number;
-	views: number;
-	untraced: number;
-	clicked: number;
-	forwarded: number;
-	bounced: number;
-	unsubscribed: number;
-	abused: number;
-}
+/** A mailing's counters, in the order of the statistics document. */
+export const STAT_NAMES = [
+	'sent',
+	'views',
+	'untraced',
+	'clicked',
+	'forwarded',
+	'bounced',
+	'unsubscribed',
+	'abused',
+] as const;
+export type MailingStats = Record<(typeof STAT_NAMES)[number], number>;
 
 /** Which counter each recipient outcome feeds (used by seedRecipients). */
 export const OUTCOME_COUNTER: Record<Outcome, keyof MailingStats> = {

@@ -11,17 +11,9 @@
  */
 import { DATE_STYLES, formatServiceDate } from './dates';
 import type { DateStyle } from './dates';
-import { fieldElementName, STANDARD_MEMBER_FIELDS } from './model';
+import { fieldElementName, STANDARD_MEMBER_FIELDS, STAT_NAMES } from './model';
 import type { Store } from './store';
-import type {
-	AudienceList,
-	Mailing,
-	MailingLink,
-	MailingStats,
-	Member,
-	Promotion,
-	Recipient,
-} from './model';
+import type { AudienceList, Mailing, MailingLink, Member, Promotion, Recipient } from './model';
 import { toSecondVocabularyRecords } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { escapeAttr, escapeXml, XML_DECLARATION } from './xml';
@@ -344,15 +336,11 @@ function linkElement(l: MailingLink): string {
  * recorded rest of the document never is).
  */
 export function renderMailingStats(m: Mailing, ctx: AnswerContext): string {
-	const counters = (names: (keyof MailingStats)[]) =>
-		names.map((name) => `<${name}>${m.stats[name]}</${name}>`);
 	const records = m.links.map(linkElement);
 	const shown = ctx.vocabulary === 'second' ? toSecondVocabularyRecords(records, '    ') : records;
-	const lines = [
-		...counters(['sent', 'views', 'untraced', 'clicked']),
-		`<links>\n${shown.map((r) => `    ${r}\n`).join('')}  </links>`,
-		...counters(['forwarded', 'bounced', 'unsubscribed', 'abused']),
-	];
+	const lines = STAT_NAMES.map((name) => `<${name}>${m.stats[name]}</${name}>`);
+	// the links come after `clicked` (recorded)
+	lines.splice(4, 0, `<links>\n${shown.map((r) => `    ${r}\n`).join('')}  </links>`);
 	return `${XML_DECLARATION}<mailing${attrs({ all_audience: m.allAudience })}>\n${lines.map((l) => `  ${l}\n`).join('')}</mailing>`;
 }
 

@@ -8,6 +8,7 @@ import {
 	ApiError,
 	MAILER_STATUSES,
 	STANDARD_MEMBER_FIELDS,
+	STAT_NAMES,
 	defaultMimio,
 	fieldElementName,
 	thumbnailFor,
@@ -37,16 +38,7 @@ import type {
 import { addGeneratedRecipients, emptyRecipients } from './recipients';
 
 function emptyStats(): MailingStats {
-	return {
-		sent: 0,
-		views: 0,
-		untraced: 0,
-		clicked: 0,
-		forwarded: 0,
-		bounced: 0,
-		unsubscribed: 0,
-		abused: 0,
-	};
+	return Object.fromEntries(STAT_NAMES.map((name) => [name, 0])) as MailingStats;
 }
 
 const TRANSACTION_ID_STEP = 9_091_799_842_964n; // the distance between two recorded ids
