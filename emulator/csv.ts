@@ -19,8 +19,6 @@ export function parseCsvRows(text: string): string[][] {
 }
 
 interface ParsedCsv {
-	/** Header names as written (trimmed). */
-	header: string[];
 	/** Header names lower-cased and trimmed, for case-insensitive lookup. */
 	keys: string[];
 	/** Data rows (every row after the header), as arrays of fields. */
@@ -29,9 +27,8 @@ interface ParsedCsv {
 
 /** Parses CSV text with a header row. An empty input gives an empty header. */
 export function parseCsv(text: string): ParsedCsv {
-	const [headerRow = [], ...rows] = parseCsvRows(text);
-	const header = headerRow.map((h) => h.trim());
-	return { header, keys: header.map((h) => h.toLowerCase()), rows };
+	const [header = [], ...rows] = parseCsvRows(text);
+	return { keys: header.map((h) => h.trim().toLowerCase()), rows };
 }
 
 /** Turns parsed rows into records keyed by the lower-cased header names (missing fields are ''). */

@@ -162,9 +162,7 @@ function fieldValues(member: Member): Map<string, string> {
 
 /** A member field: `<x/>` never set, `<x></x>` cleared (set to ''), `<x>value</x>` (recorded forms). */
 function memberField(name: string, value: string | undefined): string {
-	if (value === undefined) return `<${name}/>`;
-	if (value === '') return `<${name}></${name}>`;
-	return `<${name}>${escapeXml(value)}</${name}>`;
+	return value === undefined ? `<${name}/>` : textEl(name, value, 'long');
 }
 
 /**
@@ -200,21 +198,13 @@ function renderMember(
 	);
 }
 
-export interface MembersPage {
-	/** Members matching, on every page. */
-	count: number;
-	totalPages: number;
-	perPage: number;
-	page: number;
-}
-
 /**
  * A page of `GET /audience_members.xml` or `GET /audience_lists/{list}/members.xml` (recorded):
  * `<audience count total_pages per_page page>` and one `<member>` per member. No member on the
  * page: `<audience ...>\n</audience>` (a guess, the form of the recorded empty `<lists>`).
  */
 export function renderMembersPage(
-	info: MembersPage,
+	info: { count: number; totalPages: number; perPage: number; page: number },
 	members: Member[],
 	store: Store,
 	ctx: AnswerContext,

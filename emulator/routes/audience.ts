@@ -9,11 +9,11 @@ import type { Store } from '../store';
 import type { Outcome } from '../model';
 import {
 	blank,
-	empty,
+	EMPTY,
 	guessedXml,
 	jsonAnswer,
 	requireMember,
-	space,
+	SPACE,
 	textAnswer,
 	toInt,
 	xmlAnswer,
@@ -45,7 +45,7 @@ function addToList(c: Call, name: string): Answer {
 	const list = c.store.lists.get(name);
 	if (!list) throw new ApiError(400, `List ${name} does not exist`); // guess
 	c.store.joinList(list, email, c.now);
-	return space(); // recorded
+	return SPACE; // recorded
 }
 
 function importMembers(c: Call): Answer {
@@ -143,14 +143,14 @@ export const audienceRoutes: Routes = {
 	'GET audience_lists/lists.xml': (c) => xmlAnswer(renderLists(c.store.listsById())),
 	'DELETE audience_lists/:list': (c, name) => {
 		c.store.lists.delete(name);
-		return space(); // recorded: one space, whether the list exists or not
+		return SPACE; // recorded: one space, whether the list exists or not
 	},
 	'POST audience_lists/:list/remove': (c, name) => {
 		// recorded: 200 with an empty body, member on the list or not, or unknown
 		const email = (c.params.email ?? '').trim();
 		const list = c.store.lists.get(name);
 		if (email !== '' && list) c.store.leaveList(list, email);
-		return empty();
+		return EMPTY;
 	},
 	'POST audience_lists/:list/add': addToList,
 	'POST audience_members': importMembers,

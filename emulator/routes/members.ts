@@ -16,7 +16,7 @@ import {
 	jsonAnswer,
 	memberMissing,
 	positiveInt,
-	space,
+	SPACE,
 	textAnswer,
 	truthy,
 	xmlAnswer,
@@ -281,7 +281,7 @@ function updateEmail(c: Call, email: string): Answer {
 	if (newEmail === '') throw new ApiError(400, "New email can't be blank"); // guess
 	if (!isEmail(newEmail)) throw new ApiError(400, `${newEmail} is not a valid email address`); // guess
 	store.changeEmail(email, newEmail); // a taken address: 400 Email has already been taken (guess)
-	return space();
+	return SPACE;
 }
 
 /**

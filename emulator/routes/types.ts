@@ -83,14 +83,10 @@ export function guessedJson(value: unknown, root: string): Answer {
 export const NOT_FOUND: Answer = textAnswer(404, ' ');
 
 /** 200 with a body of one space (recorded: add to a list, delete a list). */
-export function space(): Answer {
-	return textAnswer(200, ' ');
-}
+export const SPACE: Answer = textAnswer(200, ' ');
 
 /** 200 with an empty body (recorded: remove from a list). */
-export function empty(): Answer {
-	return textAnswer(200, '');
-}
+export const EMPTY: Answer = textAnswer(200, '');
 
 /**
  * A write answer no recording shows: 200 with '' or ' ', alternating from one such answer to the

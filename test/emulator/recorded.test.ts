@@ -137,14 +137,10 @@ const SEARCH =
 	'  </member>\n' +
 	'</audience>';
 
-// ---------------------------------------------------------------- helpers
-
 const current = useRecordedEmulator();
 let emu: Emulator;
 beforeEach(() => (emu = current()));
 const { request, get } = emulatorClient(current);
-
-// ====================================================================== documents
 
 describe('recorded documents, character for character', () => {
 	it('GET /audience_lists/lists.xml: two lists', async () => {
@@ -253,8 +249,6 @@ describe('recorded documents, character for character', () => {
 		expect(await get('/promotions/5515748/mailings/122026332.xml')).toEqual(answer(404, ' ', TEXT));
 	});
 });
-
-// ====================================================================== under both vocabularies
 
 describe('recorded answers never change with the vocabulary', () => {
 	/** Every recorded request, in order, from a fresh seeded store; the replies. */

@@ -25,8 +25,6 @@ let emu: Emulator;
 beforeEach(() => (emu = current()));
 const { request, get, post } = emulatorClient(current);
 
-// ====================================================================== plain and empty answers
-
 describe('recorded plain-text and empty answers', () => {
 	it('POST /audience_lists/{list}/add: one space, every time', async () => {
 		seedLists(emu);

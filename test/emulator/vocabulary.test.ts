@@ -18,8 +18,6 @@ import { DEMO_AUTH, useDemoEmulator } from '../support/emulatorClient';
 const env = useDemoEmulator(Date.UTC(2024, 5, 1, 12, 0, 0));
 const { get } = env;
 
-// ---------------------------------------------------------------- the table
-
 const ORIGINALS = Object.keys(SECOND_VOCABULARY);
 
 describe('the rename table', () => {
@@ -107,8 +105,6 @@ describe('the rename table', () => {
 		});
 	});
 });
-
-// ---------------------------------------------------------------- the switch
 
 describe('the vocabulary switch', () => {
 	async function control(
