@@ -44,15 +44,9 @@ export interface RecordedRequest {
  * absolute target (`http://host/path`) loses its scheme and host, and the fragment is dropped.
  */
 export function splitTarget(url: string): { rawPath: string; rawQuery: string } {
-	let rawUrl = url;
-	const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(rawUrl);
-	if (absolute) rawUrl = rawUrl.slice(absolute[0].length) || '/';
-	const hash = rawUrl.indexOf('#');
-	if (hash !== -1) rawUrl = rawUrl.slice(0, hash);
-	const q = rawUrl.indexOf('?');
-	const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
-	const rawQuery = q === -1 ? '' : rawUrl.slice(q + 1);
-	return { rawPath, rawQuery };
+	// [scheme://host] path [?query] [#fragment]
+	const m = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/]*)?([^?#]*)(?:\?([^#]*))?/i.exec(url);
+	return { rawPath: m?.[1] || '/', rawQuery: m?.[2] ?? '' };
 }
 
 /** The record of a request as it arrives (clock time `at`): no body, form or params yet, status 0. */

@@ -226,17 +226,13 @@ export function renderMemberSearch(members: Member[], store: Store, ctx: AnswerC
 	return `${XML_DECLARATION}<audience>\n${members.map((m) => renderMember(m, store, ctx, false)).join('')}</audience>`;
 }
 
-export interface PromotionAttempt {
+type AttemptFlag = 'viewed' | 'clicked' | 'bounced' | 'unsubscribed' | 'forwarded' | 'abused';
+
+export interface PromotionAttempt extends Record<AttemptFlag, boolean> {
 	promotion: Promotion;
 	/** The mailing it was part of; none for a transactional email. */
 	mailing?: Mailing;
 	sentAt: number;
-	viewed: boolean;
-	clicked: boolean;
-	bounced: boolean;
-	unsubscribed: boolean;
-	forwarded: boolean;
-	abused: boolean;
 }
 
 /** Promotion attempts (a guess: no recording shows the names; second vocabulary applies). */

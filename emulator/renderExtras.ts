@@ -19,11 +19,8 @@ export function renderAddons(addons: Addon[], ctx: AnswerContext): string {
 }
 
 export function renderAnalyticsDomains(domains: string[], ctx: AnswerContext): string {
-	return rootDocument(
-		'google_analytics',
-		domains.map((d) => textEl('domain', d)),
-		ctx,
-	);
+	const domain = (d: string) => textEl('domain', d);
+	return rootDocument('google_analytics', domains.map(domain), ctx);
 }
 
 export function renderSocialLinkDefs(defs: SocialLinkDef[], ctx: AnswerContext): string {

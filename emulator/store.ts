@@ -269,8 +269,7 @@ export class Store {
 	}
 
 	getTransaction(id: string): Transaction | undefined {
-		const wanted = id.trim();
-		return this.transactions.find((t) => t.id === wanted);
+		return this.transactions.find((t) => t.id === id.trim());
 	}
 
 	/** Sets a transaction's delivery status (tests: as the service would over time). */

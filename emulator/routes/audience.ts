@@ -123,16 +123,9 @@ function promotionAttempts(store: Store, email: string): PromotionAttempt[] {
 			continue;
 		const promotion = store.findPromotionByName(transaction.promotionName);
 		if (!promotion) continue;
-		attempts.push({
-			promotion,
-			sentAt: transaction.at,
-			viewed: false,
-			clicked: false,
-			bounced: transaction.status === 'bounced',
-			unsubscribed: false,
-			forwarded: false,
-			abused: false,
-		});
+		const bounced = transaction.status === 'bounced';
+		const no = { viewed: false, clicked: false, unsubscribed: false, forwarded: false };
+		attempts.push({ promotion, sentAt: transaction.at, bounced, ...no, abused: false });
 	}
 	return attempts.sort((a, b) => a.sentAt - b.sentAt);
 }
