@@ -12,7 +12,6 @@ export { ALL_DATE_STYLES, parseServiceDate } from './dates';
 export type { DateStyle } from './dates';
 export {
 	SECOND_VOCABULARY,
-	isVocabulary,
 	secondName,
 	toSecondVocabularyXml,
 	toSecondVocabularyRecords,

@@ -88,7 +88,7 @@ export class AnswerContext {
 type AttrValue = string | number | boolean | undefined | null;
 
 /** ` name="value"` for each attribute, in the object's order (null and undefined: empty). */
-export function attrs(pairs: Record<string, AttrValue>): string {
+function attrs(pairs: Record<string, AttrValue>): string {
 	let out = '';
 	for (const [name, value] of Object.entries(pairs))
 		out += ` ${name}="${escapeAttr(value == null ? '' : String(value))}"`;
