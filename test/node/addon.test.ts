@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { callMethod, runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { answerOnce, received, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -113,12 +113,7 @@ describe('addon.activate / deactivate: the status read, toggled only when needed
 	});
 
 	test('a toggle Mad Mimi accepts but does not carry out fails: the status is read again', async () => {
-		env.emulator.faults.add({
-			method: 'POST',
-			path: '/addon/social_sharing/toggle',
-			times: 1,
-			respond: { status: 200, body: ' ' },
-		});
+		answerOnce(env.emulator, 'POST', '/addon/social_sharing/toggle', 0, 200, ' ');
 		const { error } = await runNode({
 			parameters: addonParams('activate', byKey('social_sharing')),
 		});

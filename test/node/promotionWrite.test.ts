@@ -7,7 +7,7 @@ import type { INodeListSearchResult } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { callMethod, runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { answerOnce, received, useEmulator } from './setup';
 import { byId, fromList, promotion } from './promotionSupport';
 
 const env = useEmulator();
@@ -113,11 +113,7 @@ describe('promotion.save', () => {
 	);
 
 	test('a save the service does not confirm is an error, not a silent success', async () => {
-		env.emulator.faults.add({
-			path: '/promotions/save',
-			times: 1,
-			respond: { status: 200, body: 'OK' },
-		});
+		answerOnce(env.emulator, undefined, '/promotions/save', 0, 200, 'OK');
 		const { error } = await runNode({
 			parameters: promotion('save', {
 				promotionName: 'X',

@@ -65,16 +65,17 @@ export function refusedBeforeAnyRequest(
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The `after + 1`th request to this method and path is answered with this status and body, once. */
+/** The `after + 1`th request to this method (undefined: any) and path is answered with this status and body, once. */
 export function answerOnce(
 	emulator: Emulator,
-	method: string,
+	method: string | undefined,
 	path: string | RegExp,
 	after: number,
 	status: number,
 	body: string,
+	contentType?: string,
 ): void {
-	emulator.faults.add({ method, path, after, times: 1, respond: { status, body } });
+	emulator.faults.add({ method, path, after, times: 1, respond: { status, body, contentType } });
 }
 
 /** Input items of one field each: `each('email', 'a@example.com', 'b@example.com')`. */

@@ -6,6 +6,7 @@
 import { PollContext } from 'n8n-core';
 import type { IDataObject, Logger } from 'n8n-workflow';
 
+import { answerOnce } from './setup';
 import { DAY, HOUR, MINUTE, onList, trigger, useTriggerEmulator } from './triggerSupport';
 
 const { env, clock } = useTriggerEmulator();
@@ -194,15 +195,9 @@ describe('mailingSent', () => {
 			finishedSend: clock.service - MINUTE,
 		});
 		// page 1 answered with the older promotion first
-		env.emulator.faults.add({
-			path: '/promotions.xml',
-			times: 1,
-			respond: {
-				status: 200,
-				contentType: 'application/xml',
-				body: '<?xml version="1.0" encoding="UTF-8"?>\n<promotions>\n<promotion name="Older" id="1" updated_at="2014-09-05 15:20:42 -0400" hidden="false">\n</promotion>\n<promotion name="Newer" id="2" updated_at="2014-09-07 16:54:55 -0400" hidden="false">\n</promotion>\n</promotions>\n',
-			},
-		});
+		const page1 =
+			'<?xml version="1.0" encoding="UTF-8"?>\n<promotions>\n<promotion name="Older" id="1" updated_at="2014-09-05 15:20:42 -0400" hidden="false">\n</promotion>\n<promotion name="Newer" id="2" updated_at="2014-09-07 16:54:55 -0400" hidden="false">\n</promotion>\n</promotions>\n';
+		answerOnce(env.emulator, undefined, '/promotions.xml', 0, 200, page1, 'application/xml');
 		const warn = catchWarnings();
 		env.emulator.clearRequests();
 		expect(ids(await w.poll())).toEqual([sent.id]);

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import { each, received, useEmulator } from './setup';
+import { answerOnce, each, received, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -221,12 +221,7 @@ describe('audienceMember.upsert', () => {
 	});
 
 	test('a failing import with continueOnFail: every person of the batch gets an error item', async () => {
-		env.emulator.faults.add({
-			method: 'POST',
-			path: '/audience_members',
-			times: 1,
-			respond: { status: 500, body: 'boom' },
-		});
+		answerOnce(env.emulator, 'POST', '/audience_members', 0, 500, 'boom');
 		const { items, error } = await runNode(
 			{ parameters: upsert(), continueOnFail: true },
 			TWO_PEOPLE,
