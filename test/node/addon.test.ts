@@ -172,12 +172,6 @@ describe('addon.toggle', () => {
 		expect(statusOf('social_sharing')).toBe('activated');
 	});
 
-	test('an unknown addon: the 404 becomes a message naming it', async () => {
-		const { error } = await runNode({ parameters: addonParams('toggle', byKey('time_travel')) });
-		expect(error?.message).toBe('Mad Mimi has no addon with the key "time_travel"');
-		expect((error as { httpCode?: string }).httpCode).toBe('404');
-	});
-
 	test("a paid addon: the service's refusal is shown", async () => {
 		const { error } = await runNode({ parameters: addonParams('toggle', byKey('custom_domain')) });
 		expect(error?.message).toBe(

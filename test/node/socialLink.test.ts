@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { each, received, refusedBeforeAnyRequest, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -118,57 +118,47 @@ describe('socialLink.update', () => {
 		expect(env.emulator.store.socialLinks).toEqual(SEEDED);
 	});
 
-	test('a network given twice is refused before any request', async () => {
-		const { error } = await runNode({
+	refusedBeforeAnyRequest(env, [
+		{
+			name: 'a network given twice',
 			parameters: update([
 				{ key: 'facebook', url: 'https://www.facebook.com/a' },
 				{ key: 'twitter', url: 'https://twitter.com/b' },
 				{ key: 'facebook', url: 'https://www.facebook.com/c' },
 			]),
-		});
-		expect(error?.message).toBe('The social network "facebook" is given twice in "Links"');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
-	test.each([
-		'facebook.com/demoshop',
-		'ftp://files.example.com/x',
-		'javascript:alert(1)',
-		'https://www.facebook.com/demo shop',
-		'https://',
-		'  ',
-	])('refuses the URL %j before any request', async (url) => {
-		const message = url.trim()
-			? `Link 1 (facebook): the field "URL" is not a web address: "${url}"`
-			: 'Link 1 (facebook): the field "URL" is empty';
-		const { error } = await runNode(
-			{ parameters: update([{ key: 'facebook', url: '={{ $json.url }}' }]) },
-			[{ json: { url } }],
-		);
-		expect(error?.message).toBe(message);
-		expect(error?.description).toContain('https://');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
-	test.each([
-		['face book', 'Link 1: "face book" is not a social link key'],
-		['api_key', 'Link 1: "api_key" is not a social link key'],
-		['username', 'Link 1: "username" is not a social link key'],
-		['', 'Link 1: the field "Social Network" is empty'],
-	])('refuses the key %j before any request', async (key, message) => {
-		const { error } = await runNode(
-			{ parameters: update([{ key: '={{ $json.key }}', url: 'https://example.com/me' }]) },
-			[{ json: { key } }],
-		);
-		expect(error?.message).toBe(message);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
-	test('no link at all is refused before any request', async () => {
-		const { error } = await runNode({
+			message: 'The social network "facebook" is given twice in "Links"',
+		},
+		...[
+			'facebook.com/demoshop',
+			'ftp://files.example.com/x',
+			'javascript:alert(1)',
+			'https://www.facebook.com/demo shop',
+			'https://',
+			'  ',
+		].map((url) => ({
+			name: `the URL ${JSON.stringify(url)}`,
+			parameters: update([{ key: 'facebook', url: '={{ $json.url }}' }]),
+			input: each('url', url),
+			message: url.trim()
+				? `Link 1 (facebook): the field "URL" is not a web address: "${url}"`
+				: 'Link 1 (facebook): the field "URL" is empty',
+			description: 'https://',
+		})),
+		...[
+			['face book', 'Link 1: "face book" is not a social link key'],
+			['api_key', 'Link 1: "api_key" is not a social link key'],
+			['username', 'Link 1: "username" is not a social link key'],
+			['', 'Link 1: the field "Social Network" is empty'],
+		].map(([key, message]) => ({
+			name: `the key ${JSON.stringify(key)}`,
+			parameters: update([{ key: '={{ $json.key }}', url: 'https://example.com/me' }]),
+			input: each('key', key),
+			message,
+		})),
+		{
+			name: 'no link at all',
 			parameters: { resource: 'socialLink', operation: 'update', links: {} },
-		});
-		expect(error?.message).toBe('The field "Links" is empty');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
+			message: 'The field "Links" is empty',
+		},
+	]);
 });
