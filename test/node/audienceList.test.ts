@@ -1,6 +1,6 @@
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { each, received, refusedBeforeAnyRequest, useEmulator } from './setup';
 
 const env = useEmulator();
 const { newsletter, vipCustomers, betaTesters } = DEMO_IDS.listNames;
@@ -78,27 +78,22 @@ describe('audienceList.create', () => {
 		expect(env.emulator.store.lists.has('Ünïcödé ✓')).toBe(true);
 	});
 
-	test('n8n itself refuses to run with the required name left empty', async () => {
-		const { error } = await runNode({
+	refusedBeforeAnyRequest(env, [
+		{
+			name: 'the required name left empty (n8n itself)',
 			parameters: { resource: 'audienceList', operation: 'create', name: '' },
-		});
-		expect(error?.message).toContain('Parameter "Name" is required');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
-	test.each([
-		['', 'The field "Name" is empty'],
-		['   ', 'The field "Name" is empty'],
-		['..', 'The field "Name" cannot be ".."'],
-		['line\nbreak', 'The field "Name" contains control characters (such as a line break or tab)'],
-	])('refuses the mapped name %j before any request', async (name, message) => {
-		const { error } = await runNode(
-			{ parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.name }}' } },
-			[{ json: { name } }],
-		);
-		expect(error?.message).toBe(message);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
+			message: /Parameter "Name" is required/,
+		},
+		...[
+			['..', 'The field "Name" cannot be ".."'],
+			['line\nbreak', 'The field "Name" contains control characters (such as a line break or tab)'],
+		].map(([name, message]) => ({
+			name: `the mapped name ${JSON.stringify(name)}`,
+			parameters: { resource: 'audienceList', operation: 'create', name: '={{ $json.name }}' },
+			input: each('name', name),
+			message,
+		})),
+	]);
 });
 
 describe('audienceList.delete', () => {
@@ -192,28 +187,27 @@ describe('audienceList.addMember / removeMember', () => {
 		expect(JSON.stringify(error)).not.toContain('demo-key-7f3a9c2e51b84d6a');
 	});
 
-	test.each([
-		['', 'The field "Email" is empty'],
-		['not-an-address', 'The field "Email" is not a valid email address: "not-an-address"'],
+	refusedBeforeAnyRequest(
+		env,
 		[
-			'jane doe@example.com',
-			'The field "Email" is not a valid email address: "jane doe@example.com"',
-		],
-	])('refuses the email %j before any request', async (email, message) => {
-		const { error } = await runNode(
-			{
-				parameters: {
-					resource: 'audienceList',
-					operation: 'addMember',
-					list: byName(newsletter),
-					email: '={{ $json.email }}',
-				},
+			['', 'The field "Email" is empty'],
+			['not-an-address', 'The field "Email" is not a valid email address: "not-an-address"'],
+			[
+				'jane doe@example.com',
+				'The field "Email" is not a valid email address: "jane doe@example.com"',
+			],
+		].map(([email, message]) => ({
+			name: `the email ${JSON.stringify(email)}`,
+			parameters: {
+				resource: 'audienceList',
+				operation: 'addMember',
+				list: byName(newsletter),
+				email: '={{ $json.email }}',
 			},
-			[{ json: { email } }],
-		);
-		expect(error?.message).toBe(message);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
+			input: each('email', email),
+			message,
+		})),
+	);
 });
 
 describe('batching: per-item requests in parallel', () => {

@@ -170,18 +170,6 @@ describe('audienceMember.countNew', () => {
 		expect(windows.every(([s, e]) => e - s <= 31 * 86400)).toBe(true);
 		expect(env.emulator.requests.every((r) => r.status === 200)).toBe(true);
 	});
-
-	test('received requests carry no credentials in the recorded params', async () => {
-		await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'countNew',
-				start: '2024-05-01T00:00:00Z',
-				end: '2024-05-02T00:00:00Z',
-			},
-		});
-		expect(received(env.emulator)[0].params).not.toHaveProperty('api_key');
-	});
 });
 
 describe('audienceMember.getAll by date: newest first unless asked otherwise', () => {
