@@ -128,7 +128,6 @@ describe('mailing.getStats', () => {
 	test.each([
 		['promotionId', 'abc', 'The field "Promotion" is not a valid promotion ID: "abc"'],
 		['promotionId', '-3', 'The field "Promotion" is not a valid promotion ID: "-3"'],
-		['promotionId', '', 'The field "Promotion" is empty'],
 		['mailingId', '3.5', 'The field "Mailing" is not a valid mailing ID: "3.5"'],
 		['mailingId', '0', 'The field "Mailing" is not a valid mailing ID: "0"'],
 		['mailingId', '34; drop', 'The field "Mailing" is not a valid mailing ID: "34; drop"'],
