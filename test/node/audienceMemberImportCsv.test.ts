@@ -3,24 +3,23 @@
  * sent as it stands, what is re-written without the rows that hold no address, and what is
  * refused before any request. Imports from items: audienceMemberImport.test.ts.
  */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
 import { runNode } from '../harness';
-import { each, useEmulator } from './setup';
+import { each, refusedBeforeAnyRequest, useEmulator } from './setup';
 import { listPicked } from './importSupport';
 
 const env = useEmulator();
+
+const importing = (fields: IDataObject): INodeParameters =>
+	({ resource: 'audienceMember', operation: 'import', ...fields }) as INodeParameters;
 
 describe('audienceMember.import from CSV and text', () => {
 	test('CSV text is sent as it is', async () => {
 		const csvText =
 			'email,first name,add_list\njane@example.com,Jane,Newsletter\n"joe@example.com","Joe, Jr.",VIP Customers\n';
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
-				source: 'csv',
-				csvSource: 'text',
-				csvText,
-			},
+			parameters: importing({ source: 'csv', csvSource: 'text', csvText }),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({
@@ -48,13 +47,7 @@ describe('audienceMember.import from CSV and text', () => {
 		const csv = '\uFEFFEmail,Last Name\r\nkai@example.com,Kurz\r\n';
 		const { items, error } = await runNode(
 			{
-				parameters: {
-					resource: 'audienceMember',
-					operation: 'import',
-					source: 'csv',
-					csvSource: 'binary',
-					binaryProperty: 'file',
-				},
+				parameters: importing({ source: 'csv', csvSource: 'binary', binaryProperty: 'file' }),
 			},
 			[
 				{
@@ -74,50 +67,31 @@ describe('audienceMember.import from CSV and text', () => {
 		expect(env.emulator.store.members.has('kai@example.com')).toBe(true);
 	});
 
-	test.each([
-		['', 'The CSV in the field "CSV Text" is empty'],
-		['name,company\nJane,Acme\n', 'The CSV in the field "CSV Text" has no "email" column'],
-		['email\n', 'The CSV in the field "CSV Text" has a header row but no members'],
-	])('a CSV %j is refused before any request', async (csvText, message) => {
-		const { error } = await runNode(
-			{
-				parameters: {
-					resource: 'audienceMember',
-					operation: 'import',
-					source: 'csv',
-					csvSource: 'text',
-					csvText: '={{ $json.csv }}',
-				},
-			},
-			[{ json: { csv: csvText } }],
-		);
-		expect(error?.message).toBe(message);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
-	test('a missing binary property is refused before any request', async () => {
-		const { error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
-				source: 'csv',
-				csvSource: 'binary',
-				binaryProperty: 'data',
-			},
-		});
-		expect(error?.message).toMatch(/data/);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
+	refusedBeforeAnyRequest(env, [
+		...[
+			['', 'The CSV in the field "CSV Text" is empty'],
+			['name,company\nJane,Acme\n', 'The CSV in the field "CSV Text" has no "email" column'],
+			['email\n', 'The CSV in the field "CSV Text" has a header row but no members'],
+		].map(([csv, message]) => ({
+			name: `the CSV ${JSON.stringify(csv)}`,
+			parameters: importing({ source: 'csv', csvSource: 'text', csvText: '={{ $json.csv }}' }),
+			input: each('csv', csv),
+			message,
+		})),
+		{
+			name: 'a missing binary property',
+			parameters: importing({ source: 'csv', csvSource: 'binary', binaryProperty: 'data' }),
+			message: /data/,
+		},
+	]);
 
 	test('unstructured text: addresses with optional quoted names', async () => {
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
+			parameters: importing({
 				source: 'text',
 				text: 'jane@example.com "Jane Doe", joe@example.com\n  max@example.com "Max"',
 				list: listPicked('Beta testers (EU)'),
-			},
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({
@@ -134,7 +108,7 @@ describe('audienceMember.import from CSV and text', () => {
 	test('unstructured text: the valid addresses are imported, the other tokens reported ("Report and Skip", the default)', async () => {
 		const text = 'jane@example.com "Jane Doe", bob, "Orphan name" joe@example.com';
 		const { items, error } = await runNode({
-			parameters: { resource: 'audienceMember', operation: 'import', source: 'text', text },
+			parameters: importing({ source: 'text', text }),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
@@ -158,13 +132,11 @@ describe('audienceMember.import from CSV and text', () => {
 
 	test('unstructured text with "Invalid Addresses" = "Stop the Workflow": refused before any request, naming the tokens', async () => {
 		const { error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
+			parameters: importing({
 				source: 'text',
 				text: 'jane@example.com, bob, "Orphan name"',
 				options: { invalidRows: 'fail' },
-			},
+			}),
 		});
 		expect(error?.message).toBe(
 			'The field "Text" holds 2 row(s) without a valid email address; nothing was imported',
@@ -175,12 +147,7 @@ describe('audienceMember.import from CSV and text', () => {
 
 	test('unstructured text with no valid address at all fails, whatever the option: nothing would be imported', async () => {
 		const { error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
-				source: 'text',
-				text: 'bob, alice at example',
-			},
+			parameters: importing({ source: 'text', text: 'bob, alice at example' }),
 		});
 		expect(error?.message).toBe(
 			'The field "Text" holds no valid email address; nothing was imported',
@@ -192,13 +159,7 @@ describe('audienceMember.import from CSV and text', () => {
 		const csvText =
 			'email,first name\njane@example.com,Jane\nnot-an-address,Bob\n,Nobody\n"joe@example.com","Joe, Jr."\n';
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
-				source: 'csv',
-				csvSource: 'text',
-				csvText,
-			},
+			parameters: importing({ source: 'csv', csvSource: 'text', csvText }),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({
@@ -220,14 +181,12 @@ describe('audienceMember.import from CSV and text', () => {
 
 	test('a CSV with a bad row and "Stop the Workflow": nothing sent', async () => {
 		const { error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
+			parameters: importing({
 				source: 'csv',
 				csvSource: 'text',
 				csvText: 'email\njane@example.com\nbob\n',
 				options: { invalidRows: 'fail' },
-			},
+			}),
 		});
 		expect(error?.message).toBe(
 			'The CSV in the field "CSV Text" holds 1 row(s) without a valid email address; nothing was imported',
@@ -238,13 +197,7 @@ describe('audienceMember.import from CSV and text', () => {
 	test('continueOnFail with one CSV per item: the bad one gives an error item, the others are imported', async () => {
 		const { items } = await runNode(
 			{
-				parameters: {
-					resource: 'audienceMember',
-					operation: 'import',
-					source: 'csv',
-					csvSource: 'text',
-					csvText: '={{ $json.csv }}',
-				},
+				parameters: importing({ source: 'csv', csvSource: 'text', csvText: '={{ $json.csv }}' }),
 				continueOnFail: true,
 			},
 			each('csv', 'email\na@example.com\n', 'name\nx\n', 'email\nb@example.com\n'),
