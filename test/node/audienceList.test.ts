@@ -1,3 +1,5 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
 import { each, received, refusedBeforeAnyRequest, useEmulator } from './setup';
@@ -7,6 +9,8 @@ const { newsletter, vipCustomers, betaTesters } = DEMO_IDS.listNames;
 
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const fromList = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: value });
+const listOp = (operation: string, extra: IDataObject = {}): INodeParameters =>
+	({ resource: 'audienceList', operation, ...extra }) as INodeParameters;
 
 describe('audienceList.getAll', () => {
 	test('Return All gives one item per list, typed, paired to the input item', async () => {
@@ -124,12 +128,10 @@ describe('audienceList.delete', () => {
 describe('audienceList.addMember / removeMember', () => {
 	test('adds an existing member to a list', async () => {
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceList',
-				operation: 'addMember',
+			parameters: listOp('addMember', {
 				list: byName(vipCustomers),
 				email: 'ben.baker@example.com',
-			},
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({
@@ -152,12 +154,10 @@ describe('audienceList.addMember / removeMember', () => {
 
 	test('removes a member from a list', async () => {
 		const { items } = await runNode({
-			parameters: {
-				resource: 'audienceList',
-				operation: 'removeMember',
+			parameters: listOp('removeMember', {
 				list: fromList(newsletter),
 				email: 'ann.archer@example.com',
-			},
+			}),
 		});
 		expect(items[0].json).toEqual({
 			success: true,
@@ -173,12 +173,7 @@ describe('audienceList.addMember / removeMember', () => {
 
 	test('an unknown member fails with the service text and what to check', async () => {
 		const { error } = await runNode({
-			parameters: {
-				resource: 'audienceList',
-				operation: 'addMember',
-				list: byName(newsletter),
-				email: 'nobody@example.com',
-			},
+			parameters: listOp('addMember', { list: byName(newsletter), email: 'nobody@example.com' }),
 		});
 		expect(error?.message).toMatch(
 			/^Mad Mimi refused the request: (Member )?nobody@example.com does not exist$/,
@@ -198,12 +193,7 @@ describe('audienceList.addMember / removeMember', () => {
 			],
 		].map(([email, message]) => ({
 			name: `the email ${JSON.stringify(email)}`,
-			parameters: {
-				resource: 'audienceList',
-				operation: 'addMember',
-				list: byName(newsletter),
-				email: '={{ $json.email }}',
-			},
+			parameters: listOp('addMember', { list: byName(newsletter), email: '={{ $json.email }}' }),
 			input: each('email', email),
 			message,
 		})),
@@ -228,13 +218,11 @@ describe('batching: per-item requests in parallel', () => {
 	test('items of a batch are sent at once; output order, pairing and per-item errors as without batching', async () => {
 		const { items, error } = await runNode(
 			{
-				parameters: {
-					resource: 'audienceList',
-					operation: 'addMember',
+				parameters: listOp('addMember', {
 					list: byName(newsletter),
 					email: '={{ $json.email }}',
 					options: { itemsPerBatch: 10 },
-				},
+				}),
 				continueOnFail: true,
 			},
 			members(25),
@@ -254,12 +242,7 @@ describe('batching: per-item requests in parallel', () => {
 	test('without the option, one request at a time', async () => {
 		await runNode(
 			{
-				parameters: {
-					resource: 'audienceList',
-					operation: 'addMember',
-					list: byName(newsletter),
-					email: '={{ $json.email }}',
-				},
+				parameters: listOp('addMember', { list: byName(newsletter), email: '={{ $json.email }}' }),
 				continueOnFail: true,
 			},
 			members(5),
@@ -270,13 +253,11 @@ describe('batching: per-item requests in parallel', () => {
 	test('without continueOnFail, the first failing item (in input order) stops the run and is named', async () => {
 		const { error } = await runNode(
 			{
-				parameters: {
-					resource: 'audienceList',
-					operation: 'addMember',
+				parameters: listOp('addMember', {
 					list: byName(newsletter),
 					email: '={{ $json.email }}',
 					options: { itemsPerBatch: 5, batchInterval: 10 },
-				},
+				}),
 			},
 			members(25),
 		);

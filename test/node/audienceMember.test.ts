@@ -12,6 +12,7 @@ import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
 import { received, useEmulator } from './setup';
 import { importItems } from './importSupport';
+import { member } from './memberSupport';
 
 const env = useEmulator();
 const DAY = 86_400_000;
@@ -19,11 +20,7 @@ const DAY = 86_400_000;
 describe('audienceMember reads', () => {
 	test('getLists: one item per list the member is on', async () => {
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'getLists',
-				email: 'ann.archer@example.com',
-			},
+			parameters: member('getLists', { email: 'ann.archer@example.com' }),
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.name)).toEqual(['Newsletter', 'VIP Customers']);
@@ -35,11 +32,7 @@ describe('audienceMember reads', () => {
 
 	test('getLists of a member on no list gives no items', async () => {
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'getLists',
-				email: 'leo.lopez@example.com',
-			},
+			parameters: member('getLists', { email: 'leo.lopez@example.com' }),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
@@ -58,11 +51,7 @@ describe('audienceMember reads', () => {
 	test('getOptedOut: the addresses that opted out since the time, with unix seconds in the path', async () => {
 		const since = new Date(Date.now() - 7 * DAY);
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'getOptedOut',
-				since: since.toISOString(),
-			},
+			parameters: member('getOptedOut', { since: since.toISOString() }),
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.email).sort()).toEqual([...DEMO_IDS.optedOut].sort());
@@ -74,11 +63,7 @@ describe('audienceMember reads', () => {
 
 	test('getOptedOut with none since: no items (the service answers a lone newline)', async () => {
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'getOptedOut',
-				since: new Date().toISOString(),
-			},
+			parameters: member('getOptedOut', { since: new Date().toISOString() }),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
@@ -87,11 +72,7 @@ describe('audienceMember reads', () => {
 	test('getOptedOut reads a naive date in the workflow time zone and refuses nonsense', async () => {
 		const { error } = await runNode(
 			{
-				parameters: {
-					resource: 'audienceMember',
-					operation: 'getOptedOut',
-					since: '={{ $json.when }}',
-				},
+				parameters: member('getOptedOut', { since: '={{ $json.when }}' }),
 			},
 			[{ json: { when: 'last tuesday' } }],
 		);
@@ -103,11 +84,7 @@ describe('audienceMember reads', () => {
 		const recipient = env.emulator.store.promotions.get(DEMO_IDS.promotions.weeklyDigest)!
 			.mailings[0].recipients.sent[0].email;
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'getPromotionAttempts',
-				email: recipient,
-			},
+			parameters: member('getPromotionAttempts', { email: recipient }),
 		});
 		expect(error).toBeUndefined();
 		expect(items.length).toBeGreaterThan(0);
@@ -127,12 +104,10 @@ describe('audienceMember.countNew', () => {
 		const end = Date.now();
 		const start = end - 20 * DAY;
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'countNew',
+			parameters: member('countNew', {
 				start: new Date(start).toISOString(),
 				end: new Date(end).toISOString(),
-			},
+			}),
 		});
 		expect(error).toBeUndefined();
 		const expected = [...env.emulator.store.members.values()].filter(
@@ -152,12 +127,10 @@ describe('audienceMember.countNew', () => {
 		const end = Date.now();
 		const start = end - 90 * DAY;
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'countNew',
+			parameters: member('countNew', {
 				start: new Date(start).toISOString(),
 				end: new Date(end).toISOString(),
-			},
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json.count).toBe(DEMO_IDS.memberCount);
