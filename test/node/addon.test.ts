@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { callMethod, runNode } from '../harness';
-import { answerOnce, received, useEmulator } from './setup';
+import { answerOnce, nodeParams, received, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -234,10 +234,7 @@ describe('addon locator input', () => {
 
 describe('addon "From List" search', () => {
 	test("lists the account's addons by name, the key as value", async () => {
-		const all = await callMethod('listSearch', 'searchAddons', {
-			resource: 'addon',
-			operation: 'activate',
-		});
+		const all = await callMethod('listSearch', 'searchAddons', nodeParams('addon', 'activate'));
 		expect(all).toEqual({
 			results: [
 				{ name: 'A/B testing', value: 'ab_testing' },

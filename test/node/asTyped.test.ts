@@ -3,10 +3,8 @@
  * names that look like numbers, custom fields, field names that are Object.prototype's, and
  * answers no reader should choke on (parsing/fieldTypes.ts, parsing/xml.ts).
  */
-import type { INodeParameters } from 'n8n-workflow';
-
 import { retryRun, runNode } from '../harness';
-import { useEmulator } from './setup';
+import { nodeParams, useEmulator } from './setup';
 import { retryFaults } from './retriedSupport';
 
 const env = useEmulator();
@@ -23,12 +21,10 @@ describe('names and fields as typed', () => {
 		expect(names.every((name) => typeof name === 'string')).toBe(true);
 		const joined = await runNode(
 			{
-				parameters: {
-					resource: 'audienceMember',
-					operation: 'upsert',
+				parameters: nodeParams('audienceMember', 'upsert', {
 					email: '={{ $json.email }}',
 					list: { __rl: true, mode: 'name', value: '1.50' },
-				} as INodeParameters,
+				}),
 			},
 			[{ json: { email: 'ann@example.com' } }],
 		);
@@ -61,13 +57,11 @@ describe('names and fields as typed', () => {
 		expect(promotions.items.find((i) => i.json.name === '2024')).toBeDefined();
 
 		cutAfterWork('POST', '/mailer', 2);
-		const send = {
-			resource: 'email',
-			operation: 'send',
+		const send = nodeParams('email', 'send', {
 			promotionName: { __rl: true, mode: 'name', value: '2024' },
 			recipient: '={{ $json.email }}',
 			options: { checkSuppressed: false },
-		} as INodeParameters;
+		});
 		const people = ['a@example.com', 'b@example.com', 'c@example.com'].map((email) => ({
 			json: { email },
 		}));
@@ -85,11 +79,7 @@ describe('names and fields as typed', () => {
 });
 
 describe('any answer is read safely', () => {
-	const lists = {
-		resource: 'audienceList',
-		operation: 'getAll',
-		returnAll: true,
-	} as INodeParameters;
+	const lists = nodeParams('audienceList', 'getAll', { returnAll: true });
 
 	test('an answer nested 20,000 levels deep: read, no engine error', async () => {
 		const depth = 20_000;

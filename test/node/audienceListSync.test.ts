@@ -6,15 +6,13 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runNode, TOOL_TYPE } from '../harness';
-import { received, useEmulator } from './setup';
+import { nodeParams, received, useEmulator } from './setup';
 
 const env = useEmulator();
 const LIST = 'Sync test';
 
 const sync = (extra: IDataObject = {}): INodeParameters =>
-	({
-		resource: 'audienceList',
-		operation: 'sync',
+	nodeParams('audienceList', 'sync', {
 		list: { __rl: true, mode: 'list', value: LIST, cachedResultName: LIST },
 		email: '={{ $json.email }}',
 		additionalFields: { firstName: '={{ $json.first }}', lastName: '={{ $json.last }}' },

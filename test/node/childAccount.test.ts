@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { callMethod, runNode, setCredentials } from '../harness';
-import { received, refusedBeforeAnyRequest, useEmulator } from './setup';
+import { nodeParams, received, refusedBeforeAnyRequest, useEmulator } from './setup';
 
 const env = useEmulator();
 const { newsletter, vipCustomers, betaTesters } = DEMO_IDS.listNames;
@@ -11,9 +11,7 @@ const [childOne, childTwo] = DEMO_IDS.children;
 const child = (email: string) => env.emulator.store.participants.get(email.toLowerCase());
 
 const createParams = (extra: IDataObject = {}): INodeParameters =>
-	({
-		resource: 'childAccount',
-		operation: 'create',
+	nodeParams('childAccount', 'create', {
 		email: 'branch@example.com',
 		password: 'S3cret pass ',
 		firstName: 'Bea',
@@ -24,9 +22,7 @@ const createParams = (extra: IDataObject = {}): INodeParameters =>
 	}) as INodeParameters;
 
 const permissions = (extra: IDataObject): INodeParameters =>
-	({
-		resource: 'childAccount',
-		operation: 'setPermissions',
+	nodeParams('childAccount', 'setPermissions', {
 		email: childTwo,
 		full: [],
 		read: [],
@@ -170,12 +166,10 @@ describe('childAccount.create', () => {
 describe('childAccount.update', () => {
 	test('sends only the fields given, with _method=put', async () => {
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'childAccount',
-				operation: 'update',
+			parameters: nodeParams('childAccount', 'update', {
 				email: childOne,
 				updateFields: { firstName: 'Carlotta', address: '9 New Road', password: 'n3w-pass' },
-			},
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([

@@ -6,15 +6,13 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import { answerOnce, each, refusedBeforeAnyRequest, useEmulator } from './setup';
+import { answerOnce, each, nodeParams, refusedBeforeAnyRequest, useEmulator } from './setup';
 import { placeholders } from './sendSupport';
 
 const env = useEmulator();
 
 const send = (extra: IDataObject = {}): INodeParameters =>
-	({
-		resource: 'email',
-		operation: 'send',
+	nodeParams('email', 'send', {
 		promotionName: 'Weekly digest',
 		recipient: 'jane@example.com',
 		...extra,
@@ -410,9 +408,7 @@ describe('email.getStatus', () => {
 
 describe('placeholders the YAML writer must not trip on', () => {
 	const send = (placeholder: IDataObject[]) =>
-		({
-			resource: 'email',
-			operation: 'send',
+		nodeParams('email', 'send', {
 			promotionName: 'Weekly digest',
 			recipient: 'jane@example.com',
 			placeholders: { placeholder },
@@ -435,9 +431,7 @@ describe('placeholders the YAML writer must not trip on', () => {
 
 describe('email.send with its own content: Save As Promotion', () => {
 	const own = (extra: IDataObject = {}): INodeParameters =>
-		({
-			resource: 'email',
-			operation: 'send',
+		nodeParams('email', 'send', {
 			contentSource: 'html',
 			saveAsPromotion: 'Weekly digest',
 			rawHtml: TRACKED_HTML,

@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { nodeParams, received, useEmulator } from './setup';
 
 const env = useEmulator();
 const { promotions: P, mailings: M } = DEMO_IDS;
@@ -198,13 +198,11 @@ describe('promotion.getAll filters', () => {
 		const twelve = store.promotions.get(12)!.updatedAt;
 		const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'promotion',
-				operation: 'getAll',
+			parameters: nodeParams('promotion', 'getAll', {
 				returnAll: true,
 				filters: { updatedAfter: iso(ten), updatedBefore: iso(twelve) },
 				options: { parallelPageReads: 1 },
-			} as INodeParameters,
+			}),
 		});
 		expect(error).toBeUndefined();
 		const expected = store

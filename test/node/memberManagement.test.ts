@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { nodeParams, received, useEmulator } from './setup';
 import { member, OPTED_OUT } from './memberSupport';
 
 const env = useEmulator();
@@ -324,12 +324,10 @@ describe("the member's standard fields, by name", () => {
 
 	test('Create or Update sends them as import columns', async () => {
 		const { error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'upsert',
+			parameters: nodeParams('audienceMember', 'upsert', {
 				email: 'new.one@example.com',
 				additionalFields: { company: 'Acme', city: 'Lyon' },
-			} as INodeParameters,
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(env.emulator.requests[0].form.csv_file).toBe(

@@ -5,16 +5,13 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS } from '../../emulator';
 import { callMethod, runNode, setCredentials, testCredentials } from '../harness';
-import { useEmulator } from './setup';
+import { nodeParams, useEmulator } from './setup';
 
 const env = useEmulator();
 
 describe('the list resource locator and dropdowns', () => {
 	test('"From list" searches the account\'s lists by name, as the editor calls it', async () => {
-		const all = await callMethod('listSearch', 'searchLists', {
-			resource: 'audienceList',
-			operation: 'delete',
-		});
+		const all = await callMethod('listSearch', 'searchLists', nodeParams('audienceList', 'delete'));
 		expect(all).toEqual({
 			results: [
 				{ name: 'Beta testers (EU)', value: 'Beta testers (EU)' },
@@ -36,10 +33,11 @@ describe('the list resource locator and dropdowns', () => {
 	});
 
 	test('the import "Add to List" dropdown is loaded from the account', async () => {
-		const options = await callMethod('loadOptions', 'getListNames', {
-			resource: 'audienceMember',
-			operation: 'import',
-		});
+		const options = await callMethod(
+			'loadOptions',
+			'getListNames',
+			nodeParams('audienceMember', 'import'),
+		);
 		expect(options).toEqual([
 			{ name: 'Beta testers (EU)', value: 'Beta testers (EU)' },
 			{ name: 'Newsletter', value: 'Newsletter' },

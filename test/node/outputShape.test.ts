@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
-import { useEmulator } from './setup';
+import { nodeParams, useEmulator } from './setup';
 
 const env = useEmulator();
 const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
@@ -29,15 +29,13 @@ describe('identifying fields (id, name, email) come first in every output item',
 		],
 		[
 			'mailing.getRecipients',
-			{
-				resource: 'mailing',
-				operation: 'getRecipients',
+			nodeParams('mailing', 'getRecipients', {
 				promotionId: byId(DEMO_IDS.promotions.weeklyDigest),
 				mailingId: byId(DEMO_IDS.mailings.weeklyDigest),
 				outcome: 'read',
 				returnAll: false,
 				limit: 3,
-			},
+			}),
 			['email'],
 		],
 		[

@@ -3,15 +3,13 @@ import type { INodeParameters } from 'n8n-workflow';
 import { DEMO_IDS } from '../../emulator';
 import { DEFAULT_PAGE_WINDOW } from '../../nodes/MadMimi/settings';
 import { runNode } from '../harness';
-import { useEmulator } from './setup';
+import { nodeParams, useEmulator } from './setup';
 
 const env = useEmulator();
 const { promotions: P, mailings: M } = DEMO_IDS;
 const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
 const recipients = (extra: object = {}): INodeParameters =>
-	({
-		resource: 'mailing',
-		operation: 'getRecipients',
+	nodeParams('mailing', 'getRecipients', {
 		promotionId: byId(P.productUpdate),
 		mailingId: byId(M.productUpdate),
 		outcome: 'bounced',
@@ -67,11 +65,7 @@ describe('Return All reads pages side by side (Parallel Page Reads, default 6)',
 	test('members (the answer states its page count): exactly the pages that exist, side by side', async () => {
 		for (let i = 0; i < 490; i++) env.emulator.store.addMember(`p${i}@example.com`);
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'getAll',
-				returnAll: true,
-			} as INodeParameters,
+			parameters: nodeParams('audienceMember', 'getAll', { returnAll: true }),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(500);

@@ -7,16 +7,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
-import { useEmulator } from './setup';
+import { nodeParams, useEmulator } from './setup';
 import { placeholders } from './sendSupport';
 
 const env = useEmulator();
 
 describe('promotion.send', () => {
 	const listSend = (extra: IDataObject = {}): INodeParameters =>
-		({
-			resource: 'promotion',
-			operation: 'send',
+		nodeParams('promotion', 'send', {
 			promotionName: 'Weekly digest',
 			audience: 'lists',
 			lists: ['Newsletter'],
@@ -178,9 +176,7 @@ describe('promotion.send', () => {
 
 describe('promotion.send: what the output says', () => {
 	const listSend = (extra: IDataObject = {}) =>
-		({
-			resource: 'promotion',
-			operation: 'send',
+		nodeParams('promotion', 'send', {
 			promotionName: { __rl: true, mode: 'list', value: 'Weekly digest' },
 			audience: 'lists',
 			lists: ['Newsletter'],

@@ -1,5 +1,5 @@
 import { runNode } from '../harness';
-import { useEmulator } from './setup';
+import { nodeParams, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -7,12 +7,10 @@ test('the Timeout request option bounds each request, with a clear message and n
 	env.emulator.faults.add({ path: '/audience_lists/lists.xml', respond: 'hang' });
 	const started = Date.now();
 	const { error } = await runNode({
-		parameters: {
-			resource: 'audienceList',
-			operation: 'getAll',
+		parameters: nodeParams('audienceList', 'getAll', {
 			returnAll: true,
 			options: { timeout: 0.3 },
-		},
+		}),
 	});
 	expect(Date.now() - started).toBeLessThan(10_000);
 	expect(error?.message).toBe('Mad Mimi did not respond within 300 ms');

@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { DEMO_IDS } from '../../emulator';
 import { retryRun, runNode } from '../harness';
-import { answerOnce, each, useEmulator } from './setup';
+import { answerOnce, each, nodeParams, useEmulator } from './setup';
 import { retryFaults } from './retriedSupport';
 
 const env = useEmulator();
@@ -22,9 +22,7 @@ const people = (count: number): INodeExecutionData[] =>
 	}));
 
 const sendEmail = (extra: IDataObject = {}): INodeParameters =>
-	({
-		resource: 'email',
-		operation: 'send',
+	nodeParams('email', 'send', {
 		promotionName: 'Weekly digest',
 		recipient: '={{ $json.email }}',
 		...extra,
@@ -285,12 +283,10 @@ describe('Email → Send, Skip If Already Sent', () => {
 	test('a list mailing of the promotion counts as having got it', async () => {
 		const member = env.emulator.store.members.values().next().value!;
 		const mailing = await runNode({
-			parameters: {
-				resource: 'promotion',
-				operation: 'send',
+			parameters: nodeParams('promotion', 'send', {
 				promotionName: 'Weekly digest',
 				audience: 'all',
-			} as INodeParameters,
+			}),
 		});
 		expect(mailing.error).toBeUndefined();
 		const { items } = await runNode({ parameters: withSkip('ever') }, [
@@ -302,13 +298,11 @@ describe('Email → Send, Skip If Already Sent', () => {
 
 describe('Promotion → Send in a retried execution', () => {
 	const sendToList = (list: string): INodeExecutionData => ({ json: { list } });
-	const params = {
-		resource: 'promotion',
-		operation: 'send',
+	const params = nodeParams('promotion', 'send', {
 		promotionName: 'Weekly digest',
 		audience: 'lists',
 		lists: '={{ $json.list }}',
-	} as INodeParameters;
+	});
 
 	function mailingsOfDigest(): number {
 		return env.emulator.store.sends.filter((s) => s.promotionName === 'Weekly digest').length;

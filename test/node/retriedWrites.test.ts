@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { NodeSpec } from '../harness';
 import { retryRun, runNode } from '../harness';
-import { useEmulator } from './setup';
+import { nodeParams, useEmulator } from './setup';
 import { retryFaults } from './retriedSupport';
 
 const env = useEmulator();
@@ -43,11 +43,7 @@ function carriedOut(method: string, path: string | RegExp): number {
 const ONCE_ONLY_CASES: OnceOnlyCase[] = [
 	{
 		name: 'Audience List → Create',
-		parameters: {
-			resource: 'audienceList',
-			operation: 'create',
-			name: '={{ $json.name }}',
-		} as INodeParameters,
+		parameters: nodeParams('audienceList', 'create', { name: '={{ $json.name }}' }),
 		inputs: () => [{ name: 'Alpha' }, { name: 'Beta' }, { name: 'Gamma' }],
 		method: 'POST',
 		path: '/audience_lists.json',
@@ -55,12 +51,10 @@ const ONCE_ONLY_CASES: OnceOnlyCase[] = [
 	},
 	{
 		name: 'Audience List → Rename',
-		parameters: {
-			resource: 'audienceList',
-			operation: 'rename',
+		parameters: nodeParams('audienceList', 'rename', {
 			list: { __rl: true, mode: 'name', value: '={{ $json.from }}' },
 			newName: '={{ $json.to }}',
-		} as INodeParameters,
+		}),
 		inputs: () => {
 			for (const name of ['Old A', 'Old B', 'Old C']) env.emulator.store.createList(name);
 			return [
@@ -75,13 +69,11 @@ const ONCE_ONLY_CASES: OnceOnlyCase[] = [
 	},
 	{
 		name: 'Child Account → Create',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'create',
+		parameters: nodeParams('childAccount', 'create', {
 			email: '={{ $json.email }}',
 			password: 'Secret-123',
 			options: { sendInvitation: false },
-		} as INodeParameters,
+		}),
 		inputs: () => [
 			{ email: 'child1@example.com' },
 			{ email: 'child2@example.com' },
@@ -93,12 +85,10 @@ const ONCE_ONLY_CASES: OnceOnlyCase[] = [
 	},
 	{
 		name: 'Audience Member → Update Email',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'updateEmail',
+		parameters: nodeParams('audienceMember', 'updateEmail', {
 			email: '={{ $json.from }}',
 			newEmail: '={{ $json.to }}',
-		} as INodeParameters,
+		}),
 		inputs: () =>
 			[...env.emulator.store.members.values()]
 				.slice(0, 3)
@@ -109,11 +99,7 @@ const ONCE_ONLY_CASES: OnceOnlyCase[] = [
 	},
 	{
 		name: 'Audience Member → Opt In Again',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'unsuppress',
-			email: '={{ $json.email }}',
-		} as INodeParameters,
+		parameters: nodeParams('audienceMember', 'unsuppress', { email: '={{ $json.email }}' }),
 		inputs: () => {
 			const addresses = ['out1@example.com', 'out2@example.com', 'out3@example.com'];
 			for (const email of addresses) env.emulator.store.optOut(email, Date.now() - 3_600_000);
@@ -162,11 +148,7 @@ describe.each(ONCE_ONLY_CASES)('$name in a retried execution', (c) => {
 describe('the once-only writes with a check of their own', () => {
 	test('Audience List → Create: a found list comes out with its ID, a new one as created', async () => {
 		cutAfterWork('POST', '/audience_lists.json', 2);
-		const params = {
-			resource: 'audienceList',
-			operation: 'create',
-			name: '={{ $json.name }}',
-		} as INodeParameters;
+		const params = nodeParams('audienceList', 'create', { name: '={{ $json.name }}' });
 		const failed = await runNode(
 			{ parameters: params },
 			[{ json: { name: 'Alpha' } }, { json: { name: 'Beta' } }, { json: { name: 'Gamma' } }],
@@ -192,12 +174,10 @@ describe('the once-only writes with a check of their own', () => {
 
 	test('Child Account → Create: a found account has no API key in the item (Mad Mimi gives it only at creation)', async () => {
 		cutAfterWork('POST', '/participants', 1);
-		const params = {
-			resource: 'childAccount',
-			operation: 'create',
+		const params = nodeParams('childAccount', 'create', {
 			email: 'child1@example.com',
 			password: 'Secret-123',
-		} as INodeParameters;
+		});
 		const failed = await runNode({ parameters: params }, [{ json: {} }], 'webhook');
 		const retried = await retryRun(failed);
 		expect(retried.items[0].json).toMatchObject({
@@ -226,11 +206,7 @@ describe('the once-only writes with a check of their own', () => {
 		cutAfterWork('DELETE', /^\/suppressed_audience_members\//, 2);
 		const failed = await runNode(
 			{
-				parameters: {
-					resource: 'audienceMember',
-					operation: 'unsuppress',
-					email: '={{ $json.email }}',
-				} as INodeParameters,
+				parameters: nodeParams('audienceMember', 'unsuppress', { email: '={{ $json.email }}' }),
 			},
 			addresses.map((email) => ({ json: { email } })),
 			'webhook',
@@ -257,11 +233,9 @@ describe('the once-only writes with a check of their own', () => {
 
 	test('Addon → Toggle is never sent in a retried execution: each item fails saying where the addon stands', async () => {
 		const addon = env.emulator.store.addons.find((a) => !a.paid)!;
-		const params = {
-			resource: 'addon',
-			operation: 'toggle',
+		const params = nodeParams('addon', 'toggle', {
 			addon: { __rl: true, mode: 'key', value: addon.key },
-		} as INodeParameters;
+		});
 		cutAfterWork('POST', /\/toggle$/, 1);
 		const failed = await runNode({ parameters: params }, [{ json: {} }], 'webhook');
 		expect(failed.error?.message).toMatch(/may have been switched/);

@@ -81,3 +81,10 @@ export function answerOnce(
 /** Input items of one field each: `each('email', 'a@example.com', 'b@example.com')`. */
 export const each = (field: string, ...values: unknown[]): INodeExecutionData[] =>
 	values.map((value) => ({ json: { [field]: value } as IDataObject }));
+
+/** A run's parameters: the resource, the operation and the fields given. */
+export const nodeParams = (
+	resource: string,
+	operation: string,
+	fields: IDataObject = {},
+): INodeParameters => ({ resource, operation, ...fields }) as INodeParameters;

@@ -1,6 +1,6 @@
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { nodeParams, received, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -34,11 +34,7 @@ const FORM_42 = {
 describe('signupForm.get', () => {
 	test('one item: the webform, typed as the service sent it', async () => {
 		const { items, error } = await runNode({
-			parameters: {
-				resource: 'signupForm',
-				operation: 'get',
-				webformId: String(DEMO_IDS.signupId),
-			},
+			parameters: nodeParams('signupForm', 'get', { webformId: String(DEMO_IDS.signupId) }),
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([FORM_42]);

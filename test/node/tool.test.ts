@@ -8,7 +8,7 @@ import { MODEL_RESULT_MAX_BYTES } from '../../nodes/MadMimi/settings';
 import { MadMimi } from '../../nodes/MadMimi/MadMimi.node';
 import { ACTION_TYPE, madMimiNode, nodeTypes, runNode, TOOL_TYPE } from '../harness';
 import type { NodeSpec } from '../harness';
-import { useEmulator } from './setup';
+import { nodeParams, useEmulator } from './setup';
 
 /*
  * The node as an AI Agent's tool (n8n's "Mad Mimi Tool"): what the model is told, the size of what
@@ -64,12 +64,13 @@ describe('what the model is told', () => {
 		expect(asRunByN8n(TOOL_TYPE, { resource: 'email', operation: 'send' }).description).toBe(
 			`${TOOL_ACTIONS['email:send']} in Mad Mimi`,
 		);
-		const own = asRunByN8n(TOOL_TYPE, {
-			resource: 'email',
-			operation: 'send',
-			descriptionType: 'manual',
-			toolDescription: 'Sends the welcome email',
-		});
+		const own = asRunByN8n(
+			TOOL_TYPE,
+			nodeParams('email', 'send', {
+				descriptionType: 'manual',
+				toolDescription: 'Sends the welcome email',
+			}),
+		);
 		expect(own.description).toBe('Sends the welcome email');
 		const editor = new MadMimi().description.properties.find(
 			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('audienceMember'),
@@ -120,11 +121,7 @@ describe('results sized for a model', () => {
 		addMembers(5000);
 		const { items, error } = await runNode({
 			type: TOOL_TYPE,
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'getAll',
-				returnAll: true,
-			} as INodeParameters,
+			parameters: nodeParams('audienceMember', 'getAll', { returnAll: true }),
 		});
 		expect(error).toBeUndefined();
 		expect(bytes(items)).toBeLessThanOrEqual(MODEL_RESULT_MAX_BYTES);
@@ -149,12 +146,10 @@ describe('errors a model can act on', () => {
 	test("an unknown list: the message says what to do and names the account's lists (n8n gives a model the message only)", async () => {
 		const { error } = await runNode({
 			type: TOOL_TYPE,
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'upsert',
+			parameters: nodeParams('audienceMember', 'upsert', {
 				email: 'ada@example.com',
 				list: { __rl: true, mode: 'name', value: 'newsletter' },
-			} as INodeParameters,
+			}),
 		});
 		expect(error?.message).toBe(
 			'Mad Mimi has no list named "newsletter". Pick the list from the dropdown, or check its name (upper and lower case count). To have the node create it, turn on the option "Create List If Missing". This item was not sent to Mad Mimi. The account\'s lists are: "Beta testers (EU)", "Newsletter", "VIP Customers".',
@@ -164,12 +159,10 @@ describe('errors a model can act on', () => {
 
 	test("the editor's error keeps its message and its description apart", async () => {
 		const { error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'upsert',
+			parameters: nodeParams('audienceMember', 'upsert', {
 				email: 'ada@example.com',
 				list: { __rl: true, mode: 'name', value: 'newsletter' },
-			} as INodeParameters,
+			}),
 		});
 		expect(error?.message).toBe('Mad Mimi has no list named "newsletter"');
 		expect(error?.description).toMatch(/^Pick the list from the dropdown/);
@@ -180,12 +173,10 @@ describe("an AI Agent's tool call that fails: the error reaches the model on eve
 	const unknownList: NodeSpec = {
 		type: TOOL_TYPE,
 		asAgentToolCall: true,
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'upsert',
+		parameters: nodeParams('audienceMember', 'upsert', {
 			email: 'ada@example.com',
 			list: { __rl: true, mode: 'name', value: 'newsletter' },
-		} as INodeParameters,
+		}),
 	};
 	const toolCall = async (spec = unknownList) => {
 		const { run } = await runNode(spec);
@@ -255,12 +246,10 @@ describe('every parameter fillable by $fromAI', () => {
 
 	test('Custom Fields (JSON) that is no object is refused before any request, saying what to give', async () => {
 		const { error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'upsert',
+			parameters: nodeParams('audienceMember', 'upsert', {
 				email: 'ada@example.com',
 				additionalFields: { customFieldsJson: '[1, 2]' },
-			} as INodeParameters,
+			}),
 		});
 		expect(error?.message).toBe('The field "Custom Fields (JSON)" is not a JSON object');
 		expect(env.emulator.requests).toHaveLength(0);
@@ -268,9 +257,7 @@ describe('every parameter fillable by $fromAI', () => {
 
 	test('an options field takes an option\'s name or its value in any case ("Clicked Thru", "SENT"); anything else is refused with the values it takes', async () => {
 		const params = (outcome: string) =>
-			({
-				resource: 'mailing',
-				operation: 'getRecipients',
+			nodeParams('mailing', 'getRecipients', {
 				promotionId: { __rl: true, mode: 'id', value: String(DEMO_IDS.promotions.weeklyDigest) },
 				mailingId: { __rl: true, mode: 'id', value: String(DEMO_IDS.mailings.weeklyDigest) },
 				outcome,

@@ -1,16 +1,14 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import { answerOnce, each, received, useEmulator } from './setup';
+import { answerOnce, each, nodeParams, received, useEmulator } from './setup';
 
 const env = useEmulator();
 
 const fromList = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: value });
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const upsert = (extra: IDataObject = {}): INodeParameters =>
-	({
-		resource: 'audienceMember',
-		operation: 'upsert',
+	nodeParams('audienceMember', 'upsert', {
 		email: '={{ $json.email }}',
 		...extra,
 	}) as INodeParameters;
@@ -236,12 +234,7 @@ describe('audienceMember.upsert', () => {
 
 describe('audienceMember.import tells the truth', () => {
 	const importItems = (extra: IDataObject = {}): INodeParameters =>
-		({
-			resource: 'audienceMember',
-			operation: 'import',
-			source: 'items',
-			...extra,
-		}) as INodeParameters;
+		nodeParams('audienceMember', 'import', { source: 'items', ...extra }) as INodeParameters;
 
 	test('"Email Field" dragged from the input ({{ $json.email }}): the address itself, per item', async () => {
 		const { items, error } = await runNode(
@@ -312,14 +305,12 @@ describe('audienceMember.import tells the truth', () => {
 
 	test('a CSV into a picked list: every row joins it, the output names it', async () => {
 		const { items, error, hints } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'import',
+			parameters: nodeParams('audienceMember', 'import', {
 				source: 'csv',
 				csvSource: 'text',
 				csvText: 'email,first name\njane@example.com,Jane\nbad,Bob\n',
 				list: fromList('VIP Customers'),
-			} as INodeParameters,
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({
@@ -344,13 +335,11 @@ describe('parameters read per item only when they are expressions', () => {
 	test('an import whose list and Email Field are expressions reads them for each item', async () => {
 		const { items, error } = await runNode(
 			{
-				parameters: {
-					resource: 'audienceMember',
-					operation: 'import',
+				parameters: nodeParams('audienceMember', 'import', {
 					source: 'items',
 					emailField: '={{ $json.address }}',
 					list: byName('={{ $json.list }}'),
-				} as INodeParameters,
+				}),
 			},
 			[
 				{ json: { address: 'x1@example.com', list: 'Newsletter' } },

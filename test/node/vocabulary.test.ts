@@ -11,7 +11,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { Emulator } from '../../emulator';
 import { DEMO_IDS } from '../../emulator';
 import { callMethod, runNode } from '../harness';
-import { useEmulator } from './setup';
+import { nodeParams, useEmulator } from './setup';
 import { toIsoDateTime } from '../../nodes/MadMimi/parsing';
 
 const env = useEmulator();
@@ -148,11 +148,9 @@ const CASES: Case[] = [
 	},
 	{
 		name: 'Audience Member → Get Promotion Attempts',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'getPromotionAttempts',
+		parameters: nodeParams('audienceMember', 'getPromotionAttempts', {
 			email: 'vocab@example.com',
-		},
+		}),
 		setup: (emulator, count) => {
 			const store = emulator.store;
 			store.addMember('vocab@example.com');
@@ -337,15 +335,9 @@ describe('operations that act on what they read, under the second vocabulary', (
 	);
 
 	test('the Addon "From List" dropdown gives the same choices under both vocabularies', async () => {
-		const second = await callMethod('listSearch', 'searchAddons', {
-			resource: 'addon',
-			operation: 'activate',
-		});
+		const second = await callMethod('listSearch', 'searchAddons', nodeParams('addon', 'activate'));
 		env.emulator.vocabulary = 'guessed';
-		const guessed = await callMethod('listSearch', 'searchAddons', {
-			resource: 'addon',
-			operation: 'activate',
-		});
+		const guessed = await callMethod('listSearch', 'searchAddons', nodeParams('addon', 'activate'));
 		expect(second).toEqual(guessed);
 		expect((guessed as { results: unknown[] }).results).toHaveLength(5);
 	});

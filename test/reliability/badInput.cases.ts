@@ -12,6 +12,7 @@ import { runNode } from '../harness';
 import { logs } from './capture';
 import { byItem, hunt, isErrorItem } from './checks';
 import { byName } from './support';
+import { nodeParams } from '../node/setup';
 
 /** C0 controls, DEL and C1 controls: what the node refuses in names. */
 const hasControl = (text: string) =>
@@ -246,12 +247,10 @@ const PATH_CASES: PathCase[] = [
 		name: 'list names (audienceList.addMember)',
 		field: 'List',
 		fuzz: listFuzz,
-		parameters: {
-			resource: 'audienceList',
-			operation: 'addMember',
+		parameters: nodeParams('audienceList', 'addMember', {
 			list: byName('={{ $json.v }}'),
 			email: 'ann.archer@example.com',
-		},
+		}),
 		segments: (s) => ['audience_lists', s, 'add'],
 		rawPath: (s) => `/audience_lists/${enc(s)}/add`,
 	},
@@ -275,11 +274,9 @@ const PATH_CASES: PathCase[] = [
 		name: 'addon keys (addon.toggle, By Key)',
 		field: 'Addon',
 		fuzz: addonKeyFuzz,
-		parameters: {
-			resource: 'addon',
-			operation: 'toggle',
+		parameters: nodeParams('addon', 'toggle', {
 			addon: { __rl: true, mode: 'key', value: '={{ $json.v }}' },
-		},
+		}),
 		segments: (s) => ['addon', s, 'toggle'],
 		rawPath: (s) => `/addon/${enc(s)}/toggle`,
 	},
@@ -287,12 +284,10 @@ const PATH_CASES: PathCase[] = [
 		name: 'promotion IDs (mailing.getStats)',
 		field: 'Promotion',
 		fuzz: idFuzz,
-		parameters: {
-			resource: 'mailing',
-			operation: 'getStats',
+		parameters: nodeParams('mailing', 'getStats', {
 			promotionId: { __rl: true, mode: 'id', value: '={{ $json.v }}' },
 			mailingId: { __rl: true, mode: 'id', value: '34' },
-		},
+		}),
 		segments: (s) => ['promotions', s, 'mailings', '34.xml'],
 		rawPath: (s) => `/promotions/${enc(s)}/mailings/34.xml`,
 		// the promotion's name and the mailing's dates, searched by the ID as a query parameter
@@ -402,12 +397,10 @@ export function pathFuzz(env: { readonly emulator: Emulator }): void {
 		);
 		const searched = await runNode(
 			{
-				parameters: {
-					resource: 'promotion',
-					operation: 'search',
+				parameters: nodeParams('promotion', 'search', {
 					searchBy: 'query',
 					query: '={{ $json.v }}',
-				},
+				}),
 				continueOnFail: true,
 			},
 			values.map((v) => ({ json: { v } })),

@@ -16,6 +16,7 @@ import { OPS, UNREADABLE } from './operations';
 import { NGINX_502 } from './writes';
 import type { Answer, OpCase } from './operations';
 import { closedPortUrl, DEMO_KEY, leaksIn, secretForms, serialize } from './support';
+import { nodeParams } from '../node/setup';
 
 const CONTENT_TYPE: Record<Answer, string> = {
 	xml: 'application/xml; charset=utf-8',
@@ -446,12 +447,10 @@ export function parallelPairing(env: { readonly emulator: Emulator }): void {
 		const mark = logs.mark();
 		const result = await runNode(
 			{
-				parameters: {
-					resource: 'audienceMember',
-					operation: 'getLists',
+				parameters: nodeParams('audienceMember', 'getLists', {
 					email: '={{ $json.email }}',
 					options: { itemsPerBatch: 3 },
-				},
+				}),
 				continueOnFail: true,
 			},
 			emails.map((email) => ({ json: { email } })),

@@ -6,6 +6,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { byId, byKey } from './support';
+import { nodeParams } from '../node/setup';
 
 const DAY = 86_400_000;
 export const UNREADABLE = 'Mad Mimi sent a response the node cannot read';
@@ -56,11 +57,7 @@ export const OPS: OpCase[] = [
 		method: 'GET',
 		path: /^\/audience_members\/suppressed_since\/\d+\.txt$/,
 		endpoint: 'GET /audience_members/suppressed_since/',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'getOptedOut',
-			since: '={{ $json.since }}',
-		},
+		parameters: nodeParams('audienceMember', 'getOptedOut', { since: '={{ $json.since }}' }),
 		input: () => three((i) => ({ since: new Date(Date.now() - (10 + i) * DAY).toISOString() })),
 		unreadable: UNREADABLE,
 		unreadableFromTransport: true,
@@ -72,13 +69,11 @@ export const OPS: OpCase[] = [
 		method: 'POST',
 		path: '/promotions/save',
 		endpoint: 'POST /promotions/save',
-		parameters: {
-			resource: 'promotion',
-			operation: 'save',
+		parameters: nodeParams('promotion', 'save', {
 			promotionName: '={{ $json.name }}',
 			contentSource: 'html',
 			rawHtml: '<p>Hello [[unsubscribe]]</p>',
-		},
+		}),
 		input: () => three((i) => ({ name: `Reliability (${i})` })),
 		unreadable: 'Mad Mimi did not confirm that the promotion was saved',
 	},
@@ -88,12 +83,10 @@ export const OPS: OpCase[] = [
 		method: 'GET',
 		path: '/promotions/3/mailings/34.xml',
 		endpoint: 'GET /promotions/3/mailings/34.xml',
-		parameters: {
-			resource: 'mailing',
-			operation: 'getStats',
+		parameters: nodeParams('mailing', 'getStats', {
 			promotionId: byId('3'),
 			mailingId: byId('34'),
-		},
+		}),
 		input: () => three(),
 		notFound:
 			'Mad Mimi has no promotion 3 with a mailing 34: check the promotion ID and mailing ID',
@@ -139,9 +132,7 @@ export const OPS: OpCase[] = [
 		method: 'POST',
 		path: '/participants',
 		endpoint: 'POST /participants',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'create',
+		parameters: nodeParams('childAccount', 'create', {
 			email: '={{ $json.email }}',
 			password: 'Str0ng pass!',
 			firstName: 'Branch',
@@ -149,7 +140,7 @@ export const OPS: OpCase[] = [
 			organizationName: 'Acme',
 			address: '1 Main Street',
 			options: { sendInvitation: false },
-		},
+		}),
 		input: () => three((i) => ({ email: `branch${i}@example.com` })),
 		unreadable: 'Mad Mimi did not send the API key of the new child account',
 		onceOnly: 'The child account branch1@example.com may have been created',

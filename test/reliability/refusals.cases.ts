@@ -10,6 +10,7 @@ import { runNode } from '../harness';
 import { logs } from './capture';
 import { byItem, hunt } from './checks';
 import { byName } from './support';
+import { nodeParams } from '../node/setup';
 
 interface RefusalCase {
 	name: string;
@@ -56,23 +57,19 @@ const REFUSALS: RefusalCase[] = [
 	},
 	{
 		name: 'malformed emails (audienceList.addMember)',
-		parameters: {
-			resource: 'audienceList',
-			operation: 'addMember',
+		parameters: nodeParams('audienceList', 'addMember', {
 			list: byName('Newsletter'),
 			email: '={{ $json.v }}',
-		},
+		}),
 		values: NOT_EMAILS,
 		message: /^The field "Email" is not a valid email address/,
 	},
 	{
 		name: 'malformed emails (childAccount.create)',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'create',
+		parameters: nodeParams('childAccount', 'create', {
 			email: '={{ $json.v }}',
 			password: 'pw-123456',
-		},
+		}),
 		values: NOT_EMAILS,
 		message: /^The field "Email" is not a valid email address/,
 	},
@@ -84,47 +81,39 @@ const REFUSALS: RefusalCase[] = [
 	},
 	{
 		name: 'malformed dates (audienceMember.countNew start)',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'countNew',
+		parameters: nodeParams('audienceMember', 'countNew', {
 			start: '={{ $json.v }}',
 			end: '2024-05-01T00:00:00Z',
-		},
+		}),
 		values: NOT_DATES,
 		message: /^The field "Start" is (not a valid date|not a date n8n can read)/,
 	},
 	{
 		name: 'malformed dates (promotion.getTransactionalCount)',
-		parameters: {
-			resource: 'promotion',
-			operation: 'getTransactionalCount',
+		parameters: nodeParams('promotion', 'getTransactionalCount', {
 			promotionName: 'API: Receipt',
 			date: '={{ $json.v }}',
-		},
+		}),
 		values: NOT_DATES,
 		message: /^The field "Date" is (not a valid date|not a date n8n can read)/,
 	},
 	{
 		name: 'reversed ranges (audienceMember.countNew)',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'countNew',
+		parameters: nodeParams('audienceMember', 'countNew', {
 			start: '={{ $json.v }}',
 			end: '={{ $json.end }}',
-		},
+		}),
 		values: ['2024-05-02T00:00:00Z', '2024-05-01T00:00:01Z', '2030-01-01T00:00:00Z'],
 		extra: { end: '2024-05-01T00:00:00Z' },
 		message: /^The field "End" is before "Start"$/,
 	},
 	{
 		name: 'reversed ranges (promotion.search by date)',
-		parameters: {
-			resource: 'promotion',
-			operation: 'search',
+		parameters: nodeParams('promotion', 'search', {
 			searchBy: 'dateRange',
 			fromDate: '={{ $json.v }}',
 			toDate: '2024-06-01T00:00:00',
-		},
+		}),
 		values: ['2024-06-02T00:00:00', '2024-06-01T00:00:01', '2099-01-01T00:00:00'],
 		message: /^The field "To" is before "From"$/,
 	},
@@ -136,12 +125,10 @@ const REFUSALS: RefusalCase[] = [
 	},
 	{
 		name: 'empty list (audienceList.addMember)',
-		parameters: {
-			resource: 'audienceList',
-			operation: 'addMember',
+		parameters: nodeParams('audienceList', 'addMember', {
 			list: byName('={{ $json.v }}'),
 			email: 'ann.archer@example.com',
-		},
+		}),
 		values: EMPTY_VALUES,
 		message: /^The field "List" is empty$/,
 	},
@@ -159,46 +146,38 @@ const REFUSALS: RefusalCase[] = [
 	},
 	{
 		name: 'empty promotion name (promotion.save)',
-		parameters: {
-			resource: 'promotion',
-			operation: 'save',
+		parameters: nodeParams('promotion', 'save', {
 			promotionName: '={{ $json.v }}',
 			contentSource: 'html',
 			rawHtml: '<p>x</p>',
-		},
+		}),
 		values: EMPTY_VALUES,
 		message: /^The field "Promotion Name" is empty$/,
 	},
 	{
 		name: 'empty HTML (promotion.save)',
-		parameters: {
-			resource: 'promotion',
-			operation: 'save',
+		parameters: nodeParams('promotion', 'save', {
 			promotionName: 'X',
 			contentSource: 'html',
 			rawHtml: '={{ $json.v }}',
-		},
+		}),
 		values: EMPTY_VALUES,
 		message: /^The field "HTML" is empty$/,
 	},
 	{
 		name: 'empty promotion ID (mailing.getStats)',
-		parameters: {
-			resource: 'mailing',
-			operation: 'getStats',
+		parameters: nodeParams('mailing', 'getStats', {
 			promotionId: { __rl: true, mode: 'id', value: '={{ $json.v }}' },
 			mailingId: { __rl: true, mode: 'id', value: '34' },
-		},
+		}),
 		values: EMPTY_VALUES,
 		message: /^The field "Promotion" is empty$/,
 	},
 	{
 		name: 'empty addon (addon.toggle)',
-		parameters: {
-			resource: 'addon',
-			operation: 'toggle',
+		parameters: nodeParams('addon', 'toggle', {
 			addon: { __rl: true, mode: 'key', value: '={{ $json.v }}' },
-		},
+		}),
 		values: EMPTY_VALUES,
 		message: /^The field "Addon" is empty$/,
 	},
@@ -210,23 +189,19 @@ const REFUSALS: RefusalCase[] = [
 	},
 	{
 		name: 'empty email (childAccount.create)',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'create',
+		parameters: nodeParams('childAccount', 'create', {
 			email: '={{ $json.v }}',
 			password: 'pw-123456',
-		},
+		}),
 		values: EMPTY_VALUES,
 		message: /^The field "Email" is empty$/,
 	},
 	{
 		name: 'empty password (childAccount.create)',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'create',
+		parameters: nodeParams('childAccount', 'create', {
 			email: 'new.child@example.com',
 			password: '={{ $json.v }}',
-		},
+		}),
 		values: ['', null],
 		message: /^The field "Password" is empty$/,
 	},

@@ -14,6 +14,7 @@ import { logs } from './capture';
 import { byItem, hunt } from './checks';
 import { TRANSIENT, WRITES } from './writes';
 import type { TransientFault, WriteCase } from './writes';
+import { nodeParams } from '../node/setup';
 
 interface ReadCase {
 	name: string;
@@ -44,12 +45,10 @@ const READS: ReadCase[] = [
 	{
 		name: 'audienceMember.countNew (text)',
 		path: '/audience_members/count_new',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'countNew',
+		parameters: nodeParams('audienceMember', 'countNew', {
 			start: '={{ $now.minus(20, "days").toISO() }}',
 			end: '={{ $now.toISO() }}',
-		},
+		}),
 		check: (items) => expect(typeof items[0]?.json.count).toBe('number'),
 	},
 ];
@@ -221,12 +220,10 @@ export function retries(env: { readonly emulator: Emulator }): void {
 			'r4@example.com',
 		];
 		const input = recipients.map((email) => ({ json: { email } }));
-		const send = {
-			resource: 'email',
-			operation: 'send',
+		const send = nodeParams('email', 'send', {
 			promotionName: 'Weekly digest',
 			recipient: '={{ $json.email }}',
-		} as INodeParameters;
+		});
 		const emailsTo = (email: string) =>
 			env.emulator.store.transactions.filter((t) => t.recipient.email === email).length;
 		const mailerRequests = () => sentTo('POST', '/mailer');
@@ -307,13 +304,11 @@ export function retries(env: { readonly emulator: Emulator }): void {
 				times: 1,
 				respond: 'resetAfterWork',
 			});
-			const parameters = {
-				resource: 'promotion',
-				operation: 'send',
+			const parameters = nodeParams('promotion', 'send', {
 				promotionName: 'Weekly digest',
 				audience: 'lists',
 				lists: ['Newsletter'],
-			} as INodeParameters;
+			});
 			const result = await runNode({
 				parameters,
 				retryOnFail: true,

@@ -7,6 +7,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { Emulator, FaultResponse } from '../../emulator';
 import { byId, byKey, byName } from './support';
+import { nodeParams } from '../node/setup';
 
 type Store = Emulator['store'];
 
@@ -89,12 +90,10 @@ export const WRITES: WriteCase[] = [
 		class: 'safe',
 		method: 'POST',
 		path: '/audience_lists/Newsletter/add',
-		parameters: {
-			resource: 'audienceList',
-			operation: 'addMember',
+		parameters: nodeParams('audienceList', 'addMember', {
 			list: byName('Newsletter'),
 			email: 'leo.lopez@example.com',
-		},
+		}),
 		done: (s) => listMembers(s, 'Newsletter').has('leo.lopez@example.com'),
 	},
 	{
@@ -102,12 +101,10 @@ export const WRITES: WriteCase[] = [
 		class: 'safe',
 		method: 'POST',
 		path: '/audience_lists/Newsletter/remove',
-		parameters: {
-			resource: 'audienceList',
-			operation: 'removeMember',
+		parameters: nodeParams('audienceList', 'removeMember', {
 			list: byName('Newsletter'),
 			email: 'ann.archer@example.com',
-		},
+		}),
 		done: (s) => !listMembers(s, 'Newsletter').has('ann.archer@example.com'),
 	},
 	{
@@ -123,12 +120,10 @@ export const WRITES: WriteCase[] = [
 		class: 'safe',
 		method: 'PUT',
 		path: '/audience_members/ben.baker@example.com',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'update',
+		parameters: nodeParams('audienceMember', 'update', {
 			email: 'ben.baker@example.com',
 			updateFields: { firstName: 'Benjamin' },
-		},
+		}),
 		done: (s) => s.getMember('ben.baker@example.com')?.fields.first_name === 'Benjamin',
 	},
 	{
@@ -136,12 +131,10 @@ export const WRITES: WriteCase[] = [
 		class: 'safe',
 		method: 'POST',
 		path: '/audience_members',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'upsert',
+		parameters: nodeParams('audienceMember', 'upsert', {
 			email: 'new.person@example.com',
 			list: byName('Newsletter'),
-		},
+		}),
 		done: (s) => listMembers(s, 'Newsletter').has('new.person@example.com'),
 	},
 	{
@@ -158,11 +151,7 @@ export const WRITES: WriteCase[] = [
 		class: 'safe',
 		method: 'POST',
 		path: '/audience_members',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'suppress',
-			email: 'ann.archer@example.com',
-		},
+		parameters: nodeParams('audienceMember', 'suppress', { email: 'ann.archer@example.com' }),
 		done: (s) => s.getMember('ann.archer@example.com')?.optedOut === true,
 	},
 	{
@@ -196,11 +185,9 @@ export const WRITES: WriteCase[] = [
 		class: 'safe',
 		method: 'PUT',
 		path: '/social_links/update',
-		parameters: {
-			resource: 'socialLink',
-			operation: 'update',
+		parameters: nodeParams('socialLink', 'update', {
 			links: { link: [{ key: 'facebook', url: 'https://www.facebook.com/demo' }] },
-		},
+		}),
 		done: (s) => s.socialLinks.facebook === 'https://www.facebook.com/demo',
 	},
 	{
@@ -208,12 +195,10 @@ export const WRITES: WriteCase[] = [
 		class: 'safe',
 		method: 'PUT',
 		path: '/participants/update',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'update',
+		parameters: nodeParams('childAccount', 'update', {
 			email: 'child.one@example.com',
 			updateFields: { lastName: 'Kid' },
-		},
+		}),
 		done: (s) => s.participants.get('child.one@example.com')?.lastName === 'Kid',
 	},
 	{
@@ -221,14 +206,12 @@ export const WRITES: WriteCase[] = [
 		class: 'safe',
 		method: 'POST',
 		path: '/participants/update_permissions_for',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'setPermissions',
+		parameters: nodeParams('childAccount', 'setPermissions', {
 			email: 'child.two@example.com',
 			full: ['Newsletter'],
 			read: [],
 			none: [],
-		},
+		}),
 		done: (s) =>
 			s.participants.get('child.two@example.com')?.permissions.full.includes('Newsletter') === true,
 	},
@@ -237,13 +220,11 @@ export const WRITES: WriteCase[] = [
 		class: 'safe',
 		method: 'POST',
 		path: '/promotions/save',
-		parameters: {
-			resource: 'promotion',
-			operation: 'save',
+		parameters: nodeParams('promotion', 'save', {
 			promotionName: 'Saved once',
 			contentSource: 'plainText',
 			rawPlainText: 'Hello [[unsubscribe]]',
-		},
+		}),
 		done: (s) => [...s.promotions.values()].filter((p) => p.name === 'Saved once').length === 1,
 	},
 	// ---- safe to repeat: a repeat that finds nothing left to delete is done
@@ -285,12 +266,10 @@ export const WRITES: WriteCase[] = [
 		class: 'once',
 		method: 'POST',
 		path: '/mailer',
-		parameters: {
-			resource: 'email',
-			operation: 'send',
+		parameters: nodeParams('email', 'send', {
 			promotionName: 'Weekly digest',
 			recipient: 'jane@example.com',
-		},
+		}),
 		done: (s) => s.transactions.length > 0,
 		times: (s) => s.transactions.filter((t) => t.recipient.email === 'jane@example.com').length,
 	},
@@ -299,13 +278,11 @@ export const WRITES: WriteCase[] = [
 		class: 'once',
 		method: 'POST',
 		path: '/mailer/to_list',
-		parameters: {
-			resource: 'promotion',
-			operation: 'send',
+		parameters: nodeParams('promotion', 'send', {
 			promotionName: 'Weekly digest',
 			audience: 'lists',
 			lists: ['Newsletter'],
-		},
+		}),
 		done: (s) => s.sends.length > 0,
 		times: (s) => s.sends.length,
 	},
@@ -323,12 +300,10 @@ export const WRITES: WriteCase[] = [
 		class: 'once',
 		method: 'POST',
 		path: '/participants',
-		parameters: {
-			resource: 'childAccount',
-			operation: 'create',
+		parameters: nodeParams('childAccount', 'create', {
 			email: 'once@example.com',
 			password: 'pw-123456',
-		},
+		}),
 		done: (s) => s.participants.has('once@example.com'),
 		times: (s) => (s.participants.has('once@example.com') ? 1 : 0),
 	},
@@ -346,12 +321,10 @@ export const WRITES: WriteCase[] = [
 		class: 'once',
 		method: 'POST',
 		path: '/audience_lists/Newsletter/rename',
-		parameters: {
-			resource: 'audienceList',
-			operation: 'rename',
+		parameters: nodeParams('audienceList', 'rename', {
 			list: byName('Newsletter'),
 			newName: 'Newsletter (weekly)',
-		},
+		}),
 		done: (s) => s.lists.has('Newsletter (weekly)'),
 		times: (s) => (s.lists.has('Newsletter (weekly)') ? 1 : 0),
 	},
@@ -360,12 +333,10 @@ export const WRITES: WriteCase[] = [
 		class: 'once',
 		method: 'POST',
 		path: '/audience_members/ann.archer@example.com/update_email',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'updateEmail',
+		parameters: nodeParams('audienceMember', 'updateEmail', {
 			email: 'ann.archer@example.com',
 			newEmail: 'ann@archer.example',
-		},
+		}),
 		done: (s) => s.getMember('ann@archer.example') !== undefined,
 		times: (s) => (s.getMember('ann@archer.example') ? 1 : 0),
 	},
@@ -374,11 +345,7 @@ export const WRITES: WriteCase[] = [
 		class: 'once',
 		method: 'DELETE',
 		path: '/suppressed_audience_members/dan.diaz@example.com',
-		parameters: {
-			resource: 'audienceMember',
-			operation: 'unsuppress',
-			email: 'dan.diaz@example.com',
-		},
+		parameters: nodeParams('audienceMember', 'unsuppress', { email: 'dan.diaz@example.com' }),
 		done: (s) => s.getMember('dan.diaz@example.com')?.optedOut === false,
 		times: (s) => (s.getMember('dan.diaz@example.com')?.optedOut === false ? 1 : 0),
 	},
