@@ -1,6 +1,8 @@
 /** The parameters of Audience Member → Import, as the import tests write them. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { nodeParams } from './setup';
+
 export const listPicked = (value: string) => ({
 	__rl: true,
 	mode: 'list',
@@ -13,12 +15,10 @@ export const importItems = (
 	extra: IDataObject = {},
 	{ list, ...options }: IDataObject = {},
 ): INodeParameters =>
-	({
-		resource: 'audienceMember',
-		operation: 'import',
+	nodeParams('audienceMember', 'import', {
 		source: 'items',
 		emailField: 'email',
 		...(list === undefined ? {} : { list: listPicked(String(list)) }),
 		options,
 		...extra,
-	}) as INodeParameters;
+	});

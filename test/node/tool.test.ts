@@ -226,15 +226,13 @@ describe("an AI Agent's tool call that fails: the error reaches the model on eve
 describe('every parameter fillable by $fromAI', () => {
 	test('Custom Fields (JSON): one object of names and values, beside the key/value pairs', async () => {
 		const { error } = await runNode({
-			parameters: {
-				resource: 'audienceMember',
-				operation: 'upsert',
+			parameters: nodeParams('audienceMember', 'upsert', {
 				email: 'ada@example.com',
 				additionalFields: {
 					customFields: { field: [{ key: 'plan', value: 'gold' }] },
 					customFieldsJson: '={{ JSON.stringify({ city_of_birth: "Lyon", level: 3 }) }}',
 				},
-			} as INodeParameters,
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(env.emulator.store.getMember('ada@example.com')!.fields).toMatchObject({

@@ -10,6 +10,7 @@ import type { Emulator, FaultResponse } from '../../emulator';
 import { ordinal } from '../../nodes/MadMimi/helpers/validation';
 import { runNode } from '../harness';
 import { logs } from './capture';
+import { nodeParams } from '../node/setup';
 import { byItem, hunt } from './checks';
 
 /** 40 items, batch size 10: 4 batches. Items 5 and 17 have no valid address (reported, not sent). */
@@ -23,14 +24,12 @@ function people(): INodeExecutionData[] {
 	}));
 }
 
-const parameters = {
-	resource: 'audienceMember',
-	operation: 'import',
+const parameters = nodeParams('audienceMember', 'import', {
 	source: 'items',
 	emailField: 'email',
 	list: { __rl: true, mode: 'list', value: 'Newsletter' },
 	options: { batchSize: 10 },
-};
+});
 
 /** A fault that fails a batch for good, met on each of the 5 tries (a 500: test/node/audienceMemberImport.test.ts). */
 const FAULTS: Array<[string, FaultResponse, number, string]> = [
