@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { callMethod, runNode } from '../harness';
-import { answerOnce, nodeParams, received, useEmulator } from './setup';
+import { answerOnce, itemsOf, nodeParams, received, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -21,10 +21,9 @@ const toggles = () => env.emulator.requests.filter((r) => r.rawPath.endsWith('/t
 
 describe('addon.getAvailable / getAll', () => {
 	test('Get Available: every addon with its description and whether it is paid, as Mad Mimi wrote it', async () => {
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: { resource: 'addon', operation: 'getAvailable' },
 		});
-		expect(error).toBeUndefined();
 		expect(items).toHaveLength(5);
 		expect(items[0].json).toEqual({
 			id: 1,
@@ -50,10 +49,9 @@ describe('addon.getAvailable / getAll', () => {
 	});
 
 	test("Get Many: the account's addons with their status", async () => {
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: { resource: 'addon', operation: 'getAll' },
 		});
-		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
 			{ id: 1, key: 'ab_testing', name: 'A/B testing', status: 'activated' },
 			{ id: 2, key: 'custom_domain', name: 'Custom domain', status: 'deactivated' },
@@ -81,8 +79,7 @@ describe('addon.activate / deactivate: the status read, toggled only when needed
 		['deactivate', fromList('advanced_reporting'), 'advanced_reporting', true], // paid
 		['deactivate', byKey('social_sharing'), 'social_sharing', false],
 	] as const)('%s %j: %s, changed %s', async (operation, addon, key, changed) => {
-		const { items, error } = await runNode({ parameters: addonParams(operation, addon) });
-		expect(error).toBeUndefined();
+		const items = await itemsOf({ parameters: addonParams(operation, addon) });
 		const status = operation === 'activate' ? 'activated' : 'deactivated';
 		expect(items.map((i) => i.json)).toEqual([
 			{ addon: addon.value, ...ADDONS[key], key, status, changed },
@@ -144,10 +141,9 @@ describe('addon.activate / deactivate: the status read, toggled only when needed
 
 describe('addon.toggle', () => {
 	test('flips the status, by key; twice (two items) brings it back', async () => {
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: addonParams('toggle', byKey('ab_testing')),
 		});
-		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
 			{ success: true, toggled: true, addon: 'ab_testing' },
 		]);

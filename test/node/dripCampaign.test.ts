@@ -1,6 +1,6 @@
 import { DEMO_IDS } from '../../emulator';
 import { runNode } from '../harness';
-import { received, useEmulator } from './setup';
+import { itemsOf, received, useEmulator } from './setup';
 
 const env = useEmulator();
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
@@ -8,10 +8,9 @@ const DAY = 86_400_000;
 
 describe('dripCampaign.getAll', () => {
 	test('one item per campaign; drips always an array, typed', async () => {
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: { resource: 'dripCampaign', operation: 'getAll' },
 		});
-		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
 		const [onboarding, winBack] = items.map((i) => i.json);
 		expect(onboarding).toEqual({
@@ -62,10 +61,9 @@ describe('dripCampaign.getAll', () => {
 
 	test('an account without drip campaigns gives no items', async () => {
 		env.emulator.reset('empty');
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: { resource: 'dripCampaign', operation: 'getAll' },
 		});
-		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 	});
 });

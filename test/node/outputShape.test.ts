@@ -1,8 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_IDS } from '../../emulator';
-import { runNode } from '../harness';
-import { nodeParams, useEmulator } from './setup';
+import { itemsOf, nodeParams, useEmulator } from './setup';
 
 const env = useEmulator();
 const byId = (value: number) => ({ __rl: true, mode: 'id', value: String(value) });
@@ -49,8 +48,7 @@ describe('identifying fields (id, name, email) come first in every output item',
 			['email'],
 		],
 	])('%s', async (_name, parameters, first) => {
-		const { items, error } = await runNode({ parameters: parameters as INodeParameters });
-		expect(error).toBeUndefined();
+		const items = await itemsOf({ parameters: parameters as INodeParameters });
 		expect(items.length).toBeGreaterThan(0);
 		for (const item of items) expect(Object.keys(item.json).slice(0, first.length)).toEqual(first);
 		expect(env.emulator.requests.length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import type { INodeListSearchResult, INodeParameters } from 'n8n-workflow';
 
 import { callMethod, runNode } from '../harness';
 import { RECORDED, XML_CONTENT_TYPE } from '../support/recorded';
-import { useEmulator } from './setup';
+import { itemsOf, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -76,10 +76,9 @@ const TWO_MAILINGS = {
 describe('the recorded promotions document: mailings sit directly inside each promotion', () => {
 	test('Get Many: a promotion with no mailing and one with one mailing; mailings always one array, no other field for them', async () => {
 		serve('/promotions.xml', RECORDED.promotions);
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: params('promotion', 'getAll', { returnAll: true }),
 		});
-		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([UNTITLED, API_TEST]);
 		// the id and name come first
 		expect(Object.keys(items[0].json).slice(0, 2)).toEqual(['id', 'name']);
@@ -102,8 +101,7 @@ describe('the recorded promotions document: mailings sit directly inside each pr
 		['id', { searchBy: 'id', promotionId: byId('5510034') }],
 	])('Search by %s reads the same document', async (_by, search) => {
 		serve('/promotions/search.xml', RECORDED.promotions);
-		const { items, error } = await runNode({ parameters: params('promotion', 'search', search) });
-		expect(error).toBeUndefined();
+		const items = await itemsOf({ parameters: params('promotion', 'search', search) });
 		expect(items.map((i) => i.json)).toEqual([UNTITLED, API_TEST]);
 	});
 

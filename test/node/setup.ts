@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import type { Emulator } from '../../emulator';
 import { DEMO_CREDENTIALS, startEmulator } from '../../emulator';
+import type { NodeSpec } from '../harness';
 import { runNode, setCredentials, shutdownHarness } from '../harness';
 
 /**
@@ -88,3 +89,14 @@ export const nodeParams = (
 	operation: string,
 	fields: IDataObject = {},
 ): INodeParameters => ({ resource, operation, ...fields }) as INodeParameters;
+
+/** A run that must succeed: its output items. */
+export async function itemsOf(
+	spec: NodeSpec,
+	input?: INodeExecutionData[],
+	mode?: Parameters<typeof runNode>[2],
+): Promise<INodeExecutionData[]> {
+	const { items, error } = await runNode(spec, input, mode);
+	expect(error).toBeUndefined();
+	return items;
+}

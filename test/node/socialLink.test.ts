@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../harness';
-import { each, received, refusedBeforeAnyRequest, useEmulator } from './setup';
+import { each, itemsOf, received, refusedBeforeAnyRequest, useEmulator } from './setup';
 
 const env = useEmulator();
 
@@ -15,10 +15,9 @@ const update = (links: IDataObject[]): INodeParameters =>
 
 describe('socialLink.getAvailable / getAll', () => {
 	test('Get Available: every social network Mad Mimi knows, camelCase JSON', async () => {
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: { resource: 'socialLink', operation: 'getAvailable' },
 		});
-		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.key)).toEqual([
 			'facebook',
 			'twitter',
@@ -39,10 +38,9 @@ describe('socialLink.getAvailable / getAll', () => {
 	});
 
 	test("Get Many: the account's links", async () => {
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: { resource: 'socialLink', operation: 'getAll' },
 		});
-		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
 			{ key: 'twitter', name: 'Twitter', url: SEEDED.twitter },
 			{ key: 'wordpress', name: 'WordPress', url: SEEDED.wordpress },
@@ -54,23 +52,21 @@ describe('socialLink.getAvailable / getAll', () => {
 
 	test('an account without links gives no items', async () => {
 		env.emulator.reset('empty');
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: { resource: 'socialLink', operation: 'getAll' },
 		});
-		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
 	});
 });
 
 describe('socialLink.update', () => {
 	test('sends one key=url pair per link with _method=put; only those links change', async () => {
-		const { items, error } = await runNode({
+		const items = await itemsOf({
 			parameters: update([
 				{ key: 'facebook', url: 'https://www.facebook.com/demoshop' },
 				{ key: 'twitter', url: 'https://twitter.com/demo_shop_new' },
 			]),
 		});
-		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
 			{
 				success: true,
@@ -97,11 +93,10 @@ describe('socialLink.update', () => {
 	});
 
 	test('a key from an expression (any case) and a URL with a query string', async () => {
-		const { items, error } = await runNode(
+		const items = await itemsOf(
 			{ parameters: update([{ key: '={{ $json.network }}', url: '={{ $json.url }}' }]) },
 			[{ json: { network: ' LinkedIn ', url: 'https://www.linkedin.com/in/demo?lang=en&x=1' } }],
 		);
-		expect(error).toBeUndefined();
 		expect(items[0].json.links).toEqual([
 			{ key: 'linkedin', url: 'https://www.linkedin.com/in/demo?lang=en&x=1' },
 		]);

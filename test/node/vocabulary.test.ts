@@ -11,7 +11,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import type { Emulator } from '../../emulator';
 import { DEMO_IDS } from '../../emulator';
 import { callMethod, runNode } from '../harness';
-import { nodeParams, useEmulator } from './setup';
+import { itemsOf, nodeParams, useEmulator } from './setup';
 import { toIsoDateTime } from '../../nodes/MadMimi/parsing';
 
 const env = useEmulator();
@@ -266,8 +266,7 @@ async function outputIn(
 	env.emulator.dateStyle = '-0400';
 	env.emulator.vocabulary = vocabulary;
 	c.setup(env.emulator, count);
-	const { items, error } = await runNode({ parameters: c.parameters });
-	expect(error).toBeUndefined();
+	const items = await itemsOf({ parameters: c.parameters });
 	return items;
 }
 
@@ -323,10 +322,9 @@ describe('operations that act on what they read, under the second vocabulary', (
 	])(
 		'Addon → %s %s: the status read by value, toggled only when needed',
 		async (operation, key, wanted, changed) => {
-			const { items, error } = await runNode({
+			const items = await itemsOf({
 				parameters: { resource: 'addon', operation, addon: byKey(key) },
 			});
-			expect(error).toBeUndefined();
 			expect(items).toHaveLength(1);
 			expect(items[0].json).toMatchObject({ addon: key, changed });
 			expect(Object.values(items[0].json)).toContain(wanted);
