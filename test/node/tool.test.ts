@@ -223,7 +223,7 @@ describe("an AI Agent's tool call that fails: the error reaches the model on eve
 
 describe('every parameter fillable by $fromAI', () => {
 	test('Custom Fields (JSON): one object of names and values, beside the key/value pairs', async () => {
-		const { error } = await runNode({
+		await itemsOf({
 			parameters: nodeParams('audienceMember', 'upsert', {
 				email: 'ada@example.com',
 				additionalFields: {
@@ -232,7 +232,6 @@ describe('every parameter fillable by $fromAI', () => {
 				},
 			}),
 		});
-		expect(error).toBeUndefined();
 		expect(env.emulator.store.getMember('ada@example.com')!.fields).toMatchObject({
 			plan: 'gold',
 			city_of_birth: 'Lyon',
