@@ -9,7 +9,7 @@ import type { Prober } from './prober';
 
 /*
  * Every read of the spec and beyond it, each once, a small page where paged, and the harmless
- * error probes of the guess table (emulator/guesses.ts). What to read (a list, a member, a
+ * error probes of the guess table (emulator/guessRows.json). What to read (a list, a member, a
  * promotion with a mailing) is found in the account's own answers, read as the node reads them.
  */
 

@@ -5,7 +5,7 @@ import { waitSuffix } from './types';
 
 /*
  * The one email of `--send-to`: a promotion saved for it, one transactional email of it to that
- * address, then the evidence a retried Email → Send rests on (emulator/guesses.ts, the bold
+ * address, then the evidence a retried Email → Send rests on (emulator/guessRows.json, the bold
  * rows), read at once and after each wait: the address's promotion attempts, transactional_count
  * for the send's UTC day and the day before, and the email's status. POST /mailer is sent once:
  * no retry, whatever comes back; a 5xx or a cut is reported as "may have gone out".

@@ -4,7 +4,7 @@ import { answerDifference } from './compare';
 import type { Exchange } from './types';
 
 /*
- * Each row of the emulator's guess table (emulator/guesses.ts), answered from a session's
+ * Each row of the emulator's guess table (emulator/guessRows.json), answered from a session's
  * exchanges. The emulator answers every guess itself, so a guess is confirmed when the service
  * answers its probes as the emulator does, at the row's level of detail; the two rows a promise
  * rests on are judged from the one email's evidence: when it showed.

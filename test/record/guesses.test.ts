@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code: reads the emulator's README */
 /**
- * The guesses have one home (emulator/guesses.ts): the README's table "What is guessed" is its
+ * The guesses have one home (emulator/guessRows.json): the README's table "What is guessed" is its
  * rendering, row for row, and every row's probes are probes the record command asks.
  */
 import { readFileSync } from 'node:fs';
