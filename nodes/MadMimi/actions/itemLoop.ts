@@ -36,7 +36,7 @@ export function continueOrStop(
 }
 
 /** The part of an n8n context an item's error needs: its node (the action node's, or the trigger's). */
-type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
+export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
 
 /**
  * The error of one input item, in the user's words: bad input (thrown before any request, naming

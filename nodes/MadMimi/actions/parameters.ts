@@ -9,6 +9,7 @@ import type { AddonRef } from '../locators/addon';
 import { addonRef } from '../locators/addon';
 import { mailingIdField } from '../locators/mailing';
 import { promotionIdField } from '../locators/promotion';
+import type { NodeContext } from './itemLoop';
 import { withItemIndex } from './itemLoop';
 
 /**
@@ -19,11 +20,7 @@ import { withItemIndex } from './itemLoop';
  */
 
 /** `check()` of one item's parameters; an InputError it throws becomes the node's error of that item. */
-export function inItem<T>(
-	ctx: Pick<IExecuteFunctions, 'getNode'>,
-	itemIndex: number,
-	check: () => T,
-): T {
+export function inItem<T>(ctx: NodeContext, itemIndex: number, check: () => T): T {
 	try {
 		return check();
 	} catch (error) {
