@@ -198,19 +198,6 @@ describe('addon locator input', () => {
 		expect(env.emulator.requests).toHaveLength(0);
 	});
 
-	test.each([
-		[byId('abc'), 'An addon ID is a number, e.g. 3'],
-		[
-			byKey('ab testing'),
-			'A key has only letters, digits, underscores and hyphens, e.g. ab_testing',
-		],
-		[fromList(''), 'Parameter "Addon" is required'],
-	])('a typed %j is refused by n8n itself, before any request', async (addon, issue) => {
-		const { error } = await runNode({ parameters: addonParams('toggle', addon) });
-		expect(error?.message).toContain(issue);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
 	test('a number mapped in "From List" mode is taken as an ID', async () => {
 		await runNode(
 			{ parameters: addonParams('toggle', { __rl: true, mode: 'list', value: '={{ $json.id }}' }) },

@@ -88,14 +88,6 @@ describe('analyticsDomain.add', () => {
 		}
 		expect(env.emulator.requests).toHaveLength(0);
 	});
-
-	test('n8n refuses to run with the required domain left empty', async () => {
-		const { error } = await runNode({
-			parameters: { resource: 'analyticsDomain', operation: 'add', domain: '' },
-		});
-		expect(error?.message).toContain('Parameter "Domain" is required');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
 });
 
 describe('analyticsDomain.delete', () => {

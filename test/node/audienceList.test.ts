@@ -80,11 +80,6 @@ describe('audienceList.create', () => {
 	});
 
 	refusedBeforeAnyRequest(env, [
-		{
-			name: 'the required name left empty (n8n itself)',
-			parameters: { resource: 'audienceList', operation: 'create', name: '' },
-			message: /Parameter "Name" is required/,
-		},
 		...[
 			['..', 'The field "Name" cannot be ".."'],
 			['line\nbreak', 'The field "Name" contains control characters (such as a line break or tab)'],
@@ -176,23 +171,6 @@ describe('audienceList.addMember / removeMember', () => {
 		expect(error?.description).not.toContain('/audience_lists/Newsletter/add'); // the user's words, not the API path
 		expect(JSON.stringify(error)).not.toContain('demo-key-7f3a9c2e51b84d6a');
 	});
-
-	refusedBeforeAnyRequest(
-		env,
-		[
-			['', 'The field "Email" is empty'],
-			['not-an-address', 'The field "Email" is not a valid email address: "not-an-address"'],
-			[
-				'jane doe@example.com',
-				'The field "Email" is not a valid email address: "jane doe@example.com"',
-			],
-		].map(([email, message]) => ({
-			name: `the email ${JSON.stringify(email)}`,
-			parameters: listOp('addMember', { list: byName(newsletter), email: '={{ $json.email }}' }),
-			input: each('email', email),
-			message,
-		})),
-	);
 });
 
 describe('batching: per-item requests in parallel', () => {

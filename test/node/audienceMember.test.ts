@@ -65,17 +65,6 @@ describe('audienceMember reads', () => {
 		expect(items).toEqual([]);
 	});
 
-	test('getOptedOut reads a naive date in the workflow time zone and refuses nonsense', async () => {
-		const { error } = await runNode(
-			{
-				parameters: member('getOptedOut', { since: '={{ $json.when }}' }),
-			},
-			[{ json: { when: 'last tuesday' } }],
-		);
-		expect(error?.message).toMatch(/^The field "Since" is not a date n8n can read/);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
-
 	test('getPromotionAttempts: one item per mailing sent to the member', async () => {
 		const recipient = env.emulator.store.promotions.get(DEMO_IDS.promotions.weeklyDigest)!
 			.mailings[0].recipients.sent[0].email;

@@ -57,14 +57,6 @@ describe('childAccount.getAll', () => {
 			{ method: 'GET', path: '/participants.xml', params: {} },
 		]);
 	});
-
-	test('none gives no items', async () => {
-		env.emulator.reset('empty');
-		const items = await itemsOf({
-			parameters: { resource: 'childAccount', operation: 'getAll' },
-		});
-		expect(items).toEqual([]);
-	});
 });
 
 describe('childAccount.create', () => {

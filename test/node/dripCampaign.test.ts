@@ -58,12 +58,4 @@ describe('dripCampaign.getAll', () => {
 		expect(items).toHaveLength(1);
 		expect((items[0].json.drips as Array<{ id: number }>).map((d) => d.id)).toEqual([71, 72, 73]);
 	});
-
-	test('an account without drip campaigns gives no items', async () => {
-		env.emulator.reset('empty');
-		const items = await itemsOf({
-			parameters: { resource: 'dripCampaign', operation: 'getAll' },
-		});
-		expect(items).toEqual([]);
-	});
 });

@@ -141,14 +141,6 @@ describe('mailing.getStats', () => {
 		expect(error?.message).toBe(message);
 		expect(env.emulator.requests).toHaveLength(0);
 	});
-
-	test('n8n refuses to run with a typed mailing ID that is not a number', async () => {
-		const { error } = await runNode({
-			parameters: mailing('getStats', { ...digest, mailingId: byId('latest') }),
-		});
-		expect(error?.message).toMatch(/mailing ID is a whole number/);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
 });
 
 describe('mailing.getRecipients', () => {

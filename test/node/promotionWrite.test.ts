@@ -193,14 +193,6 @@ describe('promotion.trash', () => {
 		expect(error?.description).not.toContain('/promotions/999/trash'); // the user's words, not the API path
 		expect(JSON.stringify({ m: error?.message, d: error?.description })).not.toContain('demo-key');
 	});
-
-	test('n8n refuses to run with a typed ID that is not a number', async () => {
-		const { error } = await runNode({
-			parameters: promotion('trash', { promotionId: byId('abc') }),
-		});
-		expect(error?.message).toMatch(/promotion ID is a whole number/);
-		expect(env.emulator.requests).toHaveLength(0);
-	});
 });
 
 describe('the promotion resource locator: "From list"', () => {

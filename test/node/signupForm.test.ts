@@ -99,12 +99,4 @@ describe('signupForm.get', () => {
 			expect(env.emulator.requests).toHaveLength(0);
 		},
 	);
-
-	test('n8n refuses to run with the required ID left empty', async () => {
-		const { error } = await runNode({
-			parameters: { resource: 'signupForm', operation: 'get', webformId: '' },
-		});
-		expect(error?.message).toContain('Parameter "Webform ID" is required');
-		expect(env.emulator.requests).toHaveLength(0);
-	});
 });

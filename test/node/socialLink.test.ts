@@ -49,14 +49,6 @@ describe('socialLink.getAvailable / getAll', () => {
 			{ method: 'GET', path: '/social_links.json', params: {} },
 		]);
 	});
-
-	test('an account without links gives no items', async () => {
-		env.emulator.reset('empty');
-		const items = await itemsOf({
-			parameters: { resource: 'socialLink', operation: 'getAll' },
-		});
-		expect(items).toEqual([]);
-	});
 });
 
 describe('socialLink.update', () => {

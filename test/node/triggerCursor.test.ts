@@ -2,12 +2,12 @@
  * Where the trigger keeps its place, for every event: the first activation emits nothing old and
  * checks the credentials and the list; after it, each event comes once, whatever the clocks' skew,
  * a rename or a delete and re-add of the trigger; places saved by an older version are carried on,
- * those of deleted triggers pruned. The same over a simulated month of faults: triggerMonth.test.ts.
+ * those of deleted triggers pruned. The same over a simulated month of faults: triggerMonth.test.ts;
+ * an activation that fails saves nothing: test/reliability/trigger.cases.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { WRONG_CREDENTIALS } from '../../emulator';
-import { PollingWorkflow, setCredentials } from '../harness';
+import { PollingWorkflow } from '../harness';
 import { DAY, HOUR, MINUTE, onList, placeOf, trigger, useTriggerEmulator } from './triggerSupport';
 
 const { env, clock } = useTriggerEmulator();
@@ -47,15 +47,6 @@ describe('every event: the first activation emits nothing old, and checks the cr
 		});
 		clock.advance(HOUR);
 		expect(await w.poll()).toEqual({ items: null });
-	});
-
-	test('wrong credentials fail the activation clearly, without the key, and store nothing', async () => {
-		await setCredentials({ ...WRONG_CREDENTIALS, baseUrl: env.emulator.baseUrl });
-		const w = trigger('newMember');
-		const result = await w.poll('trigger', 'activate');
-		expect(result.error?.message).toBe('Mad Mimi rejected the credentials');
-		expect(result.error?.description).not.toContain(WRONG_CREDENTIALS.apiKey);
-		expect(JSON.stringify(w.savedStaticData())).not.toContain('cursors');
 	});
 
 	test('a list the account lacks fails the activation of Member Added to List, naming it', async () => {

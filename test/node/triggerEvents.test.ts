@@ -1,12 +1,12 @@
 /**
  * Each event of the trigger on its own: what its items hold, what a check costs in requests as
- * the account grows, how a failed check catches up, and what Fetch Test Event shows.
+ * the account grows, and what Fetch Test Event shows. A failed check catching up:
+ * triggerMonth.test.ts and test/reliability/trigger.cases.ts.
  */
 import { PollContext } from 'n8n-core';
 import type { IDataObject, Logger } from 'n8n-workflow';
 
 import { PollingWorkflow } from '../harness';
-import { answerOnce } from './setup';
 import { DAY, HOUR, MINUTE, onList, trigger, useTriggerEmulator } from './triggerSupport';
 
 const { env, clock } = useTriggerEmulator();
@@ -37,21 +37,6 @@ describe('memberOptedOut', () => {
 		env.emulator.store.optOut('cy@example.com', clock.service - MINUTE);
 		clock.advance(MINUTE);
 		expect(emails(await w.poll())).toEqual(['cy@example.com']);
-	});
-
-	test('a failed check throws a clear error, keeps the cursor, and the next check catches up', async () => {
-		const w = trigger('memberOptedOut');
-		await w.poll();
-		const before = w.savedStaticData();
-		clock.advance(HOUR);
-		env.emulator.store.optOut('during-outage@example.com', clock.service - 10 * MINUTE);
-		const page = '<html><h1>We are sorry</h1></html>';
-		answerOnce(env.emulator, undefined, /suppressed_since/, 0, 500, page, 'text/html');
-		const failed = await w.poll();
-		expect(failed.error?.message).toBe('Mad Mimi could not handle the request (500)');
-		expect(w.savedStaticData()).toEqual(before);
-		clock.advance(HOUR);
-		expect(emails(await w.poll())).toEqual(['during-outage@example.com']);
 	});
 
 	test("Fetch Test Event shows the last 30 days' opt-outs, newest first, and leaves the cursor; with none, it says what it looked at", async () => {
