@@ -123,8 +123,13 @@ describe('the Base URL of the credential', () => {
 		],
 		['http://127.0.0.2:9', 'http://127.0.0.2:9/audience_lists/lists.xml'],
 		['http://[::1]:9', 'http://[::1]:9/audience_lists/lists.xml'],
-	])('%s passes: the request is sent there', async (baseUrl, expected) => {
-		await setCredentials({ ...DEMO_CREDENTIALS, baseUrl });
+		// none given, or left empty: Mad Mimi's own address
+		[undefined, 'https://api.madmimi.com/audience_lists/lists.xml'],
+		['', 'https://api.madmimi.com/audience_lists/lists.xml'],
+	])('%j passes: the request is sent there', async (baseUrl, expected) => {
+		await setCredentials(
+			baseUrl === undefined ? DEMO_CREDENTIALS : { ...DEMO_CREDENTIALS, baseUrl },
+		);
 		const sent = watchRequests();
 		let error;
 		try {
@@ -135,7 +140,11 @@ describe('the Base URL of the credential', () => {
 		// the watcher refuses it (nothing leaves): the failure is the connection's, not the Base URL's
 		expect(error?.message).not.toMatch(/Base URL/);
 		expect(sent.urls.length).toBeGreaterThan(0);
-		for (const url of sent.urls) expect(url.split('?')[0]).toBe(expected);
+		for (const url of sent.urls) {
+			expect(url.split('?')[0]).toBe(expected);
+			expect(new URL(url).searchParams.get('username')).toBe(DEMO_CREDENTIALS.username);
+		}
+		expect(env.emulator.requests).toHaveLength(0);
 	});
 
 	test.each([

@@ -1,10 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: catches the node's https requests in jest, never inside n8n */
-import https from 'node:https';
-
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS, WRONG_CREDENTIALS } from '../../emulator';
-import { callMethod, runNode, setCredentials, testCredentials } from '../harness';
+import { callMethod, setCredentials, testCredentials } from '../harness';
 import { nodeParams, useEmulator } from './setup';
 
 const env = useEmulator();
@@ -93,51 +90,5 @@ describe('the credential test', () => {
 		// n8n-core sends a request that got 401 once more (its pre-authentication refresh); all were refused
 		expect(env.emulator.requests.length).toBeGreaterThanOrEqual(2);
 		expect(env.emulator.requests.every((r) => r.status === 401)).toBe(true);
-	});
-});
-
-describe('a credential without a base URL', () => {
-	/** Every request that leaves for an https address, caught before it reaches the network and refused. */
-	function interceptHttps(): { urls: string[]; restore: () => void } {
-		const urls: string[] = [];
-		const spy = jest.spyOn(https, 'request').mockImplementation(((
-			options: https.RequestOptions | string | URL,
-		) => {
-			if (typeof options === 'string' || options instanceof URL) urls.push(String(options));
-			else
-				urls.push(
-					`https://${options.hostname ?? options.host}${options.port ? `:${options.port}` : ''}${options.path ?? '/'}`,
-				);
-			throw Object.assign(new Error('connect ECONNREFUSED (intercepted by the test)'), {
-				code: 'ECONNREFUSED',
-			});
-		}) as typeof https.request);
-		return { urls, restore: () => spy.mockRestore() };
-	}
-
-	test.each([
-		['missing', {}],
-		['left empty', { baseUrl: '' }],
-	])('base URL %s: the node sends to https://api.madmimi.com', async (_case, baseUrl) => {
-		await setCredentials({ ...DEMO_CREDENTIALS, ...baseUrl });
-		const sent = interceptHttps();
-		try {
-			const { error } = await runNode({
-				parameters: { resource: 'audienceList', operation: 'getAll', returnAll: true },
-			});
-			expect(error?.message).toMatch(/refused/i);
-		} finally {
-			sent.restore();
-		}
-		expect(sent.urls.length).toBeGreaterThan(0);
-		for (const url of sent.urls) {
-			const { origin, pathname, searchParams } = new URL(url);
-			expect({ origin, pathname, username: searchParams.get('username') }).toEqual({
-				origin: 'https://api.madmimi.com',
-				pathname: '/audience_lists/lists.xml',
-				username: DEMO_CREDENTIALS.username,
-			});
-		}
-		expect(env.emulator.requests).toHaveLength(0);
 	});
 });

@@ -78,21 +78,6 @@ describe('Email → Send in a retried execution', () => {
 		expect(apiCalls('POST', /^\/mailer$/)).toBe(12);
 	});
 
-	test('with Retry On Fail: the failed run stops at the 8th (its tries send nothing twice), the Retry finishes', async () => {
-		cutAfterWork('POST', '/mailer', 8);
-		const failed = await runNode(
-			{ parameters: sendEmail(), retryOnFail: true, maxTries: 3 },
-			people(20),
-			'webhook',
-		);
-		expect(failed.error?.message).toBe('The email to person08@example.com may have gone out');
-		expect(env.emulator.store.transactions).toHaveLength(8);
-		const retried = await retryRun(failed);
-		expect(retried.error).toBeUndefined();
-		expect([...emailsByAddress().values()]).toEqual(Array(20).fill(1));
-		expect(retried.items.filter((i) => i.json.skipped === true)).toHaveLength(8);
-	});
-
 	test('an email answered 500 may have gone out: not repeated; the Retry asks Mad Mimi and sends what was not done', async () => {
 		answerOnce(env.emulator, 'POST', '/mailer', 7, 500, 'Internal Server Error');
 		const failed = await runNode(
