@@ -142,7 +142,6 @@ describe('promotion.save', () => {
 			'The field "URL" is not an http or https address: "javascript:alert(1)"',
 		],
 		[{ contentSource: 'url', url: '={{ $json.v }}' }, ' ', 'The field "URL" is empty'],
-		[{ contentSource: 'html', rawHtml: '={{ $json.v }}' }, '', 'The field "HTML" is empty'],
 		[
 			{ contentSource: 'htmlAndPlainText', rawHtml: '<p>x</p>', rawPlainText: '={{ $json.v }}' },
 			'',

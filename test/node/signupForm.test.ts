@@ -84,12 +84,10 @@ describe('signupForm.get', () => {
 		expect(JSON.stringify(error)).not.toContain('demo-key-7f3a9c2e51b84d6a');
 	});
 
-	test.each(['abc', '4.2', '-1', '0', '42/../1', '99999999999999999999', '  '])(
+	test.each(['abc', '4.2', '-1', '0', '42/../1', '99999999999999999999'])(
 		'refuses %j before any request',
 		async (id) => {
-			const message = id.trim()
-				? `The field "Webform ID" is not a valid webform ID: "${id}"`
-				: 'The field "Webform ID" is empty';
+			const message = `The field "Webform ID" is not a valid webform ID: "${id}"`;
 			const { error } = await runNode(
 				{ parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.id }}' } },
 				[{ json: { id } }],
