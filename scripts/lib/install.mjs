@@ -307,11 +307,8 @@ export async function ensurePostgres({ logFile } = {}) {
  */
 export function ensureSystemUser(name) {
 	const ids = () => {
-		const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
-		const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
-		return uid.status === 0 && gid.status === 0
-			? { uid: Number(uid.stdout), gid: Number(gid.stdout) }
-			: undefined;
+		const [, uid, gid] = /uid=(\d+).*gid=(\d+)/.exec(spawnSync('id', [name]).stdout ?? '') ?? [];
+		return uid ? { uid: Number(uid), gid: Number(gid) } : undefined;
 	};
 	let found = ids();
 	if (found) return found;

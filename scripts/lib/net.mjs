@@ -22,20 +22,18 @@ export async function freePort() {
 	throw new Error('no free port found');
 }
 
-/** Whether something accepts connections on 127.0.0.1:port. */
-export function portInUse(port, host = '127.0.0.1') {
-	return new Promise((resolve) => {
-		const socket = net.connect({ port, host });
-		socket.once('connect', () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-		socket.setTimeout(1000, () => {
-			socket.destroy();
-			resolve(false);
-		});
-	});
+/** Whether something accepts connections on 127.0.0.1:port (within a second). */
+export async function portInUse(port, host = '127.0.0.1') {
+	const socket = net.connect({ port, host, timeout: 1000 });
+	socket.on('timeout', () => socket.destroy(new Error('timeout')));
+	try {
+		await once(socket, 'connect');
+		return true;
+	} catch {
+		return false;
+	} finally {
+		socket.destroy();
+	}
 }
 
 /** Polls `url` until `ready(response)` is true. Rejects after `timeoutMs` or when `process` has ended. */

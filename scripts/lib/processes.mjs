@@ -32,25 +32,12 @@ export function cleanEnv(extra = {}) {
 	return { ...env, ...extra };
 }
 
-/** SIGKILL to whatever is left in a process group (n8n's task runners, other grandchildren). */
-function killLeftovers(child) {
-	try {
-		process.kill(-child.pid, 'SIGKILL');
-	} catch {
-		/* none left */
-	}
-}
-
+/** `signal` to a child's process group: it and what it started (n8n's task runners), if any is left. */
 function killGroup(child, signal) {
-	if (child.exitCode !== null || child.signalCode !== null) return;
 	try {
 		process.kill(-child.pid, signal);
 	} catch {
-		try {
-			child.kill(signal);
-		} catch {
-			/* gone */
-		}
+		/* none left */
 	}
 }
 
@@ -102,7 +89,29 @@ export function startProcess(
 		},
 		/** Resolves when `pattern` appears in the output; rejects when the process ends first or after `timeoutMs`. */
 		waitFor(pattern, timeoutMs) {
-			return waitForOutput(handle, output, pattern, timeoutMs);
+			return new Promise((resolve, reject) => {
+				const fail = (why) => {
+					done();
+					reject(new Error(`${name}${why}\n${lastLines(output.tail)}`));
+				};
+				const check = (all) => {
+					const match = all.match(pattern);
+					if (!match) return;
+					done();
+					resolve(match);
+				};
+				const why = `: no ${pattern} in its output after ${seconds(timeoutMs)}`;
+				const timer = setTimeout(() => fail(why), timeoutMs);
+				const unlisten = output.listen(check);
+				const done = () => {
+					clearTimeout(timer);
+					unlisten();
+				};
+				void exited.then(({ code, signal }) =>
+					fail(` ended (code ${code}, signal ${signal}) before printing ${pattern}`),
+				);
+				check(output.tail);
+			});
 		},
 		async stop(graceMs = 15000) {
 			if (!handle.alive) return await exited;
@@ -110,40 +119,12 @@ export function startProcess(
 			const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
 			const result = await exited;
 			clearTimeout(timer);
-			killLeftovers(child);
+			killGroup(child, 'SIGKILL');
 			return result;
 		},
 	};
 	running.add(handle);
 	return handle;
-}
-
-/** `handle.waitFor`: the first match of `pattern` in the output (what came before included). */
-function waitForOutput(handle, output, pattern, timeoutMs) {
-	return new Promise((resolve, reject) => {
-		let settled = false;
-		const settle = (match, why) => {
-			if (settled) return;
-			settled = true;
-			clearTimeout(timer);
-			stopListening();
-			if (match) resolve(match);
-			else reject(new Error(`${handle.name}${why}\n${lastLines(output.tail)}`));
-		};
-		const check = (all) => {
-			const match = all.match(pattern);
-			if (match) settle(match);
-		};
-		const timer = setTimeout(
-			() => settle(undefined, `: no ${pattern} in its output after ${seconds(timeoutMs)}`),
-			timeoutMs,
-		);
-		const stopListening = output.listen(check);
-		handle.exited.then(({ code, signal }) =>
-			settle(undefined, ` ended (code ${code}, signal ${signal}) before printing ${pattern}`),
-		);
-		check(output.tail);
-	});
 }
 
 /** Stops every process started through this module, newest first. */
@@ -221,7 +202,7 @@ export async function run(
 	}, timeoutMs);
 	const { code, signal } = await handle.exited;
 	clearTimeout(timer);
-	killLeftovers(handle.child); // what it left in its process group (n8n execute's task runner)
+	killGroup(handle.child, 'SIGKILL'); // what it left in its process group (n8n execute's task runner)
 	const result = { code, signal, stdout, stderr, output: handle.output };
 	const failed = code !== 0 && !allowFail && `failed (exit ${code}${signal ? `, ${signal}` : ''})`;
 	const why = timedOut ? `did not finish within ${seconds(timeoutMs)}` : failed;

@@ -10,7 +10,6 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,33 +35,10 @@ export async function startRedis({ bin, dir, logFile }) {
 	return { proc, port, version };
 }
 
-/** One Redis command over RESP (inline) to the server on 127.0.0.1:`port`, the reply as text. */
+/** One Redis command to the server on 127.0.0.1:`port` (`redis-cli`, beside `redis-server`), its reply as text. */
 export async function redisCommand(port, args) {
-	return await new Promise((resolve, reject) => {
-		const socket = net.connect({ port, host: '127.0.0.1' });
-		let data = '';
-		socket.setTimeout(5000, () => {
-			socket.destroy();
-			reject(new Error('redis: no answer'));
-		});
-		socket.on('connect', () =>
-			socket.write(
-				`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`,
-			),
-		);
-		socket.on('data', (chunk) => {
-			data += chunk;
-			const bulk = data.match(/^\$(\d+)\r\n/);
-			if (bulk && Buffer.byteLength(data) >= bulk[0].length + Number(bulk[1]) + 2) {
-				socket.end();
-				resolve(data.slice(bulk[0].length));
-			} else if (/^[+\-:]/.test(data) && data.endsWith('\r\n')) {
-				socket.end();
-				resolve(data);
-			}
-		});
-		socket.on('error', reject);
-	});
+	const cli = ['-h', '127.0.0.1', '-p', String(port), ...args];
+	return (await run('redis-cli', 'redis-cli', cli, { timeoutMs: 5000 })).stdout;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,13 +145,9 @@ async function initCluster(runner, { dir, dataDir, env, logFile }) {
 
 /** A cluster's fast shutdown (SIGINT), then its folder is removed. */
 async function stopPostgres(proc, dir) {
-	if (proc.alive) {
-		proc.child.kill('SIGINT');
-		let timer;
-		await Promise.race([proc.exited, new Promise((r) => (timer = setTimeout(r, 20000)))]);
-		clearTimeout(timer);
-		await proc.stop(5000);
-	}
+	// SIGINT: a fast shutdown, which the SIGTERM of stop() that follows does not change
+	if (proc.alive) proc.child.kill('SIGINT');
+	await proc.stop(20000);
 	fs.rmSync(dir, { recursive: true, force: true });
 }
 
