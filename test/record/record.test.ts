@@ -1,34 +1,26 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code: runs in jest, never inside n8n */
 /**
  * `npm run record` against the emulator standing in for the service: what it writes, what it
- * sends, what it leaves, and that its files pass the recorded-answer check.
+ * sends, what it leaves, and that its files pass the recorded-answer check
+ * (scripts/record/checker.ts), which refuses what it must when a file is tampered with.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { DEMO_CREDENTIALS, startEmulator } from '../../emulator';
 import type { Emulator } from '../../emulator';
+import { checkRecordings } from '../../scripts/record/checker';
 import { record } from '../../scripts/record/record';
-import type { RecordOptions } from '../../scripts/record/record';
+import type { RecordOptions, RecordOutcome } from '../../scripts/record/record';
 import { parseArgs } from '../../scripts/record/cli';
 
 let emu: Emulator;
 let out: string;
+/** The reads-only run, made once: its files are what the check's tests tamper with. */
+let reads: { outcome: RecordOutcome; dir: string; requests: Emulator['requests'] };
 
-beforeAll(async () => {
-	emu = await startEmulator({ seed: 'demo' });
-});
-afterAll(async () => {
-	await emu.close();
-});
-beforeEach(() => {
-	emu.reset('demo');
-	out = mkdtempSync(path.join(tmpdir(), 'record-'));
-});
-afterEach(() => {
-	rmSync(out, { recursive: true, force: true });
-});
+const listsOf = (e: Emulator) => JSON.stringify([...e.store.lists.values()]);
 
 function options(extra: Partial<RecordOptions> = {}): RecordOptions {
 	return {
@@ -42,25 +34,107 @@ function options(extra: Partial<RecordOptions> = {}): RecordOptions {
 	};
 }
 
-const listsOf = (e: Emulator) => JSON.stringify([...e.store.lists.values()]);
+beforeAll(async () => {
+	emu = await startEmulator({ seed: 'demo' });
+	const dir = mkdtempSync(path.join(tmpdir(), 'recorded-'));
+	reads = { outcome: await record(options({ out: dir })), dir, requests: [...emu.requests] };
+});
+afterAll(async () => {
+	await emu.close();
+	rmSync(reads.dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+	emu.reset('demo');
+	out = mkdtempSync(path.join(tmpdir(), 'record-'));
+});
+afterEach(() => {
+	rmSync(out, { recursive: true, force: true });
+});
 
-test('reads only: the files pass the check, the table is printed, nothing is written or sent', async () => {
-	const before = JSON.stringify(emu.store.lists);
-	const outcome = await record(options());
+test('reads only: the files pass the check, the table is printed, nothing is written or sent', () => {
+	const { outcome, requests } = reads;
 	expect(outcome.check.problems).toEqual([]);
 	expect(outcome.files.length).toBeGreaterThan(60);
 	expect(outcome.report).toContain('node reads it');
 	expect(outcome.report).toContain('not checked');
-	expect(emu.requests.filter((r) => r.path.startsWith('/mailer'))).toEqual([]);
+	expect(requests.filter((r) => r.path.startsWith('/mailer'))).toEqual([]);
 	expect(
-		emu.requests.filter((r) => r.effectiveMethod !== 'GET').map((r) => [r.method, r.path]),
+		requests.filter((r) => r.effectiveMethod !== 'GET').map((r) => [r.method, r.path]),
 	).toEqual([]);
-	expect(JSON.stringify(emu.store.lists)).toBe(before);
 	for (const file of outcome.files) {
 		const text = readFileSync(file, 'utf8');
 		expect(text).not.toContain(DEMO_CREDENTIALS.apiKey);
 		expect(text).not.toContain(DEMO_CREDENTIALS.username);
 		expect(text).not.toMatch(/@example\.com/);
+	}
+});
+
+const bodyOf = (text: string) => text.split('\n\n')[1];
+function withBody(text: string, body: string): string {
+	const end = text.indexOf('\n\n');
+	return `${text.slice(0, end).replace(/body-bytes: \d+/, `body-bytes: ${Buffer.byteLength(body)}`)}\n\n${body}`;
+}
+
+test.each<[string, string, (text: string) => string, RegExp]>([
+	[
+		'the api key left in a body',
+		'lists',
+		(t) => withBody(t, `${bodyOf(t)}<!-- ${DEMO_CREDENTIALS.apiKey} -->`),
+		/lists\.txt: holds a known credential/,
+	],
+	[
+		'a 32-hex string',
+		'lists',
+		(t) => withBody(t, `${bodyOf(t)}<!-- 0123456789abcdef0123456789abcdef -->`),
+		/holds a 32-hex string/,
+	],
+	[
+		'an address',
+		'addons',
+		(t) => t.replace('params: {}', 'params: {"api_key":"x","u":"jo@real.example"}'),
+		/holds an email address/,
+	],
+	[
+		'a body the node cannot read',
+		'count-new',
+		(t) => withBody(t, 'twelve'),
+		/count-new\.txt: the node cannot read it \(countNew\)/,
+	],
+	[
+		'a shape the emulator does not answer',
+		'lists',
+		(t) => withBody(t, bodyOf(t).replace(/subscriber_count=/g, 'members=')),
+		/the emulator is wrong: lists .*the service has lists\/list@members; the service lacks lists\/list@subscriber_count/,
+	],
+	[
+		'a header not of the format',
+		'lists',
+		(t) => t.replace('by: npm run record', 'by: hand'),
+		/"by" is "hand"/,
+	],
+	['a body cut short', 'lists', (t) => t.slice(0, -5), /body-bytes says/],
+	[
+		'another first line',
+		'lists',
+		(t) => t.replace('n8n-nodes-madmimi recording 1', 'something else'),
+		/does not start with/,
+	],
+	[
+		'a probe the session never asks',
+		'lists',
+		(t) => t.replace('probe: lists', 'probe: made-up'),
+		/made-up\.txt: the emulator's session has no probe "made-up"/,
+	],
+])('the check refuses %s', async (_, probe, change, problem) => {
+	// the file named after the probe it says it holds (made-up.txt for "probe: made-up")
+	const text = change(readFileSync(path.join(reads.dir, `${probe}.txt`), 'utf8'));
+	const dir = mkdtempSync(path.join(tmpdir(), 'tampered-'));
+	try {
+		writeFileSync(path.join(dir, `${/^probe: (.*)$/m.exec(text)?.[1] ?? probe}.txt`), text);
+		const { problems } = await checkRecordings(dir, [DEMO_CREDENTIALS.apiKey]);
+		expect(problems.join('\n')).toMatch(problem);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
 	}
 });
 
