@@ -24,20 +24,17 @@ export function lastLines(text, count = 40) {
 
 /**
  * Pipes a child's stdout and stderr to `logFile` (appended) and, with `echo`, to the console.
- * Returns `{ tail, listen(fn), append(text), drained, end() }`: `tail` is the last 64 KB,
- * `listen(fn)` calls `fn(tail)` at each chunk until the function it returns is called, `drained`
- * resolves once both streams have closed, `end()` closes the log file.
+ * Returns `{ tail, append(text), drained, end() }`: `tail` is the last 64 KB, `drained` resolves
+ * once both streams have closed, `end()` closes the log file.
  */
 export function pipeOutput(child, { logFile, echo = false } = {}) {
 	const out = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
 	let tail = '';
-	const listeners = new Set();
 	const onData = (chunk) => {
 		const text = chunk.toString();
 		out?.write(text);
 		if (echo) process.stdout.write(text);
 		tail = (tail + text).slice(-65536);
-		for (const listener of listeners) listener(tail);
 	};
 	child.stdout.on('data', onData);
 	child.stderr.on('data', onData);
@@ -46,10 +43,6 @@ export function pipeOutput(child, { logFile, echo = false } = {}) {
 	return {
 		get tail() {
 			return tail;
-		},
-		listen(listener) {
-			listeners.add(listener);
-			return () => listeners.delete(listener);
 		},
 		/** Adds a line of our own (a spawn error) to the tail. */
 		append(text) {

@@ -4,6 +4,7 @@
  * Their output is piped by scripts/lib/log.mjs.
  */
 import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { REPO_ROOT } from './constants.mjs';
 import { lastLines, pipeOutput, seconds } from './log.mjs';
@@ -87,31 +88,21 @@ export function startProcess(
 		get alive() {
 			return child.exitCode === null && child.signalCode === null;
 		},
-		/** Resolves when `pattern` appears in the output; rejects when the process ends first or after `timeoutMs`. */
-		waitFor(pattern, timeoutMs) {
-			return new Promise((resolve, reject) => {
-				const fail = (why) => {
-					done();
-					reject(new Error(`${name}${why}\n${lastLines(output.tail)}`));
-				};
-				const check = (all) => {
-					const match = all.match(pattern);
-					if (!match) return;
-					done();
-					resolve(match);
-				};
-				const why = `: no ${pattern} in its output after ${seconds(timeoutMs)}`;
-				const timer = setTimeout(() => fail(why), timeoutMs);
-				const unlisten = output.listen(check);
-				const done = () => {
-					clearTimeout(timer);
-					unlisten();
-				};
-				void exited.then(({ code, signal }) =>
-					fail(` ended (code ${code}, signal ${signal}) before printing ${pattern}`),
-				);
-				check(output.tail);
+		/** The first match of `pattern` in the output; rejects when the process ends first or after `timeoutMs`. */
+		async waitFor(pattern, timeoutMs) {
+			const deadline = Date.now() + timeoutMs;
+			let why;
+			void exited.then(({ code, signal }) => {
+				why = ` ended (code ${code}, signal ${signal}) before printing ${pattern}`;
 			});
+			for (;;) {
+				const match = output.tail.match(pattern);
+				if (match) return match;
+				if (!why && Date.now() > deadline)
+					why = `: no ${pattern} in its output after ${seconds(timeoutMs)}`;
+				if (why) throw new Error(`${name}${why}\n${lastLines(output.tail)}`);
+				await sleep(100);
+			}
 		},
 		async stop(graceMs = 15000) {
 			if (!handle.alive) return await exited;
