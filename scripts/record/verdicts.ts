@@ -34,20 +34,19 @@ function normalized(text: string): string {
 		.replace(/\d+/g, '<n>');
 }
 
+/** What the modes other than `shape` compare of an answer. */
+const COMPARED = {
+	status: (x: Exchange) => `${x.status}`,
+	bytes: (x: Exchange) => `${x.status} ${JSON.stringify(x.body)}`,
+	text: (x: Exchange) => `${x.status} "${normalized(x.body)}"`,
+};
+
 function differs(mode: Guess['compare'], s: Exchange, e: Exchange): string | undefined {
-	if (mode === 'status')
-		return s.status === e.status
-			? undefined
-			: `the service answered ${s.status}, the emulator ${e.status}`;
-	if (mode === 'bytes')
-		return s.status === e.status && s.body === e.body
-			? undefined
-			: `the service answered ${s.status} ${JSON.stringify(s.body.slice(0, 60))}, the emulator ${e.status} ${JSON.stringify(e.body.slice(0, 60))}`;
-	if (mode === 'text')
-		return s.status === e.status && normalized(s.body) === normalized(e.body)
-			? undefined
-			: `the service answered ${s.status} "${s.body.trim().slice(0, 80)}", the emulator ${e.status} "${e.body.trim().slice(0, 80)}"`;
-	return answerDifference(s, e);
+	if (mode === 'shape' || mode === 'custom' || mode === undefined) return answerDifference(s, e);
+	const [service, emulator] = [s, e].map((x) => COMPARED[mode](x));
+	return service === emulator
+		? undefined
+		: `the service answered ${service.slice(0, 80)}, the emulator ${emulator.slice(0, 80)}`;
 }
 
 function compared(g: Guess, service: Answers, emulator: Answers, probes = g.probes): GuessVerdict {
