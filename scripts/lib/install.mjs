@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { PACKAGE_NAME } from './constants.mjs';
 import { log, seconds } from './log.mjs';
@@ -75,8 +76,14 @@ function pidAlive(pid) {
 	}
 }
 
-/** Runs `fn` holding the cache's lock `name` (one installer at a time per name, across processes). */
-async function withCacheLock(name, fn) {
+/**
+ * `<cache>/<name>`, installed once: unless `ready()`, `fill(tmp)` fills `<name>.tmp-<pid>`, which
+ * is renamed to `<name>` when whole; `what` is logged. One installer of a name at a time, across
+ * processes: its lock is the folder `.lock-<name>` with the owner's pid (taken over once that
+ * process is gone), and `ready()` is asked again under it.
+ */
+async function cached(name, what, ready, fill) {
+	if (ready()) return;
 	const lockDir = path.join(cacheDir(), `.lock-${name}`);
 	fs.mkdirSync(cacheDir(), { recursive: true });
 	const deadline = Date.now() + 30 * 60000;
@@ -98,29 +105,14 @@ async function withCacheLock(name, fn) {
 				continue;
 			}
 			if (Date.now() > deadline) throw new Error(`${lockDir} is held by process ${owner}`);
-			await new Promise((r) => setTimeout(r, 2000));
+			await sleep(2000);
 		}
 	}
-	// `<name>.tmp-<pid>` folders left by installs that were interrupted
-	for (const entry of fs.readdirSync(cacheDir())) {
-		const match = entry.match(/^(.*)\.tmp-(\d+)$/);
-		if (match && match[1] === name && !pidAlive(Number(match[2])))
-			fs.rmSync(path.join(cacheDir(), entry), { recursive: true, force: true });
-	}
 	try {
-		return await fn();
-	} finally {
-		fs.rmSync(lockDir, { recursive: true, force: true });
-	}
-}
-
-/**
- * `<cache>/<name>`, installed once: unless `ready()` (asked again under the lock), `fill(tmp)`
- * fills `<name>.tmp-<pid>`, which is renamed to `<name>` when whole. `what` is logged.
- */
-async function cached(name, what, ready, fill) {
-	if (ready()) return;
-	await withCacheLock(name, async () => {
+		// `<name>.tmp-<pid>` folders left by installs that were interrupted
+		for (const entry of fs.readdirSync(cacheDir()).filter((e) => e.startsWith(`${name}.tmp-`)))
+			if (!pidAlive(Number(entry.slice(`${name}.tmp-`.length))))
+				fs.rmSync(path.join(cacheDir(), entry), { recursive: true, force: true });
 		if (ready()) return;
 		const started = Date.now();
 		const dir = path.join(cacheDir(), name);
@@ -132,7 +124,9 @@ async function cached(name, what, ready, fill) {
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.renameSync(tmp, dir);
 		log(`${what.split(' (')[0]} installed in ${seconds(Date.now() - started)}.`);
-	});
+	} finally {
+		fs.rmSync(lockDir, { recursive: true, force: true });
+	}
 }
 
 /** `npm install <spec>` into `tmp` (a package.json of its own, with `overrides`); scripts off unless `scripts`. */
@@ -245,10 +239,10 @@ export async function ensureRedis({ logFile } = {}) {
 		);
 	const started = Date.now();
 	log("Installing Debian's redis-server (apt-get) ...");
-	const env = cleanEnv({ DEBIAN_FRONTEND: 'noninteractive' });
+	// through `env`: sudo would not pass the variable on
 	const apt = async (args, timeoutMs) => {
 		const command = [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args];
-		await run('apt-get', command[0], command.slice(1), { env, timeoutMs, logFile });
+		await run('apt-get', command[0], command.slice(1), { timeoutMs, logFile });
 	};
 	await apt(['update', '-qq'], 5 * 60000);
 	await apt(['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], 10 * 60000);
