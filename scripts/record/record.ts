@@ -18,16 +18,14 @@ import { judgeGuesses } from './verdicts';
  * test checks them (against an in-process emulator asked the same probes), and the table.
  */
 
-export interface RecordOptions extends Target {
+export interface RecordOptions
+	extends Target,
+		Partial<Pick<SessionOptions, 'waitsMs' | 'sleep' | 'now' | 'log'>> {
 	/** `--writes`: the member address put on the list it creates. */
 	member?: string;
 	writes: boolean;
 	sendTo?: string;
 	out: string;
-	waitsMs?: number[];
-	sleep?: (ms: number) => Promise<void>;
-	now?: () => number;
-	log?: (line: string) => void;
 }
 
 export interface RecordOutcome {
@@ -93,11 +91,8 @@ export async function record(options: RecordOptions): Promise<RecordOutcome> {
 	};
 	if (options.writes && !session.writes?.member)
 		throw new Error('--writes needs --member <address> or --send-to <address>');
-	const target: Target = {
-		baseUrl: options.baseUrl,
-		username: options.username,
-		apiKey: options.apiKey,
-	};
+	const { baseUrl, username, apiKey } = options;
+	const target: Target = { baseUrl, username, apiKey };
 	log(
 		`Reading ${originOnly(options.baseUrl)}${options.writes ? ', writing only what it creates' : ''}${options.sendTo ? ', one email' : ''}:`,
 	);

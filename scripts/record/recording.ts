@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- tooling: `npm run record` and its tests write and read files, never inside n8n */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Exchange, ProbeRequest } from './types';
@@ -115,13 +115,8 @@ function parseRecording(file: string, text: string): Recording | string {
 
 /** The recording files of a directory (its README and anything else left out), by name. */
 export function recordingFiles(dir: string): string[] {
-	let names: string[];
-	try {
-		names = readdirSync(dir);
-	} catch {
-		return [];
-	}
-	return names
+	if (!existsSync(dir)) return [];
+	return readdirSync(dir)
 		.filter((n) => n.endsWith(RECORDING_EXTENSION))
 		.sort()
 		.map((n) => path.join(dir, n));

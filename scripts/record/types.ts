@@ -46,14 +46,6 @@ export interface SessionOptions {
 	log: (line: string) => void;
 }
 
-/** What a session did: every exchange, in order, and what a person must know (cleanup, skipped probes). */
-export interface SessionResult {
-	exchanges: Exchange[];
-	notes: string[];
-	/** Probes not run, with why (no mailing in the account, no transaction id...). */
-	skipped: string[];
-}
-
 export const DEFAULT_WAITS_MS = [0, 60_000, 300_000];
 
 /** The suffix of a probe of the send's evidence after a wait: `send-attempts-60s`. */

@@ -20,11 +20,7 @@ export interface GuessVerdict {
 
 type Answers = Map<string, Exchange>;
 
-const judged = (guess: Guess, verdict: Verdict, detail: string): GuessVerdict => ({
-	guess,
-	verdict,
-	detail,
-});
+const judged = (guess: Guess, verdict: Verdict, detail: string) => ({ guess, verdict, detail });
 
 /** Addresses, numbers and the run's own names left out: what an error text says, not whom about. */
 function normalized(text: string): string {
@@ -62,24 +58,17 @@ function compared(g: Guess, service: Answers, emulator: Answers, probes = g.prob
 		: judged(g, 'confirmed', `as guessed (${both.join(', ')})`);
 }
 
-/** The waits at which the email's evidence was read: `0s`, `60s`, `300s`. */
-function evidenceWaits(service: Answers, kind: string): string[] {
-	return [...service.keys()]
-		.map((k) => new RegExp(`^send-${kind}-(\\d+s)$`).exec(k)?.[1])
-		.filter((w): w is string => !!w);
-}
-
 /**
- * The email's evidence (`--send-to`): the promotion's name and the waits it was read at, or the
- * verdict of a row that rests on it when no email was confirmed sent.
+ * The email's evidence (`--send-to`): the promotion's name and the waits it was read at (`0s`,
+ * `60s`, `300s`), or the verdict of a row that rests on it when no email was confirmed sent.
  */
 function evidence(g: Guess, s: Answers, kind: string): GuessVerdict | [string, string[]] {
 	const mailer = s.get('send-mailer');
-	const name = mailer?.request.params?.promotion_name;
-	if (!name || !mailer) return judged(g, 'not checked', 'needs --send-to <your own address>');
+	if (!mailer) return judged(g, 'not checked', 'needs --send-to <your own address>');
 	if (mailer.status !== 200)
 		return judged(g, 'not checked', `the email was not confirmed sent (${mailer.status})`);
-	return [name, evidenceWaits(s, kind)];
+	const waits = [...s.keys()].map((k) => new RegExp(`^send-${kind}-(\\d+s)$`).exec(k)?.[1]);
+	return [mailer.request.params!.promotion_name, waits.filter((w): w is string => !!w)];
 }
 
 const CUSTOM: Record<string, (g: Guess, s: Answers, e: Answers) => GuessVerdict> = {

@@ -4,7 +4,7 @@
  * `npm run test:package` (`npm test` runs both).
  */
 import { createRequire } from 'node:module';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -17,11 +17,10 @@ const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as
 	n8n: { n8nNodesApiVersion: number; strict: boolean; credentials: string[]; nodes: string[] };
 };
 
+/** Every file under `dir`, its folders left out. */
 function walk(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const full = path.join(dir, name);
-		return statSync(full).isDirectory() ? walk(full) : [full];
-	});
+	const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+	return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
 const entries = [...pkg.n8n.credentials, ...pkg.n8n.nodes];
