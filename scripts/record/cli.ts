@@ -1,4 +1,4 @@
-/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- the record command's entry point: reads its arguments and environment, prints its table */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the record command's entry point: reads its arguments (node:util) and environment, prints its table */
 import { parseArgs as nodeParseArgs } from 'node:util';
 
 import { baseUrlRefusal } from '../../nodes/MadMimi/transport/http';
