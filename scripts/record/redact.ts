@@ -29,10 +29,6 @@ function forms(secret: string): string[] {
 	return [...out].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
 }
 
-function replaceAll(text: string, needle: string, by: string): string {
-	return text.split(needle).join(by);
-}
-
 export class Redactor {
 	private readonly addresses = new Map<string, string>();
 
@@ -52,28 +48,25 @@ export class Redactor {
 
 	text(input: string): string {
 		let out = input;
-		for (const form of forms(this.target.apiKey)) out = replaceAll(out, form, KEY_PLACEHOLDER);
+		for (const form of forms(this.target.apiKey)) out = out.replaceAll(form, KEY_PLACEHOLDER);
 		out = out.replace(KEY_PARAM, `$1${KEY_PLACEHOLDER}`);
 		// the username is the owner's address: it becomes its placeholder, raw or encoded
 		const username = this.target.username;
 		const asAddress = /@/.test(username) ? this.placeholder(username) : USERNAME_PLACEHOLDER;
-		for (const form of forms(username)) out = replaceAll(out, form, asAddress);
+		for (const form of forms(username)) out = out.replaceAll(form, asAddress);
 		out = out.replace(ADDRESS, (address) => this.placeholder(address));
 		return out.replace(HEX32, HEX32_PLACEHOLDER);
 	}
 
-	params(params: Record<string, string> | undefined): Record<string, string> | undefined {
-		if (!params) return undefined;
-		return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, this.text(v)]));
-	}
-
 	exchange(x: Exchange): Exchange {
+		const { path, params } = x.request;
 		return {
 			...x,
 			request: {
 				...x.request,
-				path: this.text(x.request.path),
-				params: this.params(x.request.params),
+				path: this.text(path),
+				params:
+					params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, this.text(v)])),
 			},
 			body: this.text(x.body),
 			error: x.error === undefined ? undefined : this.text(x.error),

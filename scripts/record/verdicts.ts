@@ -1,6 +1,6 @@
 import { GUESSES } from '../../emulator/guesses';
 import type { Guess } from '../../emulator/guesses';
-import { answerDifference } from './compare';
+import { answerDifference } from './checker';
 import type { Exchange } from './types';
 
 /*
