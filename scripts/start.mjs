@@ -72,7 +72,6 @@ function parse() {
 				'no-build': { type: 'boolean', default: false },
 				help: { type: 'boolean', short: 'h', default: false },
 			},
-			allowPositionals: false,
 		}).values;
 	} catch (error) {
 		fail(`${error.message}\n\n${HELP}`);

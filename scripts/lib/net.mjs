@@ -9,11 +9,9 @@ const handedOut = new Set();
 export async function freePort() {
 	for (let attempt = 0; attempt < 50; attempt++) {
 		const server = net.createServer();
-		server.listen(0, '127.0.0.1');
-		await once(server, 'listening');
+		await once(server.listen(0, '127.0.0.1'), 'listening');
 		const { port } = server.address();
-		server.close();
-		await once(server, 'close');
+		await once(server.close(), 'close');
 		if (!handedOut.has(port)) {
 			handedOut.add(port);
 			return port;
