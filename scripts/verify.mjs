@@ -91,8 +91,7 @@ async function publishFromLaptop(extraArgs) {
 		),
 	);
 	const args = ['publish', `--registry=http:${NOWHERE}`, `--${NOWHERE}:_authToken=laptop-token`];
-	const result = await run('npm publish', 'npm', [...args, ...extraArgs], { env, allowFail: true });
-	return { code: result.code, output: result.output };
+	return await run('npm publish', 'npm', [...args, ...extraArgs], { env, allowFail: true });
 }
 for (const [label, extra, refusal] of [
 	[

@@ -8,7 +8,6 @@ import { FIRST_LINE, originOnly, recordingFiles, writeRecordings } from './recor
 import { Redactor } from './redact';
 import { runSession } from './session';
 import type { SessionOptions, Target } from './types';
-import { DEFAULT_WAITS_MS } from './types';
 import type { GuessVerdict } from './verdicts';
 import { judgeGuesses } from './verdicts';
 
@@ -84,7 +83,7 @@ export async function record(options: RecordOptions): Promise<RecordOutcome> {
 	const session: SessionOptions = {
 		writes: options.writes ? { member: (options.member ?? options.sendTo)! } : undefined,
 		sendTo: options.sendTo,
-		waitsMs: options.waitsMs ?? DEFAULT_WAITS_MS,
+		waitsMs: options.waitsMs ?? [0, 60_000, 300_000],
 		sleep: options.sleep ?? (async (ms) => await new Promise((r) => setTimeout(r, ms))),
 		now: options.now ?? (() => Date.now()),
 		log,

@@ -1,7 +1,6 @@
 import { pathOf } from './prober';
 import type { Prober } from './prober';
 import { RECORD_NAME_PREFIX } from './writes';
-import { waitSuffix } from './types';
 
 /*
  * The one email of `--send-to`: a promotion saved for it, one transactional email of it to that
@@ -51,14 +50,13 @@ export async function sendOne(p: Prober, to: string, stamp: number): Promise<voi
 
 	let waited = 0;
 	for (const wait of p.options.waitsMs) {
+		const at = `${Math.round(wait / 1000)}s`; // the probes' suffix: send-attempts-60s
 		if (wait > waited) {
-			p.options.log(
-				`  waiting ${Math.round((wait - waited) / 1000)} s for the evidence after ${waitSuffix(wait)}…`,
-			);
+			const more = Math.round((wait - waited) / 1000);
+			p.options.log(`  waiting ${more} s for the evidence after ${at}…`);
 			await p.options.sleep(wait - waited);
 			waited = wait;
 		}
-		const at = waitSuffix(wait);
 		const count = (ms: number) => ({ promotion_name: name, date: day(ms) });
 		await p.gets([
 			[`send-attempts-${at}`, `${pathOf('audience_members', to, 'promotion_attempts')}.xml`],

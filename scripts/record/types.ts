@@ -45,10 +45,3 @@ export interface SessionOptions {
 	/** Progress lines, for a person watching. */
 	log: (line: string) => void;
 }
-
-export const DEFAULT_WAITS_MS = [0, 60_000, 300_000];
-
-/** The suffix of a probe of the send's evidence after a wait: `send-attempts-60s`. */
-export function waitSuffix(ms: number): string {
-	return `${Math.round(ms / 1000)}s`;
-}

@@ -13,15 +13,10 @@ import { CUSTOM_JUDGED } from '../../scripts/record/verdicts';
 const README = readFileSync(path.join(__dirname, '..', '..', 'emulator', 'README.md'), 'utf8');
 
 function readmeRows(): string[] {
-	const section = README.split('## What is guessed')[1].split('\n## ')[0];
-	const lines = section.split('\n');
-	const start = lines.findIndex((l) => l.startsWith('| endpoint | what is guessed |'));
-	const rows: string[] = [];
-	for (const line of lines.slice(start + 2)) {
-		if (!line.startsWith('|')) break;
-		rows.push(line);
-	}
-	return rows;
+	const lines = README.split('## What is guessed')[1].split('\n## ')[0].split('\n');
+	const start = lines.findIndex((l) => l.startsWith('| endpoint | what is guessed |')) + 2;
+	const end = lines.findIndex((l, i) => i >= start && !l.startsWith('|'));
+	return lines.slice(start, end < 0 ? undefined : end);
 }
 
 test("the README's table is the rendering of GUESSES, row for row", () => {
