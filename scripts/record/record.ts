@@ -2,8 +2,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 
 import { checkRecordings } from './checker';
-import type { CheckResult } from './checker';
-import type { ProbeRow } from './checker';
+import type { CheckResult, ProbeRow } from './checker';
 import { FIRST_LINE, originOnly, recordingFiles, writeRecordings } from './recording';
 import { Redactor } from './redact';
 import { runSession } from './session';

@@ -46,24 +46,19 @@ function jsonPaths(value: unknown, here: string, into: Set<string>): void {
 /** The shape of a body; XML that the node's reader refuses comes back as text `other`. */
 export function shapeOf(body: string): Shape {
 	const t = body.trim();
-	if (t.startsWith('<')) {
-		try {
+	const paths = new Set<string>();
+	try {
+		if (t.startsWith('<')) {
 			const root = readXmlTree(body);
-			const paths = new Set<string>();
 			xmlPaths(root, '', paths);
 			return { kind: 'xml', root: root.name, paths };
-		} catch {
-			return { kind: 'text', text: 'other' };
 		}
-	}
-	if (t.startsWith('{') || t.startsWith('[')) {
-		try {
-			const paths = new Set<string>();
+		if (t.startsWith('{') || t.startsWith('[')) {
 			jsonPaths(JSON.parse(t), '', paths);
 			return { kind: 'json', paths };
-		} catch {
-			return { kind: 'text', text: 'other' };
 		}
+	} catch {
+		return { kind: 'text', text: 'other' };
 	}
 	return { kind: 'text', text: textKind(body) };
 }
