@@ -20,14 +20,13 @@ import { lastLines } from './lib/log.mjs';
 import {
 	N8nRest,
 	credentialsFile,
-	exampleFiles,
 	n8nCli,
 	n8nEnv,
 	removeEditorCopies,
 	startN8n,
 } from './lib/n8n.mjs';
 import { freePort, portInUse } from './lib/net.mjs';
-import { buildAndPack, installPackage, packageHasTrigger } from './lib/pack.mjs';
+import { buildAndPack, installPackage } from './lib/pack.mjs';
 import { installExitHandlers, isStopping, stopAll } from './lib/processes.mjs';
 
 const HELP = `Usage: npm start -- [options]
@@ -134,19 +133,12 @@ async function installThisPackage({ options, stateDir, userFolder, logDir }) {
 		build: options.build,
 		logFile: path.join(logDir, 'build.log'),
 	});
-	const packageDir = await installPackage(userFolder, tarball);
-	return { report, withTrigger: packageHasTrigger(packageDir) };
+	await installPackage(userFolder, tarball);
+	return { report };
 }
 
 /** The credential and the example workflows imported with n8n's CLI, before n8n starts. */
-async function importCredentialAndExamples({
-	install,
-	env,
-	stateDir,
-	logDir,
-	account,
-	withTrigger,
-}) {
+async function importCredentialAndExamples({ install, env, stateDir, logDir, account }) {
 	console.log('Importing the credential and the example workflows ...');
 	const importDir = fs.mkdtempSync(path.join(stateDir, 'import-'));
 	const logFile = path.join(logDir, 'import.log');
@@ -155,11 +147,7 @@ async function importCredentialAndExamples({
 		const credFile = credentialsFile(path.join(importDir, 'credentials.json'), account);
 		fs.chmodSync(credFile, 0o600);
 		await n8nCli(install, env, ['import:credentials', `--input=${credFile}`], { logFile });
-		const workflowsDir = path.join(importDir, 'workflows');
-		fs.mkdirSync(workflowsDir);
-		for (const file of exampleFiles({ withTrigger }))
-			fs.copyFileSync(file, path.join(workflowsDir, path.basename(file)));
-		const args = ['import:workflow', '--separate', `--input=${workflowsDir}`];
+		const args = ['import:workflow', '--separate', `--input=${path.join(REPO_ROOT, 'examples')}`];
 		await n8nCli(install, env, args, { logFile });
 	} finally {
 		fs.rmSync(importDir, { recursive: true, force: true });
@@ -203,9 +191,6 @@ function readyMessage(run) {
 				]
 			: []),
 		`  Workflows    ${examples.length ? examples.join('\n               ') : '(none found)'}`,
-		...(run.withTrigger
-			? []
-			: ['               (the trigger example is left out: this build has no Mad Mimi Trigger)']),
 		`  Data, logs   ${run.userFolder}, ${run.logDir}`,
 		'',
 		`Press Ctrl-C to stop n8n${emulator ? ' and the emulator' : ''}.`,
