@@ -33,9 +33,7 @@ const NODE = { id: 'record', name: 'Mad Mimi', type: 'n8n-nodes-madmimi.madMimi'
 const SETTINGS = { ...DEFAULT_SETTINGS, backoff: { ...DEFAULT_SETTINGS.backoff, maxTries: 1 } };
 
 /** A client of the node whose every request gets the recorded answer. */
-export function recordingClient(
-	x: Pick<Exchange, 'status' | 'contentType' | 'body' | 'error'>,
-): MadMimiClient {
+export function recordingClient(x: Exchange): MadMimiClient {
 	const ctx = {
 		getNode: () => NODE,
 		getCredentials: async () => ({
@@ -55,25 +53,19 @@ export function recordingClient(
 	return new MadMimiClient(ctx as unknown as MadMimiContext, SETTINGS);
 }
 
-interface Reader {
-	re: RegExp;
-	/** The api function's name, for the table. */
-	name: string;
-	read: (api: MadMimiClient) => Promise<unknown>;
-}
-
+/** The probes `re` names are read with the api function `fn` (its name is the table's). */
 function reader<A extends unknown[]>(
 	re: RegExp,
 	fn: (api: MadMimiClient, ...args: A) => Promise<unknown>,
 	...args: A
-): Reader {
-	return { re, name: fn.name, read: async (api) => await fn(api, ...args) };
+) {
+	return { re, name: fn.name, read: async (api: MadMimiClient) => await fn(api, ...args) };
 }
 
 const A = 'a@example.invalid';
 
 /** Which api function the node reads a probe's endpoint with, by probe id (first match). */
-const READERS: Reader[] = [
+const READERS = [
 	reader(/^lists($|-after)/, list.accountLists),
 	reader(/^members/, member.membersUpTo, {}, 2),
 	reader(/^list-members/, member.membersUpTo, { list: 'L' }, 2),
