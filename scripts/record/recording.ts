@@ -70,7 +70,8 @@ export function writeRecordings(dir: string, exchanges: Exchange[], origin: stri
 }
 
 /** A recording read back, or the reason it cannot be. */
-function parseRecording(file: string, text: string): Recording | string {
+export function readRecording(file: string): Recording | string {
+	const text = readFileSync(file, 'utf8');
 	const end = text.indexOf('\n\n');
 	if (!text.startsWith(`${FIRST_LINE}\n`) || end < 0)
 		return `does not start with "${FIRST_LINE}" and a header ended by a blank line`;
@@ -120,8 +121,4 @@ export function recordingFiles(dir: string): string[] {
 		.filter((n) => n.endsWith(RECORDING_EXTENSION))
 		.sort()
 		.map((n) => path.join(dir, n));
-}
-
-export function readRecording(file: string): Recording | string {
-	return parseRecording(file, readFileSync(file, 'utf8'));
 }
