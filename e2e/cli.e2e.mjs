@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
 import {
 	CREDENTIAL_ID,
@@ -18,16 +18,8 @@ import {
 } from '../scripts/lib/constants.mjs';
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
 import { run } from '../scripts/lib/processes.mjs';
-import {
-	MIN,
-	VERSIONS,
-	apiRequests,
-	processesEndWithTheFile,
-	setUpN8n,
-	tearDownN8n,
-} from './fixture.mjs';
+import { MIN, VERSIONS, apiRequests, n8nForSuite, processesEndWithTheFile } from './fixture.mjs';
 import { EXAMPLE_CHECKS } from './example-checks.mjs';
-import { syncListMembers } from './sync.mjs';
 
 processesEndWithTheFile('e2e cli');
 
@@ -53,13 +45,15 @@ const EXAMPLES = [
 		'send-promotion-to-list',
 		'send a promotion to a list": a new mailing of the promotion, then its statistics',
 	],
+	[
+		'sync-list-members',
+		'keep a list equal to your source": as saved, a dry run: the plan, nothing written',
+	],
 ];
 
 for (const version of VERSIONS) {
 	describe(`n8n ${version}, its CLI`, { concurrency: false }, () => {
-		const ctx = {};
-		before(() => setUpN8n(ctx, version, 'cli'), { timeout: 40 * MIN });
-		after(() => tearDownN8n(ctx));
+		const ctx = n8nForSuite(version, 'cli');
 
 		it("the installed package loads with n8n's own n8n-workflow and no other module", () =>
 			loadsWithN8nWorkflowOnly(ctx));
@@ -73,11 +67,6 @@ for (const version of VERSIONS) {
 				assert.equal(result.code, 0, result.output.slice(-3000));
 				await EXAMPLE_CHECKS[file]({ emu: ctx.emu, out: (node) => nodeOutput(result.run, node) });
 			});
-		it(
-			'runs "keep a list equal to your source": a dry run writes nothing, the applied run one import and the removal, a second run nothing',
-			{ timeout: 3 * MIN },
-			() => syncListMembers(ctx),
-		);
 		it(
 			'a wrong API key fails the run with a message that says so, without the key',
 			{ timeout: 3 * MIN },

@@ -6,11 +6,30 @@
  */
 import assert from 'node:assert/strict';
 
-import { apiRequests } from './fixture.mjs';
+import { apiRequests, apiWrites } from './fixture.mjs';
 
 const STATS_READ = /^\/promotions\/\d+\/mailings\/\d+\.xml$/;
 
 export const EXAMPLE_CHECKS = {
+	async 'sync-list-members'({ emu, out }) {
+		// as saved: a dry run, its plan on the demo account in input order, the removed last
+		assert.deepEqual(
+			out('Sync the Newsletter list').map((i) => `${i.email} ${i.action} ${i.dryRun}`),
+			[
+				'ann.archer@example.com unchanged true',
+				'ben.baker@example.com updated true',
+				'cara.cole@example.com unchanged true',
+				'finn.fox@example.com unchanged true',
+				'kim.kato@example.com unchanged true',
+				'nina.novak@example.com added true',
+				'ines.ivanova@example.com skipped true',
+				'gia.grant@example.com removed true',
+			],
+		);
+		assert.deepEqual(apiWrites(await emu.requests()), [], 'a dry run writes nothing');
+		return 'the plan (1 to add, 1 to update, 1 to remove, 4 unchanged, 1 skipped), nothing written';
+	},
+
 	async 'import-members'({ emu, out }) {
 		const items = out('Import into Mad Mimi');
 		const emails = ['nina.novak@example.com', 'omar.ortiz@example.com', 'pia.park@example.com'];
@@ -19,11 +38,6 @@ export const EXAMPLE_CHECKS = {
 			imported.map((i) => i.email),
 			emails,
 		);
-		assert.ok(
-			imported.every(
-				(i) => Number.isInteger(i.importId) && i.importId === imported[0].importId && i.batch === 1,
-			),
-		);
 		const rejected = items.filter((i) => i.imported === false);
 		assert.deepEqual(
 			rejected.map((i) => i.email),
@@ -31,13 +45,9 @@ export const EXAMPLE_CHECKS = {
 		);
 		assert.match(rejected[0].error, /not a valid email address/);
 
-		const requests = await emu.requests();
-		const posts = apiRequests(requests, 'POST', '/audience_members');
+		// the import's CSV and batches: test/node/audienceMemberImport.test.ts
+		const posts = apiRequests(await emu.requests(), 'POST', '/audience_members');
 		assert.equal(posts.length, 1, 'all items go out in one import request');
-		assert.equal(posts[0].authenticated, true);
-		assert.match(posts[0].params.csv_file, /nina\.novak@example\.com/);
-		assert.doesNotMatch(posts[0].params.csv_file, /not an address/);
-		assert.equal(requests.filter((r) => !r.authenticated).length, 0);
 
 		const state = await emu.state();
 		const nina = state.members.find((m) => m.email === 'nina.novak@example.com');
@@ -51,8 +61,6 @@ export const EXAMPLE_CHECKS = {
 			);
 			assert.ok(newsletter.members.includes(email), `${email} is on Newsletter`);
 		}
-		assert.equal(state.imports.length, 1);
-		assert.equal(String(state.imports[0].id ?? imported[0].importId), String(imported[0].importId));
 		return `${emails.length} members imported onto Newsletter, 1 refused`;
 	},
 
@@ -93,15 +101,8 @@ export const EXAMPLE_CHECKS = {
 		});
 		assert.match(digest.sentAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
 
-		const requests = await emu.requests();
-		// two pages of 20 promotions, read side by side: at most 5 requests past the short page (Parallel Page Reads 6)
-		const pages = apiRequests(requests, 'GET', '/promotions.xml').map((r) =>
-			Number(r.params.page ?? '1'),
-		);
-		assert.ok(pages.includes(1) && pages.includes(2), `pages 1 and 2 read: ${pages}`);
-		assert.equal(new Set(pages).size, pages.length, 'no page read twice');
-		assert.ok(pages.length <= 2 + 5, `at most 5 requests past the last page: ${pages}`);
-		const stats = apiRequests(requests, 'GET', STATS_READ).map((r) => r.path);
+		// how the pages of promotions are read: test/node/paging.test.ts
+		const stats = apiRequests(await emu.requests(), 'GET', STATS_READ).map((r) => r.path);
 		assert.equal(stats.length, lines.length, 'one statistics request per report line');
 		assert.ok(stats.includes('/promotions/3/mailings/34.xml'), `Weekly digest's mailing: ${stats}`);
 		return `${lines.length} report lines, ${stats.length} statistics reads`;

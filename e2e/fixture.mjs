@@ -1,7 +1,7 @@
 /**
  * The set-up the end-to-end suites share (e2e/*.e2e.mjs, run by e2e/run.mjs): the package packed
- * once per run (`packedPackage`); per suite and n8n release, `setUpN8n` in its `describe`'s before
- * hook and `tearDownN8n` in its after hook; `processesEndWithTheFile` at the top of each file; and
+ * once per run (`packedPackage`); per suite and n8n release, `n8nForSuite` in its `describe`
+ * (n8n set up before its tests, stopped after); `processesEndWithTheFile` at the top of each file; and
  * what the suites build and read (workflows, publication, stored runs, the emulator's log).
  *
  *   E2E_N8N_VERSIONS   comma-separated n8n releases (default: every entry of N8N_TARGETS)
@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { after } from 'node:test';
+import { after, before } from 'node:test';
 
 import {
 	ACTION_TYPE,
@@ -200,7 +200,7 @@ export async function waitUntil(check, timeoutMs, what, intervalMs = 2000) {
 }
 
 /** Fails with what to do when the editor checks run and Chromium is missing. */
-export function assertChromium() {
+function assertChromium() {
 	assert.ok(
 		fs.existsSync(CHROMIUM),
 		`${CHROMIUM} is missing: apt-get install -y chromium (scripts/ci-e2e.sh does), or set E2E_BROWSER=0`,
@@ -248,13 +248,30 @@ async function packOncePerRun() {
 // one n8n release with the package
 
 /**
+ * In a suite's `describe` for one n8n release: its `ctx`, filled by `setUpN8n` in a before hook
+ * (Chromium asserted first with `browser`) and stopped by `tearDownN8n` in an after hook.
+ */
+export function n8nForSuite(version, suite, { start = false, browser = false } = {}) {
+	const ctx = {};
+	before(
+		async () => {
+			if (browser) assertChromium();
+			await setUpN8n(ctx, version, suite, { start });
+		},
+		{ timeout: 40 * MIN },
+	);
+	after(() => tearDownN8n(ctx));
+	return ctx;
+}
+
+/**
  * Fills `ctx` (the suite's, so that `tearDownN8n` stops what was started even when a step
  * fails) with one n8n release ready for `suite`'s checks:
  * `{ version, install, logs, userFolder, packageDir, withTrigger, emulator, emu, env, cli, execute,
  * examples }`, and with `start`, `{ n8n, rest }`: `n8n start` running, the owner signed in.
  * `examples`: file name (without .json) → the example workflow as imported.
  */
-export async function setUpN8n(ctx, version, suite, { start = false } = {}) {
+async function setUpN8n(ctx, version, suite, { start = false } = {}) {
 	const started = Date.now();
 	ctx.version = version;
 	ctx.logs = path.join(ARTIFACTS, `n8n-${version}`, suite);
@@ -294,7 +311,7 @@ export async function setUpN8n(ctx, version, suite, { start = false } = {}) {
 }
 
 /** Stops what `setUpN8n` started. */
-export async function tearDownN8n(ctx) {
+async function tearDownN8n(ctx) {
 	await ctx.n8n?.proc.stop();
 	await ctx.emulator?.proc.stop();
 }

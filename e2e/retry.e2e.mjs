@@ -6,18 +6,16 @@
  * one). Nobody gets an email twice, nobody reported sent got nothing, everyone not yet sent gets it.
  * Run through e2e/run.mjs (`npm run test:e2e`); the set-up: e2e/fixture.mjs.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { MIN, VERSIONS, processesEndWithTheFile, setUpN8n, tearDownN8n } from './fixture.mjs';
+import { MIN, VERSIONS, n8nForSuite, processesEndWithTheFile } from './fixture.mjs';
 import { emailsRetried, mailingsRetried } from './retries.mjs';
 
 processesEndWithTheFile('e2e retry');
 
 for (const version of VERSIONS) {
 	describe(`n8n ${version}, a failed execution retried`, { concurrency: false }, () => {
-		const ctx = {};
-		before(() => setUpN8n(ctx, version, 'retry', { start: true }), { timeout: 40 * MIN });
-		after(() => tearDownN8n(ctx));
+		const ctx = n8nForSuite(version, 'retry', { start: true });
 
 		for (const loadWorkflow of [false, true]) {
 			const how = loadWorkflow ? 'with the saved workflow' : 'with the original workflow';
