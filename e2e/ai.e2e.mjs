@@ -252,14 +252,21 @@ async function agentUsesTheTools(ctx, { streaming }) {
 	for (const body of requests)
 		assert.deepEqual(offeredTools(body), tools, 'every turn offers the same tools');
 	const toolNamed = (name) => tools.find((t) => t.name === name);
-	// the node's words for a model (test/node/tool.test.ts: what each does, needs and returns), not
-	// the editor's short action text, "Get many members in Mad Mimi"
+	// what each tool does, needs and returns, in the node's words for a model (not the editor's
+	// short action text, "Get many members in Mad Mimi")
 	for (const t of tools)
 		assert.match(
 			t.description ?? '',
 			/^[A-Z][^.]{30,}[\s\S]* in Mad Mimi$/,
 			`${t.name}'s description: ${t.description}`,
 		);
+	assert.match(
+		toolNamed('List_members').description,
+		/Opted-out members are left out unless asked for/,
+		'the default filter is said',
+	);
+	assert.match(toolNamed('Add_subscriber').description, /the list's exact name/);
+	assert.match(toolNamed('Send_email').description, /Returns the transaction ID/);
 	assert.deepEqual(Object.keys(toolNamed('Add_subscriber').parameters.properties).sort(), [
 		'email',
 		'list',
