@@ -1,7 +1,7 @@
 /**
  * End-to-end, per n8n release, through n8n's CLI only (no `n8n start`): the packed package
- * installed as n8n installs it loads with n8n's own n8n-workflow, the credential and the examples
- * are imported, each example runs with `n8n execute` and does to the emulator what it says, a
+ * installed as n8n installs it loads with n8n's own n8n-workflow, each example imported with the
+ * credential (e2e/fixture.mjs) runs with `n8n execute` and does to the emulator what it says, a
  * wrong API key fails the run without the key, and an email whose answer is lost is not sent twice
  * by Retry On Fail. Run through e2e/run.mjs (`npm run test:e2e`); the set-up: e2e/fixture.mjs.
  */
@@ -10,12 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 
-import {
-	CREDENTIAL_ID,
-	CREDENTIALS_TYPE,
-	PACKAGE_NAME,
-	WRONG_CREDENTIALS,
-} from '../scripts/lib/constants.mjs';
+import { WRONG_CREDENTIALS } from '../scripts/lib/constants.mjs';
 import { nodeOutput } from '../scripts/lib/n8n.mjs';
 import { run } from '../scripts/lib/processes.mjs';
 import { MIN, VERSIONS, apiRequests, n8nForSuite, processesEndWithTheFile } from './fixture.mjs';
@@ -57,9 +52,6 @@ for (const version of VERSIONS) {
 
 		it("the installed package loads with n8n's own n8n-workflow and no other module", () =>
 			loadsWithN8nWorkflowOnly(ctx));
-		it('imports the ready credential and every example workflow', { timeout: 5 * MIN }, () =>
-			imported(ctx),
-		);
 		for (const [file, title] of EXAMPLES)
 			it(`runs "${title}`, { timeout: 3 * MIN }, async () => {
 				await ctx.emu.reset();
@@ -118,26 +110,6 @@ async function loadsWithN8nWorkflowOnly(ctx) {
 	assert.equal(resolved.length, 2, stdout);
 	for (const line of resolved)
 		assert.ok(line.includes(`: ${nodeModules}${path.sep}`), `${line}, not from ${nodeModules}`);
-}
-
-/** The import itself is the fixture's (every suite needs it): here, what it imported. */
-async function imported(ctx) {
-	for (const [file, workflow] of Object.entries(ctx.examples)) {
-		for (const node of workflow.nodes) {
-			if (node.type.startsWith(`${PACKAGE_NAME}.`))
-				assert.equal(
-					node.credentials?.[CREDENTIALS_TYPE]?.id,
-					CREDENTIAL_ID,
-					`${file}.json: ${node.name} must use the ready credential`,
-				);
-		}
-	}
-	const { stdout } = await ctx.cli(['list:workflow']);
-	for (const workflow of Object.values(ctx.examples))
-		assert.ok(
-			stdout.includes(`${workflow.id}|${workflow.name}`),
-			`${workflow.name} was not imported:\n${stdout}`,
-		);
 }
 
 async function wrongApiKey(ctx) {

@@ -64,7 +64,7 @@ export const CHECK_EVERY_MS = 1000;
 /**
  * The before hook: fills `ctx` (so that `stopQueueCluster` stops what was started even when a
  * step fails) with `{ install, users, tmp, pg, redis, emulator, emu, db, mainPort, env, main,
- * workers, rest }` and the set-up's timings.
+ * workers, rest }`.
  */
 export async function startQueueCluster(ctx) {
 	const started = Date.now();
@@ -76,32 +76,28 @@ export async function startQueueCluster(ctx) {
 	await settingsOfEachProcess(ctx);
 	await importCredentialAndWorkflows(ctx);
 	await startMainAndWorkers(ctx);
-	ctx.timings.setup = secondsSince(started);
 	note(
-		`main on ${ctx.main.baseUrl} and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}) ready in ${ctx.timings.start} s; set-up ${ctx.timings.setup} s (packages installed ${ctx.timings.pack} s, imports ${ctx.timings.imports} s)`,
+		`main on ${ctx.main.baseUrl} and ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY}): set up in ${secondsSince(started)} s`,
 	);
 }
 
 /** n8n (normally there from the run's earlier files), Redis, PostgreSQL: `{ redisBin, postgres }`. */
 async function installWhatItNeeds(ctx) {
 	const installLog = path.join(ARTIFACTS, 'install.log');
-	const t = Date.now();
 	const [install, redisBin, postgres] = await Promise.all([
 		ensureN8n(TARGET),
 		ensureRedis({ logFile: installLog }),
 		ensurePostgres({ logFile: installLog }),
 	]);
 	ctx.install = install;
-	ctx.timings.install = secondsSince(t);
 	note(
-		`n8n ${TARGET} on Node ${install.runtime.version}, PostgreSQL ${postgres.version}, ${redisBin.installed ? 'redis-server installed' : 'redis-server present'} (${ctx.timings.install} s)`,
+		`n8n ${TARGET} on Node ${install.runtime.version}, PostgreSQL ${postgres.version}, ${redisBin.installed ? 'redis-server installed' : 'redis-server present'}`,
 	);
 	return { redisBin, postgres };
 }
 
 /** One user folder per n8n process, the package installed into each as n8n installs it. */
 async function installPackageForEachProcess(ctx) {
-	const t = Date.now();
 	// the package packed once per run (e2e/fixture.mjs): the tarball the other files installed
 	const { tarball } = await packedPackage();
 	ctx.users = {};
@@ -109,12 +105,10 @@ async function installPackageForEachProcess(ctx) {
 		const userFolder = path.join(ARTIFACTS, 'users', name);
 		ctx.users[name] = { userFolder, packageDir: await installPackage(userFolder, tarball) };
 	}
-	ctx.timings.pack = secondsSince(t);
 }
 
 /** PostgreSQL (with n8n's database, and a client of it as `ctx.db`), Redis, the emulator. */
 async function startServices(ctx, { redisBin, postgres }) {
-	const t = Date.now();
 	ctx.tmp = runTempDir();
 	const [pg, redis, emulator] = await Promise.all([
 		startPostgres({
@@ -140,9 +134,8 @@ async function startServices(ctx, { redisBin, postgres }) {
 		password: pg.password,
 		database: pg.database,
 	});
-	ctx.timings.services = secondsSince(t);
 	note(
-		`PostgreSQL on 127.0.0.1:${pg.port}, Redis${redis.version ? ` ${redis.version}` : ''} on 127.0.0.1:${redis.port}, emulator on ${emulator.baseUrl} (${ctx.timings.services} s)`,
+		`PostgreSQL on 127.0.0.1:${pg.port}, Redis${redis.version ? ` ${redis.version}` : ''} on 127.0.0.1:${redis.port}, emulator on ${emulator.baseUrl}`,
 	);
 }
 
@@ -179,7 +172,6 @@ async function settingsOfEachProcess(ctx) {
  * schema); the webhook workflow published, so the main instance activates it when it starts.
  */
 async function importCredentialAndWorkflows(ctx) {
-	const t = Date.now();
 	const cli = (args) =>
 		n8nCli(ctx.install, ctx.env.main, args, {
 			logFile: path.join(ARTIFACTS, 'cli.log'),
@@ -206,7 +198,6 @@ async function importCredentialAndWorkflows(ctx) {
 	}
 	await cli(['import:workflow', '--separate', `--input=${dir}`]);
 	await cli(['publish:workflow', `--id=${WEBHOOK_WORKFLOW}`]);
-	ctx.timings.imports = secondsSince(t);
 }
 
 /** A trigger example (examples/<file>) polling POLLS_PER_MINUTE times a minute. */
@@ -221,7 +212,6 @@ function pollingMoreOften(file, id) {
 
 /** `n8n start` and the workers, side by side; the owner set up; the webhook workflow active. */
 async function startMainAndWorkers(ctx) {
-	const t = Date.now();
 	const [main, ...workers] = await Promise.all([
 		startMain(ctx.install, ctx.env.main, { logFile: path.join(ARTIFACTS, 'n8n-main.log') }),
 		...Array.from({ length: WORKERS }, (_, i) =>
@@ -250,7 +240,6 @@ async function startMainAndWorkers(ctx) {
 		"the webhook workflow's activation (its webhook in webhook_entity)",
 		CHECK_EVERY_MS,
 	);
-	ctx.timings.start = secondsSince(t);
 }
 
 /** The after hook: everything stopped. */

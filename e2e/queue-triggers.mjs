@@ -50,13 +50,8 @@ export async function triggerExamples(ctx) {
 	const counts = perWorker(
 		[...executions[TRIGGER_WORKFLOW], ...executions[WELCOME_WORKFLOW]].map((e) => e.id),
 	);
-
-	const executionCount = executions[TRIGGER_WORKFLOW].length + executions[WELCOME_WORKFLOW].length;
-	const perWorkerText = Object.entries(counts)
-		.map(([w, c]) => `${w} ${c}`)
-		.join(', ');
 	note(
-		`${optedOut.length} opt-outs and ${joined.length} new members over ${pollCount} checks each (${POLLS_PER_MINUTE} a minute): each emitted once, each new member welcomed once, in ${executionCount} executions (${perWorkerText}) in ${seconds} s`,
+		`${optedOut.length} opt-outs and ${joined.length} new members over ${pollCount} checks each (${POLLS_PER_MINUTE} a minute): each emitted once, each new member welcomed once, executions per worker ${JSON.stringify(counts)}, in ${seconds} s`,
 	);
 }
 

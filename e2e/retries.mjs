@@ -142,22 +142,12 @@ export async function emailsRetried(ctx, loadWorkflow, beforeRetry) {
 		'every person got the email exactly once',
 	);
 	assert.equal(output.length, 20);
+	// each item's reason and transaction ID: test/node/retriedSends.test.ts
 	assert.deepEqual(
 		output.map((item) => item.skipped === true),
 		PEOPLE.map((_, k) => k < 8),
 		'the 8 sent by the failed run are reported as such, the 12 others sent by the retry',
 	);
-	for (const item of output.slice(0, 8))
-		assert.match(
-			item.reason,
-			/^The execution being retried already sent "Weekly digest" to person0\d@example\.com/,
-		);
-	const ids = new Set(transactions.map((t) => t.id));
-	for (const item of output.slice(8))
-		assert.ok(
-			ids.has(item.transactionId),
-			`${item.recipient}: its transaction ${item.transactionId} is Mad Mimi's`,
-		);
 	return { failedId, retriedId };
 }
 
