@@ -52,30 +52,25 @@ export class HttpRequestBaseline implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const batchSize = Math.max(
-			1,
-			Math.floor(this.getNodeParameter('batchSize', 0, HTTP_BATCH_SIZE) as number),
-		);
+		const batchSize = this.getNodeParameter('batchSize', 0) as number;
+		// GET: the bare request through n8n-core (the overhead scenario's floor); POST: an import
+		const get = this.getNodeParameter('method', 0) === 'GET';
 		const out: INodeExecutionData[] = new Array(items.length);
 		const send = async (itemIndex: number): Promise<void> => {
-			const url = this.getNodeParameter('url', itemIndex) as string;
-			// GET: the bare request through n8n-core (the overhead scenario's floor); POST: an import
-			const answer = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				'madMimiApi',
-				this.getNodeParameter('method', 0) === 'GET'
-					? { method: 'GET', url, encoding: 'text', json: false }
+			const answer = (await this.helpers.httpRequestWithAuthentication.call(this, 'madMimiApi', {
+				method: get ? 'GET' : 'POST',
+				url: this.getNodeParameter('url', itemIndex) as string,
+				encoding: 'text',
+				json: false,
+				...(get
+					? {}
 					: {
-							method: 'POST',
-							url,
 							body: new URLSearchParams({
 								csv_file: this.getNodeParameter('csvFile', itemIndex) as string,
 							}),
 							headers: { 'content-type': 'application/x-www-form-urlencoded' },
-							encoding: 'text',
-							json: false,
-						},
-			)) as unknown;
+						}),
+			})) as unknown;
 			out[itemIndex] = { json: { data: String(answer) }, pairedItem: { item: itemIndex } };
 		};
 		for (let start = 0; start < items.length; start += batchSize) {

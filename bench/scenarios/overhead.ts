@@ -3,10 +3,9 @@
  * Request baseline node) and through a bare loop of fetch calls: after a warm-up of each, two runs
  * of each in the order bare, n8n, node, node, n8n, bare.
  */
-import { DEMO_CREDENTIALS } from '../../emulator';
 import { registerNodeType } from '../../test/harness';
 import { HTTP_BASELINE_TYPE, HttpRequestBaseline } from '../httpRequestBaseline';
-import { baseUrl, mean, runScenario, timed, timedRun } from './shared';
+import { auth, baseUrl, interleave, mean, runScenario, timed, timedRun } from './shared';
 
 async function overhead(): Promise<Record<string, unknown>> {
 	const n = 300;
@@ -15,18 +14,11 @@ async function overhead(): Promise<Record<string, unknown>> {
 	registerNodeType(HTTP_BASELINE_TYPE, new HttpRequestBaseline());
 	const bare = async () =>
 		await timed(async () => {
-			let lists = 0;
 			for (let i = 0; i < n; i++) {
-				const query = new URLSearchParams({
-					username: DEMO_CREDENTIALS.username,
-					api_key: DEMO_CREDENTIALS.apiKey,
-				});
-				const response = await fetch(
-					`${baseUrl}/audience_members/${encodeURIComponent(email)}/lists.xml?${query}`,
-				);
-				lists += (await response.text()).length > 0 ? 1 : 0;
+				const query = new URLSearchParams(auth);
+				const path = `/audience_members/${encodeURIComponent(email)}/lists.xml?${query}`;
+				await (await fetch(`${baseUrl}${path}`)).text();
 			}
-			return lists;
 		});
 	const url = `={{ '${baseUrl}/audience_members/' + encodeURIComponent($json.email) + '/lists.xml' }}`;
 	const n8n = async () =>
@@ -49,13 +41,12 @@ async function overhead(): Promise<Record<string, unknown>> {
 			},
 			items,
 		);
-	await bare();
-	await n8n();
-	await node();
+	const passes = { bare, n8n, node };
+	for (const pass of Object.values(passes)) await pass();
 	const runs = { bare: [] as number[], n8n: [] as number[], node: [] as number[] };
 	let outputItems = 0;
-	for (const path of ['bare', 'n8n', 'node', 'node', 'n8n', 'bare'] as const) {
-		const run = path === 'bare' ? await bare() : await (path === 'n8n' ? n8n() : node());
+	for (const path of interleave(['bare', 'n8n', 'node'] as const, 2)) {
+		const run = await passes[path]();
 		runs[path].push(run.ms);
 		if (path === 'node') outputItems = (run.result as { items: unknown[] }).items.length;
 	}

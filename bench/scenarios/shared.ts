@@ -15,6 +15,8 @@ import type { NodeSpec } from '../../test/harness';
 
 /** The emulator the scenario runs against, as bench/run.ts passes it. */
 export const baseUrl = process.argv[2];
+/** The demo account's credentials, as a request to the API sends them. */
+export const auth = { username: DEMO_CREDENTIALS.username, api_key: DEMO_CREDENTIALS.apiKey };
 
 /** A call to the emulator's control API (`/__emulator/…`), its JSON answer. */
 export async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -26,15 +28,8 @@ export async function control<T>(method: string, path: string, body?: unknown): 
 	return (await response.json()) as T;
 }
 
-/** The emulator's summary of its store and of the requests it saw since they were last cleared. */
-export interface Summary {
-	requests: number;
-	maxInFlight: number;
-	members: number;
-	lists: Record<string, number>;
-	imports: Array<{ id: number; rows: number }>;
-}
-
+/** The emulator's summary of the requests it saw since they were last cleared, and of the imports it stored. */
+type Summary = { requests: number; maxInFlight: number; imports: Array<{ rows: number }> };
 export const summary = async () => await control<Summary>('GET', '/summary');
 export const clearRequests = async () => await control('DELETE', '/requests');
 export const setLatency = async (latencyMs: number) =>
@@ -43,34 +38,30 @@ export const getLatency = async () =>
 	(await control<{ latencyMs: number }>('GET', '/latency')).latencyMs;
 
 /** The requests the emulator saw, counted by method and path (`GET /audience_lists/lists.xml: 1`). */
-export async function requestKinds(name = (path: string) => path): Promise<Record<string, number>> {
+export async function requestKinds(): Promise<Record<string, number>> {
 	const kinds: Record<string, number> = {};
-	for (const r of await control<Array<{ effectiveMethod: string; path: string }>>(
+	const requests = await control<Array<{ effectiveMethod: string; path: string }>>(
 		'GET',
 		'/requests',
-	)) {
-		const key = `${r.effectiveMethod} ${name(r.path)}`;
+	);
+	for (const { effectiveMethod, path } of requests) {
+		const key = `${effectiveMethod} ${path}`;
 		kinds[key] = (kinds[key] ?? 0) + 1;
 	}
 	return kinds;
 }
 
 /** n member items (email, first and last name, company, `add_list`) for the list given. */
-export function people(n: number, list = 'Bench'): INodeExecutionData[] {
-	const items: INodeExecutionData[] = new Array(n);
-	for (let i = 0; i < n; i++) {
-		items[i] = {
-			json: {
-				email: `member${i}@bench.example.com`,
-				'first name': `First${i}`,
-				'last name': `Last${i}`,
-				company: `Company ${i % 977}, Ltd.`,
-				add_list: list,
-			},
-		};
-	}
-	return items;
-}
+export const people = (n: number, list = 'Bench'): INodeExecutionData[] =>
+	Array.from({ length: n }, (_, i) => ({
+		json: {
+			email: `member${i}@bench.example.com`,
+			'first name': `First${i}`,
+			'last name': `Last${i}`,
+			company: `Company ${i % 977}, Ltd.`,
+			add_list: list,
+		},
+	}));
 
 /** A scenario's untimed set-up: `fn` run at no latency, the requests it made then forgotten. */
 export async function untimed(fn: () => Promise<unknown>): Promise<void> {
@@ -88,25 +79,22 @@ export async function importItems(items: INodeExecutionData[]): Promise<void> {
 	await runNode({ parameters: { ...parameters, emailField: 'email', options } }, items);
 }
 
-/** Members the scenarios that add to a list need (list `Seeded`), created untimed. */
-export const seedMembers = async (n: number) =>
-	await untimed(() => importItems(people(n, 'Seeded')));
-
-export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }> {
+export async function timed<T>(fn: () => T | Promise<T>): Promise<{ result: T; ms: number }> {
 	const start = process.hrtime.bigint();
 	const result = await fn();
-	return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
-}
-
-export function timedSync<T>(fn: () => T): { result: T; ms: number } {
-	const start = process.hrtime.bigint();
-	const result = fn();
 	return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
 }
 
 /** One run of the node (or of the node type `spec.type`) on `items`, timed. */
 export const timedRun = async (spec: NodeSpec, items?: INodeExecutionData[]) =>
 	await timed(async () => await runNode(spec, items));
+
+/** One run timed, with the emulator's summary of the requests it made (forgotten before it). */
+export async function measured(spec: NodeSpec, items?: INodeExecutionData[]) {
+	await clearRequests();
+	const { result, ms } = await timedRun(spec, items);
+	return { result, ms, error: result.error?.message, ...(await summary()) };
+}
 
 /** Memory figures in MiB, as every peak RSS of the benchmark (the node's Max Response Size counts 1,000,000 bytes a MB). */
 export const MB = 1024 * 1024;
@@ -119,6 +107,16 @@ export const median = (values: number[]) => {
 	const mid = Math.floor(sorted.length / 2);
 	return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+
+/** The passes of `rounds` rounds, in the order given, then reversed, and so on (A B B A …): neither gains from going first. */
+export const interleave = <T>(passes: readonly T[], rounds: number): T[] =>
+	Array.from({ length: rounds }, (_, r) => (r % 2 === 0 ? passes : [...passes].reverse())).flat();
+
+/** The per-round ratios of times `b` to times `a` (same rounds): their median and range. */
+export function ratios(a: number[], b: number[]) {
+	const each = b.map((ms, i) => ms / a[i]);
+	return { median: median(each), min: Math.min(...each), max: Math.max(...each) };
+}
 
 /**
  * A scenario file's process: the demo credential pointed at the emulator, the scenario run, its

@@ -5,9 +5,9 @@
  * activation (which reads everything, as a full read does) and of the check that finds the event.
  * MEMBERS and PROMOTIONS change the account's size.
  */
-import { DEMO_CREDENTIALS } from '../../emulator';
 import { PollingWorkflow } from '../../test/harness';
 import {
+	auth,
 	baseUrl,
 	clearRequests,
 	control,
@@ -23,11 +23,7 @@ const PROMOTIONS = Number(process.env.PROMOTIONS ?? 2_000);
 
 /** A request of the API straight to the emulator, as another client of the account makes it. */
 async function api(path: string, form: Record<string, string>): Promise<void> {
-	const body = new URLSearchParams({
-		username: DEMO_CREDENTIALS.username,
-		api_key: DEMO_CREDENTIALS.apiKey,
-		...form,
-	});
+	const body = new URLSearchParams({ ...auth, ...form });
 	const response = await fetch(`${baseUrl}${path}`, { method: 'POST', body });
 	if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
 }
