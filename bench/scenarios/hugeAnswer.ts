@@ -7,7 +7,7 @@
  * streamed in) and `cap64` (Max Response Size 64: read whole, then refused as not readable).
  * Peak RSS over the run is the kernel's high-water mark, reset just before it (Linux only).
  */
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +28,10 @@ const peakBytes = () =>
 
 /** Starts bench/chunkedServer.ts (bundled beside this scenario) in a process of its own: its URL, and what it sent once the answer closed. */
 async function startChunkedServer(bytes: number, latencyMs: number) {
-	const child = fork(path.join(__dirname, 'chunkedServer.js'), [String(bytes), String(latencyMs)]);
+	const server = path.join(__dirname, 'chunkedServer.js');
+	const child = spawn(process.execPath, [server, String(bytes), String(latencyMs)], {
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+	});
 	const [url] = (await Promise.race([
 		once(child, 'message'),
 		once(child, 'exit').then(([code]) => {
