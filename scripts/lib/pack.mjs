@@ -30,7 +30,7 @@ export async function unpack(tarball, dir) {
 }
 
 /** npm's --json output (npm may print notices before it). */
-export function parseNpmJson(stdout) {
+function parseNpmJson(stdout) {
 	const start = stdout.search(/^\s*[[{]/m);
 	return JSON.parse(stdout.slice(start));
 }
