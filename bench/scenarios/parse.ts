@@ -8,7 +8,6 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { IDataObject } from 'n8n-workflow';
 
 import { xmlList } from '../../nodes/MadMimi/parsing';
-import { PARSER_OPTIONS } from '../../test/support/fastXmlParser';
 import { xmlList as againstXmlList } from '../against';
 import {
 	auth,
@@ -22,8 +21,25 @@ import {
 	timed,
 } from './shared';
 
-/** fast-xml-parser configured to build the tree the node's one-pass reader builds (without its validator, which the parser needs to refuse malformed input). */
-const plainParser = new XMLParser(PARSER_OPTIONS);
+/**
+ * fast-xml-parser configured to build the tree the node's one-pass reader builds (without its
+ * validator, which the parser needs to refuse malformed input): attributes kept, nothing converted
+ * or expanded.
+ */
+const plainParser = new XMLParser({
+	ignoreAttributes: false,
+	attributeNamePrefix: '@_',
+	textNodeName: '#text',
+	parseTagValue: false,
+	parseAttributeValue: false,
+	processEntities: false,
+	htmlEntities: false,
+	ignoreDeclaration: true,
+	ignorePiTags: true,
+	trimValues: true,
+	commentPropName: false,
+	cdataPropName: '#cdata',
+});
 
 /** The records of a document parsed by fast-xml-parser alone: the root's child elements. */
 function plainRecords(xml: string): number {
