@@ -184,7 +184,7 @@ export async function setCredentials(data: {
 	await credentialsHelper.save(CREDENTIAL_ID, CREDENTIALS_TYPE, data);
 }
 
-/** What n8n gives every execution: the execution's id (n8n puts it there when it starts one), its hooks, the URLs. */
+/** What n8n gives every execution: the execution's id (n8n puts it there when it starts one), its hooks. */
 export function additionalData(hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper,
@@ -196,16 +196,10 @@ export function additionalData(hooks?: ExecutionLifecycleHooks): IWorkflowExecut
 		getRunExecutionData: async () => undefined,
 		getRuntimeCredential: async () => undefined,
 		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formBaseUrl: 'http://127.0.0.1:5678/form',
+		// every expression reads them ($execution.resumeUrl)
 		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
 		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
-		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
 		variables: {},
 		logAiEvent: () => {},
 		startRunnerTask: async () => {
@@ -266,11 +260,6 @@ export async function testCredentials(
 
 /** The HTTP status of a failed request, wherever n8n-core's error keeps it. */
 function statusOf(error: unknown): number | undefined {
-	const candidates = [
-		(error as { httpCode?: unknown }).httpCode,
-		(error as { cause?: { response?: { status?: unknown } } }).cause?.response?.status,
-		(error as { response?: { status?: unknown } }).response?.status,
-	];
-	const found = candidates.map(Number).find((n) => Number.isInteger(n) && n >= 100);
-	return found;
+	const e = error as { httpCode?: unknown; cause?: { response?: { status?: unknown } } };
+	return Number(e.httpCode ?? e.cause?.response?.status) || undefined;
 }

@@ -27,7 +27,7 @@ import type {
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { additionalData } from './credentials';
 import { SSHClientsManager } from './n8nInternals';
@@ -72,26 +72,13 @@ export async function runNode(
 		id: 'harness',
 		name: 'Harness workflow',
 		active: false,
-		isArchived: false,
 		nodes: [start, node],
 		connections: { Start: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		activeVersionId: null,
 	} as unknown as IWorkflowBase;
-	const runExecutionData = {
-		version: 1,
-		startData: {},
-		resultData: { runData: {} },
-		executionData: {
-			contextData: {},
-			metadata: {},
-			waitingExecution: {},
-			waitingExecutionSource: null,
-			nodeExecutionStack: [{ node: start, data: { main: [input] }, source: null }],
-		},
-	} as unknown as IRunExecutionData;
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node: start, data: { main: [input] }, source: null }] },
+	});
 	return await execute(workflowData, runExecutionData, mode, node.name);
 }
 
@@ -157,7 +144,7 @@ export async function retryRun(
 ): Promise<RunResult> {
 	const data = JSON.parse(JSON.stringify(failed.run.data)) as IRunExecutionData;
 	const lastNode = data.resultData.lastNodeExecuted;
-	assertDefined(lastNode, 'the failed run names no last node');
+	if (!lastNode) throw new Error('the failed run names no last node');
 	delete data.resultData.error;
 	const nodeRuns = data.resultData.runData[lastNode];
 	if (nodeRuns && nodeRuns.length > 0 && nodeRuns[nodeRuns.length - 1].error !== undefined)
@@ -169,10 +156,6 @@ export async function retryRun(
 			if (stacked.node.name === node.name) stacked.node = node;
 	const nodes = failed.workflow.nodes.map((n) => (node && n.name === node.name ? node : n));
 	return await execute({ ...failed.workflow, nodes }, data, 'retry', node?.name ?? lastNode);
-}
-
-function assertDefined<T>(value: T | undefined, what: string): asserts value is T {
-	if (value === undefined) throw new Error(what);
 }
 
 /** The result of one poll: the items it emitted (null when none), as n8n's poll loop sees them. */

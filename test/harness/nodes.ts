@@ -8,7 +8,6 @@ import type {
 	INodeParameters,
 	INodeType,
 	INodeTypes,
-	IVersionedNodeType,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
@@ -71,20 +70,16 @@ registerNodeType(TOOL_TYPE, asTool(new MadMimi()));
 registerNodeType(START_TYPE, new HarnessStart());
 registerNodeType(TRIGGER_TYPE, new MadMimiTrigger());
 
+function typeNamed(name: string): INodeType {
+	const type = registry[name];
+	if (!type) throw new Error(`Unknown node type ${name}`);
+	return type;
+}
+
 export const nodeTypes: INodeTypes = {
-	getByName(name: string): INodeType | IVersionedNodeType {
-		const type = registry[name];
-		if (!type) throw new Error(`Unknown node type ${name}`);
-		return type;
-	},
-	getByNameAndVersion(name: string): INodeType {
-		const type = registry[name];
-		if (!type) throw new Error(`Unknown node type ${name}`);
-		return type;
-	},
-	getKnownTypes() {
-		return {};
-	},
+	getByName: typeNamed,
+	getByNameAndVersion: typeNamed,
+	getKnownTypes: () => ({}),
 };
 
 export interface NodeSpec {
@@ -97,7 +92,6 @@ export interface NodeSpec {
 	retryOnFail?: boolean;
 	maxTries?: number;
 	waitBetweenTries?: number;
-	credentialId?: string;
 	/** Run as an AI Agent's tool call: n8n runs it as a node of its own, its output rewired to `ai_tool`. */
 	asAgentToolCall?: boolean;
 	onError?: INode['onError'];
@@ -112,7 +106,7 @@ export function madMimiNode(spec: NodeSpec): INode {
 		position: [200, 0],
 		parameters: spec.parameters,
 		credentials: {
-			[CREDENTIALS_TYPE]: { id: spec.credentialId ?? CREDENTIAL_ID, name: 'Mad Mimi account' },
+			[CREDENTIALS_TYPE]: { id: CREDENTIAL_ID, name: 'Mad Mimi account' },
 		},
 		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(spec.onError ? { onError: spec.onError } : {}),
