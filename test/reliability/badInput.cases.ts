@@ -157,6 +157,10 @@ function emailFuzz(): Fuzz[] {
 		'a(b)@example.com',
 		'a[b]@example.com',
 		'a@example.c',
+		'mailto:a@example.com?x',
+		'a@example.com, b@example.com',
+		'a@example.com\nBcc: x@example.com',
+		'a@exa mple.com',
 		...['a b@example.com', ''],
 	].concat([...CONTROLS, ...SURROGATES].map((c) => `a${c}b@example.com`));
 	return [

@@ -50,12 +50,6 @@ const NOT_DATES = [
 
 const REFUSALS: RefusalCase[] = [
 	{
-		name: 'malformed emails (audienceMember.getLists)',
-		parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.v }}' },
-		values: NOT_EMAILS,
-		message: /^The field "Email" is not a valid email address: "/,
-	},
-	{
 		name: 'malformed emails (audienceList.addMember)',
 		parameters: nodeParams('audienceList', 'addMember', {
 			list: byName('Newsletter'),
@@ -124,21 +118,6 @@ const REFUSALS: RefusalCase[] = [
 		message: /^The field "Name" is empty$/,
 	},
 	{
-		name: 'empty list (audienceList.addMember)',
-		parameters: nodeParams('audienceList', 'addMember', {
-			list: byName('={{ $json.v }}'),
-			email: 'ann.archer@example.com',
-		}),
-		values: EMPTY_VALUES,
-		message: /^The field "List" is empty$/,
-	},
-	{
-		name: 'empty email (audienceMember.getLists)',
-		parameters: { resource: 'audienceMember', operation: 'getLists', email: '={{ $json.v }}' },
-		values: EMPTY_VALUES,
-		message: /^The field "Email" is empty$/,
-	},
-	{
 		name: 'empty email (audienceMember.isSuppressed)',
 		parameters: { resource: 'audienceMember', operation: 'isSuppressed', email: '={{ $json.v }}' },
 		values: EMPTY_VALUES,
@@ -165,23 +144,6 @@ const REFUSALS: RefusalCase[] = [
 		message: /^The field "HTML" is empty$/,
 	},
 	{
-		name: 'empty promotion ID (mailing.getStats)',
-		parameters: nodeParams('mailing', 'getStats', {
-			promotionId: { __rl: true, mode: 'id', value: '={{ $json.v }}' },
-			mailingId: { __rl: true, mode: 'id', value: '34' },
-		}),
-		values: EMPTY_VALUES,
-		message: /^The field "Promotion" is empty$/,
-	},
-	{
-		name: 'empty addon (addon.toggle)',
-		parameters: nodeParams('addon', 'toggle', {
-			addon: { __rl: true, mode: 'key', value: '={{ $json.v }}' },
-		}),
-		values: EMPTY_VALUES,
-		message: /^The field "Addon" is empty$/,
-	},
-	{
 		name: 'empty domain (analyticsDomain.add)',
 		parameters: { resource: 'analyticsDomain', operation: 'add', domain: '={{ $json.v }}' },
 		values: EMPTY_VALUES,
@@ -204,12 +166,6 @@ const REFUSALS: RefusalCase[] = [
 		}),
 		values: ['', null],
 		message: /^The field "Password" is empty$/,
-	},
-	{
-		name: 'empty webform ID (signupForm.get)',
-		parameters: { resource: 'signupForm', operation: 'get', webformId: '={{ $json.v }}' },
-		values: EMPTY_VALUES,
-		message: /^The field "Webform ID" is empty$/,
 	},
 ];
 
