@@ -142,22 +142,11 @@ const FAULTS: FaultCase[] = [
 			httpCode: '401',
 		}),
 	},
-	{
-		name: '400 with a text body',
-		respond: status(400, 'Invalid value: the request could not be processed'),
-		expect: refusedWith('Invalid value: the request could not be processed'),
-	},
 	{ name: '404 blank', respond: status(404, ' '), expect: notFound('404') },
 	{
 		name: '409 conflict',
 		respond: status(409, 'Conflict: the record was changed by another request'),
 		expect: refusedWith('Conflict: the record was changed by another request'),
-	},
-	{ name: '410 gone', respond: status(410, 'Gone'), expect: notFound('410') },
-	{
-		name: '422 unprocessable',
-		respond: status(422, 'Unprocessable entity: a value is not valid'),
-		expect: refusedWith('Unprocessable entity: a value is not valid'),
 	},
 	{
 		name: '429 rate limited (tried again: the service did not take it)',
