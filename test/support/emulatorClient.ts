@@ -1,5 +1,5 @@
 import { DEMO_CREDENTIALS, startEmulator } from '../../emulator';
-import type { Emulator, RecordedRequest } from '../../emulator';
+import type { Emulator } from '../../emulator';
 
 /** An answer of the emulator as the service's clients see it. */
 export interface Reply {
@@ -63,8 +63,6 @@ export function emulatorClient(emulator: () => Emulator) {
 					body: new URLSearchParams({ ...DEMO_AUTH, ...form }).toString(),
 				}),
 			),
-		/** The request the emulator recorded last. */
-		lastRequest: (): RecordedRequest => emulator().requests[emulator().requests.length - 1],
 	};
 }
 
