@@ -1,18 +1,14 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- the emulator's command line: prints its address and credentials, reads its arguments */
 /**
  * Runs the emulator as a process:
- *   ts-node --transpile-only emulator/cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty]
- *     [--vocabulary guessed|second] [--date-style -0400|-0500|+0200|+0530|UTC|+0300]
+ *   ts-node --transpile-only emulator/cli.ts [--port N] [--latency MS] [--seed demo|empty]
  * EMULATOR_PORT also sets the port (the flag wins). Default port 8787. Stops on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
 
-import { ALL_DATE_STYLES, DEMO_CREDENTIALS, startEmulator } from './index';
-import type { DateStyle, SeedName, Vocabulary } from './index';
+import { DEMO_CREDENTIALS, startEmulator } from './index';
 
-const USAGE =
-	'usage: cli.ts [--port N] [--host H] [--latency MS] [--seed demo|empty] [--vocabulary guessed|second] ' +
-	`[--date-style ${ALL_DATE_STYLES.join('|')}]`;
+const USAGE = 'usage: cli.ts [--port N] [--latency MS] [--seed demo|empty]';
 
 function fail(message: string): never {
 	console.error(message);
@@ -25,11 +21,8 @@ async function main(): Promise<void> {
 	const { values } = parseArgs({
 		options: {
 			port: { ...string, default: process.env.EMULATOR_PORT || '8787' },
-			host: { ...string, default: '127.0.0.1' },
 			latency: { ...string, default: '0' },
 			seed: { ...string, default: 'demo' },
-			vocabulary: { ...string, default: 'guessed' },
-			'date-style': string,
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -39,15 +32,7 @@ async function main(): Promise<void> {
 	if (!Number.isInteger(port) || port < 0 || port > 65535) fail('port must be 0..65535');
 	if (!Number.isFinite(latencyMs) || latencyMs < 0) fail('latency must be a number >= 0');
 	if (values.seed !== 'demo' && values.seed !== 'empty') fail('--seed must be demo or empty');
-	const emulator = await startEmulator({
-		port,
-		host: values.host,
-		latencyMs,
-		seed: values.seed as SeedName,
-		// startEmulator refuses an unknown vocabulary or date style, saying which there are
-		vocabulary: values.vocabulary as Vocabulary,
-		dateStyle: values['date-style'] as DateStyle | undefined,
-	});
+	const emulator = await startEmulator({ port, latencyMs, seed: values.seed });
 	console.log(`Mad Mimi emulator listening on ${emulator.baseUrl}`);
 	console.log(`username: ${DEMO_CREDENTIALS.username}`);
 	console.log(`api_key: ${DEMO_CREDENTIALS.apiKey}`);

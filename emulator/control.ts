@@ -7,29 +7,28 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-import { faultRuleFromJson, faultRuleToJson } from './faults';
-import { isRecord, MAX_BODY_BYTES, parseUrlEncoded, readBody } from './requestBody';
+import { ALL_DATE_STYLES } from './dates';
+import type { DateStyle } from './dates';
+import { faultRuleFromJson } from './faults';
+import { isRecord, MAX_BODY_BYTES, readBody } from './requestBody';
 import { jsonAnswer } from './routes';
 import type { Answer } from './routes';
-import type { ControlledEmulator } from './types';
-import type { MailerStatus, Outcome } from './model';
-import { checkDateStyle, checkVocabulary } from './switches';
+import type { Outcome } from './model';
+import type { Emulator } from './server';
 
-/** The JSON body (an object; `{}` when empty or not an object) and the query string. */
+/** The JSON body (an object; `{}` when empty or not an object). */
 type ControlInput = Record<string, unknown>;
-type ControlQuery = Record<string, string>;
-type ControlAction = (emu: ControlledEmulator, input: ControlInput, query: ControlQuery) => Answer;
+type ControlAction = (emu: Emulator, input: ControlInput) => Answer;
 
 /**
  * The answer to a control request (`sub`: its path after `/__emulator`), or undefined when the
  * client went away while sending its body.
  */
 export async function controlAnswer(
-	emu: ControlledEmulator,
+	emu: Emulator,
 	req: IncomingMessage,
 	method: string,
 	sub: string,
-	rawQuery: string,
 ): Promise<Answer | undefined> {
 	const read = await readBody(req, MAX_BODY_BYTES);
 	if (!read.ok)
@@ -38,13 +37,10 @@ export async function controlAnswer(
 			: undefined;
 	const input = jsonInput(read.body);
 	if (input === undefined) return jsonAnswer({ error: 'Body must be JSON' }, 400);
-	const query = parseUrlEncoded(rawQuery);
 	const action = `${method} ${sub.replace(/\/+$/, '')}`;
 	try {
 		const run = CONTROL_ACTIONS.get(action);
-		return run
-			? run(emu, input, query)
-			: jsonAnswer({ error: `Unknown control endpoint ${action}` }, 404);
+		return run ? run(emu, input) : jsonAnswer({ error: `Unknown control endpoint ${action}` }, 404);
 	} catch (err) {
 		const message = err instanceof Error ? err.message : String(err);
 		return jsonAnswer({ error: message }, 400);
@@ -63,19 +59,16 @@ function jsonInput(body: Buffer): ControlInput | undefined {
 	}
 }
 
-function ok(): Answer {
-	return jsonAnswer({ ok: true });
-}
-
-// ---------------------------------------------------------------------- requests and state
-
-function clearRequests(emu: ControlledEmulator): Answer {
-	emu.clearRequests();
-	return ok();
-}
+/** An action that answers `{"ok": true}` once done. */
+const done =
+	(act: (emu: Emulator, input: ControlInput) => void): ControlAction =>
+	(emu, input) => {
+		act(emu, input);
+		return jsonAnswer({ ok: true });
+	};
 
 /** Counts only: cheap even with 100,000 members (benchmarks). */
-function summary(emu: ControlledEmulator): Answer {
+function summary(emu: Emulator): Answer {
 	const store = emu.store;
 	return jsonAnswer({
 		requests: emu.requests.length,
@@ -88,7 +81,7 @@ function summary(emu: ControlledEmulator): Answer {
 	});
 }
 
-function seedRecipients(emu: ControlledEmulator, input: ControlInput): Answer {
+function seedRecipients(emu: Emulator, input: ControlInput): void {
 	const { promotionId, mailingId, outcome, count } = input;
 	if (
 		typeof promotionId !== 'number' ||
@@ -99,50 +92,15 @@ function seedRecipients(emu: ControlledEmulator, input: ControlInput): Answer {
 		throw new Error('give promotionId, mailingId, outcome and count');
 	}
 	emu.store.seedRecipients(promotionId, mailingId, outcome as Outcome, count);
-	return ok();
 }
 
-function setTransactionStatus(emu: ControlledEmulator, input: ControlInput): Answer {
-	const { id, status } = input;
-	if (typeof id !== 'string' || typeof status !== 'string')
-		throw new Error('give {"id": "<transaction id>", "status": "<status>"}');
-	emu.store.setTransactionStatus(id, status as MailerStatus);
-	return jsonAnswer({ ok: true, id, status });
-}
-
-function reset(emu: ControlledEmulator, input: ControlInput, query: ControlQuery): Answer {
-	const seed = input.seed ?? query.seed;
+function reset(emu: Emulator, { seed }: ControlInput): void {
 	if (seed !== undefined && seed !== 'demo' && seed !== 'empty')
 		throw new Error('seed must be "demo" or "empty"');
 	emu.reset(seed);
-	return jsonAnswer({ ok: true, seed: seed ?? emu.startSeed });
 }
 
-// ---------------------------------------------------------------------- faults
-
-function addFault(emu: ControlledEmulator, input: ControlInput): Answer {
-	emu.faults.add(faultRuleFromJson(input));
-	return jsonAnswer({ ok: true, count: emu.faults.rules.length });
-}
-
-function seedFaults(emu: ControlledEmulator, input: ControlInput): Answer {
-	if (!isRecord(input) || typeof input.seed !== 'number') throw new Error('seed must be a number');
-	emu.faults.seed(input.seed);
-	return ok();
-}
-
-function clearFaults(emu: ControlledEmulator): Answer {
-	emu.faults.clear();
-	return ok();
-}
-
-// ---------------------------------------------------------------------- clock, latency, vocabulary, date style
-
-function clockState(emu: ControlledEmulator): Answer {
-	return jsonAnswer({ now: emu.clock.now(), frozen: emu.clock.frozen });
-}
-
-function setClock(emu: ControlledEmulator, input: ControlInput): Answer {
+function setClock(emu: Emulator, input: ControlInput): Answer {
 	if (input.real === true) emu.clock.useRealTime();
 	if (input.set !== undefined) {
 		if (typeof input.set !== 'number') throw new Error('set must be a number (ms)');
@@ -152,59 +110,32 @@ function setClock(emu: ControlledEmulator, input: ControlInput): Answer {
 		if (typeof input.advance !== 'number') throw new Error('advance must be a number (ms)');
 		emu.clock.advance(input.advance);
 	}
-	return clockState(emu);
+	return jsonAnswer({ now: emu.clock.now() });
 }
 
-function latency(emu: ControlledEmulator): Answer {
-	return jsonAnswer({ latencyMs: emu.latencyMs });
+function setLatency(emu: Emulator, { latencyMs }: ControlInput): void {
+	if (typeof latencyMs !== 'number' || latencyMs < 0)
+		throw new Error('latencyMs must be a number >= 0');
+	emu.latencyMs = latencyMs;
 }
 
-function setLatency(emu: ControlledEmulator, input: ControlInput): Answer {
-	const ms = input.latencyMs ?? input.ms;
-	if (typeof ms !== 'number' || ms < 0) throw new Error('latencyMs must be a number >= 0');
-	emu.latencyMs = ms;
-	return latency(emu);
-}
-
-function vocabulary(emu: ControlledEmulator): Answer {
-	return jsonAnswer({ vocabulary: emu.vocabulary });
-}
-
-function setVocabulary(emu: ControlledEmulator, input: ControlInput, query: ControlQuery): Answer {
-	emu.vocabulary = checkVocabulary(input.vocabulary ?? query.vocabulary);
-	return vocabulary(emu);
-}
-
-function dateStyle(emu: ControlledEmulator): Answer {
-	return jsonAnswer({ dateStyle: emu.dateStyle ?? null });
-}
-
-function setDateStyle(emu: ControlledEmulator, input: ControlInput, query: ControlQuery): Answer {
-	if (!('dateStyle' in input) && query.dateStyle === undefined)
-		throw new Error('give {"dateStyle": "-0400"} or {"dateStyle": null}');
-	emu.dateStyle = checkDateStyle('dateStyle' in input ? input.dateStyle : query.dateStyle);
-	return dateStyle(emu);
+/** A fixed date style, or null for the rotation. */
+function setDateStyle(emu: Emulator, { dateStyle }: ControlInput): void {
+	if (dateStyle !== null && !(ALL_DATE_STYLES as readonly unknown[]).includes(dateStyle))
+		throw new Error(`dateStyle must be one of ${ALL_DATE_STYLES.join(', ')} or null`);
+	emu.dateStyle = (dateStyle ?? undefined) as DateStyle | undefined;
 }
 
 /** Every control endpoint: `<METHOD> <path after /__emulator>` → what it does and answers. */
 const CONTROL_ACTIONS: ReadonlyMap<string, ControlAction> = new Map<string, ControlAction>([
 	['GET /requests', (emu) => jsonAnswer(emu.requests)],
-	['DELETE /requests', clearRequests],
+	['DELETE /requests', done((emu) => emu.clearRequests())],
 	['GET /state', (emu) => jsonAnswer(emu.store.snapshot())],
 	['GET /summary', summary],
-	['POST /recipients', seedRecipients],
-	['POST /transaction-status', setTransactionStatus],
-	['POST /reset', reset],
-	['GET /faults', (emu) => jsonAnswer(emu.faults.rules.map(faultRuleToJson))],
-	['POST /faults', addFault],
-	['POST /faults/seed', seedFaults],
-	['DELETE /faults', clearFaults],
-	['GET /clock', clockState],
+	['POST /recipients', done(seedRecipients)],
+	['POST /reset', done(reset)],
+	['POST /faults', done((emu, input) => emu.faults.add(faultRuleFromJson(input)))],
 	['POST /clock', setClock],
-	['GET /vocabulary', vocabulary],
-	['POST /vocabulary', setVocabulary],
-	['GET /date-style', dateStyle],
-	['POST /date-style', setDateStyle],
-	['GET /latency', latency],
-	['POST /latency', setLatency],
+	['POST /latency', done(setLatency)],
+	['POST /date-style', done(setDateStyle)],
 ]);

@@ -1,11 +1,14 @@
 /**
- * Date handling of the emulated service.
+ * Date handling of the emulated service (the check of a real date is the node's,
+ * helpers/dates.ts).
  *
  * The real service renders date-times with an offset that varies from answer to answer
  * (`2014-09-07 16:54:55 -0400`), sometimes as `UTC` (`2014-09-04 18:32:31 UTC`), and old
  * records (before 2012) in the legacy form `Mon Feb 14 09:59:05 -0500 2011`. The instant is
  * always correct; only its presentation changes.
  */
+
+import { isRealDateTime } from '../nodes/MadMimi/helpers/dates';
 
 /** The presentation styles the emulator rotates over, one per answer. */
 export const DATE_STYLES = ['-0400', '-0500', '+0200', '+0530', 'UTC'] as const;
@@ -55,82 +58,21 @@ export function formatServiceDate(ms: number, style: DateStyle): string {
 	return `${pad(y, 4)}-${pad(mo + 1)}-${pad(d)} ${time} ${style}`;
 }
 
-function zoneToMinutes(zone: string): number | null {
-	if (zone === 'UTC' || zone === 'GMT' || zone === 'Z') return 0;
-	const m = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
-	if (!m) return null;
-	const sign = m[1] === '-' ? -1 : 1;
-	return sign * (Number(m[2]) * 60 + Number(m[3]));
-}
-
-function utcFromParts(
-	y: number,
-	mo: number,
-	d: number,
-	h: number,
-	mi: number,
-	s: number,
-): number | null {
-	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
-	const ms = Date.UTC(y, mo - 1, d, h, mi, s);
-	const check = new Date(ms);
-	if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d)
-		return null;
-	return ms;
-}
-
-/**
- * Parses any date-time text the service emits (both forms, any offset, `UTC`).
- * Returns ms since the epoch, or null when the text is not one of those forms.
- */
-export function parseServiceDate(text: string): number | null {
-	const t = text.trim();
-	let m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2}) ?(UTC|GMT|Z|[+-]\d{2}:?\d{2})$/.exec(
-		t,
-	);
-	if (m) {
-		const base = utcFromParts(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
-		const off = zoneToMinutes(m[7]);
-		if (base === null || off === null) return null;
-		return base - off * 60_000;
-	}
-	m =
-		/^(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +(\d{1,2}) (\d{2}):(\d{2}):(\d{2}) (UTC|GMT|[+-]\d{4}) (\d{4})$/.exec(
-			t,
-		);
-	if (m) {
-		const base = utcFromParts(+m[7], MONTH_NAMES.indexOf(m[1]) + 1, +m[2], +m[3], +m[4], +m[5]);
-		const off = zoneToMinutes(m[6]);
-		if (base === null || off === null) return null;
-		return base - off * 60_000;
-	}
-	return null;
-}
-
 /** Parses the promotion search input `YYYY-MM-DD hh:mm:ss` as UTC; null when malformed. */
 export function parseSearchDateTime(text: string): number | null {
 	const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
-	if (!m) return null;
-	return utcFromParts(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
+	if (!m || !isRealDateTime(m[1], m[2], m[3], m[4], m[5], m[6])) return null;
+	return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
 }
 
-/** Validates a `YYYY-MM-DD` day (the transactional count input); returns it normalised or null. */
+/** Validates a `YYYY-MM-DD` day (the transactional count input); returns it trimmed, or null. */
 export function parseDay(text: string): string | null {
-	const t = text.trim();
-	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-	if (!m) return null;
-	return utcFromParts(+m[1], +m[2], +m[3], 0, 0, 0) === null ? null : t;
+	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+	return m && isRealDateTime(m[1], m[2], m[3], '0', '0', '0') ? m[0] : null;
 }
 
 /** Service time. By default it follows real time; set()/advance() freeze it until useRealTime(). */
-export interface Clock {
-	now(): number;
-	set(ms: number): void;
-	advance(ms: number): void;
-	useRealTime(): void;
-}
-
-export class ServiceClock implements Clock {
+export class ServiceClock {
 	private frozenAt: number | null = null;
 
 	now(): number {
@@ -147,10 +89,5 @@ export class ServiceClock implements Clock {
 
 	useRealTime(): void {
 		this.frozenAt = null;
-	}
-
-	/** True while the clock is frozen by set()/advance(). */
-	get frozen(): boolean {
-		return this.frozenAt !== null;
 	}
 }

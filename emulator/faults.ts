@@ -8,7 +8,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import { rng } from './random';
 import { TEXT_TYPE, XML_TYPE } from './render';
 import { isRecord } from './requestBody';
 import type { Answer } from './routes';
@@ -46,22 +45,7 @@ export interface FaultRule {
 	times?: number;
 	/** How many matching requests to let through untouched before it applies (default 0). */
 	after?: number;
-	/**
-	 * The share of matching requests it applies to, drawn from the seeded sequence (`seed`), for
-	 * a service that fails now and then; default 1 (every matching request). A request let through
-	 * by the draw does not count toward `times`.
-	 */
-	rate?: number;
-	/** The fault; with several, each hit takes one of them, drawn from the seeded sequence. */
-	respond: FaultResponse | FaultResponse[];
-}
-
-export interface Faults {
-	add(rule: FaultRule): void;
-	clear(): void;
-	/** Restarts the sequence the rates and the choices among responses are drawn from (default seed 1, at start and reset). */
-	seed(value: number): void;
-	readonly rules: FaultRule[];
+	respond: FaultResponse;
 }
 
 /** The label of a fault in the request log: its word, or its status. */
@@ -70,76 +54,40 @@ export function faultLabel(respond: FaultResponse): string {
 	return 'status' in respond ? String(respond.status) : 'huge';
 }
 
-/** The rules in order, with what is left of each one's `times` and `after`, and the seeded draw. */
-export class FaultList implements Faults {
-	readonly rules: FaultRule[] = [];
-	private readonly remaining = new Map<FaultRule, number>();
+function matches(rule: FaultRule, method: string, path: string): boolean {
+	if (rule.method !== undefined && rule.method.toUpperCase() !== method) return false;
+	if (typeof rule.path === 'string') return rule.path === path;
+	if (rule.path === undefined) return true;
+	rule.path.lastIndex = 0;
+	return rule.path.test(path);
+}
 
-	private readonly skip = new Map<FaultRule, number>();
-
-	private random = rng(1);
-
-	seed(value: number): void {
-		this.random = rng(value);
-	}
+/** The rules in order, with what is left of each one's `times` and `after`. */
+export class FaultList {
+	private rules: { rule: FaultRule; left: number; skip: number }[] = [];
 
 	add(rule: FaultRule): void {
-		this.rules.push(rule);
-		this.remaining.set(rule, rule.times ?? Infinity);
-		this.skip.set(rule, rule.after ?? 0);
+		this.rules.push({ rule, left: rule.times ?? Infinity, skip: rule.after ?? 0 });
 	}
 
 	clear(): void {
-		this.rules.length = 0;
-		this.remaining.clear();
-		this.skip.clear();
-		this.random = rng(1);
+		this.rules = [];
 	}
 
 	/** The response of the first rule matching (counted, and removed when used up), or undefined. */
 	take(method: string, path: string): FaultResponse | undefined {
-		for (let i = 0; i < this.rules.length; i++) {
-			const rule = this.rules[i];
-			if (rule.method !== undefined && rule.method.toUpperCase() !== method) continue;
-			if (rule.path !== undefined) {
-				if (typeof rule.path === 'string') {
-					if (rule.path !== path) continue;
-				} else {
-					rule.path.lastIndex = 0;
-					if (!rule.path.test(path)) continue;
-				}
-			}
-			const skip = this.skip.get(rule) ?? 0;
-			if (skip > 0) {
-				this.skip.set(rule, skip - 1);
-				continue;
-			}
-			if (rule.rate !== undefined && this.random() >= rule.rate) continue;
-			const left = (this.remaining.get(rule) ?? rule.times ?? Infinity) - 1;
-			if (left <= 0) {
-				this.rules.splice(i, 1);
-				this.remaining.delete(rule);
-			} else {
-				this.remaining.set(rule, left);
-			}
-			const choices = Array.isArray(rule.respond) ? rule.respond : [rule.respond];
-			return choices[Math.min(choices.length - 1, Math.floor(this.random() * choices.length))];
-		}
-		return undefined;
+		const i = this.rules.findIndex((r) => matches(r.rule, method, path) && r.skip-- <= 0);
+		if (i === -1) return undefined;
+		const { rule } = this.rules[i];
+		if (--this.rules[i].left <= 0) this.rules.splice(i, 1);
+		return rule.respond;
 	}
 }
-
-/** The numbers of a rule's JSON form: the key, its bounds and how an error names them. */
-const NUMBER_FIELDS = [
-	['times', 1, Infinity, 'a positive number'],
-	['after', 0, Infinity, 'a number, 0 or more'],
-	['rate', 0, 1, 'a number from 0 to 1'],
-] as const;
 
 /** Builds a FaultRule from its JSON form (path as a string or {"regex": "...", "flags": "..."}). */
 export function faultRuleFromJson(value: unknown): FaultRule {
 	if (!isRecord(value)) throw new Error('A fault rule must be a JSON object');
-	const rule: FaultRule = { respond: 'reset' };
+	const rule: FaultRule = { respond: faultResponseFromJson(value.respond) };
 	if (value.method !== undefined) {
 		if (typeof value.method !== 'string') throw new Error('method must be a string');
 		rule.method = value.method;
@@ -151,61 +99,32 @@ export function faultRuleFromJson(value: unknown): FaultRule {
 			rule.path = new RegExp(value.path.regex, flags);
 		} else throw new Error('path must be a string or {"regex": "..."}');
 	}
-	for (const [key, min, max, what] of NUMBER_FIELDS) {
+	for (const [key, min] of [
+		['times', 1],
+		['after', 0],
+	] as const) {
 		const n = value[key];
 		if (n === undefined || n === null) continue;
-		if (typeof n !== 'number' || n < min || n > max) throw new Error(`${key} must be ${what}`);
+		if (typeof n !== 'number' || n < min)
+			throw new Error(`${key} must be a number, ${min} or more`);
 		rule[key] = n;
 	}
-	const r = value.respond;
-	rule.respond = Array.isArray(r) ? r.map(faultResponseFromJson) : faultResponseFromJson(r);
 	return rule;
 }
 
 function faultResponseFromJson(r: unknown): FaultResponse {
 	if (r === 'reset' || r === 'resetAfterWork' || r === 'resetMidAnswer' || r === 'hang') return r;
-	if (isRecord(r) && typeof r.hugeBytes === 'number') {
-		return {
-			hugeBytes: r.hugeBytes,
-			contentType: typeof r.contentType === 'string' ? r.contentType : undefined,
-		};
-	}
+	const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+	if (isRecord(r) && typeof r.hugeBytes === 'number')
+		return { hugeBytes: r.hugeBytes, contentType: text(r.contentType) };
 	if (isRecord(r) && typeof r.status === 'number') {
 		const headers: Record<string, string> = {};
 		if (isRecord(r.headers)) for (const [k, v] of Object.entries(r.headers)) headers[k] = String(v);
-		return {
-			status: r.status,
-			body: typeof r.body === 'string' ? r.body : undefined,
-			contentType: typeof r.contentType === 'string' ? r.contentType : undefined,
-			headers,
-		};
+		return { status: r.status, body: text(r.body), contentType: text(r.contentType), headers };
 	}
 	throw new Error(
-		'respond must be "reset", "resetAfterWork", "resetMidAnswer", "hang", {status, ...}, {hugeBytes}, or a list of these',
+		'respond must be "reset", "resetAfterWork", "resetMidAnswer", "hang", {status, ...} or {hugeBytes}',
 	);
-}
-
-function faultResponseToJson(respond: FaultResponse): unknown {
-	return typeof respond === 'object' && 'status' in respond && Buffer.isBuffer(respond.body)
-		? { ...respond, body: respond.body.toString('utf8') }
-		: respond;
-}
-
-/** The JSON form of a rule (`GET /__emulator/faults`): a RegExp path as {regex, flags}, a Buffer body as text. */
-export function faultRuleToJson(rule: FaultRule): unknown {
-	const path =
-		rule.path instanceof RegExp ? { regex: rule.path.source, flags: rule.path.flags } : rule.path;
-	const respond = Array.isArray(rule.respond)
-		? rule.respond.map(faultResponseToJson)
-		: faultResponseToJson(rule.respond);
-	return {
-		method: rule.method,
-		path,
-		times: rule.times,
-		after: rule.after,
-		rate: rule.rate,
-		respond,
-	};
 }
 
 const HUGE_UNIT =

@@ -2,7 +2,7 @@
 /**
  * What the emulator keeps of an API request (`emu.requests`, `GET /__emulator/requests`): made at
  * its arrival from the request line and headers (newRecord), completed by its body (takeBody).
- * The server sets the rest as the request goes on (fault, authenticated, status, answeredAt).
+ * The server sets the rest as the request goes on (fault, authenticated, status).
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -32,9 +32,6 @@ export interface RecordedRequest {
 	status: number;
 	/** The fault applied to it, when one was: its respond as a word ("reset", "resetAfterWork", "hang") or its status ("429"). */
 	fault?: string;
-	/** Real time (ms, Date.now) it arrived, and its answer was sent when one was (for concurrency checks). */
-	arrivedAt?: number;
-	answeredAt?: number;
 	/** Clock time (ms) it arrived. */
 	at: number;
 }
@@ -72,7 +69,6 @@ export function newRecord(
 		authenticated: false,
 		status: 0,
 		at,
-		arrivedAt: Date.now(),
 	};
 }
 

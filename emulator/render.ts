@@ -7,7 +7,7 @@
  * `<x/>` beside `<x></x>`. Every XML document starts with the declaration and its line break and
  * ends right after the root's closing tag, with no trailing newline (the recordings show none).
  * Guessed documents vary like the real service does (`<x/>` versus `<x></x>`); the date style
- * rotates between answers unless fixed (Variation.fixedDateStyle).
+ * rotates between answers unless fixed (emu.dateStyle).
  */
 import { DATE_STYLES, formatServiceDate } from './dates';
 import type { DateStyle } from './dates';
@@ -25,30 +25,11 @@ export const TEXT_TYPE = 'text/html; charset=utf-8';
 /** ... except suppressed_since (recorded). */
 export const PLAIN_TEXT_TYPE = 'text/plain; charset=utf-8';
 
-/** Per-emulator counters that make answers vary deterministically. */
+/** Per-emulator counters that make answers vary deterministically (reset() restarts them). */
 export class Variation {
-	private dateIndex = 0;
-	private readonly toggles = new Map<string, number>();
+	dateIndex = 0;
+	readonly toggles = new Map<string, number>();
 
-	/** When set, every answer uses this date style instead of the rotation. */
-	fixedDateStyle: DateStyle | undefined;
-
-	/** The fixed style, or the next one in the rotation. */
-	nextDateStyle(): DateStyle {
-		if (this.fixedDateStyle !== undefined) return this.fixedDateStyle;
-		const style = DATE_STYLES[this.dateIndex % DATE_STYLES.length];
-		this.dateIndex++;
-		return style;
-	}
-
-	/** Alternates false, true, false, ... per key. */
-	alternate(key: string): boolean {
-		const n = this.toggles.get(key) ?? 0;
-		this.toggles.set(key, n + 1);
-		return n % 2 === 1;
-	}
-
-	/** Restarts the rotation and the alternations (the fixed style is the emulator's to reset). */
 	reset(): void {
 		this.dateIndex = 0;
 		this.toggles.clear();
@@ -62,26 +43,31 @@ export class Variation {
  */
 export type CreatedAtOrder = 'oldestFirst' | 'newestFirst' | 'shuffled';
 
-/** Rendering context of one answer: one date style for the whole answer, picked on first use. */
+/**
+ * Rendering context of one answer: one date style for the whole answer, picked on first use (the
+ * fixed one, or the next in the rotation).
+ */
 export class AnswerContext {
-	private style: DateStyle | undefined;
-
 	/** The direction of `order=created_at` (set by the server from its setting or the vocabulary). */
 	createdAtOrder: CreatedAtOrder = 'oldestFirst';
 
 	constructor(
 		private readonly variation: Variation,
 		/** The vocabulary of guessed names this answer is served in. */
-		readonly vocabulary: Vocabulary = 'guessed',
+		readonly vocabulary: Vocabulary,
+		private style: DateStyle | undefined,
 	) {}
 
 	date(ms: number): string {
-		if (this.style === undefined) this.style = this.variation.nextDateStyle();
+		this.style ??= DATE_STYLES[this.variation.dateIndex++ % DATE_STYLES.length];
 		return formatServiceDate(ms, this.style);
 	}
 
+	/** Alternates false, true, false, ... per key. */
 	alt(key: string): boolean {
-		return this.variation.alternate(key);
+		const n = this.variation.toggles.get(key) ?? 0;
+		this.variation.toggles.set(key, n + 1);
+		return n % 2 === 1;
 	}
 }
 

@@ -24,8 +24,7 @@ import { createStore, DEMO_CREDENTIALS, NO_RIGHTS_CREDENTIALS } from './seed';
 import type { SeedName } from './seed';
 import { ApiError } from './model';
 import type { Store } from './store';
-import { checkDateStyle, checkVocabulary, inSecondVocabulary } from './switches';
-import type { ControlledEmulator, Emulator, EmulatorOptions } from './types';
+import { inSecondVocabulary } from './vocabulary';
 import type { Vocabulary } from './vocabulary';
 
 const TOO_LARGE: Answer = {
@@ -33,19 +32,39 @@ const TOO_LARGE: Answer = {
 	headers: { Connection: 'close' },
 };
 
-class EmulatorServer implements ControlledEmulator {
+export interface EmulatorOptions {
+	/** Default 0: a random free port (on 127.0.0.1). */
+	port?: number;
+	/** Delay before every answer, default 0. */
+	latencyMs?: number;
+	/** The seed of the store, default 'demo'; reset() without one seeds it again. */
+	seed?: SeedName;
+}
+
+/** The emulator as its users hold it (startEmulator makes it); also what the control endpoints act on. */
+export class Emulator {
+	/** Every API request in arrival order, faulted ones too (control requests are not recorded). */
 	readonly requests: RecordedRequest[] = [];
 	readonly clock = new ServiceClock();
 	readonly faults = new FaultList();
 	latencyMs: number;
+	/** No trailing slash. */
 	baseUrl = '';
-
+	/** The most requests the emulator was answering at once since the last clear or reset. */
 	maxInFlight = 0;
+	/** The vocabulary of guessed answers; reset() returns to 'guessed'. */
+	vocabulary: Vocabulary = 'guessed';
+	/** When set, every answer's dates use this style instead of the rotation; reset() unsets it. */
+	dateStyle: DateStyle | undefined;
+	/**
+	 * The direction of the members documents asked for `order=created_at` (no source records it):
+	 * undefined serves oldest first in the guessed vocabulary and newest first in the second one;
+	 * `shuffled` serves no order at all. reset() returns to undefined.
+	 */
+	createdAtOrder: CreatedAtOrder | undefined;
 
 	private inFlight = 0;
-
 	private current!: Store;
-	private currentVocabulary!: Vocabulary;
 	private readonly variation = new Variation();
 	private readonly sockets = new Set<Socket>();
 	private readonly timers = new Set<NodeJS.Timeout>();
@@ -78,53 +97,20 @@ class EmulatorServer implements ControlledEmulator {
 		});
 	}
 
-	/** The seed given at start (default 'demo'): reset() without one seeds it. */
-	get startSeed(): SeedName {
-		return this.options.seed ?? 'demo';
-	}
-
+	/** The account's state, live; replaced by reset(), so read it through `emu.store` each time. */
 	get store(): Store {
 		return this.current;
 	}
 
-	get vocabulary(): Vocabulary {
-		return this.currentVocabulary;
-	}
-
-	set vocabulary(value: Vocabulary) {
-		this.currentVocabulary = checkVocabulary(value);
-	}
-
-	createdAtOrder: CreatedAtOrder | undefined;
-
-	get dateStyle(): DateStyle | undefined {
-		return this.variation.fixedDateStyle;
-	}
-
-	set dateStyle(value: DateStyle | undefined) {
-		this.variation.fixedDateStyle = checkDateStyle(value);
-	}
-
-	/** How this answer is served: its vocabulary, date style and order of members by date. */
-	private answerContext(): AnswerContext {
-		const out = new AnswerContext(this.variation, this.currentVocabulary);
-		out.createdAtOrder =
-			this.createdAtOrder ?? (this.currentVocabulary === 'second' ? 'newestFirst' : 'oldestFirst');
-		return out;
-	}
-
 	async listen(): Promise<void> {
-		const host = this.options.host ?? '127.0.0.1';
 		await new Promise<void>((resolve, reject) => {
 			this.server.once('error', reject);
-			this.server.listen(this.options.port ?? 0, host, () => {
+			this.server.listen(this.options.port ?? 0, '127.0.0.1', () => {
 				this.server.off('error', reject);
 				resolve();
 			});
 		});
-		const address = this.server.address() as AddressInfo;
-		const shownHost = host.includes(':') ? `[${host}]` : host;
-		this.baseUrl = `http://${shownHost}:${address.port}`;
+		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
 	}
 
 	clearRequests(): void {
@@ -132,15 +118,15 @@ class EmulatorServer implements ControlledEmulator {
 		this.maxInFlight = this.inFlight;
 	}
 
+	/** A fresh store (default: the seed given at start), no request, no fault; the clock is kept. */
 	reset(seed?: SeedName): void {
-		this.current = createStore(seed ?? this.startSeed, () => this.clock.now());
-		this.requests.length = 0;
-		this.maxInFlight = this.inFlight;
+		this.current = createStore(seed ?? this.options.seed ?? 'demo', () => this.clock.now());
+		this.clearRequests();
 		this.faults.clear();
 		this.variation.reset();
 		this.createdAtOrder = undefined;
-		this.currentVocabulary = checkVocabulary(this.options.vocabulary ?? 'guessed');
-		this.variation.fixedDateStyle = checkDateStyle(this.options.dateStyle);
+		this.vocabulary = 'guessed';
+		this.dateStyle = undefined;
 	}
 
 	close(): Promise<void> {
@@ -166,10 +152,7 @@ class EmulatorServer implements ControlledEmulator {
 	}
 
 	private send(res: ServerResponse, record: RecordedRequest | undefined, answer: Answer): void {
-		if (record) {
-			record.status = answer.status;
-			record.answeredAt = Date.now();
-		}
+		if (record) record.status = answer.status;
 		if (res.destroyed) {
 			if (record) record.status = 0;
 			return;
@@ -189,13 +172,7 @@ class EmulatorServer implements ControlledEmulator {
 		const { rawPath, rawQuery } = splitTarget(req.url ?? '/');
 		const method = (req.method ?? 'GET').toUpperCase();
 		if (rawPath === '/__emulator' || rawPath.startsWith('/__emulator/')) {
-			const answer = await controlAnswer(
-				this,
-				req,
-				method,
-				rawPath.slice('/__emulator'.length),
-				rawQuery,
-			);
+			const answer = await controlAnswer(this, req, method, rawPath.slice('/__emulator'.length));
 			if (answer) this.send(res, undefined, answer);
 			return;
 		}
@@ -266,8 +243,10 @@ class EmulatorServer implements ControlledEmulator {
 			accept: (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).toLowerCase(),
 			store: this.current,
 			now: this.clock.now(),
-			out: this.answerContext(),
+			out: new AnswerContext(this.variation, this.vocabulary, this.dateStyle),
 		};
+		call.out.createdAtOrder =
+			this.createdAtOrder ?? (this.vocabulary === 'second' ? 'newestFirst' : 'oldestFirst');
 		let answer: Answer;
 		try {
 			answer = route(call);
@@ -281,7 +260,7 @@ class EmulatorServer implements ControlledEmulator {
 
 /** Starts an emulator; resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-	const emulator = new EmulatorServer(options);
+	const emulator = new Emulator(options);
 	await emulator.listen();
 	return emulator;
 }

@@ -24,15 +24,11 @@
  * JSON (`toSecondVocabularyJson`): every key renamed by the same table; a top-level array is
  * wrapped in an object beside a counter: `[{...}]` → `{"total": 2, "<renamed root>": [{...}]}`.
  */
+import type { Answer } from './routes';
 import { elementChildren, isTextOnly, ownText, parseXml, writeXml, XML_DECLARATION } from './xml';
 import type { XmlElement, XmlNode } from './xml';
 
-const VOCABULARIES = ['guessed', 'second'] as const;
-export type Vocabulary = (typeof VOCABULARIES)[number];
-
-export function isVocabulary(value: unknown): value is Vocabulary {
-	return typeof value === 'string' && (VOCABULARIES as readonly string[]).includes(value);
-}
+export type Vocabulary = 'guessed' | 'second';
 
 export interface SecondName {
 	/** The name in the second vocabulary. */
@@ -238,4 +234,13 @@ export function toSecondVocabularyJson(value: unknown, root: string): unknown {
 	const renamed = renameKeys(value);
 	if (!Array.isArray(value)) return renamed;
 	return { [SECOND_VOCABULARY_COUNTER]: value.length, [secondName(root)]: renamed };
+}
+
+/** A guessed answer in the second vocabulary (a recorded one unchanged). */
+export function inSecondVocabulary(answer: Answer): Answer {
+	const mark = answer.guessed;
+	if (mark === undefined) return answer;
+	if (mark.kind === 'json')
+		return { ...answer, body: JSON.stringify(toSecondVocabularyJson(mark.value, mark.root)) };
+	return { ...answer, body: toSecondVocabularyXml(answer.body.toString()) };
 }

@@ -1,22 +1,15 @@
 /**
- * The second vocabulary (emulator/vocabulary.ts): its rename table and rules, the forms of empty
- * elements it keeps, and the switch between the vocabularies (a property, control endpoints, an
- * option of startEmulator). That the node reads every guessed answer alike in both vocabularies:
+ * The second vocabulary (emulator/vocabulary.ts): its rename table and rules, and the forms of
+ * empty elements it keeps. That the node reads every guessed answer alike in both vocabularies:
  * test/node/vocabulary.test.ts; that the recorded answers never change with it: recorded.test.ts.
  */
 import {
 	SECOND_VOCABULARY,
 	secondName,
-	startEmulator,
 	toSecondVocabularyJson,
 	toSecondVocabularyRecords,
 	toSecondVocabularyXml,
-} from '../../emulator';
-import type { Vocabulary } from '../../emulator';
-import { DEMO_AUTH, useDemoEmulator } from '../support/emulatorClient';
-
-const env = useDemoEmulator(Date.UTC(2024, 5, 1, 12, 0, 0));
-const { get } = env;
+} from '../../emulator/vocabulary';
 
 const ORIGINALS = Object.keys(SECOND_VOCABULARY);
 
@@ -103,59 +96,5 @@ describe('the rename table', () => {
 			total: 1,
 			networks: [{ code: 'k', label: null }],
 		});
-	});
-});
-
-describe('the vocabulary switch', () => {
-	async function control(
-		method: string,
-		body?: unknown,
-	): Promise<{ status: number; json: unknown }> {
-		const res = await fetch(`${env.emulator.baseUrl}/__emulator/vocabulary`, {
-			method,
-			headers: { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		return { status: res.status, json: await res.json() };
-	}
-
-	it('a property and control endpoints; reset() returns to the vocabulary given at start', async () => {
-		expect(env.emulator.vocabulary).toBe('guessed');
-		expect(await control('GET')).toEqual({ status: 200, json: { vocabulary: 'guessed' } });
-		expect(await control('POST', { vocabulary: 'second' })).toEqual({
-			status: 200,
-			json: { vocabulary: 'second' },
-		});
-		expect(env.emulator.vocabulary).toBe('second');
-		expect((await get('/addons.xml')).text).toContain('<toolkit>');
-		expect(await control('POST', { vocabulary: 'third' })).toMatchObject({
-			status: 400,
-			json: { error: expect.stringContaining('vocabulary') },
-		});
-		expect(env.emulator.vocabulary).toBe('second');
-		env.emulator.reset();
-		expect(env.emulator.vocabulary).toBe('guessed');
-		expect((await get('/addons.xml')).text).toContain('<addons>');
-		expect(() => {
-			env.emulator.vocabulary = 'third' as Vocabulary;
-		}).toThrow(/vocabulary/);
-	});
-
-	it('startEmulator({ vocabulary: "second" }) starts in it and resets to it', async () => {
-		const other = await startEmulator({ seed: 'demo', vocabulary: 'second' });
-		try {
-			expect(other.vocabulary).toBe('second');
-			other.vocabulary = 'guessed';
-			other.reset();
-			expect(other.vocabulary).toBe('second');
-			const res = await fetch(
-				`${other.baseUrl}/google_analytics.xml?${new URLSearchParams(DEMO_AUTH).toString()}`,
-			);
-			expect(await res.text()).toBe(
-				'<?xml version="1.0" encoding="UTF-8"?>\n<tracking>\n  <site>example.com</site>\n  <site>shop.example.com</site>\n</tracking>',
-			);
-		} finally {
-			await other.close();
-		}
 	});
 });
