@@ -5,8 +5,10 @@
  * The server sets the rest as the request goes on (fault, authenticated, status).
  */
 import type { IncomingMessage } from 'node:http';
+// decodeURIComponent, or of a malformed escape what can be decoded
+import { unescape as decodeComponent } from 'node:querystring';
 
-import { decodeComponent, parseBodyForm, parseUrlEncoded } from './requestBody';
+import { parseUrlEncoded } from './requestBody';
 
 export interface RecordedRequest {
 	/** As sent (GET, POST, PUT, DELETE). */
@@ -20,7 +22,7 @@ export interface RecordedRequest {
 	/** Decoded path segments (the raw path split on '/', each decoded; empty segments dropped). */
 	segments: string[];
 	query: Record<string, string>;
-	/** Parsed application/x-www-form-urlencoded (or multipart/form-data) body, {} otherwise. */
+	/** Parsed application/x-www-form-urlencoded body, {} otherwise. */
 	form: Record<string, string>;
 	/** Query and form merged (form wins), without username, api_key and _method. */
 	params: Record<string, string>;
@@ -85,7 +87,9 @@ export function takeBody(
 	const { method, query } = record;
 	const bodyText = body.toString('utf8');
 	record.body = bodyText;
-	const form = parseBodyForm(contentType, body, bodyText);
+	const form = (contentType ?? '').toLowerCase().includes('application/x-www-form-urlencoded')
+		? parseUrlEncoded(bodyText)
+		: {};
 	record.form = form;
 	const override = (form._method ?? (method === 'POST' ? query._method : undefined) ?? '')
 		.trim()

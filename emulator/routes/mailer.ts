@@ -10,6 +10,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 
+import { parseAddress } from '../../nodes/MadMimi/helpers/address';
 import { parseCsvRows } from '../csv';
 import { ApiError } from '../model';
 import type { Store } from '../store';
@@ -21,35 +22,13 @@ import type {
 	Promotion,
 	Transaction,
 } from '../model';
-import { given, textAnswer } from './types';
+import { given, textAnswer, truthy } from './types';
 import type { Answer, Call, Routes } from './types';
 
 /** The raw HTML tag Mad Mimi counts opens with (either name). */
 const BEACON = /\[\[\s*(tracking_beacon|peek_image)\s*\]\]/i;
 /** The unsubscribe link a send to lists needs (either name). */
 const UNSUBSCRIBE = /\[\[\s*(unsubscribe|opt_out)\s*\]\]/i;
-
-/** The flags' words: yes/no, true/false, on/off, 1/0 (any case). Anything else given: false (a guess). */
-function mailerFlag(text: string | undefined, fallback: boolean): boolean {
-	if (text === undefined || text.trim() === '') return fallback;
-	return ['yes', 'true', 'on', '1'].includes(text.trim().toLowerCase());
-}
-
-/** `jane@example.com` or `Jane Doe <jane@example.com>` (a quoted name too); undefined when it is neither. */
-function parseRecipient(text: string): { email: string; name?: string } | undefined {
-	const trimmed = text.trim();
-	const isEmail = (e: string): boolean => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(e);
-	const named = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
-	if (named) {
-		const email = named[2].trim();
-		const name = named[1]
-			.trim()
-			.replace(/^"(.*)"$/, '$1')
-			.trim();
-		return isEmail(email) ? { email, ...(name === '' ? {} : { name }) } : undefined;
-	}
-	return isEmail(trimmed) ? { email: trimmed } : undefined;
-}
 
 /**
  * The `body` (the placeholders) as the service reads it: Ruby's YAML, under the YAML 1.1 rules (an
@@ -139,7 +118,7 @@ function promotionFor(
 			updatedAt: c.now,
 			rawHtml: content.html,
 			rawPlainText: content.text,
-			hidden: mailerFlag(c.params.hidden, false),
+			hidden: truthy(c.params.hidden),
 		});
 }
 
@@ -162,7 +141,7 @@ function sendOne(c: Call): Answer {
 	const promotionName = requirePromotionName(params);
 	const recipientText = (params.recipient ?? params.recipients ?? '').trim();
 	if (recipientText === '') throw new ApiError(400, 'Recipient is required'); // guess
-	const recipient = parseRecipient(recipientText);
+	const recipient = parseAddress(recipientText); // the node's own reading of an address
 	if (!recipient) throw new ApiError(400, `Invalid recipient: ${recipientText}`); // guess
 	const placeholders = readPlaceholders(params.body);
 	const content = rawContent(params);
@@ -174,7 +153,7 @@ function sendOne(c: Call): Answer {
 	const member =
 		store.getMember(recipient.email) ?? store.addMember(recipient.email, { createdAt: c.now });
 	for (const list of lists) store.joinList(list, member.email, c.now);
-	const suppressed = member.optedOut === true && mailerFlag(params.check_suppressed, false);
+	const suppressed = member.optedOut === true && truthy(params.check_suppressed);
 	const status: MailerStatus = suppressed ? 'failed' : 'sent';
 	if (!suppressed) store.countTransactional(promotion.name, utcDay(c.now));
 	const transaction: Transaction = {
@@ -239,9 +218,7 @@ function sendMany(c: Call, toAll: boolean): Answer {
 	};
 	if (toAll) for (const member of store.members.values()) consider(member);
 	else for (const list of lists) for (const key of list.members) consider(store.members.get(key));
-	const before = mailerFlag(params.prevent_resend, false)
-		? receivedBefore(promotion)
-		: new Set<string>();
+	const before = truthy(params.prevent_resend) ? receivedBefore(promotion) : new Set<string>();
 	const recipients = candidates.filter((m) => !m.optedOut && !before.has(m.email.toLowerCase()));
 
 	const subject = (params.subject ?? '').trim();

@@ -6,6 +6,7 @@
  * The members documents and the unsuppress JSON are recorded (docs/recorded-answers.md)
  * and are served byte for byte, never in the second vocabulary.
  */
+import { isEmail } from '../../nodes/MadMimi/helpers/validation';
 import { renderMembersPage, renderMemberSearch } from '../render';
 import type { CreatedAtOrder } from '../render';
 import { ApiError, fieldElementName } from '../model';
@@ -261,11 +262,6 @@ function updateMember(c: Call, email: string): Answer {
 	return blank(c);
 }
 
-/** A plausible address (the service's own check is unknown). */
-function isEmail(text: string): boolean {
-	return /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(text);
-}
-
 /** `is_suppressed` (recorded): `true` or `false`; an unknown member 400 `<email> does not exist`. */
 function isSuppressed(c: Call, email: string): Answer {
 	const member = c.store.getMember(email);
@@ -279,7 +275,7 @@ function updateEmail(c: Call, email: string): Answer {
 	if (!store.getMember(email)) throw new ApiError(400, `Member ${email} does not exist`);
 	const newEmail = (params.new_email ?? '').trim();
 	if (newEmail === '') throw new ApiError(400, "New email can't be blank"); // guess
-	if (!isEmail(newEmail)) throw new ApiError(400, `${newEmail} is not a valid email address`); // guess
+	if (!isEmail(newEmail)) throw new ApiError(400, `${newEmail} is not a valid email address`); // guess (the node's check)
 	store.changeEmail(email, newEmail); // a taken address: 400 Email has already been taken (guess)
 	return SPACE;
 }
