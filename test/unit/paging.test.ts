@@ -78,17 +78,7 @@ describe('collectPages: pages side by side, records in page order', () => {
 		}
 	});
 
-	test('a stated page count: exactly the pages that exist, none past', async () => {
-		for (const total of [1, 100, 250, 1000]) {
-			const s = source(total, 100, { statesCount: true });
-			const records = await collectPages(s.fetchPage, { pageSize: 100, window: 4 });
-			expect(numbers(records)).toEqual(range(total));
-			expect([...s.asked].sort((a, b) => a - b)).toEqual(
-				range(Math.ceil(total / 100)).map((i) => i + 1),
-			);
-		}
-	});
-
+	// a stated page count, exactly the pages that exist: test/node/paging.test.ts (members)
 	test('a Limit asks for no page it does not need', async () => {
 		const s = source(5000, 100);
 		const records = await collectPages(s.fetchPage, { pageSize: 100, window: 4, limit: 250 });
