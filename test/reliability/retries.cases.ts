@@ -228,6 +228,25 @@ export function retries(env: { readonly emulator: Emulator }): void {
 			env.emulator.store.transactions.filter((t) => t.recipient.email === email).length;
 		const mailerRequests = () => sentTo('POST', '/mailer');
 
+		test('a send in doubt on item 2, without Continue On Fail: every try of the node fails on it, items 0-1 are not sent again, 3-4 never', async () => {
+			env.emulator.faults.add({
+				method: 'POST',
+				path: '/mailer',
+				after: 2,
+				times: 1,
+				respond: 'resetAfterWork',
+			});
+			const result = await runNode(
+				{ parameters: send, retryOnFail: true, maxTries: 3, waitBetweenTries: 1 },
+				input,
+			);
+			expect(result.error?.message).toBe('The email to r2@example.com may have gone out');
+			expect(result.error?.context?.itemIndex).toBe(2);
+			expect(recipients.map(emailsTo)).toEqual([1, 1, 1, 0, 0]);
+			// 3 tries of the node, 3 requests in all: the 2nd and 3rd tries sent nothing
+			expect(mailerRequests()).toHaveLength(3);
+		});
+
 		test('a send in doubt on item 0, with Continue On Fail (n8n retries when the first item is an error): nothing is sent twice', async () => {
 			env.emulator.faults.add({ method: 'POST', path: '/mailer', times: 1, respond: 'reset' });
 			const result = await runNode(
