@@ -104,7 +104,7 @@ async function loadsWithN8nWorkflowOnly(ctx) {
 	});
 	assert.match(stdout, /MadMimi\.node\.js -> madMimi/);
 	assert.match(stdout, /MadMimiApi\.credentials\.js -> madMimiApi/);
-	if (ctx.withTrigger) assert.match(stdout, /MadMimiTrigger\.node\.js -> madMimiTrigger/);
+	assert.match(stdout, /MadMimiTrigger\.node\.js -> madMimiTrigger/);
 	// n8n's own, not a copy above the user folder (the repository's devDependency)
 	const resolved = stdout.split('\n').filter((line) => line.startsWith('n8n-workflow'));
 	assert.equal(resolved.length, 2, stdout);

@@ -40,7 +40,7 @@ import {
 	startN8n,
 } from '../scripts/lib/n8n.mjs';
 import { freePort } from '../scripts/lib/net.mjs';
-import { buildAndPack, installPackage, packageHasTrigger } from '../scripts/lib/pack.mjs';
+import { buildAndPack, installPackage } from '../scripts/lib/pack.mjs';
 import { installExitHandlers, stopAll, stopWhenParentGoes } from '../scripts/lib/processes.mjs';
 import { EmulatorControl } from './emulator-control.mjs';
 
@@ -267,7 +267,7 @@ export function n8nForSuite(version, suite, { start = false, browser = false } =
 /**
  * Fills `ctx` (the suite's, so that `tearDownN8n` stops what was started even when a step
  * fails) with one n8n release ready for `suite`'s checks:
- * `{ version, install, logs, userFolder, packageDir, withTrigger, emulator, emu, env, cli, execute,
+ * `{ version, install, logs, userFolder, packageDir, emulator, emu, env, cli, execute,
  * examples }`, and with `start`, `{ n8n, rest }`: `n8n start` running, the owner signed in.
  * `examples`: file name (without .json) → the example workflow as imported.
  */
@@ -285,9 +285,6 @@ async function setUpN8n(ctx, version, suite, { start = false } = {}) {
 	ctx.userFolder = path.join(USER_FOLDERS, `n8n-${version}`, suite);
 	fs.rmSync(ctx.userFolder, { recursive: true, force: true });
 	ctx.packageDir = await installPackage(ctx.userFolder, tarball);
-	ctx.withTrigger = packageHasTrigger(ctx.packageDir);
-	if (!ctx.withTrigger)
-		note('NOTE: the package has no Mad Mimi Trigger yet: trigger checks are skipped');
 	ctx.emulator = await startEmulator({
 		port: await freePort(),
 		logFile: path.join(ctx.logs, 'emulator.log'),
@@ -337,7 +334,7 @@ async function importCredentialsAndWorkflows(ctx) {
 	const dir = path.join(ctx.logs, 'workflows');
 	fs.mkdirSync(dir, { recursive: true });
 	const examples = {};
-	for (const file of exampleFiles({ withTrigger: ctx.withTrigger })) {
+	for (const file of exampleFiles()) {
 		const workflow = JSON.parse(fs.readFileSync(file, 'utf8'));
 		for (const node of workflow.nodes)
 			if (node.type === TRIGGER_TYPE) node.parameters.pollTimes = pollTimes(1);

@@ -67,7 +67,7 @@ for (const version of VERSIONS) {
 		it(
 			'a published trigger keeps its place: nothing from before it was published; edited and published, unpublished and published, renamed, each between two checks: every opt-out once',
 			{ timeout: 8 * MIN },
-			(t) => triggerKeepsItsPlace(ctx, t),
+			() => triggerKeepsItsPlace(ctx),
 		);
 	});
 }
@@ -98,12 +98,10 @@ async function nodesAndIcons(ctx) {
 	assert.ok(action, `${ACTION_TYPE} is not listed: ${ours.map((n) => n.name).join(', ')}`);
 	assert.equal(action.displayName, 'Mad Mimi');
 	const wanted = [action];
-	if (ctx.withTrigger) {
-		const trigger = ours.find((n) => n.name === TRIGGER_TYPE);
-		assert.ok(trigger, `${TRIGGER_TYPE} is not listed`);
-		assert.deepEqual(trigger.polling, true);
-		wanted.push(trigger);
-	} else note('NOTE: no trigger in this build: its node type is not checked');
+	const trigger = ours.find((n) => n.name === TRIGGER_TYPE);
+	assert.ok(trigger, `${TRIGGER_TYPE} is not listed`);
+	assert.deepEqual(trigger.polling, true);
+	wanted.push(trigger);
 	const credentials = (await ctx.rest.request('GET', '/types/credentials.json')).json;
 	const credential = credentials.find((c) => c.name === CREDENTIALS_TYPE);
 	assert.ok(credential, 'the credential type is listed');
@@ -342,11 +340,7 @@ async function childKeyReadBack(ctx) {
  * edit of another node published, during an unpublished pause, and after a rename. Each must be
  * emitted exactly once, the one from before never.
  */
-async function triggerKeepsItsPlace(ctx, t) {
-	if (!ctx.withTrigger) {
-		t.skip('no trigger in this build');
-		return;
-	}
+async function triggerKeepsItsPlace(ctx) {
 	await ctx.emu.reset();
 	let current = await createWorkflow(ctx, {
 		name: 'E2E: the trigger keeps its place',

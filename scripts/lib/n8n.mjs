@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { CREDENTIAL_ID, CREDENTIALS_TYPE, REPO_ROOT, TRIGGER_TYPE } from './constants.mjs';
+import { CREDENTIAL_ID, CREDENTIALS_TYPE, REPO_ROOT } from './constants.mjs';
 import { N8N_TARGETS } from './install.mjs';
 import { waitForHttp } from './net.mjs';
 import { cleanEnv, run, startProcess } from './processes.mjs';
@@ -204,17 +204,12 @@ export function credentialsFile(file, { name, username, apiKey, baseUrl }) {
 	return file;
 }
 
-/** The example workflows (examples/*.json), the trigger's left out when the package has no trigger. */
-export function exampleFiles({ withTrigger = true } = {}) {
+/** The example workflows (examples/*.json). */
+export function exampleFiles() {
 	const dir = path.join(REPO_ROOT, 'examples');
 	return fs
 		.readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
-		.map((f) => path.join(dir, f))
-		.filter(
-			(file) =>
-				withTrigger ||
-				!JSON.parse(fs.readFileSync(file, 'utf8')).nodes.some((n) => n.type === TRIGGER_TYPE),
-		);
+		.map((f) => path.join(dir, f));
 }

@@ -62,12 +62,3 @@ export async function installPackage(userFolder, tarball) {
 	fs.writeFileSync(ledgerPath, JSON.stringify(ledger, null, 2));
 	return packageDir;
 }
-
-/** Whether the packed package declares the trigger node (it is being written separately). */
-export function packageHasTrigger(packageDir) {
-	const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
-	const nodes = manifest.n8n?.nodes ?? [];
-	return nodes.some(
-		(n) => /MadMimiTrigger\.node\.js$/.test(n) && fs.existsSync(path.join(packageDir, n)),
-	);
-}
