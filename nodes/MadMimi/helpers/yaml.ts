@@ -47,7 +47,7 @@ function hex(code: number, digits: number): string {
 }
 
 /** A text as a YAML 1.1 double-quoted scalar that every reader reads back as exactly that text. */
-export function yamlQuoted(text: string): string {
+function yamlQuoted(text: string): string {
 	let out = '"';
 	for (const char of text) {
 		const named = NAMED_ESCAPES[char];
