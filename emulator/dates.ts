@@ -25,7 +25,20 @@ export type DateStyle = (typeof ALL_DATE_STYLES)[number];
 const OLD_RECORD_CUTOFF_MS = Date.UTC(2012, 0, 1);
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTH_NAMES = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+const MONTH_NAMES = [
+	'Jan',
+	'Feb',
+	'Mar',
+	'Apr',
+	'May',
+	'Jun',
+	'Jul',
+	'Aug',
+	'Sep',
+	'Oct',
+	'Nov',
+	'Dec',
+];
 
 function pad(n: number, width = 2): string {
 	return String(n).padStart(width, '0');
