@@ -76,11 +76,18 @@ export class FaultList {
 
 	/** The response of the first rule matching (counted, and removed when used up), or undefined. */
 	take(method: string, path: string): FaultResponse | undefined {
-		const i = this.rules.findIndex((r) => matches(r.rule, method, path) && r.skip-- <= 0);
-		if (i === -1) return undefined;
-		const { rule } = this.rules[i];
-		if (--this.rules[i].left <= 0) this.rules.splice(i, 1);
-		return rule.respond;
+		for (const [i, entry] of this.rules.entries()) {
+			if (!matches(entry.rule, method, path)) continue;
+			// a request its `after` lets through is counted, and the next rule may take it
+			if (entry.skip > 0) {
+				entry.skip -= 1;
+				continue;
+			}
+			entry.left -= 1;
+			if (entry.left <= 0) this.rules.splice(i, 1);
+			return entry.rule.respond;
+		}
+		return undefined;
 	}
 }
 
