@@ -27,7 +27,14 @@ import type { Exchange } from './types';
  * answer is read the same whatever was asked.
  */
 
-const NODE = { id: 'record', name: 'Mad Mimi', type: 'n8n-nodes-madmimi.madMimi' } as INode;
+const NODE: INode = {
+	id: 'record',
+	name: 'Mad Mimi',
+	type: 'n8n-nodes-madmimi.madMimi',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 /** One try, never a retry: a recorded 5xx or 429 is read as the node reads it, without waiting. */
 const SETTINGS = { ...DEFAULT_SETTINGS, backoff: { ...DEFAULT_SETTINGS.backoff, maxTries: 1 } };

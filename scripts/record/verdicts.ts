@@ -64,11 +64,12 @@ function compared(g: Guess, service: Answers, emulator: Answers, probes = g.prob
  */
 function evidence(g: Guess, s: Answers, kind: string): GuessVerdict | [string, string[]] {
 	const mailer = s.get('send-mailer');
-	if (!mailer) return judged(g, 'not checked', 'needs --send-to <your own address>');
+	const name = mailer?.request.params?.promotion_name;
+	if (!mailer || !name) return judged(g, 'not checked', 'needs --send-to <your own address>');
 	if (mailer.status !== 200)
 		return judged(g, 'not checked', `the email was not confirmed sent (${mailer.status})`);
 	const waits = [...s.keys()].map((k) => new RegExp(`^send-${kind}-(\\d+s)$`).exec(k)?.[1]);
-	return [mailer.request.params!.promotion_name, waits.filter((w): w is string => !!w)];
+	return [name, waits.filter((w): w is string => !!w)];
 }
 
 const CUSTOM: Record<string, (g: Guess, s: Answers, e: Answers) => GuessVerdict> = {
